@@ -1,0 +1,19 @@
+/**
+ * An error answered to an API client as `{erro, mensagem}` with its status. Texts are Portuguese and,
+ * where the spec gives them, exactly as the spec writes them.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly erro: string,
+    readonly mensagem: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(`${status} ${erro}: ${mensagem}`);
+    this.name = 'ApiError';
+  }
+
+  body(): { erro: string; mensagem: string } {
+    return { erro: this.erro, mensagem: this.mensagem };
+  }
+}

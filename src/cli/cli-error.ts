@@ -1,0 +1,17 @@
+import { EXIT, type ExitCode } from './exit-codes.js';
+
+/**
+ * An expected failure: printed as one line (`svc: <message>`) with its exit code, never a stack trace.
+ * Parts throw their own error classes; commands translate them to CliError at the boundary.
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = EXIT.failure,
+    /** Extra lines printed after the one-line cause (e.g. the first validation errors). */
+    readonly details: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}

@@ -1,0 +1,46 @@
+import { Command, CommanderError, Option } from 'commander';
+import { CliError } from './cli-error.js';
+import { EXIT } from './exit-codes.js';
+import { resolveDataDir, type DataDir } from '../data-dir.js';
+
+/** Options every command accepts. */
+export interface CommonOptions {
+  dataDir?: string;
+  json?: boolean;
+}
+
+/** Adds `--data-dir` and `--json` to a command. */
+export function withCommonOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--data-dir <dir>', 'data directory').env('SVC_DATA_DIR').default('./data'))
+    .option('--json', 'machine-readable output on stdout', false);
+}
+
+export function dataDirFrom(opts: CommonOptions): DataDir {
+  return resolveDataDir(opts.dataDir);
+}
+
+/** Appends an "Examples:" block to a command's --help. */
+export function withExamples(cmd: Command, examples: readonly string[]): Command {
+  return cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+}
+
+/**
+ * Turns any error escaping a command into one line on stderr and an exit code. Expected failures are
+ * CliError; anything else is a bug, reported as such (with the stack only when SVC_DEBUG=1).
+ */
+export function reportAndExit(err: unknown): never {
+  if (err instanceof CommanderError) {
+    process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.usage);
+  }
+  if (err instanceof CliError) {
+    process.stderr.write(`svc: ${err.message}\n`);
+    for (const line of err.details) process.stderr.write(`  ${line}\n`);
+    process.exit(err.exitCode);
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`svc: erro inesperado: ${message.split('\n')[0]}\n`);
+  if (process.env.SVC_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  else process.stderr.write('  (run with SVC_DEBUG=1 for details and report it)\n');
+  process.exit(EXIT.failure);
+}

@@ -1,0 +1,24 @@
+import type { ControlDb } from './database.js';
+
+/**
+ * Reserves `count` consecutive values of a named counter and returns the first one. Atomic across
+ * processes; a value handed out is never handed out again, even if the caller crashes before using it
+ * (a gap is harmless, a reuse is not).
+ */
+export function reserve(db: ControlDb, name: string, count = 1): number {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`count must be a positive integer, got ${count}`);
+  const row = db
+    .prepare(
+      `INSERT INTO contadores (nome, valor) VALUES (?, ?)
+       ON CONFLICT (nome) DO UPDATE SET valor = valor + excluded.valor
+       RETURNING valor`,
+    )
+    .get(name, count) as { valor: number };
+  return row.valor - count + 1;
+}
+
+/** The last value handed out by a counter (0 when never used). */
+export function lastValue(db: ControlDb, name: string): number {
+  const row = db.prepare('SELECT valor FROM contadores WHERE nome = ?').get(name) as { valor: number } | undefined;
+  return row?.valor ?? 0;
+}

@@ -1,0 +1,51 @@
+import Database from 'libsql';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The synchronous SQLite handle (libsql, better-sqlite3 API). */
+export type ControlDb = InstanceType<typeof Database>;
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the control plane (SQLite, WAL) and applies pending migrations. Each part of the toolkit adds its
+ * own numbered `.sql` file to src/control/migrations/; they run once each, in file-name order, in one
+ * transaction per file.
+ */
+export function openControlDb(file: string): ControlDb {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // Several processes (serve, webhooks run, keys, replay, ingest) write concurrently: wait, don't fail.
+  db.pragma('busy_timeout = 10000');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: ControlDb): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)');
+  const applied = new Set(
+    (db.prepare('SELECT nome FROM schema_migrations').all() as { nome: string }[]).map((r) => r.nome),
+  );
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+    // BEGIN IMMEDIATE so two processes starting together cannot both apply the same migration.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const again = db.prepare('SELECT 1 FROM schema_migrations WHERE nome = ?').get(file);
+      if (!again) {
+        db.exec(sql);
+        db.prepare('INSERT INTO schema_migrations (nome, aplicada_em) VALUES (?, ?)').run(file, new Date().toISOString());
+      }
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+}
