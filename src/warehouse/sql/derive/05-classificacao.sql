@@ -1,0 +1,84 @@
+-- Standings: one table per points-based championship (fase_id NULL) and one per points-based or group
+-- phase. Every team with a match in the table is listed; only finished matches with a score count.
+-- Order (CBF): points, wins, goal difference, goals for, head-to-head, fewer red cards, fewer yellow
+-- cards, then name (standing in for the draw). Head-to-head is a mini-table of the matches among the
+-- teams level on the first four criteria: points, then goal difference, then goals for in those matches.
+DELETE FROM classificacao WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+
+INSERT INTO classificacao BY NAME
+WITH tabelas AS (
+  SELECT c.id AS campeonato_id, NULL::INTEGER AS fase_id
+  FROM campeonatos c
+  WHERE c.id IN (SELECT campeonato_id FROM derive_escopo) AND c.tipo = 'pontos-corridos'
+  UNION ALL
+  SELECT f.campeonato_id, f.id
+  FROM fases f
+  WHERE f.campeonato_id IN (SELECT campeonato_id FROM derive_escopo) AND f.tipo IN ('pontos-corridos', 'grupos')
+),
+-- Cards per match and team: counted from card events; a match with no card event at all falls back to
+-- its statistics (cartoes_*), a missing value counting as none.
+cartoes_eventos AS (
+  SELECT e.partida_id, e.time_id,
+         count(*) FILTER (WHERE e.tipo = 'cartao_vermelho') AS vermelhos,
+         count(*) FILTER (WHERE e.tipo = 'cartao_amarelo') AS amarelos
+  FROM eventos e
+  WHERE e.tipo IN ('cartao_vermelho', 'cartao_amarelo') AND e.partida_id IN (SELECT id FROM derive_partidas)
+  GROUP BY ALL
+),
+partidas_com_cartoes AS (SELECT DISTINCT partida_id FROM cartoes_eventos),
+lados AS ( -- each match of each table, seen from each side
+  SELECT t.campeonato_id, t.fase_id, p.id AS partida_id, p.com_resultado, x.lado, x.time_id, x.adversario_id, x.gp, x.gc
+  FROM tabelas t
+  JOIN derive_partidas p ON p.campeonato_id = t.campeonato_id AND (t.fase_id IS NULL OR p.fase_id = t.fase_id)
+  CROSS JOIN LATERAL (
+    SELECT 'mandante' AS lado, p.time_mandante_id AS time_id, p.time_visitante_id AS adversario_id,
+           p.placar_mandante AS gp, p.placar_visitante AS gc
+    UNION ALL
+    SELECT 'visitante', p.time_visitante_id, p.time_mandante_id, p.placar_visitante, p.placar_mandante
+  ) x
+),
+jogos AS (
+  SELECT l.*, CASE WHEN l.gp > l.gc THEN 3 WHEN l.gp = l.gc THEN 1 ELSE 0 END AS pts,
+         CASE WHEN pc.partida_id IS NOT NULL THEN coalesce(ce.vermelhos, 0) ELSE coalesce(st.cartoes_vermelhos, 0) END AS vermelhos,
+         CASE WHEN pc.partida_id IS NOT NULL THEN coalesce(ce.amarelos, 0) ELSE coalesce(st.cartoes_amarelos, 0) END AS amarelos
+  FROM lados l
+  LEFT JOIN partidas_com_cartoes pc ON pc.partida_id = l.partida_id
+  LEFT JOIN cartoes_eventos ce ON ce.partida_id = l.partida_id AND ce.time_id = l.time_id
+  LEFT JOIN estatisticas st ON st.partida_id = l.partida_id AND st.lado = l.lado
+  WHERE l.com_resultado
+),
+totais AS (
+  SELECT l.campeonato_id, l.fase_id, l.time_id,
+         coalesce(sum(j.pts), 0)::INTEGER AS pontos,
+         count(j.partida_id)::INTEGER AS jogos,
+         count(j.partida_id) FILTER (WHERE j.pts = 3)::INTEGER AS vitorias,
+         count(j.partida_id) FILTER (WHERE j.pts = 1)::INTEGER AS empates,
+         count(j.partida_id) FILTER (WHERE j.pts = 0)::INTEGER AS derrotas,
+         coalesce(sum(j.gp), 0)::INTEGER AS gols_pro,
+         coalesce(sum(j.gc), 0)::INTEGER AS gols_contra,
+         coalesce(sum(j.gp - j.gc), 0)::INTEGER AS saldo,
+         coalesce(sum(j.vermelhos), 0)::INTEGER AS cartoes_vermelhos,
+         coalesce(sum(j.amarelos), 0)::INTEGER AS cartoes_amarelos
+  FROM (SELECT DISTINCT campeonato_id, fase_id, time_id FROM lados) l
+  LEFT JOIN jogos j ON j.campeonato_id = l.campeonato_id AND j.fase_id IS NOT DISTINCT FROM l.fase_id AND j.time_id = l.time_id
+  GROUP BY ALL
+),
+confronto AS ( -- head-to-head mini-table among teams level on points, wins, goal difference, goals for
+  SELECT j.campeonato_id, j.fase_id, j.time_id,
+         sum(j.pts) AS pontos, sum(j.gp - j.gc) AS saldo, sum(j.gp) AS gols_pro
+  FROM jogos j
+  JOIN totais a ON a.campeonato_id = j.campeonato_id AND a.fase_id IS NOT DISTINCT FROM j.fase_id AND a.time_id = j.time_id
+  JOIN totais b ON b.campeonato_id = j.campeonato_id AND b.fase_id IS NOT DISTINCT FROM j.fase_id AND b.time_id = j.adversario_id
+  WHERE a.pontos = b.pontos AND a.vitorias = b.vitorias AND a.saldo = b.saldo AND a.gols_pro = b.gols_pro
+  GROUP BY ALL
+)
+SELECT t.*,
+       row_number() OVER (
+         PARTITION BY t.campeonato_id, t.fase_id
+         ORDER BY t.pontos DESC, t.vitorias DESC, t.saldo DESC, t.gols_pro DESC,
+                  coalesce(h.pontos, 0) DESC, coalesce(h.saldo, 0) DESC, coalesce(h.gols_pro, 0) DESC,
+                  t.cartoes_vermelhos, t.cartoes_amarelos, tm.nome, t.time_id
+       )::INTEGER AS posicao
+FROM totais t
+JOIN times tm ON tm.id = t.time_id
+LEFT JOIN confronto h ON h.campeonato_id = t.campeonato_id AND h.fase_id IS NOT DISTINCT FROM t.fase_id AND h.time_id = t.time_id;

@@ -1,0 +1,27 @@
+-- Top scorers: goals of type gol and penalti credited to the scorer; own goals are never credited, and a
+-- player with no goal has no row. Goals count as soon as they are stored (live matches included).
+-- time_id is the team of the player's latest goal in the championship.
+DELETE FROM artilharia WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+
+INSERT INTO artilharia BY NAME
+SELECT p.campeonato_id, e.jogador_id,
+       arg_max(e.time_id, (p.inicio_utc, e.minuto, coalesce(e.acrescimo, 0), e.id)) AS time_id,
+       count(*)::INTEGER AS gols,
+       row_number() OVER (PARTITION BY p.campeonato_id
+                          ORDER BY count(*) DESC, any_value(j.nome_popular), any_value(j.nome), e.jogador_id)::INTEGER AS posicao
+FROM eventos e
+JOIN derive_partidas p ON p.id = e.partida_id
+JOIN jogadores j ON j.id = e.jogador_id
+WHERE e.tipo IN ('gol', 'penalti')
+GROUP BY p.campeonato_id, e.jogador_id;
+
+-- A player's total spans championships, so it is recounted over every stored match (a cheap aggregate);
+-- only changed rows are written.
+UPDATE jogadores SET gols = n.gols
+FROM (
+  SELECT j.id, count(e.id)::INTEGER AS gols
+  FROM jogadores j
+  LEFT JOIN eventos e ON e.jogador_id = j.id AND e.tipo IN ('gol', 'penalti')
+  GROUP BY j.id
+) n
+WHERE jogadores.id = n.id AND jogadores.gols <> n.gols;

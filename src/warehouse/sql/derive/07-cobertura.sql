@@ -1,0 +1,62 @@
+-- Coverage per data type, from the rows actually stored (rules per key in docs/decisions.md). Most keys
+-- look at the finished matches: all of them carry it = coberto, some = parcial, none = nao_coberto.
+DELETE FROM cobertura WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+
+INSERT INTO cobertura BY NAME
+WITH eventos_por_partida AS (
+  SELECT e.partida_id, count(*) AS eventos, count(*) FILTER (WHERE e.tipo IN ('gol', 'gol_contra', 'penalti')) AS gols
+  FROM eventos e
+  WHERE e.partida_id IN (SELECT id FROM derive_partidas)
+  GROUP BY e.partida_id
+),
+lados_por_partida AS (
+  SELECT partida_id, count(*) AS escalacoes, 0 AS estatisticas FROM escalacoes
+  WHERE partida_id IN (SELECT id FROM derive_partidas) GROUP BY partida_id
+  UNION ALL
+  SELECT partida_id, 0, count(*) FROM estatisticas
+  WHERE partida_id IN (SELECT id FROM derive_partidas) GROUP BY partida_id
+),
+partida AS (
+  SELECT p.campeonato_id, p.id, p.status = 'encerrado' AS encerrada, p.status = 'ao_vivo' AS ao_vivo,
+         p.rodada_id IS NOT NULL AS com_rodada,
+         p.data_hora IS NOT NULL AND (p.status <> 'encerrado' OR p.com_resultado) AS completa,
+         p.com_resultado,
+         (c.tipo = 'pontos-corridos' OR f.tipo IN ('pontos-corridos', 'grupos')) AS em_tabela,
+         coalesce(e.eventos, 0) AS eventos,
+         coalesce(e.eventos, 0) > 0 AND e.gols = p.placar_mandante + p.placar_visitante AS lance_a_lance,
+         coalesce(sum(l.escalacoes), 0) AS escalacoes,
+         coalesce(sum(l.estatisticas), 0) AS estatisticas
+  FROM derive_partidas p
+  JOIN campeonatos c ON c.id = p.campeonato_id
+  LEFT JOIN fases f ON f.id = p.fase_id
+  LEFT JOIN eventos_por_partida e ON e.partida_id = p.id
+  LEFT JOIN lados_por_partida l ON l.partida_id = p.id
+  GROUP BY ALL
+)
+SELECT s.campeonato_id,
+       CASE WHEN NOT EXISTS (SELECT 1 FROM classificacao t WHERE t.campeonato_id = s.campeonato_id) THEN 'nao_coberto'
+            ELSE derive_cobertura(coalesce(p.tabela_com_resultado, 0), coalesce(p.tabela_encerradas, 0), true) END AS classificacao,
+       derive_cobertura(coalesce(p.com_rodada, 0), coalesce(p.total, 0),
+                        EXISTS (SELECT 1 FROM rodadas r WHERE r.campeonato_id = s.campeonato_id)) AS rodadas,
+       derive_cobertura(coalesce(p.completas, 0), coalesce(p.total, 0), false) AS partidas,
+       derive_cobertura(coalesce(p.lance_a_lance, 0), coalesce(p.encerradas, 0), coalesce(p.algum_ao_vivo, false)) AS ao_vivo,
+       derive_cobertura(coalesce(p.com_escalacoes, 0), coalesce(p.encerradas, 0), coalesce(p.alguma_escalacao, false)) AS escalacoes,
+       derive_cobertura(coalesce(p.com_estatisticas, 0), coalesce(p.encerradas, 0), coalesce(p.alguma_estatistica, false)) AS estatisticas
+FROM derive_escopo s
+LEFT JOIN (
+  SELECT campeonato_id,
+         count(*) AS total,
+         count(*) FILTER (WHERE com_rodada) AS com_rodada,
+         count(*) FILTER (WHERE completa) AS completas,
+         count(*) FILTER (WHERE encerrada) AS encerradas,
+         count(*) FILTER (WHERE encerrada AND em_tabela) AS tabela_encerradas,
+         count(*) FILTER (WHERE com_resultado AND em_tabela) AS tabela_com_resultado,
+         count(*) FILTER (WHERE encerrada AND lance_a_lance) AS lance_a_lance,
+         count(*) FILTER (WHERE encerrada AND escalacoes >= 2) AS com_escalacoes,
+         count(*) FILTER (WHERE encerrada AND estatisticas >= 2) AS com_estatisticas,
+         bool_or(eventos > 0 OR ao_vivo) AS algum_ao_vivo,
+         bool_or(escalacoes > 0) AS alguma_escalacao,
+         bool_or(estatisticas > 0) AS alguma_estatistica
+  FROM partida
+  GROUP BY campeonato_id
+) p ON p.campeonato_id = s.campeonato_id;
