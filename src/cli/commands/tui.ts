@@ -1,6 +1,71 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { printJson } from '../output.js';
+import { withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { ApiClient, ApiRequestError, DEFAULT_API_URL } from '../../tui/api-client.js';
 
-/** Placeholder until its part lands: registers `svc tui` so `svc --help` shows the whole toolkit. */
+interface TuiOptions extends CommonOptions {
+  api: string;
+  key?: string;
+}
+
+/** `svc tui`: the Ink app, a client of any deployment's REST API (it never reads the data dir). */
 export function registerTui(program: Command): void {
-  program.command('tui').description('(not yet available)');
+  const cmd = program
+    .command('tui')
+    .description('browse championships, standings, rounds, matches and live games in the terminal (a REST API client)')
+    .addOption(new Option('--api <url>', 'base URL of the svc API').env('SVC_API_URL').default(DEFAULT_API_URL))
+    .addOption(new Option('--key <key>', 'API key (Authorization: Bearer)').env('SVC_API_KEY'));
+  withCommonOptions(cmd);
+  cmd.addHelpText('after', '\n--data-dir is not used: the TUI reads everything through the API.\n--json checks the connection and key, prints the result and exits without opening the UI.\n');
+  withExamples(cmd, [
+    'svc tui --key $SVC_API_KEY',
+    'SVC_API_KEY=... svc tui --api https://api.example.com',
+    'svc tui --key $SVC_API_KEY --json   # connection check only',
+  ]);
+  cmd.action(async (opts: TuiOptions) => {
+    const client = new ApiClient({ baseUrl: parseApiUrl(opts.api), key: requireKey(opts.key) });
+    // Imported here so other commands never load React and Ink.
+    const { checkConnection, runTui } = await import('../../tui/run.js');
+    const campeonatos = await checkConnection(client).catch((err: unknown) => {
+      throw toCliError(err, client.baseUrl);
+    });
+    if (opts.json) {
+      printJson({ api: client.baseUrl, conectado: true, campeonatos: campeonatos.meta.total ?? campeonatos.data.length });
+      return;
+    }
+    if (!process.stdin.isTTY || !process.stdout.isTTY) {
+      const which = process.stdin.isTTY ? 'stdout' : 'stdin';
+      throw new CliError(`svc tui precisa de um terminal interativo (${which} não é um TTY); use --json para só testar a conexão`, EXIT.usage);
+    }
+    await runTui(client, campeonatos);
+  });
+}
+
+function parseApiUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError(`--api inválida: ${value} (esperado http://host:porta ou https://…)`, EXIT.usage);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliError(`--api inválida: ${value} (esperado http://host:porta ou https://…)`, EXIT.usage);
+  }
+  return value;
+}
+
+function requireKey(key: string | undefined): string {
+  if (!key) throw new CliError('falta a chave de API: use --key ou a variável SVC_API_KEY', EXIT.usage);
+  return key;
+}
+
+/** A refused key is a bad option value (usage); anything else means the API is not reachable or failing. */
+function toCliError(err: unknown, api: string): Error {
+  if (!(err instanceof ApiRequestError)) return err instanceof Error ? err : new Error(String(err));
+  if (err.status === 401 || err.status === 403) {
+    return new CliError(`a API em ${api} recusou a chave: ${err.message}`, EXIT.usage);
+  }
+  return new CliError(err.kind === 'unreachable' ? err.message : `a API em ${api} falhou: ${err.message}`, EXIT.unreachable);
 }

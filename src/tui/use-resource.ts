@@ -1,0 +1,77 @@
+/**
+ * Loads one API resource for a screen: spinner state, inline error text, and the previous data kept on
+ * screen while a refresh runs (no flicker on the live screen). Results are kept on the route, so a screen
+ * revisited with Esc shows them at once; `r` (a new refresh generation) reloads.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTui } from './context.js';
+
+export interface Resource<T> {
+  data: T | undefined;
+  error: string | undefined;
+  loading: boolean;
+  /** When the shown data arrived (epoch ms). */
+  loadedAt: number | undefined;
+}
+
+interface Stored<T> {
+  generation: string;
+  data: T;
+  loadedAt: number;
+}
+
+/**
+ * @param key identifies what is loaded (null: nothing to load yet)
+ * @param tick an extra generation for screens that reload on their own (the live screen's timer)
+ */
+export function useResource<T>(key: string | null, load: () => Promise<T>, tick = 0): Resource<T> {
+  const { route, refreshGeneration } = useTui();
+  const memoKey = `resource:${key}`;
+  const generation = `${refreshGeneration}/${tick}`;
+  const stored = key === null ? undefined : (route.memo.get(memoKey) as Stored<T> | undefined);
+  const fresh = stored?.generation === generation;
+  const [state, setState] = useState<Resource<T>>({
+    data: stored?.data,
+    error: undefined,
+    loading: key !== null && !fresh,
+    loadedAt: stored?.loadedAt,
+  });
+
+  const shownKey = useRef(key);
+
+  useEffect(() => {
+    if (key === null) return;
+    const sameKey = shownKey.current === key;
+    shownKey.current = key;
+    const current = route.memo.get(memoKey) as Stored<T> | undefined;
+    if (current?.generation === generation) {
+      setState({ data: current.data, error: undefined, loading: false, loadedAt: current.loadedAt });
+      return;
+    }
+    let cancelled = false;
+    setState((s) => ({ ...s, data: current?.data ?? (sameKey ? s.data : undefined), error: undefined, loading: true }));
+    load().then(
+      (data) => {
+        if (cancelled) return;
+        const loadedAt = Date.now();
+        route.memo.set(memoKey, { generation, data, loadedAt } satisfies Stored<T>);
+        setState({ data, error: undefined, loading: false, loadedAt });
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        setState((s) => ({ ...s, error: err instanceof Error ? err.message : String(err), loading: false }));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `load` is a fresh closure every render; `key` names what it loads, so it stands for it here.
+  }, [key, generation, route]);
+
+  return state;
+}
+
+/** Puts data already fetched (the CLI's connection check) on a route, so its first frame needs no request. */
+export function seedResource<T>(memo: Map<string, unknown>, key: string, data: T): void {
+  memo.set(`resource:${key}`, { generation: '0/0', data, loadedAt: Date.now() } satisfies Stored<T>);
+}
