@@ -1,0 +1,199 @@
+import { watch, type FSWatcher } from 'node:fs';
+import os from 'node:os';
+import { openControlDb } from '../control/database.js';
+import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
+import {
+  openWebhooksStore,
+  type DeliveryJob,
+  type OutboxEvent,
+  type Subscriber,
+  type WebhooksStore,
+} from '../control/webhooks-store.js';
+import type { DataDir } from '../data-dir.js';
+import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from './catalog.js';
+import { systemClock, type Clock } from './clock.js';
+import { mailerFromEnv, noticePermanentDeactivation, type Mailer } from './notifier.js';
+import { readNewEvents } from './outbox-reader.js';
+import { decide } from './retry-policy.js';
+import { Sender } from './sender.js';
+import { deliveryHeaders } from './signing.js';
+
+export interface DispatcherOptions {
+  dataDir: DataDir;
+  allowPrivateUrls?: boolean;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** How often new snapshots and newly queued deliveries (tests, other processes) are looked for. */
+  pollMs?: number;
+  clock?: Clock;
+  random?: () => number;
+  connectTimeoutMs?: number;
+  totalTimeoutMs?: number;
+  /** Default: from SVC_SMTP_URL; null = record and log notices only. */
+  mailer?: Mailer | null;
+  plans?: PlansConfig;
+  log?: (line: string) => void;
+}
+
+export interface Dispatcher {
+  /** Looks for new events and due deliveries now, instead of at the next poll. */
+  poke(): void;
+  /** Stops claiming, waits for the deliveries in flight to be recorded, closes everything. */
+  stop(): Promise<void>;
+}
+
+/** A claim outlives any attempt (10 s total timeout), so only a dead worker's claim ever expires. */
+const CLAIM_LEASE_MS = 60_000;
+
+/** Whether an event is for a subscriber: subscribed to it, and the plan covers the championship. */
+export function covers(sub: Subscriber, event: OutboxEvent, plans: PlansConfig): boolean {
+  if (!sub.eventos.includes(event.evento) || sub.plano === null) return false;
+  if (plans[sub.plano].todos_campeonatos || sub.campeonatos === null) return true;
+  return sub.campeonatos.includes(event.campeonato_id);
+}
+
+function ownerIsDead(owner: string): boolean {
+  const [host, pid] = owner.split(':');
+  if (host !== os.hostname() || pid === undefined) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * The webhook daemon: fans snapshot outbox events out into deliveries (one transaction per batch, then
+ * the cursor moves) and sends due deliveries with bounded concurrency. All state lives in the control
+ * plane, so a restart resumes pending retries and a crash loses nothing.
+ */
+export async function startDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const plans = options.plans ?? DEFAULT_PLANS;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const mailer = options.mailer === undefined ? mailerFromEnv() : options.mailer;
+  const concurrency = options.concurrency ?? 16;
+  const db = openControlDb(options.dataDir.controlDb);
+  const store = openWebhooksStore(db);
+  const sender = new Sender({
+    allowPrivate: options.allowPrivateUrls ?? false,
+    connectTimeoutMs: options.connectTimeoutMs,
+    totalTimeoutMs: options.totalTimeoutMs,
+    maxSockets: concurrency,
+  });
+  const owner = `${os.hostname()}:${process.pid}`;
+  const inFlight = new Map<string, Promise<void>>();
+  let stopping = false;
+  let fanningOut = false;
+  let cancelTimer: (() => void) | null = null;
+
+  const released = store.releaseClaims(ownerIsDead);
+  if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
+
+  async function fanOut(): Promise<void> {
+    if (fanningOut || stopping) return;
+    fanningOut = true;
+    try {
+      const cursor = store.cursor();
+      if (cursor === null) return; // no webhook ever existed: nothing to deliver, nothing to keep
+      const { events, upTo } = await readNewEvents(options.dataDir, cursor);
+      if (upTo <= cursor) return;
+      const subs = store.subscribers();
+      const created = store.fanOut(events, (e) => subs.filter((s) => covers(s, e, plans)), upTo, clock.now());
+      if (created > 0) pump();
+    } catch (err) {
+      log(`webhooks: erro ao ler eventos: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      fanningOut = false;
+    }
+  }
+
+  function pump(): void {
+    if (stopping) return;
+    cancelTimer?.();
+    cancelTimer = null;
+    const now = clock.now();
+    store.reactivateDue(now);
+    const jobs = store.claimDue(now, concurrency - inFlight.size, [...inFlight.keys()], owner, CLAIM_LEASE_MS);
+    for (const job of jobs) {
+      const running = deliver(job)
+        .catch((err: unknown) => log(`webhooks: erro na entrega ${job.id}: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => {
+          inFlight.delete(job.id);
+          pump();
+        });
+      inFlight.set(job.id, running);
+    }
+    const next = store.nextDueAt();
+    if (next !== null && next > now && inFlight.size < concurrency) cancelTimer = clock.setTimer(pump, next - now);
+  }
+
+  async function deliver(job: DeliveryJob): Promise<void> {
+    const now = clock.now();
+    if (job.origem === 'automatica' && !job.webhookAtivo) {
+      store.markFailed(job, null, 'Webhook desativado', now);
+      return;
+    }
+    if (Buffer.byteLength(job.corpo) > PAYLOAD_CAP_BYTES) {
+      store.markDiscarded(job, `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB`);
+      return;
+    }
+    if (job.origem === 'automatica' && job.plano !== null) {
+      const limit = store.accountLimits(job.contaId, job.plano).entregasMes;
+      if (limit !== null && store.monthlyUsage(job.contaId, now) >= limit) {
+        store.markDiscarded(job, QUOTA_DISCARD_REASON);
+        return;
+      }
+    }
+    const numero = job.tentativas + 1;
+    const headers = deliveryHeaders({ evento: job.evento, entregaId: job.id, tentativa: numero, secret: job.secret, body: job.corpo, nowMs: now });
+    const result = await sender.send(job.url, job.corpo, headers);
+    const ended = clock.now();
+    const attempt = { numero, origem: job.origem, destino: job.url, iniciadaEm: now, ...result };
+    const outcome = decide({ numero, ...result, nowMs: ended, random });
+    if (outcome.kind === 'entregue') store.markDelivered(job, attempt, ended);
+    else if (outcome.kind === 'retentar') store.scheduleRetry(job, attempt, ended + outcome.delayMs);
+    else {
+      const deactivation = store.markFailed(job, attempt, outcome.motivo, ended);
+      if (deactivation) {
+        log(`webhooks: webhook ${deactivation.webhook.id} desativado (${deactivation.tipo}): ${deactivation.motivo}`);
+        if (deactivation.tipo === 'permanente') await noticePermanentDeactivation(store, mailer, deactivation, ended, log);
+      }
+    }
+  }
+
+  let watcher: FSWatcher | null = null;
+  try {
+    // A new snapshot wakes the dispatcher at once; the poll below is the fallback (and catches new rows).
+    watcher = watch(options.dataDir.root, (_event, name) => {
+      if (name === 'CURRENT') void fanOut();
+    });
+  } catch {
+    watcher = null;
+  }
+  const poll = setInterval(() => {
+    void fanOut();
+    pump();
+  }, options.pollMs ?? 200);
+  await fanOut();
+  pump();
+
+  return {
+    poke() {
+      void fanOut();
+      pump();
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(poll);
+      watcher?.close();
+      cancelTimer?.();
+      await Promise.allSettled([...inFlight.values()]);
+      while (fanningOut) await new Promise((r) => setTimeout(r, 10));
+      sender.close();
+      db.close();
+    },
+  };
+}

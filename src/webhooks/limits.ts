@@ -1,0 +1,23 @@
+import type { Plano } from '../api/auth-context.js';
+
+/** Webhook quotas of an account; null = unlimited. */
+export interface WebhookLimits {
+  webhooksAtivos: number | null;
+  entregasMes: number | null;
+}
+
+/**
+ * Plan defaults (spec "Limits", ARCHITECTURE §6). Enterprise is "on demand": 50 active webhooks unless the
+ * account's row in `webhook_contas` says otherwise.
+ */
+export const DEFAULT_WEBHOOK_LIMITS: Readonly<Record<Plano, WebhookLimits>> = {
+  free: { webhooksAtivos: 1, entregasMes: 500 },
+  pro: { webhooksAtivos: 5, entregasMes: 20_000 },
+  enterprise: { webhooksAtivos: 50, entregasMes: 200_000 },
+};
+
+/** `YYYYMM` of the UTC month of an instant: the delivery quota's reference. */
+export function monthReference(nowMs: number): string {
+  const d = new Date(nowMs);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}

@@ -1,0 +1,53 @@
+import nodemailer from 'nodemailer';
+import type { Deactivation, WebhooksStore } from '../control/webhooks-store.js';
+
+/** Sends one e-mail; the nodemailer transport in production. */
+export interface Mailer {
+  send(message: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+/** A mailer from `SVC_SMTP_URL` (e.g. smtp://user:pass@host:587) and `SVC_SMTP_FROM`; null when not configured. */
+export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | null {
+  const url = env.SVC_SMTP_URL;
+  if (!url) return null;
+  const transport = nodemailer.createTransport(url);
+  const from = env.SVC_SMTP_FROM ?? 'svc <webhooks@localhost>';
+  return {
+    async send(m) {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+    },
+  };
+}
+
+/**
+ * The notice of a permanent deactivation: always recorded in the control plane (the operator's trail);
+ * e-mailed when SMTP is configured and the account has an address; logged otherwise.
+ */
+export async function noticePermanentDeactivation(
+  store: WebhooksStore,
+  mailer: Mailer | null,
+  d: Deactivation,
+  now: number,
+  log: (line: string) => void,
+): Promise<void> {
+  const to = store.accountEmail(d.webhook.contaId);
+  const assunto = `Webhook ${d.webhook.id} (${d.webhook.nome}) desativado`;
+  const corpo = [
+    `O webhook ${d.webhook.id} "${d.webhook.nome}" (${d.webhook.url}) foi desativado de forma permanente.`,
+    `Motivo: ${d.motivo}.`,
+    'Depois de corrigir o endpoint, reative-o com PATCH /v1/webhooks/' + d.webhook.id + ' {"ativo": true}.',
+  ].join('\n');
+  const id = store.recordNotice({ contaId: d.webhook.contaId, webhookId: d.webhook.id, destinatario: to, assunto, corpo }, now);
+  if (!mailer || !to) {
+    log(`aviso: ${assunto} — ${d.motivo} (${!mailer ? 'SMTP não configurado' : 'conta sem e-mail'}; aviso ${id} registrado)`);
+    return;
+  }
+  try {
+    await mailer.send({ to, subject: assunto, text: corpo });
+    store.noticeOutcome(id, new Date(now).toISOString(), null);
+  } catch (err) {
+    const erro = err instanceof Error ? err.message : String(err);
+    store.noticeOutcome(id, null, erro);
+    log(`aviso: falha ao enviar e-mail para ${to}: ${erro}`);
+  }
+}

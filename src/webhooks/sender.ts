@@ -1,0 +1,112 @@
+import http from 'node:http';
+import https from 'node:https';
+import { BlockedUrlError, checkUrlSyntax, guardedLookup, type GuardOptions } from './url-guard.js';
+
+export interface SenderOptions extends GuardOptions {
+  connectTimeoutMs?: number;
+  totalTimeoutMs?: number;
+  /** Sockets kept per receiver host: the dispatcher's concurrency. */
+  maxSockets?: number;
+}
+
+export interface SendResult {
+  statusCode: number | null;
+  retryAfter: string | null;
+  erro: string | null;
+  /** Refused by the URL guard: no request was sent. */
+  bloqueada: boolean;
+  duracaoMs: number;
+}
+
+/** Bytes of a receiver's response body we bother to read (it is discarded; only the status matters). */
+const RESPONSE_READ_LIMIT = 64 * 1024;
+
+/**
+ * POSTs deliveries. Keep-alive agents whose `lookup` runs the URL guard on the address actually connected;
+ * redirects are never followed (node's http never does); 5 s to connect, 10 s in total by default.
+ */
+export class Sender {
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly connectTimeoutMs: number;
+  private readonly totalTimeoutMs: number;
+
+  constructor(private readonly opts: SenderOptions) {
+    const agentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 16, lookup: guardedLookup(opts) };
+    this.httpAgent = new http.Agent(agentOptions);
+    this.httpsAgent = new https.Agent(agentOptions);
+    this.connectTimeoutMs = opts.connectTimeoutMs ?? 5_000;
+    this.totalTimeoutMs = opts.totalTimeoutMs ?? 10_000;
+  }
+
+  send(rawUrl: string, body: string, headers: Record<string, string>): Promise<SendResult> {
+    const started = performance.now();
+    const done = (r: Omit<SendResult, 'duracaoMs'>): SendResult => ({ ...r, duracaoMs: Math.round(performance.now() - started) });
+    let url: URL;
+    try {
+      url = checkUrlSyntax(rawUrl, this.opts);
+    } catch (err) {
+      return Promise.resolve(done({ statusCode: null, retryAfter: null, erro: `URL bloqueada: ${(err as Error).message}`, bloqueada: true }));
+    }
+    const payload = Buffer.from(body);
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (r: Omit<SendResult, 'duracaoMs'>): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(total);
+        resolve(done(r));
+      };
+      const request = (url.protocol === 'https:' ? https : http).request(url, {
+        method: 'POST',
+        agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+        headers: { ...headers, 'content-length': String(payload.length) },
+      });
+      const total = setTimeout(() => request.destroy(new TimeoutError(`tempo esgotado (${this.totalTimeoutMs} ms)`)), this.totalTimeoutMs);
+      request.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        const connect = setTimeout(
+          () => request.destroy(new TimeoutError(`tempo de conexão esgotado (${this.connectTimeoutMs} ms)`)),
+          this.connectTimeoutMs,
+        );
+        socket.once('connect', () => clearTimeout(connect));
+        socket.once('close', () => clearTimeout(connect));
+      });
+      request.on('response', (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > RESPONSE_READ_LIMIT) res.destroy();
+        });
+        const settle = (): void =>
+          finish({ statusCode: res.statusCode ?? null, retryAfter: headerValue(res.headers['retry-after']), erro: null, bloqueada: false });
+        res.on('end', settle);
+        res.on('close', settle);
+        res.on('error', settle);
+      });
+      request.on('error', (err: NodeJS.ErrnoException) => {
+        const blocked = err instanceof BlockedUrlError || err.code === 'EBLOCKED';
+        finish({
+          statusCode: null,
+          retryAfter: null,
+          erro: blocked ? `URL bloqueada: ${err.message}` : err instanceof TimeoutError ? err.message : `falha de conexão: ${err.code ?? err.message}`,
+          bloqueada: blocked,
+        });
+      });
+      request.end(payload);
+    });
+  }
+
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+}
+
+class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+function headerValue(v: string | string[] | undefined): string | null {
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+}

@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { openControlDb, type ControlDb } from '../../src/control/database.js';
+import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { openWebhooksStore, type WebhookRecord, type WebhooksStore } from '../../src/control/webhooks-store.js';
+import { EVENTOS, QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
+import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
+import { verifyDelivery } from '../../src/webhooks/verify.js';
+import { createAccount, eventBody, ManualClock, publishSnapshot, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+const SECRET = 'whsec_test';
+
+describe('dispatcher', () => {
+  let dataDir: TestDataDir;
+  let db: ControlDb;
+  let store: WebhooksStore;
+  let receiver: Receiver;
+  let url: string;
+  let clock: ManualClock;
+  let dispatcher: Dispatcher | null;
+
+  beforeEach(async () => {
+    dataDir = testDataDir();
+    db = openControlDb(dataDir.controlDb);
+    store = openWebhooksStore(db);
+    receiver = new Receiver();
+    url = await receiver.start();
+    clock = new ManualClock(T0);
+    dispatcher = null;
+  });
+
+  afterEach(async () => {
+    await dispatcher?.stop();
+    await receiver.stop();
+    db.close();
+    dataDir.cleanup();
+  });
+
+  function webhook(contaId: number, eventos: readonly string[] = EVENTOS): WebhookRecord {
+    return store.createWebhook({ contaId, nome: 'w', url, eventos: eventos as typeof EVENTOS[number][], secret: SECRET }, null, clock.now());
+  }
+
+  async function start(extra: { totalTimeoutMs?: number } = {}): Promise<Dispatcher> {
+    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, clock, random: () => 0.5, mailer: null, pollMs: 20, log: () => {}, ...extra });
+    return dispatcher;
+  }
+
+  function delivery(webhookId: number) {
+    const [d] = store.listDeliveries(webhookId, 1);
+    assert.ok(d, 'a delivery exists');
+    return d;
+  }
+
+  it('delivers each outbox event once, body byte-exact, signed, with all X-SVC- headers, and moves the cursor', async () => {
+    const conta = createAccount(db, 'acme', 'pro');
+    const w = webhook(conta);
+    const events = [
+      { evento: 'partida.placar_atualizado', campeonato_id: 1 },
+      { evento: 'partida.gol', campeonato_id: 1 },
+      { evento: 'partida.encerrada', campeonato_id: 2 },
+    ];
+    const seqs = await publishSnapshot(dataDir, events);
+    await start();
+    await receiver.waitFor(3);
+    const bodies = receiver.requests.map((r) => r.body).sort();
+    assert.deepEqual(bodies, events.map((e) => eventBody(e)).sort());
+    for (const r of receiver.requests) {
+      assert.equal(r.headers['content-type'], 'application/json');
+      assert.equal(r.headers['x-svc-evento'], (JSON.parse(r.body) as { evento: string }).evento);
+      assert.match(String(r.headers['x-svc-entrega']), /^[0-9a-f-]{36}$/);
+      assert.equal(r.headers['x-svc-tentativa'], '1');
+      assert.equal(r.headers['x-svc-timestamp'], String(T0 / 1000));
+      const v = verifyDelivery({ secret: SECRET, body: r.body, timestamp: String(r.headers['x-svc-timestamp']), signature: String(r.headers['x-svc-assinatura']), nowMs: T0 });
+      assert.deepEqual(v, { ok: true });
+    }
+    await until(() => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue'), 'deliveries recorded');
+    assert.equal(dispatcherCursor(db), seqs[2]);
+    assert.equal(store.monthlyUsage(conta, T0), 3);
+    assert.equal(store.getWebhook(conta, w.id)?.ultimoSucessoEm, new Date(T0).toISOString());
+  });
+
+  it('sends only subscribed events, and to a free account only for championships on its access list', async () => {
+    const pro = createAccount(db, 'pro', 'pro');
+    const free = createAccount(db, 'free', 'free', [1]);
+    const golOnly = webhook(pro, ['partida.gol']);
+    const freeHook = webhook(free);
+    await publishSnapshot(dataDir, [
+      { evento: 'partida.gol', campeonato_id: 1 },
+      { evento: 'partida.gol', campeonato_id: 2 },
+      { evento: 'partida.encerrada', campeonato_id: 2 },
+    ]);
+    await start();
+    await receiver.waitFor(3);
+    await until(() => [golOnly, freeHook].every((w) => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue')), 'recorded');
+    assert.deepEqual(store.listDeliveries(golOnly.id, 10).map((d) => [d.evento, d.campeonatoId]).sort(), [['partida.gol', 1], ['partida.gol', 2]]);
+    assert.deepEqual(store.listDeliveries(freeHook.id, 10).map((d) => [d.evento, d.campeonatoId]), [['partida.gol', 1]]);
+  });
+
+  for (const [label, reply] of [
+    ['500', { status: 500 }],
+    ['408', { status: 408 }],
+    ['429', { status: 429 }],
+  ] as const) {
+    it(`retries a ${label} on the schedule, same delivery id, fresh timestamp, until the 8th attempt fails`, async () => {
+      const w = webhook(createAccount(db, 'acme', 'pro'));
+      receiver.reply = () => reply;
+      await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+      await start();
+      for (let attempt = 1; attempt <= 8; attempt++) {
+        await receiver.waitFor(attempt);
+        const d = await settledAttempt(w.id, attempt);
+        if (attempt < 8) {
+          assert.equal(d.status, 'pendente');
+          assert.equal(d.proximaTentativaEm, clock.now() + (RETRY_DELAYS_MS[attempt - 1] ?? NaN));
+          clock.advance(RETRY_DELAYS_MS[attempt - 1] ?? NaN);
+        } else {
+          assert.equal(d.status, 'falhou');
+          assert.equal(d.ultimoErro, `HTTP ${reply.status} (8 tentativas esgotadas)`);
+        }
+      }
+      const ids = new Set(receiver.requests.map((r) => r.headers['x-svc-entrega']));
+      assert.equal(ids.size, 1);
+      assert.deepEqual(receiver.requests.map((r) => r.headers['x-svc-tentativa']), ['1', '2', '3', '4', '5', '6', '7', '8']);
+      const stamps = receiver.requests.map((r) => Number(r.headers['x-svc-timestamp']) * 1000 - T0);
+      assert.deepEqual(stamps, [0, 10e3, 70e3, 370e3, 2170e3, 5770e3, 9370e3, 12970e3]);
+      clock.advance(10 * 3600e3);
+      dispatcher?.poke();
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(receiver.requests.length, 8, 'no 9th attempt');
+    });
+  }
+
+  async function settledAttempt(webhookId: number, attempt: number) {
+    await until(() => {
+      const d = store.listDeliveries(webhookId, 1)[0];
+      return d !== undefined && d.tentativas === attempt;
+    }, `attempt ${attempt} recorded`);
+    return delivery(webhookId);
+  }
+
+  it('retries a timeout and a refused connection', async () => {
+    const w = webhook(createAccount(db, 'acme', 'pro'));
+    receiver.reply = () => ({ status: 200, delayMs: 1_000 });
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    await start({ totalTimeoutMs: 200 });
+    const d = await settledAttempt(w.id, 1);
+    assert.equal(d.status, 'pendente');
+    assert.equal(d.ultimoErro, 'tempo esgotado (200 ms)');
+    assert.equal(d.proximaTentativaEm, T0 + 10e3);
+    await receiver.stop();
+    clock.advance(10e3);
+    const d2 = await settledAttempt(w.id, 2);
+    assert.equal(d2.status, 'pendente');
+    assert.equal(d2.ultimoErro, 'falha de conexão: ECONNREFUSED');
+    assert.equal(d2.proximaTentativaEm, T0 + 70e3);
+    receiver = new Receiver();
+    await receiver.start();
+  });
+
+  it('honours Retry-After within [base, 4 × base]', async () => {
+    const w = webhook(createAccount(db, 'acme', 'pro'));
+    receiver.reply = (_r, i) => ({ status: 429, headers: { 'retry-after': i === 0 ? '25' : '3600' } });
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    await start();
+    assert.equal((await settledAttempt(w.id, 1)).proximaTentativaEm, T0 + 25e3);
+    clock.advance(25e3);
+    assert.equal((await settledAttempt(w.id, 2)).proximaTentativaEm, T0 + 25e3 + 4 * 60e3);
+  });
+
+  for (const status of [301, 302, 400, 404]) {
+    it(`does not retry a ${status}: failed at the first response`, async () => {
+      const w = webhook(createAccount(db, 'acme', 'pro'));
+      const headers: Record<string, string> = status < 400 ? { location: 'http://127.0.0.1:1/elsewhere' } : {};
+      receiver.reply = () => ({ status, headers });
+      await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+      await start();
+      const d = await settledAttempt(w.id, 1);
+      assert.equal(d.status, 'falhou');
+      assert.equal(d.ultimoStatusCode, status);
+      assert.equal(d.ultimoErro, `HTTP ${status}`);
+      clock.advance(24 * 3600e3);
+      dispatcher?.poke();
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(receiver.requests.length, 1);
+      assert.equal(store.getWebhookById(w.id)?.falhasConsecutivas, 1);
+    });
+  }
+
+  it('deactivates after 20 consecutive failed deliveries until the next UTC midnight; the 3rd time for good, with a notice', async () => {
+    const conta = createAccount(db, 'acme', 'pro');
+    const w = webhook(conta);
+    receiver.reply = () => ({ status: 400 });
+    await start();
+    for (let round = 1; round <= 3; round++) {
+      await publishSnapshot(dataDir, Array.from({ length: 20 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })));
+      dispatcher?.poke();
+      await until(() => store.getWebhookById(w.id)?.ativo === false, `deactivation ${round}`);
+      const hook = store.getWebhookById(w.id);
+      assert.equal(hook?.desativadoEm, new Date(clock.now()).toISOString());
+      if (round < 3) {
+        assert.equal(hook?.reativarEm, '2026-11-23T00:00:00.000Z');
+        assert.equal(hook?.motivoDesativacao, '20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000Z');
+        // Events published while it is off are not for it.
+        await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+        dispatcher?.poke();
+        await new Promise((r) => setTimeout(r, 100));
+        assert.equal(receiver.requests.length, 20 * round);
+        clock.advance(Date.UTC(2026, 10, 23) - clock.now());
+        dispatcher?.poke();
+        await until(() => store.getWebhookById(w.id)?.ativo === true, `re-enabled ${round}`);
+        assert.equal(store.getWebhookById(w.id)?.falhasConsecutivas, 0);
+        clock.advance(Date.UTC(2026, 10, 22, 12) - clock.now()); // back to noon: the same scenario again
+      } else {
+        assert.equal(hook?.reativarEm, null);
+        assert.equal(hook?.motivoDesativacao, '3 desativações temporárias sem nenhuma entrega bem-sucedida: desativado até ser reativado pelo cliente');
+      }
+    }
+    clock.advance(3 * 24 * 3600e3);
+    dispatcher?.poke();
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(store.getWebhookById(w.id)?.ativo, false, 'a permanent deactivation is not lifted by time');
+    const notices = db.prepare('SELECT webhook_id, destinatario, assunto, enviado_em FROM avisos_email').all() as Record<string, unknown>[];
+    assert.deepEqual(notices.map((n) => ({ ...n })), [{ webhook_id: w.id, destinatario: null, assunto: `Webhook ${w.id} (w) desativado`, enviado_em: null }]);
+    const history = db.prepare('SELECT tipo FROM webhook_desativacoes WHERE webhook_id = ? ORDER BY id').all(w.id) as { tipo: string }[];
+    assert.deepEqual(history.map((h) => h.tipo), ['temporaria', 'temporaria', 'permanente']);
+  });
+
+  it('a 2xx in between resets the count towards permanent deactivation', async () => {
+    const w = webhook(createAccount(db, 'acme', 'pro'));
+    db.prepare('UPDATE webhooks SET desativacoes_seguidas = 2, falhas_consecutivas = 5 WHERE id = ?').run(w.id);
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    await start();
+    await until(() => store.getWebhookById(w.id)?.ultimoSucessoEm !== null, 'success recorded');
+    const hook = store.getWebhookById(w.id);
+    assert.equal(hook?.falhasConsecutivas, 0);
+    assert.equal(hook?.desativacoesSeguidas, 0);
+  });
+
+  it('discards deliveries beyond the monthly quota without a POST, shared by the account, reset on the 1st', async () => {
+    const conta = createAccount(db, 'acme', 'pro');
+    db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, 2)').run(conta);
+    const a = webhook(conta);
+    await start();
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }, { evento: 'partida.gol', campeonato_id: 1 }]);
+    dispatcher?.poke();
+    await until(() => store.monthlyUsage(conta, clock.now()) === 2, 'two delivered');
+    const b = store.createWebhook({ contaId: conta, nome: 'b', url, eventos: ['partida.gol'], secret: SECRET }, null, clock.now());
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    dispatcher?.poke();
+    await until(() => [a, b].every((w) => store.listDeliveries(w.id, 1)[0]?.status === 'descartada'), 'both discarded');
+    assert.equal(receiver.requests.length, 2);
+    assert.equal(store.listDeliveries(b.id, 1)[0]?.ultimoErro, QUOTA_DISCARD_REASON);
+    clock.advance(Date.UTC(2026, 11, 1) - clock.now());
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    dispatcher?.poke();
+    await receiver.waitFor(4);
+    await until(() => store.monthlyUsage(conta, clock.now()) === 2, 'December counted afresh');
+    assert.equal(store.monthlyUsage(conta, Date.UTC(2026, 10, 30)), 2, 'November unchanged');
+  });
+
+  it('discards a body over 256 KiB', async () => {
+    const w = webhook(createAccount(db, 'acme', 'pro'));
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1, dados: { x: 'a'.repeat(256 * 1024) } }]);
+    await start();
+    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'descartada', 'discarded');
+    assert.equal(store.listDeliveries(w.id, 1)[0]?.ultimoErro, 'Corpo maior que o limite de 256 KiB');
+    assert.equal(receiver.requests.length, 0);
+  });
+
+  it('keeps pending retries across a restart and sends the same bytes under the same id', async () => {
+    const w = webhook(createAccount(db, 'acme', 'pro'));
+    receiver.reply = (_r, i) => ({ status: i === 0 ? 503 : 200 });
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    await start();
+    await settledAttempt(w.id, 1);
+    await dispatcher?.stop();
+    dispatcher = null;
+    clock.advance(10e3);
+    await start();
+    await settledAttempt(w.id, 2);
+    assert.equal(delivery(w.id).status, 'entregue');
+    assert.equal(receiver.requests[0]?.headers['x-svc-entrega'], receiver.requests[1]?.headers['x-svc-entrega']);
+    assert.equal(receiver.requests[0]?.body, receiver.requests[1]?.body);
+  });
+
+  it('refuses a private address at connect time without the development flag: permanent failure, no request', async () => {
+    const w = webhook(createAccount(db, 'acme', 'pro'));
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    dispatcher = await startDispatcher({ dataDir, clock, mailer: null, pollMs: 20, log: () => {} });
+    const d = await settledAttempt(w.id, 1);
+    assert.equal(d.status, 'falhou');
+    assert.equal(d.ultimoErro, 'URL bloqueada: a URL deve usar HTTPS');
+    assert.equal(receiver.requests.length, 0);
+  });
+});
