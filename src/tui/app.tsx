@@ -81,7 +81,7 @@ export function App({ client, initialCampeonatos, liveRefreshMs = LIVE_REFRESH_M
         <Text dimColor wrap="truncate">
           {typing
             ? 'Enter buscar · Esc voltar · Ctrl+C sair'
-            : '↑↓ mover · Enter abrir · Esc voltar · Tab abas · / buscar · a ao vivo · r recarregar · ? ajuda · q sair'}
+            : '↑↓ Enter abrir · Esc voltar · Tab abas · / busca · a ao vivo · ? ajuda · q sair'}
         </Text>
       </Box>
     </TuiContext.Provider>

@@ -22,9 +22,31 @@ export function statValue(value: number | null | undefined): string {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
-/** `posse_bola` → `Posse bola`. */
+/** Field names are written without accents; the labels put them back. */
+const ACENTOS: Readonly<Record<string, string>> = {
+  finalizacoes: 'finalizações',
+  precisao: 'precisão',
+  media: 'média',
+  penaltis: 'pênaltis',
+  cartoes: 'cartões',
+  area: 'área',
+  adversaria: 'adversária',
+  ultimo: 'último',
+  terco: 'terço',
+  aereos: 'aéreos',
+  chao: 'chão',
+  interceptacoes: 'interceptações',
+  recuperacoes: 'recuperações',
+  saidas: 'saídas',
+  dificeis: 'difíceis',
+};
+
+/** `posse_bola` → `Posse bola`, `finalizacoes_no_gol` → `Finalizações no gol`. */
 export function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ');
+  const words = field
+    .split('_')
+    .map((w) => ACENTOS[w] ?? w)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -4,11 +4,14 @@
  * revisited with Esc shows them at once; `r` (a new refresh generation) reloads.
  */
 import { useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from './api-client.js';
 import { useTui } from './context.js';
 
 export interface Resource<T> {
   data: T | undefined;
   error: string | undefined;
+  /** HTTP status of a failed request (404 often means "not published yet", not a fault). */
+  errorStatus: number | null;
   loading: boolean;
   /** When the shown data arrived (epoch ms). */
   loadedAt: number | undefined;
@@ -33,6 +36,7 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, tick 
   const [state, setState] = useState<Resource<T>>({
     data: stored?.data,
     error: undefined,
+    errorStatus: null,
     loading: key !== null && !fresh,
     loadedAt: stored?.loadedAt,
   });
@@ -45,21 +49,23 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, tick 
     shownKey.current = key;
     const current = route.memo.get(memoKey) as Stored<T> | undefined;
     if (current?.generation === generation) {
-      setState({ data: current.data, error: undefined, loading: false, loadedAt: current.loadedAt });
+      setState({ data: current.data, error: undefined, errorStatus: null, loading: false, loadedAt: current.loadedAt });
       return;
     }
     let cancelled = false;
-    setState((s) => ({ ...s, data: current?.data ?? (sameKey ? s.data : undefined), error: undefined, loading: true }));
+    setState((s) => ({ ...s, data: current?.data ?? (sameKey ? s.data : undefined), error: undefined, errorStatus: null, loading: true }));
     load().then(
       (data) => {
         if (cancelled) return;
         const loadedAt = Date.now();
         route.memo.set(memoKey, { generation, data, loadedAt } satisfies Stored<T>);
-        setState({ data, error: undefined, loading: false, loadedAt });
+        setState({ data, error: undefined, errorStatus: null, loading: false, loadedAt });
       },
       (err: unknown) => {
         if (cancelled) return;
-        setState((s) => ({ ...s, error: err instanceof Error ? err.message : String(err), loading: false }));
+        const error = err instanceof Error ? err.message : String(err);
+        const errorStatus = err instanceof ApiRequestError ? err.status : null;
+        setState((s) => ({ ...s, error, errorStatus, loading: false }));
       },
     );
     return () => {

@@ -11,6 +11,9 @@ export function LineupsTab({ partida, height }: { partida: Partida; height: numb
   const { client, columns } = useTui();
   const escalacao = useResource('escalacao', () => client.escalacao(partida.id));
   const half = Math.floor((columns - 3) / 2);
+  if (escalacao.errorStatus === 404) {
+    return <Text dimColor>Escalação ainda não divulgada para esta partida.</Text>;
+  }
   return (
     <ResourceView resource={escalacao} label="Carregando escalações">
       {(e) => {
