@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { installResourceViews } from '../sql/resources/views.js';
 
 export type EventName =
   | 'partida.criada'
@@ -18,12 +20,22 @@ export interface DetectedEvent {
   dados: unknown;
 }
 
+const CAPTURE_SQL = readFileSync(new URL('./capture.sql', import.meta.url), 'utf8');
+const DETECT_SQL = readFileSync(new URL('./detect.sql', import.meta.url), 'utf8');
+
 /** Copies what diffing needs into TEMP tables; call on the copied snapshot before loading the feed. */
-export async function captureState(_conn: DuckDBConnection): Promise<void> {
-  // Interface stub: lands with the events work.
+export async function captureState(conn: DuckDBConnection): Promise<void> {
+  await conn.run(CAPTURE_SQL);
 }
 
 /** Compares the loaded and derived state with what captureState saw; deterministic order. */
-export async function detectEvents(_conn: DuckDBConnection, _now: Date): Promise<DetectedEvent[]> {
-  return [];
+export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<DetectedEvent[]> {
+  await installResourceViews(conn);
+  const reader = await conn.runAndReadAll(DETECT_SQL);
+  return reader.getRowObjectsJS().map((row) => ({
+    evento: row.evento as EventName,
+    campeonato_id: Number(row.campeonato_id),
+    partida_id: row.partida_id === null ? null : Number(row.partida_id),
+    dados: JSON.parse(String(row.dados)) as unknown,
+  }));
 }

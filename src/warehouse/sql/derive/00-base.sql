@@ -27,3 +27,9 @@ SELECT p.id, p.campeonato_id, p.rodada_id, coalesce(p.fase_id, r.fase_id) AS fas
 FROM partidas p
 LEFT JOIN rodadas r ON r.id = p.rodada_id
 WHERE p.campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+
+-- Their events, read once for the steps below.
+CREATE OR REPLACE TEMP TABLE derive_eventos AS
+SELECT e.id, e.partida_id, e.tipo, e.minuto, e.acrescimo, e.time_id, e.jogador_id
+FROM eventos e
+WHERE e.partida_id IN (SELECT id FROM derive_partidas);

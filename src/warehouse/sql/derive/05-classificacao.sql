@@ -6,14 +6,23 @@
 DELETE FROM classificacao WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
 
 INSERT INTO classificacao BY NAME
-WITH tabelas AS (
-  SELECT c.id AS campeonato_id, NULL::INTEGER AS fase_id
-  FROM campeonatos c
-  WHERE c.id IN (SELECT campeonato_id FROM derive_escopo) AND c.tipo = 'pontos-corridos'
+WITH partidas_tabela AS ( -- the matches of each table; `tabela` keys it (0 = the whole championship)
+  SELECT p.*, NULL::INTEGER AS tabela_fase_id, 0 AS tabela
+  FROM derive_partidas p
+  JOIN campeonatos c ON c.id = p.campeonato_id AND c.tipo = 'pontos-corridos'
   UNION ALL
-  SELECT f.campeonato_id, f.id
-  FROM fases f
-  WHERE f.campeonato_id IN (SELECT campeonato_id FROM derive_escopo) AND f.tipo IN ('pontos-corridos', 'grupos')
+  SELECT p.*, p.fase_id, p.fase_id
+  FROM derive_partidas p
+  JOIN fases f ON f.id = p.fase_id AND f.tipo IN ('pontos-corridos', 'grupos')
+),
+lados AS ( -- each match seen from each side
+  SELECT campeonato_id, tabela_fase_id AS fase_id, tabela, id AS partida_id, com_resultado, 'mandante' AS lado,
+         time_mandante_id AS time_id, time_visitante_id AS adversario_id, placar_mandante AS gp, placar_visitante AS gc
+  FROM partidas_tabela
+  UNION ALL
+  SELECT campeonato_id, tabela_fase_id, tabela, id, com_resultado, 'visitante',
+         time_visitante_id, time_mandante_id, placar_visitante, placar_mandante
+  FROM partidas_tabela
 ),
 -- Cards per match and team: counted from card events; a match with no card event at all falls back to
 -- its statistics (cartoes_*), a missing value counting as none.
@@ -21,22 +30,11 @@ cartoes_eventos AS (
   SELECT e.partida_id, e.time_id,
          count(*) FILTER (WHERE e.tipo = 'cartao_vermelho') AS vermelhos,
          count(*) FILTER (WHERE e.tipo = 'cartao_amarelo') AS amarelos
-  FROM eventos e
-  WHERE e.tipo IN ('cartao_vermelho', 'cartao_amarelo') AND e.partida_id IN (SELECT id FROM derive_partidas)
-  GROUP BY ALL
+  FROM derive_eventos e
+  WHERE e.tipo IN ('cartao_vermelho', 'cartao_amarelo')
+  GROUP BY e.partida_id, e.time_id
 ),
 partidas_com_cartoes AS (SELECT DISTINCT partida_id FROM cartoes_eventos),
-lados AS ( -- each match of each table, seen from each side
-  SELECT t.campeonato_id, t.fase_id, p.id AS partida_id, p.com_resultado, x.lado, x.time_id, x.adversario_id, x.gp, x.gc
-  FROM tabelas t
-  JOIN derive_partidas p ON p.campeonato_id = t.campeonato_id AND (t.fase_id IS NULL OR p.fase_id = t.fase_id)
-  CROSS JOIN LATERAL (
-    SELECT 'mandante' AS lado, p.time_mandante_id AS time_id, p.time_visitante_id AS adversario_id,
-           p.placar_mandante AS gp, p.placar_visitante AS gc
-    UNION ALL
-    SELECT 'visitante', p.time_visitante_id, p.time_mandante_id, p.placar_visitante, p.placar_mandante
-  ) x
-),
 jogos AS (
   SELECT l.*, CASE WHEN l.gp > l.gc THEN 3 WHEN l.gp = l.gc THEN 1 ELSE 0 END AS pts,
          CASE WHEN pc.partida_id IS NOT NULL THEN coalesce(ce.vermelhos, 0) ELSE coalesce(st.cartoes_vermelhos, 0) END AS vermelhos,
@@ -48,7 +46,7 @@ jogos AS (
   WHERE l.com_resultado
 ),
 totais AS (
-  SELECT l.campeonato_id, l.fase_id, l.time_id,
+  SELECT l.campeonato_id, l.fase_id, l.tabela, l.time_id,
          coalesce(sum(j.pts), 0)::INTEGER AS pontos,
          count(j.partida_id)::INTEGER AS jogos,
          count(j.partida_id) FILTER (WHERE j.pts = 3)::INTEGER AS vitorias,
@@ -59,26 +57,27 @@ totais AS (
          coalesce(sum(j.gp - j.gc), 0)::INTEGER AS saldo,
          coalesce(sum(j.vermelhos), 0)::INTEGER AS cartoes_vermelhos,
          coalesce(sum(j.amarelos), 0)::INTEGER AS cartoes_amarelos
-  FROM (SELECT DISTINCT campeonato_id, fase_id, time_id FROM lados) l
-  LEFT JOIN jogos j ON j.campeonato_id = l.campeonato_id AND j.fase_id IS NOT DISTINCT FROM l.fase_id AND j.time_id = l.time_id
-  GROUP BY ALL
+  FROM (SELECT DISTINCT campeonato_id, fase_id, tabela, time_id FROM lados) l
+  LEFT JOIN jogos j ON j.campeonato_id = l.campeonato_id AND j.tabela = l.tabela AND j.time_id = l.time_id
+  GROUP BY l.campeonato_id, l.fase_id, l.tabela, l.time_id
 ),
 confronto AS ( -- head-to-head mini-table among teams level on points, wins, goal difference, goals for
-  SELECT j.campeonato_id, j.fase_id, j.time_id,
+  SELECT j.campeonato_id, j.tabela, j.time_id,
          sum(j.pts) AS pontos, sum(j.gp - j.gc) AS saldo, sum(j.gp) AS gols_pro
   FROM jogos j
-  JOIN totais a ON a.campeonato_id = j.campeonato_id AND a.fase_id IS NOT DISTINCT FROM j.fase_id AND a.time_id = j.time_id
-  JOIN totais b ON b.campeonato_id = j.campeonato_id AND b.fase_id IS NOT DISTINCT FROM j.fase_id AND b.time_id = j.adversario_id
+  JOIN totais a ON a.campeonato_id = j.campeonato_id AND a.tabela = j.tabela AND a.time_id = j.time_id
+  JOIN totais b ON b.campeonato_id = j.campeonato_id AND b.tabela = j.tabela AND b.time_id = j.adversario_id
   WHERE a.pontos = b.pontos AND a.vitorias = b.vitorias AND a.saldo = b.saldo AND a.gols_pro = b.gols_pro
-  GROUP BY ALL
+  GROUP BY j.campeonato_id, j.tabela, j.time_id
 )
-SELECT t.*,
+SELECT t.campeonato_id, t.fase_id, t.time_id, t.pontos, t.jogos, t.vitorias, t.empates, t.derrotas, t.gols_pro,
+       t.gols_contra, t.saldo, t.cartoes_vermelhos, t.cartoes_amarelos,
        row_number() OVER (
-         PARTITION BY t.campeonato_id, t.fase_id
+         PARTITION BY t.campeonato_id, t.tabela
          ORDER BY t.pontos DESC, t.vitorias DESC, t.saldo DESC, t.gols_pro DESC,
                   coalesce(h.pontos, 0) DESC, coalesce(h.saldo, 0) DESC, coalesce(h.gols_pro, 0) DESC,
                   t.cartoes_vermelhos, t.cartoes_amarelos, tm.nome, t.time_id
        )::INTEGER AS posicao
 FROM totais t
 JOIN times tm ON tm.id = t.time_id
-LEFT JOIN confronto h ON h.campeonato_id = t.campeonato_id AND h.fase_id IS NOT DISTINCT FROM t.fase_id AND h.time_id = t.time_id;
+LEFT JOIN confronto h ON h.campeonato_id = t.campeonato_id AND h.tabela = t.tabela AND h.time_id = t.time_id;

@@ -9,19 +9,19 @@ SELECT p.campeonato_id, e.jogador_id,
        count(*)::INTEGER AS gols,
        row_number() OVER (PARTITION BY p.campeonato_id
                           ORDER BY count(*) DESC, any_value(j.nome_popular), any_value(j.nome), e.jogador_id)::INTEGER AS posicao
-FROM eventos e
+FROM derive_eventos e
 JOIN derive_partidas p ON p.id = e.partida_id
 JOIN jogadores j ON j.id = e.jogador_id
 WHERE e.tipo IN ('gol', 'penalti')
 GROUP BY p.campeonato_id, e.jogador_id;
 
--- A player's total spans championships, so it is recounted over every stored match (a cheap aggregate);
--- only changed rows are written.
+-- A player's total spans championships: the sum of their rows in artilharia, which holds every
+-- championship's (small) table; only changed rows are written.
 UPDATE jogadores SET gols = n.gols
 FROM (
-  SELECT j.id, count(e.id)::INTEGER AS gols
+  SELECT j.id, coalesce(sum(a.gols), 0)::INTEGER AS gols
   FROM jogadores j
-  LEFT JOIN eventos e ON e.jogador_id = j.id AND e.tipo IN ('gol', 'penalti')
+  LEFT JOIN artilharia a ON a.jogador_id = j.id
   GROUP BY j.id
 ) n
 WHERE jogadores.id = n.id AND jogadores.gols <> n.gols;

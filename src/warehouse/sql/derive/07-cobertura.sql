@@ -5,8 +5,7 @@ DELETE FROM cobertura WHERE campeonato_id IN (SELECT campeonato_id FROM derive_e
 INSERT INTO cobertura BY NAME
 WITH eventos_por_partida AS (
   SELECT e.partida_id, count(*) AS eventos, count(*) FILTER (WHERE e.tipo IN ('gol', 'gol_contra', 'penalti')) AS gols
-  FROM eventos e
-  WHERE e.partida_id IN (SELECT id FROM derive_partidas)
+  FROM derive_eventos e
   GROUP BY e.partida_id
 ),
 lados_por_partida AS (
@@ -34,10 +33,9 @@ partida AS (
   GROUP BY ALL
 )
 SELECT s.campeonato_id,
-       CASE WHEN NOT EXISTS (SELECT 1 FROM classificacao t WHERE t.campeonato_id = s.campeonato_id) THEN 'nao_coberto'
+       CASE WHEN t.campeonato_id IS NULL THEN 'nao_coberto'
             ELSE derive_cobertura(coalesce(p.tabela_com_resultado, 0), coalesce(p.tabela_encerradas, 0), true) END AS classificacao,
-       derive_cobertura(coalesce(p.com_rodada, 0), coalesce(p.total, 0),
-                        EXISTS (SELECT 1 FROM rodadas r WHERE r.campeonato_id = s.campeonato_id)) AS rodadas,
+       derive_cobertura(coalesce(p.com_rodada, 0), coalesce(p.total, 0), r.campeonato_id IS NOT NULL) AS rodadas,
        derive_cobertura(coalesce(p.completas, 0), coalesce(p.total, 0), false) AS partidas,
        derive_cobertura(coalesce(p.lance_a_lance, 0), coalesce(p.encerradas, 0), coalesce(p.algum_ao_vivo, false)) AS ao_vivo,
        derive_cobertura(coalesce(p.com_escalacoes, 0), coalesce(p.encerradas, 0), coalesce(p.alguma_escalacao, false)) AS escalacoes,
@@ -59,4 +57,6 @@ LEFT JOIN (
          bool_or(estatisticas > 0) AS alguma_estatistica
   FROM partida
   GROUP BY campeonato_id
-) p ON p.campeonato_id = s.campeonato_id;
+) p ON p.campeonato_id = s.campeonato_id
+LEFT JOIN (SELECT DISTINCT campeonato_id FROM classificacao) t ON t.campeonato_id = s.campeonato_id
+LEFT JOIN (SELECT DISTINCT campeonato_id FROM rodadas) r ON r.campeonato_id = s.campeonato_id;
