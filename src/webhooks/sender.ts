@@ -1,12 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
-import { BlockedUrlError, checkUrlSyntax, guardedLookup, type GuardOptions } from './url-guard.js';
+import { BlockedUrlError, checkUrlSyntax, guardedLookup, type GuardOptions, type Resolver } from './url-guard.js';
 
 export interface SenderOptions extends GuardOptions {
   connectTimeoutMs?: number;
   totalTimeoutMs?: number;
   /** Sockets kept per receiver host: the dispatcher's concurrency. */
   maxSockets?: number;
+  /** Name resolution used at connect time (the system resolver unless a test simulates DNS rebinding). */
+  resolve?: Resolver;
 }
 
 export interface SendResult {
@@ -32,7 +34,7 @@ export class Sender {
   private readonly totalTimeoutMs: number;
 
   constructor(private readonly opts: SenderOptions) {
-    const agentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 16, lookup: guardedLookup(opts) };
+    const agentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 16, lookup: guardedLookup(opts, opts.resolve) };
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
     this.connectTimeoutMs = opts.connectTimeoutMs ?? 5_000;

@@ -11,20 +11,24 @@ export interface GuardOptions {
   allowPrivate: boolean;
 }
 
-/** Address ranges a webhook may never reach: not the public internet. */
-const BLOCKED = new BlockList();
+/**
+ * Address ranges a webhook may never reach: not the public internet. One list per family: a BlockList
+ * holding IPv6 ranges such as ::/96 would also match every IPv4 address.
+ */
+const BLOCKED_V4 = new BlockList();
+const BLOCKED_V6 = new BlockList();
 for (const [net4, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
   ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) {
-  BLOCKED.addSubnet(net4, prefix, 'ipv4');
+  BLOCKED_V4.addSubnet(net4, prefix, 'ipv4');
 }
 for (const [net6, prefix] of [
   ['::', 128], ['::1', 128], ['::', 96], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64],
   ['2001::', 32], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) {
-  BLOCKED.addSubnet(net6, prefix, 'ipv6');
+  BLOCKED_V6.addSubnet(net6, prefix, 'ipv6');
 }
 
 /** The reason an IP address is refused, or null when it is a public unicast address. */
@@ -34,7 +38,7 @@ export function blockedAddressReason(address: string): string | null {
   if (family === 6 && /^::ffff:/i.test(address)) return `${address} é um endereço IPv4 mapeado em IPv6`;
   if (family === 4 && address === '169.254.169.254') return `${address} é o endereço de metadados da nuvem`;
   if (family === 6 && /^fd00:ec2::254$/i.test(address)) return `${address} é o endereço de metadados da nuvem`;
-  if (BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6')) return `${address} não é um endereço público`;
+  if (family === 4 ? BLOCKED_V4.check(address, 'ipv4') : BLOCKED_V6.check(address, 'ipv6')) return `${address} não é um endereço público`;
   return null;
 }
 
@@ -103,20 +107,23 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.
  * A `lookup` for the HTTP agent: the socket connects to exactly the address checked here, so a name that
  * resolves to a public address at create time and to 169.254.169.254 now (DNS rebinding) is refused.
  */
-export function guardedLookup(opts: GuardOptions) {
+export function guardedLookup(opts: GuardOptions, resolve: Resolver = systemResolver) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      if (!opts.allowPrivate) {
-        for (const a of addresses) {
-          const reason = blockedAddressReason(a.address);
-          if (reason) return callback(Object.assign(new BlockedUrlError(`o host ${hostname} resolve para ${reason}`), { code: 'EBLOCKED' }), []);
+    resolve(hostname).then(
+      (found) => {
+        const addresses = found.map((address) => ({ address, family: net.isIP(address) }));
+        if (!opts.allowPrivate) {
+          for (const a of addresses) {
+            const reason = blockedAddressReason(a.address);
+            if (reason) return callback(Object.assign(new BlockedUrlError(`o host ${hostname} resolve para ${reason}`), { code: 'EBLOCKED' }), []);
+          }
         }
-      }
-      if (options.all) return callback(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`sem endereço para ${hostname}`), { code: 'ENOTFOUND' }), []);
-      callback(null, first.address, first.family);
-    });
+        if (options.all) return callback(null, addresses);
+        const first = addresses[0];
+        if (!first) return callback(Object.assign(new Error(`sem endereço para ${hostname}`), { code: 'ENOTFOUND' }), []);
+        callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, []),
+    );
   };
 }
