@@ -26,11 +26,14 @@ export function registerTui(program: Command): void {
   ]);
   cmd.action(async (opts: TuiOptions) => {
     const client = new ApiClient({ baseUrl: parseApiUrl(opts.api), key: requireKey(opts.key) });
-    // Imported here so other commands never load React and Ink.
-    const { checkConnection, runTui } = await import('../../tui/run.js');
-    const campeonatos = await checkConnection(client).catch((err: unknown) => {
-      throw toCliError(err, client.baseUrl);
-    });
+    // The connection check is the first screen's own request: a wrong URL or key fails as one line in the
+    // shell, and the first frame needs no wait. Ink and React load meanwhile (only this command needs them).
+    const [campeonatos, { runTui }] = await Promise.all([
+      client.campeonatos().catch((err: unknown) => {
+        throw toCliError(err, client.baseUrl);
+      }),
+      import('../../tui/run.js'),
+    ]);
     if (opts.json) {
       printJson({ api: client.baseUrl, conectado: true, campeonatos: campeonatos.meta.total ?? campeonatos.data.length });
       return;
