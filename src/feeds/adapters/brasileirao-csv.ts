@@ -1,0 +1,297 @@
+/**
+ * The Brasileirão CSV family (adaoduque/Brasileirao_Dataset): four files read together — matches
+ * (`campeonato-brasileiro-full.csv`), goals (`-gols.csv`), cards (`-cartoes.csv`) and per-team statistics
+ * (`-estatisticas-full.csv`) — into one canonical feed with one championship per season. Files are known
+ * by their header, not their name; the matches file is required, the other three are optional.
+ *
+ * Seasons: the file is not in date order and a season may cross New Year (2020 ran into February 2021), so
+ * matches are sorted by date and a season is a run of matches with no break of SEASON_BREAK_DAYS or more
+ * (mid-season breaks in 2003–2024 are at most 42 days, off-seasons at least 93), named by the year of its
+ * first match.
+ */
+import path from 'node:path';
+import type { Feed, FeedCampeonato, FeedEscalacao, FeedEstatisticas, FeedEvento, FeedPartida, FeedRodada, FeedTime, Lado, TipoEvento } from '../canonical.js';
+import { FEED_FORMAT } from '../canonical.js';
+import { resolveTeamName } from '../team-names.js';
+import type { RegisteredAdapter } from './index.js';
+import { type CsvTable, decodeText, isCalendarDate, kickoff, parseCsv, rejectAt } from './text.js';
+import type { AdapterOptions, InputFile } from './types.js';
+import { STAT_COLUMNS, statisticsRow } from './brasileirao-csv-statistics.js';
+
+export const BRASILEIRAO_SOURCE = 'brasileirao-dataset';
+const SEASON_BREAK_DAYS = 60;
+const DAY_MS = 86_400_000;
+const MINUTE = /^(\d{1,3})(?:\+(\d{1,2}))?$/;
+
+const COLUMNS = {
+  partidas: ['ID', 'rodata', 'data', 'hora', 'mandante', 'visitante', 'formacao_mandante', 'formacao_visitante', 'tecnico_mandante', 'tecnico_visitante', 'arena', 'mandante_Placar', 'visitante_Placar', 'mandante_Estado', 'visitante_Estado'],
+  gols: ['partida_id', 'clube', 'atleta', 'minuto', 'tipo_de_gol'],
+  cartoes: ['partida_id', 'clube', 'cartao', 'atleta', 'minuto'],
+  estatisticas: ['partida_id', 'clube', ...STAT_COLUMNS],
+} as const;
+type Kind = keyof typeof COLUMNS;
+const KINDS = Object.keys(COLUMNS) as Kind[];
+
+const GOAL_TYPES: Record<string, TipoEvento> = { '': 'gol', Penalty: 'penalti', 'Gol Contra': 'gol_contra' };
+const CARD_TYPES: Record<string, TipoEvento> = { Amarelo: 'cartao_amarelo', Vermelho: 'cartao_vermelho' };
+
+/** Which file of the family this is, from its header line. */
+function kindOf(file: InputFile): Kind | undefined {
+  if (!/\.csv$/i.test(file.name)) return undefined;
+  const head = file.content.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '');
+  const header = new Set(head.split(/\r?\n/, 1)[0]?.split(',').map((c) => c.replace(/^"|"$/g, '')));
+  return KINDS.find((k) => COLUMNS[k].every((c) => header.has(c)));
+}
+
+export const brasileiraoCsvAdapter: RegisteredAdapter = {
+  format: 'brasileirao-csv',
+  detect: (file) => kindOf(file) !== undefined,
+  /** The family's files in one folder form one group. */
+  group(files) {
+    const byFolder = new Map<string, InputFile[]>();
+    for (const file of files) {
+      if (!kindOf(file)) continue;
+      const folder = path.dirname(file.name);
+      byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+    }
+    return [...byFolder.values()];
+  },
+  read(files, options) {
+    return [readFamily(files, options)];
+  },
+};
+
+/** A table with its columns looked up by name. */
+class Sheet {
+  private readonly index: Map<string, number>;
+  constructor(readonly file: string, readonly table: CsvTable) {
+    this.index = new Map(table.header.map((h, i) => [h, i]));
+  }
+  column(name: string): number {
+    const i = this.index.get(name);
+    if (i === undefined) throw rejectAt(this.file, 1, `falta a coluna "${name}"`);
+    return i;
+  }
+  line(row: number): number | undefined {
+    return this.table.lines[row];
+  }
+}
+
+interface Match {
+  partida: FeedPartida;
+  line: number | undefined;
+  time: number;
+  rodada: number;
+  escalacoes: FeedEscalacao[];
+}
+
+function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed {
+  const sheets = new Map<Kind, Sheet>();
+  for (const file of files) {
+    const kind = kindOf(file);
+    if (!kind) throw rejectAt(file.name, 1, 'cabeçalho não é de nenhum arquivo da família Brasileirão CSV');
+    const other = sheets.get(kind);
+    if (other) throw rejectAt(file.name, undefined, `dois arquivos de ${kind} no mesmo grupo (o outro: ${other.file})`);
+    sheets.set(kind, new Sheet(file.name, parseCsv(decodeText(file), file.name)));
+  }
+  const matchesSheet = sheets.get('partidas');
+  if (!matchesSheet) {
+    throw rejectAt(files[0]?.name ?? '?', undefined, 'falta o arquivo de partidas (campeonato-brasileiro-full.csv) no grupo');
+  }
+  const times = new Map<string, FeedTime>();
+  const matches = readMatches(matchesSheet, times);
+  const { campeonatos, rodadas } = seasons(matchesSheet, matches, options);
+  const eventos: FeedEvento[] = [];
+  const goals = sheets.get('gols');
+  if (goals) readEvents(goals, matches, eventos, 'gol', 'tipo_de_gol', GOAL_TYPES);
+  const cards = sheets.get('cartoes');
+  if (cards) readEvents(cards, matches, eventos, 'cartao', 'cartao', CARD_TYPES);
+  const stats = sheets.get('estatisticas');
+  const all = [...matches.values()];
+  return {
+    formato: FEED_FORMAT,
+    fonte: BRASILEIRAO_SOURCE,
+    campeonatos,
+    rodadas,
+    times: [...times.values()],
+    partidas: all.map((m) => m.partida),
+    eventos,
+    escalacoes: all.flatMap((m) => m.escalacoes),
+    ...(stats ? { estatisticas: readStatistics(stats, matches) } : {}),
+  };
+}
+
+function readMatches(sheet: Sheet, times: Map<string, FeedTime>): Map<string, Match> {
+  const c = Object.fromEntries(COLUMNS.partidas.map((name) => [name, sheet.column(name)])) as Record<(typeof COLUMNS.partidas)[number], number>;
+  const matches = new Map<string, Match>();
+  sheet.table.rows.forEach((row, r) => {
+    const line = sheet.line(r);
+    const fail = (reason: string) => rejectAt(sheet.file, line, reason);
+    const id = cell(row, c.ID);
+    if (!/^\d+$/.test(id)) throw fail(`ID inválido "${id}"`);
+    if (matches.has(id)) throw fail(`ID ${id} repetido`);
+    const rodada = positive(cell(row, c.rodata), 'rodata', fail);
+    const dm = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(cell(row, c.data));
+    const date = dm ? `${dm[3]}-${dm[2]}-${dm[1]}` : '';
+    if (!isCalendarDate(date)) throw fail(`data inválida "${cell(row, c.data)}" (esperado DD/MM/AAAA)`);
+    const hora = cell(row, c.hora);
+    if (hora !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(hora)) throw fail(`hora inválida "${hora}" (esperado HH:MM)`);
+    const sides = (['mandante', 'visitante'] as const).map((lado) => {
+      const nome = cell(row, c[lado]);
+      if (nome === '') throw fail(`${lado} vazio`);
+      if (!times.has(nome)) {
+        const estado = cell(row, c[`${lado}_Estado`]);
+        times.set(nome, { id: nome, nome: resolveTeamName(nome).nome, ...(estado ? { estado } : {}) });
+      }
+      const formacao = cell(row, c[`formacao_${lado}`]) || null;
+      const tecnico = cell(row, c[`tecnico_${lado}`]) || null;
+      return { lado, nome, placar: count(cell(row, c[`${lado}_Placar`]), `${lado}_Placar`, fail), formacao, tecnico };
+    });
+    const [home, away] = sides as [(typeof sides)[0], (typeof sides)[0]];
+    const partida: FeedPartida = {
+      id,
+      campeonato: '',
+      rodada: '',
+      mandante: home.nome,
+      visitante: away.nome,
+      status: 'encerrado',
+      placar_mandante: home.placar,
+      placar_visitante: away.placar,
+      prorrogacao: false,
+      penalti: null,
+      data_hora: kickoff(date, hora || null),
+      estadio: cell(row, c.arena) || null,
+    };
+    const escalacoes = sides
+      .filter((s) => s.formacao !== null || s.tecnico !== null)
+      .map((s): FeedEscalacao => ({ partida: id, lado: s.lado, formacao: s.formacao, tecnico: s.tecnico, confirmada: true, titulares: [], reservas: [] }));
+    matches.set(id, { partida, line, time: Date.parse(date), rodada, escalacoes });
+  });
+  return matches;
+}
+
+/** Splits the matches into seasons (see the header comment) and points each at its championship and round. */
+function seasons(sheet: Sheet, matches: Map<string, Match>, options: AdapterOptions): { campeonatos: FeedCampeonato[]; rodadas: FeedRodada[] } {
+  const sorted = [...matches.values()].sort((a, b) => a.time - b.time || Number(a.partida.id) - Number(b.partida.id));
+  const runs: Match[][] = [];
+  let previous = -Infinity;
+  for (const m of sorted) {
+    if (m.time - previous >= SEASON_BREAK_DAYS * DAY_MS) runs.push([]);
+    runs[runs.length - 1]?.push(m);
+    previous = m.time;
+  }
+  const o = options.campeonato ?? {};
+  if (o.temporada !== undefined && runs.length > 1) {
+    throw rejectAt(sheet.file, undefined, `a opção temporada vale para um arquivo de uma só temporada; este tem ${runs.length}`);
+  }
+  const nome = o.nome ?? 'Campeonato Brasileiro Série A';
+  const slug = o.slug ?? 'campeonato-brasileiro-serie-a';
+  const campeonatos: FeedCampeonato[] = [];
+  const rodadas: FeedRodada[] = [];
+  for (const run of runs) {
+    const temporada = o.temporada ?? new Date(run[0]?.time ?? 0).getUTCFullYear().toString();
+    const campeonato = `${slug}/${temporada}`;
+    campeonatos.push({
+      id: campeonato,
+      nome,
+      nome_popular: o.nome_popular ?? (o.nome ? nome : 'Brasileirão Série A'),
+      slug,
+      temporada,
+      tipo: o.tipo ?? 'pontos-corridos',
+      regiao: o.regiao ?? 'nacional',
+    });
+    const numbers = new Set<number>();
+    for (const m of run) {
+      m.partida.campeonato = campeonato;
+      m.partida.rodada = `${campeonato}/rodada-${m.rodada}`;
+      numbers.add(m.rodada);
+    }
+    for (const numero of [...numbers].sort((a, b) => a - b)) rodadas.push({ id: `${campeonato}/rodada-${numero}`, campeonato, numero });
+  }
+  return { campeonatos, rodadas };
+}
+
+/** Goals or cards: one event per row, ids numbered per match in file order. */
+function readEvents(
+  sheet: Sheet,
+  matches: Map<string, Match>,
+  out: FeedEvento[],
+  prefix: string,
+  typeColumn: string,
+  types: Record<string, TipoEvento>,
+): void {
+  const [cMatch, cClub, cType, cPlayer, cMinute] = ['partida_id', 'clube', typeColumn, 'atleta', 'minuto'].map((n) => sheet.column(n)) as [number, number, number, number, number];
+  const perMatch = new Map<string, number>();
+  const rows = sheet.table.rows;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as string[];
+    const { partida, lado } = sideOf(sheet, r, matches, cell(row, cMatch), cell(row, cClub));
+    const type = cell(row, cType);
+    const tipo = types[type];
+    if (!tipo) {
+      const accepted = Object.keys(types).map((k) => `"${k}"`).join(', ');
+      throw rejectAt(sheet.file, sheet.line(r), `${typeColumn} desconhecido "${type}" (aceitos: ${accepted})`);
+    }
+    const minuteText = cell(row, cMinute);
+    const minute = MINUTE.exec(minuteText);
+    if (!minute || Number(minute[1]) > 120) {
+      throw rejectAt(sheet.file, sheet.line(r), `minuto inválido "${minuteText}" (esperado 0..120, com acréscimo como 45+2)`);
+    }
+    const id = String(partida.id);
+    const n = (perMatch.get(id) ?? 0) + 1;
+    perMatch.set(id, n);
+    out.push({
+      id: `${id}/${prefix}-${n}`,
+      partida: partida.id,
+      tipo,
+      minuto: Number(minute[1]),
+      acrescimo: minute[2] === undefined ? null : Number(minute[2]),
+      time: lado === 'mandante' ? partida.mandante : partida.visitante,
+      jogador: cell(row, cPlayer) || null,
+    });
+  }
+}
+
+function readStatistics(sheet: Sheet, matches: Map<string, Match>): FeedEstatisticas[] {
+  const cMatch = sheet.column('partida_id');
+  const cClub = sheet.column('clube');
+  const columns = STAT_COLUMNS.map((name) => sheet.column(name));
+  const seen = new Set<string>();
+  const rows = sheet.table.rows;
+  const out: FeedEstatisticas[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as string[];
+    const { partida, lado } = sideOf(sheet, r, matches, cell(row, cMatch), cell(row, cClub));
+    const key = `${partida.id}/${lado}`;
+    if (seen.has(key)) throw rejectAt(sheet.file, sheet.line(r), `estatísticas repetidas da partida ${partida.id} (${lado})`);
+    seen.add(key);
+    const fields = statisticsRow(columns.map((i) => cell(row, i)));
+    if (typeof fields === 'string') throw rejectAt(sheet.file, sheet.line(r), fields);
+    out.push({ partida: partida.id, lado, origem: 'basica', ...fields });
+  }
+  return out;
+}
+
+function cell(row: readonly string[], i: number): string {
+  return (row[i] ?? '').trim();
+}
+
+function sideOf(sheet: Sheet, r: number, matches: Map<string, Match>, id: string, club: string): { partida: FeedPartida; lado: Lado } {
+  const match = matches.get(id);
+  if (!match) throw rejectAt(sheet.file, sheet.line(r), `partida_id ${id} não existe no arquivo de partidas`);
+  const { partida } = match;
+  if (club === partida.mandante) return { partida, lado: 'mandante' };
+  if (club === partida.visitante) return { partida, lado: 'visitante' };
+  throw rejectAt(sheet.file, sheet.line(r), `clube "${club}" não joga a partida ${id} (${String(partida.mandante)} x ${String(partida.visitante)})`);
+}
+
+function count(text: string, column: string, fail: (reason: string) => Error): number {
+  if (!/^\d+$/.test(text)) throw fail(`${column} inválido "${text}" (esperado inteiro ≥ 0)`);
+  return Number(text);
+}
+
+function positive(text: string, column: string, fail: (reason: string) => Error): number {
+  const n = count(text, column, fail);
+  if (n < 1) throw fail(`${column} inválido "${text}" (esperado inteiro ≥ 1)`);
+  return n;
+}
