@@ -1,5 +1,78 @@
 /** A real `svc serve` on port 0 over the demo fixtures, for the TUI tests and benchmark. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
+
+export const DEMO_FIXTURES = path.join(REPO_ROOT, 'fixtures/demo');
+
+export interface DemoServer {
+  url: string;
+  key: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Ingests the demo fixtures into a fresh data dir, creates an enterprise key and starts `svc serve --port 0`.
+ * Returns a reason instead when the fixtures are absent, so callers skip with it.
+ */
+export async function startDemoServer(): Promise<DemoServer | { skip: string }> {
+  if (!existsSync(DEMO_FIXTURES)) return { skip: `no demo fixtures at ${DEMO_FIXTURES}` };
+  const { dir, cleanup } = tempDir('svc-tui-');
+  const ingest = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
+  if (ingest.code !== 0) throw new Error(`svc ingest failed (${ingest.code}): ${ingest.stderr}`);
+  const created = await runSvc(['keys', 'create', '--account', 't', '--plan', 'enterprise', '--json', '--data-dir', dir]);
+  if (created.code !== 0) throw new Error(`svc keys create failed (${created.code}): ${created.stderr}`);
+  const key = findKey(JSON.parse(created.stdout) as unknown);
+  const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await boundUrl(child);
+  return {
+    url,
+    key,
+    dataDir: dir,
+    stop: async () => {
+      await stopProcess(child);
+      cleanup();
+    },
+  };
+}
+
+/** The full key is the one string field of the creation output that is not its visible prefix. */
+function findKey(output: unknown): string {
+  const record = output as { key?: unknown; chave?: unknown; data?: { key?: unknown; chave?: unknown } };
+  const key = record.key ?? record.chave ?? record.data?.key ?? record.data?.chave;
+  if (typeof key !== 'string') throw new Error(`no key in svc keys create output: ${JSON.stringify(output)}`);
+  return key;
+}
+
+/** `svc serve` announces where it listens; port 0 means only that line tells us the port. */
+function boundUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const match = /https?:\/\/[\w.[\]:-]+:(\d+)/.exec(seen);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`svc serve exited (${code}) before listening: ${seen}`)));
+  });
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
 
 /** A loopback port that was free a moment ago and has nothing listening now. */
 export function closedPort(): Promise<number> {

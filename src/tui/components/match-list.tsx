@@ -19,7 +19,7 @@ export function MatchList<P extends Partida>({ name, partidas, height, prefix }:
     const lead = prefix ? prefix(p) : '';
     return {
       key: String(p.id),
-      text: lead + linhaPartida(p, columns - lead.length),
+      text: lead + linhaPartida(p, columns - lead.length - 2),
       ...(p.status === 'ao_vivo' ? { color: 'green' } : {}),
     };
   });

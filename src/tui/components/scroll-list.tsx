@@ -75,6 +75,8 @@ export function ScrollList({ name, rows, height, width, onSelect, isActive = tru
     <Box flexDirection="column">
       {visible.map((row, i) => {
         const selected = selecting && top + i === current;
+        // The marker shows the cursor where colours are off (NO_COLOR, monochrome terminals).
+        const marker = selecting ? (selected ? '› ' : '  ') : '';
         return (
           <Text
             key={row.key}
@@ -84,7 +86,7 @@ export function ScrollList({ name, rows, height, width, onSelect, isActive = tru
             dimColor={row.dim === true}
             wrap="truncate"
           >
-            {cell(row.text, width)}
+            {cell(marker + row.text, width)}
           </Text>
         );
       })}

@@ -40,7 +40,7 @@ export function ChampionshipsScreen() {
         (t) · limpar (c)
       </Text>
       <Text bold wrap="truncate">
-        {cell(`${cell('Campeonato', 34)} ${cell('Temp.', 6)}${cell('Tipo', 16)}${cell('Status', 14)}Rodada`, columns)}
+        {cell(`  ${cell('Campeonato', 34)} ${cell('Temp.', 6)}${cell('Tipo', 16)}${cell('Status', 14)}Rodada`, columns)}
       </Text>
       <ResourceView resource={list} label="Carregando campeonatos">
         {(data) =>

@@ -17,7 +17,7 @@ export function ScorersTab({ campeonato, height }: { campeonato: Campeonato; hei
       {({ data }) => (
         <Box flexDirection="column">
           <Text bold wrap="truncate">
-            {`${cell('#', 4)}${cell('Jogador', nameWidth)} ${cell('Time', nameWidth)} ${cell('Gols', 5, 'right')}`}
+            {`  ${cell('#', 4)}${cell('Jogador', nameWidth)} ${cell('Time', nameWidth)} ${cell('Gols', 5, 'right')}`}
           </Text>
           {data.length === 0 ? (
             <Text dimColor>Nenhum gol marcado ainda.</Text>
