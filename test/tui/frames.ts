@@ -1,0 +1,57 @@
+/** Driving an ink-testing-library instance: keys as a terminal sends them, and waiting for frames. */
+import { setTimeout as delay } from 'node:timers/promises';
+
+export const KEY = {
+  enter: '\r',
+  tab: '\t',
+  escape: '\x1b',
+  down: '\x1b[B',
+  up: '\x1b[A',
+  left: '\x1b[D',
+  right: '\x1b[C',
+} as const;
+
+export interface Rendered {
+  lastFrame(): string | undefined;
+  stdin: { write(data: string): void };
+}
+
+/**
+ * Waits until the last frame satisfies `check` (requests go to a real server, so rendering is asynchronous).
+ * The deadline only bounds a hang; on expiry the error shows the frame that was on screen.
+ */
+export async function waitForFrame(app: Rendered, check: (frame: string) => boolean, what: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const frame = app.lastFrame() ?? '';
+    if (check(frame)) return frame;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last frame:\n${frame}`);
+    await delay(10);
+  }
+}
+
+export function waitForText(app: Rendered, text: string): Promise<string> {
+  return waitForFrame(app, (f) => f.includes(text), JSON.stringify(text));
+}
+
+/** Presses a key and waits for the screen it leads to. */
+export async function pressAndWait(app: Rendered, key: string, text: string): Promise<string> {
+  app.stdin.write(key);
+  return waitForText(app, text);
+}
+
+/** The row under the cursor (lists mark it with `›`). */
+export function selectedLine(frame: string): string | undefined {
+  return frame.split('\n').find((line) => line.startsWith('› '));
+}
+
+/** Moves the cursor down until the selected row contains `text`; each step waits for the cursor to move. */
+export async function selectRow(app: Rendered, text: string): Promise<void> {
+  for (let step = 0; step < 500; step++) {
+    const frame = app.lastFrame() ?? '';
+    if (selectedLine(frame)?.includes(text)) return;
+    app.stdin.write(KEY.down);
+    await waitForFrame(app, (f) => f !== frame, `the cursor to move towards ${JSON.stringify(text)}`);
+  }
+  throw new Error(`no row containing ${JSON.stringify(text)}`);
+}
