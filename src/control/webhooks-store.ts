@@ -134,7 +134,8 @@ export interface WebhooksStore {
   deleteWebhook(contaId: number, id: number): boolean;
   rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null;
   enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord;
-  listDeliveries(webhookId: number, limit: number): DeliveryRecord[];
+  /** Most recent first; optionally only one status. */
+  listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
   accountLimits(contaId: number, plano: Plano): WebhookLimits;
@@ -358,10 +359,13 @@ export class SqliteWebhooksStore implements WebhooksStore {
     return toDelivery(row);
   }
 
-  listDeliveries(webhookId: number, limit: number): DeliveryRecord[] {
+  listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[] {
     const rows = this.db
-      .prepare(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = ? ORDER BY e.criada_em DESC, e.rowid DESC LIMIT ?`)
-      .all(webhookId, limit) as DeliveryRow[];
+      .prepare(
+        `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = ? AND (? IS NULL OR e.status = ?)
+         ORDER BY e.criada_em DESC, e.evento_seq DESC, e.id LIMIT ?`,
+      )
+      .all(webhookId, status ?? null, status ?? null, limit) as DeliveryRow[];
     return rows.map(toDelivery);
   }
 
@@ -383,7 +387,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
     const rows = this.db
       .prepare(
         `SELECT ${DELIVERY_COLUMNS} FROM entregas e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY e.criada_em, e.rowid`,
+         ORDER BY e.criada_em, e.evento_seq, e.id`,
       )
       .all(...params) as DeliveryRow[];
     return rows.map(toDelivery);

@@ -48,8 +48,9 @@ const CLAIM_LEASE_MS = 60_000;
 /** Whether an event is for a subscriber: subscribed to it, and the plan covers the championship. */
 export function covers(sub: Subscriber, event: OutboxEvent, plans: PlansConfig): boolean {
   if (!sub.eventos.includes(event.evento) || sub.plano === null) return false;
-  if (plans[sub.plano].todos_campeonatos || sub.campeonatos === null) return true;
-  return sub.campeonatos.includes(event.campeonato_id);
+  if (plans[sub.plano].todos_campeonatos) return true;
+  // Same rule as the API's auth: a restricted plan without an access list reads no championship.
+  return (sub.campeonatos ?? []).includes(event.campeonato_id);
 }
 
 function ownerIsDead(owner: string): boolean {

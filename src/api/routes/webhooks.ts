@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import type { ControlDb } from '../../control/database.js';
+import type { PlansConfig } from '../../control/plans.js';
+import {
+  openWebhooksStore,
+  WebhookLimitError,
+  type DeliveryRecord,
+  type WebhookRecord,
+  type WebhooksStore,
+} from '../../control/webhooks-store.js';
+import type { EventName } from '../../warehouse/events/detect.js';
+import { EVENTOS, isEventName, type DeliveryStatus } from '../../webhooks/catalog.js';
+import { monthReference } from '../../webhooks/limits.js';
+import { newSecret } from '../../webhooks/signing.js';
+import { BlockedUrlError, checkUrl, systemResolver, type Resolver } from '../../webhooks/url-guard.js';
+import { allowPrivateUrlsFromEnv } from '../../webhooks/private-urls.js';
+import type { AuthContext } from '../auth-context.js';
+import { ApiError } from '../errors.js';
+import { authOf } from '../middleware/auth.js';
+import { requires } from '../middleware/plan-access.js';
+import { pathId, queryEnum, queryInt } from '../params.js';
+import type { ApiContext, ApiRouter } from '../state.js';
+
+export interface WebhookRoutesOptions {
+  control: ControlDb;
+  plans: PlansConfig;
+  /** Local development only; default from SVC_ALLOW_PRIVATE_URLS=1 (`svc serve --allow-private-urls`). */
+  allowPrivateUrls?: boolean;
+  /** DNS resolution for the URL rule (tests give a fixed answer; no network). */
+  resolve?: Resolver;
+}
+
+const SECRET_ONCE = 'Guarde o secret agora: ele é exibido apenas nesta resposta e é usado para verificar a assinatura (X-SVC-Assinatura) de cada entrega.';
+const TEST_QUEUED = 'Entrega de teste enfileirada; acompanhe em GET /v1/webhooks/{id}/entregas.';
+const NOT_FOUND = new ApiError(404, 'Não encontrado', 'Webhook não encontrado');
+const STATUSES: readonly DeliveryStatus[] = ['pendente', 'entregue', 'falhou', 'descartada'];
+const MAX_NOME = 100;
+const MAX_URL = 2048;
+
+function invalidField(field: string, what: string): ApiError {
+  return new ApiError(400, 'Parâmetro inválido', `O campo ${field} ${what}.`);
+}
+
+/** The webhook record (ARCHITECTURE §6): creation fields minus the secret, plus its state. */
+export function webhookView(w: WebhookRecord) {
+  return {
+    id: w.id,
+    nome: w.nome,
+    url: w.url,
+    eventos: w.eventos,
+    ativo: w.ativo,
+    criado_em: w.criadoEm,
+    atualizado_em: w.atualizadoEm,
+    falhas_consecutivas: w.falhasConsecutivas,
+    ultimo_sucesso_em: w.ultimoSucessoEm,
+    desativado_em: w.desativadoEm,
+    motivo_desativacao: w.motivoDesativacao,
+  };
+}
+
+/** The delivery record (ARCHITECTURE §6). */
+export function deliveryView(d: DeliveryRecord) {
+  return {
+    id: d.id,
+    webhook_id: d.webhookId,
+    evento: d.evento,
+    evento_id: d.eventoSeq,
+    status: d.status,
+    tentativas: d.tentativas,
+    origem: d.origem,
+    criada_em: d.criadaEm,
+    entregue_em: d.entregueEm,
+    proxima_tentativa_em: d.status === 'pendente' && d.proximaTentativaEm !== null ? new Date(d.proximaTentativaEm).toISOString() : null,
+    ultimo_status_code: d.ultimoStatusCode,
+    ultimo_erro: d.ultimoErro,
+    duracao_ms: d.duracaoMs,
+  };
+}
+
+function limitError(auth: AuthContext, limit: number): ApiError {
+  const plural = limit === 1 ? 'webhook ativo' : 'webhooks ativos';
+  const upgrade = auth.plan === 'enterprise' ? 'fale com o suporte para ampliar o limite' : 'faça upgrade para o plano pro ou enterprise';
+  return new ApiError(422, 'Limite do plano', `O plano ${auth.plan} permite no máximo ${limit} ${plural}. Para criar outro, ${upgrade} ou desative um webhook existente.`);
+}
+
+function bodyObject(ctx: ApiContext, allowed: readonly string[]): Record<string, unknown> {
+  const body = ctx.state.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'Parâmetro inválido', `O corpo deve ser um objeto JSON com os campos: ${allowed.join(', ')}.`);
+  }
+  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalidField(key, `não é aceito (campos: ${allowed.join(', ')})`);
+  return body as Record<string, unknown>;
+}
+
+function parseNome(v: unknown): string {
+  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_NOME) throw invalidField('nome', `deve ser um texto de 1 a ${MAX_NOME} caracteres`);
+  return v.trim();
+}
+
+function parseEventos(v: unknown): EventName[] {
+  if (v === undefined) return [...EVENTOS];
+  if (!Array.isArray(v) || v.length === 0) throw invalidField('eventos', 'deve ser uma lista não vazia de nomes de eventos');
+  const unknown = v.find((e) => !isEventName(e));
+  if (unknown !== undefined) throw invalidField('eventos', `contém ${JSON.stringify(unknown)}, que não é um evento (eventos: ${EVENTOS.join(', ')})`);
+  // Kept in catalogue order, without repeats: "all of them" and "omitted" read back the same.
+  return EVENTOS.filter((e) => (v as unknown[]).includes(e));
+}
+
+/** Registers the eight webhook management routes on the authenticated `/v1` router. */
+export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
+  const store: WebhooksStore = openWebhooksStore(o.control);
+  const guard = { allowPrivate: o.allowPrivateUrls ?? allowPrivateUrlsFromEnv() };
+  const resolve = o.resolve ?? systemResolver;
+  const access = requires(o.plans, 'webhooks');
+
+  async function parseUrl(v: unknown): Promise<string> {
+    if (typeof v !== 'string' || v.length > MAX_URL) throw invalidField('url', `deve ser uma URL HTTPS de até ${MAX_URL} caracteres`);
+    try {
+      return (await checkUrl(v.trim(), guard, resolve)).href;
+    } catch (err) {
+      if (err instanceof BlockedUrlError) throw invalidField('url', `deve usar HTTPS e apontar para um host público: ${err.message}`);
+      throw err;
+    }
+  }
+
+  function owned(ctx: ApiContext): { auth: AuthContext; webhook: WebhookRecord } {
+    const auth = authOf(ctx);
+    store.reactivateDue(Date.now());
+    const webhook = store.getWebhook(auth.accountId, pathId(ctx, 'id'));
+    if (!webhook) throw NOT_FOUND;
+    return { auth, webhook };
+  }
+
+  const limitOf = (auth: AuthContext) => store.accountLimits(auth.accountId, auth.plan);
+
+  router.get('/v1/webhooks', access, (ctx) => {
+    const auth = authOf(ctx);
+    const now = Date.now();
+    store.reactivateDue(now);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: store.listWebhooks(auth.accountId).map(webhookView),
+      meta: {
+        entregas_mes_usadas: store.monthlyUsage(auth.accountId, now),
+        entregas_mes_limite: limitOf(auth).entregasMes,
+        entregas_referencia: monthReference(now),
+      },
+    };
+  });
+
+  router.post('/v1/webhooks', access, async (ctx) => {
+    const auth = authOf(ctx);
+    const body = bodyObject(ctx, ['nome', 'url', 'eventos']);
+    const nome = parseNome(body.nome);
+    const url = await parseUrl(body.url);
+    const eventos = parseEventos(body.eventos);
+    const limit = limitOf(auth).webhooksAtivos;
+    let w: WebhookRecord;
+    try {
+      w = store.createWebhook({ contaId: auth.accountId, nome, url, eventos, secret: newSecret(randomBytes) }, limit, Date.now());
+    } catch (err) {
+      if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
+      throw err;
+    }
+    ctx.status = 201;
+    ctx.set('Location', `/v1/webhooks/${w.id}`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: { id: w.id, nome: w.nome, url: w.url, eventos: w.eventos, ativo: w.ativo, secret: w.secret }, mensagem: SECRET_ONCE };
+  });
+
+  router.get('/v1/webhooks/:id', access, (ctx) => {
+    const { webhook } = owned(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: webhookView(webhook) };
+  });
+
+  router.patch('/v1/webhooks/:id', access, async (ctx) => {
+    const { auth, webhook } = owned(ctx);
+    const body = bodyObject(ctx, ['nome', 'url', 'eventos', 'ativo']);
+    if (Object.keys(body).length === 0) throw new ApiError(400, 'Parâmetro inválido', 'Informe ao menos um dos campos: nome, url, eventos, ativo.');
+    if (body.ativo !== undefined && typeof body.ativo !== 'boolean') throw invalidField('ativo', 'deve ser true ou false');
+    if (body.eventos === undefined && 'eventos' in body) throw invalidField('eventos', 'deve ser uma lista não vazia de nomes de eventos');
+    const patch = {
+      nome: body.nome === undefined ? undefined : parseNome(body.nome),
+      url: body.url === undefined ? undefined : await parseUrl(body.url),
+      eventos: body.eventos === undefined ? undefined : parseEventos(body.eventos),
+      ativo: body.ativo as boolean | undefined,
+    };
+    let updated: WebhookRecord | null;
+    try {
+      updated = store.updateWebhook(auth.accountId, webhook.id, patch, limitOf(auth).webhooksAtivos, Date.now());
+    } catch (err) {
+      if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
+      throw err;
+    }
+    if (!updated) throw NOT_FOUND;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: webhookView(updated) };
+  });
+
+  router.delete('/v1/webhooks/:id', access, (ctx) => {
+    const { auth, webhook } = owned(ctx);
+    if (!store.deleteWebhook(auth.accountId, webhook.id)) throw NOT_FOUND;
+    ctx.status = 204;
+  });
+
+  router.post('/v1/webhooks/:id/rotacionar-segredo', access, (ctx) => {
+    const { auth, webhook } = owned(ctx);
+    const rotated = store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), Date.now());
+    if (!rotated) throw NOT_FOUND;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: { id: rotated.id, secret: rotated.secret }, mensagem: `${SECRET_ONCE} O secret anterior deixou de valer.` };
+  });
+
+  router.post('/v1/webhooks/:id/testar', access, (ctx) => {
+    const { webhook } = owned(ctx);
+    const now = Date.now();
+    const corpo = JSON.stringify({
+      evento: 'webhook.teste',
+      gerado_em: new Date(now).toISOString(),
+      dados: { webhook_id: webhook.id, mensagem: 'Entrega de teste do svc' },
+    });
+    const d = store.enqueueDelivery(webhook, 'webhook.teste', corpo, 'teste', now);
+    ctx.status = 202;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: deliveryView(d), mensagem: TEST_QUEUED.replace('{id}', String(webhook.id)) };
+  });
+
+  router.get('/v1/webhooks/:id/entregas', access, (ctx) => {
+    const { webhook } = owned(ctx);
+    const status = queryEnum(ctx, 'status', STATUSES);
+    const limite = queryInt(ctx, 'limite', 1, 100, 50);
+    const rows = store.listDeliveries(webhook.id, limite, status);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: rows.map(deliveryView), meta: { webhook_id: webhook.id, total: rows.length } };
+  });
+}
