@@ -5,9 +5,9 @@
  * by their header, not their name; the matches file is required, the other three are optional.
  *
  * Seasons: the file is not in date order and a season may cross New Year (2020 ran into February 2021), so
- * matches are sorted by date and a season is a run of matches with no break of SEASON_BREAK_DAYS or more
- * (mid-season breaks in 2003–2024 are at most 42 days, off-seasons at least 93), named by the year of its
- * first match.
+ * matches are sorted by date and a new season starts where the round sequence starts again (a round number
+ * not above the highest so far) after a break of SEASON_BREAK_DAYS or more (mid-season breaks in 2003–2024
+ * are at most 42 days, off-seasons at least 93). A season is named by the year of its first match.
  */
 import path from 'node:path';
 import type { Feed, FeedCampeonato, FeedEscalacao, FeedEstatisticas, FeedEvento, FeedPartida, FeedRodada, FeedTime, Lado, TipoEvento } from '../canonical.js';
@@ -175,9 +175,12 @@ function seasons(sheet: Sheet, matches: Map<string, Match>, options: AdapterOpti
   const sorted = [...matches.values()].sort((a, b) => a.time - b.time || Number(a.partida.id) - Number(b.partida.id));
   const runs: Match[][] = [];
   let previous = -Infinity;
+  let highestRound = 0;
   for (const m of sorted) {
-    if (m.time - previous >= SEASON_BREAK_DAYS * DAY_MS) runs.push([]);
+    if (m.time - previous >= SEASON_BREAK_DAYS * DAY_MS && m.rodada <= highestRound) highestRound = 0;
+    if (highestRound === 0) runs.push([]);
     runs[runs.length - 1]?.push(m);
+    highestRound = Math.max(highestRound, m.rodada);
     previous = m.time;
   }
   const o = options.campeonato ?? {};

@@ -35,7 +35,7 @@ function readJson(file: InputFile, options: AdapterOptions): Feed {
   const parsed = parseJson(decodeText(file));
   if (!parsed.ok) {
     const { line, column, reason } = parsed.problem;
-    throw new FeedRejectedError([{ file: file.name, position: { line, column }, reason }]);
+    throw new FeedRejectedError([{ file: file.name, position: { line, column }, reason: `JSON malformado: ${reason}` }]);
   }
   try {
     const doc = record(parsed.value, '');

@@ -21,8 +21,8 @@ const TITLE = /^=\s*(.+?)\s*$/;
 const HEADING = /^»\s*(.+?)\s*$/;
 const DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})\/(\d{1,2})(?:\s+(\d{4}))?$/;
 const MATCH = /^(?:(\d{1,2})[.:](\d{2})\s+)?(.+?)\s+v\s+(.+)$/;
-/** A result at the end of the away team's column (two spaces or more before it, or a digit/`[` after one). */
-const RESULT_START = /\s+(?=\d+-\d+|\[)/;
+/** Where the result starts after the away team: two spaces or more, or one before a score or a mark. */
+const RESULT_START = /\s{2,}|\s(?=\d+-\d+|\[)/;
 const RESULT =
   /^(?:(\d+)-(\d+)\s+pen\.\s*)?(?:(\d+)-(\d+)\s+a\.e\.t\.\s*)?(?:(\d+)-(\d+)\s*)?(?:\((\d+)-(\d+)(?:,\s*(\d+)-(\d+))?\)\s*)?(?:\[([a-z ]+)\])?$/;
 /** Marks after a result: `[awarded]` keeps the score; the others mean the match was not played as listed. */

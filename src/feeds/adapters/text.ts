@@ -28,9 +28,10 @@ export function kickoff(date: string, time: string | null): string | null {
   return time === null ? null : `${date}T${time}:00${BRASILIA_OFFSET}`;
 }
 
+/** `1ª Fase` → `1a-fase` (NFKD also unfolds the ordinal indicators ª/º). */
 export function slugify(text: string): string {
   return text
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
