@@ -1,6 +1,119 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
+import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { FeedRejectedError, FeedUnreachableError, formatIssue } from '../../feeds/errors.js';
+import { FORMAT_NAMES, UnknownFormatError } from '../../feeds/adapters/index.js';
+import type { AdapterOptions } from '../../feeds/adapters/types.js';
+import { feedSchemaText } from '../../feeds/validate-schema.js';
+import { IngestLockedError } from '../../warehouse/ingest-lock.js';
+import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 
-/** Placeholder until its part lands: registers `svc ingest` so `svc --help` shows the whole toolkit. */
+interface IngestFlags extends CommonOptions {
+  format?: string;
+  dryRun?: boolean;
+  backfill?: boolean;
+  keep: string;
+  printSchema?: boolean;
+  campeonatoNome?: string;
+  temporada?: string;
+  tipo?: 'pontos-corridos' | 'mata-mata';
+  regiao?: string;
+  slug?: string;
+}
+
 export function registerIngest(program: Command): void {
-  program.command('ingest').description('(not yet available)');
+  const cmd = program
+    .command('ingest')
+    .description('validate feeds and publish a new snapshot (files, folders or https:// URLs)')
+    .argument('[feeds...]', 'feed files, folders or https:// URLs')
+    .addOption(new Option('--format <format>', 'force the input format instead of detecting it').choices(FORMAT_NAMES))
+    .option('--dry-run', 'validate only; publish nothing', false)
+    .option('--backfill', 'load history without recording webhook events', false)
+    .option('--keep <n>', 'snapshots to keep (retention)', String(DEFAULT_KEEP))
+    .option('--print-schema', 'print the JSON Schema of the canonical feed svc-feed/1 and exit', false)
+    .option('--campeonato-nome <nome>', 'championship name, for formats that do not carry it')
+    .option('--temporada <temporada>', 'season, for formats that do not carry it')
+    .addOption(new Option('--tipo <tipo>', 'championship type').choices(['pontos-corridos', 'mata-mata']))
+    .option('--regiao <regiao>', 'championship region (default: nacional)')
+    .option('--slug <slug>', 'championship slug, shared across seasons and sources');
+  withCommonOptions(cmd);
+  withExamples(cmd, [
+    'svc ingest fixtures/demo/',
+    'svc ingest live.ndjson --json',
+    'svc ingest https://feeds.example.com/brasileirao.json --dry-run',
+    'svc ingest ../shared/data/openfootball/2019/br.1.txt --format openfootball-txt --temporada 2019',
+    'svc ingest history/ --backfill --keep 20',
+    'svc ingest --print-schema > svc-feed-1.schema.json',
+  ]);
+  cmd.action(async (feeds: string[], flags: IngestFlags) => {
+    if (flags.printSchema) {
+      process.stdout.write(feedSchemaText());
+      return;
+    }
+    if (feeds.length === 0) throw new CliError('informe ao menos um FEED (arquivo, pasta ou URL https://)', EXIT.usage);
+    const keep = Number(flags.keep);
+    if (!Number.isInteger(keep) || keep < 1) throw new CliError(`--keep deve ser um inteiro ≥ 1, recebido "${flags.keep}"`, EXIT.usage);
+    const progress = new Progress('ingest', !flags.json && process.stderr.isTTY === true);
+    try {
+      const summary = await ingest({
+        dataDir: dataDirFrom(flags),
+        inputs: feeds,
+        format: flags.format,
+        dryRun: flags.dryRun,
+        backfill: flags.backfill,
+        keep,
+        adapterOptions: adapterOptions(flags),
+        onStage: (_stage, index, total) => progress.update(index, total),
+      });
+      progress.done();
+      if (flags.json) printJson(summary);
+      else printSummary(summary);
+    } catch (err) {
+      progress.done();
+      throw toCliError(err);
+    }
+  });
+}
+
+function adapterOptions(flags: IngestFlags): AdapterOptions {
+  const campeonato = {
+    ...(flags.campeonatoNome !== undefined && { nome: flags.campeonatoNome }),
+    ...(flags.temporada !== undefined && { temporada: flags.temporada }),
+    ...(flags.tipo !== undefined && { tipo: flags.tipo }),
+    ...(flags.regiao !== undefined && { regiao: flags.regiao }),
+    ...(flags.slug !== undefined && { slug: flags.slug }),
+  };
+  return Object.keys(campeonato).length > 0 ? { campeonato } : {};
+}
+
+/** The part's expected failures, as one line and the documented exit code. */
+function toCliError(err: unknown): unknown {
+  if (err instanceof FeedRejectedError) {
+    const more = err.totalIssues - err.issues.length;
+    return new CliError(err.message, EXIT.invalidInput, [
+      ...(err.issues.length > 1 ? err.issues.map(formatIssue) : []),
+      ...(more > 0 ? [`… e mais ${more} problema(s)`] : []),
+      'nada foi publicado',
+    ]);
+  }
+  if (err instanceof UnknownFormatError) return new CliError(err.message, EXIT.invalidInput, ['nada foi publicado']);
+  if (err instanceof FeedUnreachableError) return new CliError(err.message, EXIT.unreachable, ['nada foi publicado']);
+  if (err instanceof IngestLockedError) return new CliError(err.message, EXIT.locked);
+  return err;
+}
+
+function printSummary(s: IngestSummary): void {
+  const counts = Object.entries(s.contagens)
+    .filter(([k, n]) => k !== 'feeds' && n > 0)
+    .map(([k, n]) => [k, n]);
+  printLine(s.dry_run ? `feed válido (dry-run): nada publicado (${s.duracao_ms} ms)` : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`);
+  if (counts.length > 0) printLine(formatTable(['registros', 'quantidade'], counts));
+  if (!s.dry_run) {
+    const tipos = Object.entries(s.eventos.por_tipo).map(([t, n]) => `${t} ×${n}`).join(', ');
+    printLine(s.eventos.total === 0 ? 'eventos: nenhum' : `eventos: ${s.eventos.total} (seq ${s.eventos.seq_inicio}–${s.eventos.seq_fim}): ${tipos}`);
+  }
+  if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
+  for (const aviso of s.avisos) printWarning(aviso);
 }

@@ -1,6 +1,63 @@
 import type { Command } from 'commander';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { formatTable, printJson, printLine } from '../output.js';
+import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { IngestLockedError } from '../../warehouse/ingest-lock.js';
+import { rollbackTo, SnapshotNotFoundError } from '../../warehouse/rollback.js';
+import { listSnapshots, parseSnapshotId, readCurrentId } from '../../warehouse/snapshot-store.js';
 
-/** Placeholder until its part lands: registers `svc snapshots` so `svc --help` shows the whole toolkit. */
 export function registerSnapshots(program: Command): void {
-  program.command('snapshots').description('(not yet available)');
+  const cmd = program.command('snapshots').description('list published snapshots; roll back to an older one');
+  withCommonOptions(cmd);
+  withExamples(cmd, ['svc snapshots', 'svc snapshots --json', 'svc snapshots rollback 41']);
+  cmd.action((flags: CommonOptions) => {
+    const dataDir = dataDirFrom(flags);
+    const current = readCurrentId(dataDir);
+    const snapshots = listSnapshots(dataDir);
+    if (flags.json) {
+      printJson({ atual: current, snapshots: snapshots.map((m) => ({ ...m, atual: m.id === current })) });
+      return;
+    }
+    if (snapshots.length === 0) {
+      printLine('nenhum snapshot publicado ainda (rode svc ingest)');
+      return;
+    }
+    const rows = snapshots.map((m) => [
+      `${m.id === current ? '*' : ' '} ${m.id}`,
+      m.criado_em,
+      formatBytes(m.tamanho_bytes),
+      m.contagens.campeonatos ?? 0,
+      m.contagens.partidas ?? 0,
+      m.contagens.eventos ?? 0,
+      m.eventos.total === 0 ? '0' : `${m.eventos.total} (seq ${m.eventos.seq_inicio}–${m.eventos.seq_fim})`,
+    ]);
+    printLine(formatTable(['  id', 'criado_em', 'tamanho', 'campeonatos', 'partidas', 'eventos_partida', 'webhook_eventos'], rows));
+    printLine('(* = atual)');
+  });
+
+  const rollback = cmd
+    .command('rollback')
+    .description('make an older snapshot current again (atomically)')
+    .argument('<id>', 'snapshot id, with or without the zero padding');
+  withCommonOptions(rollback);
+  withExamples(rollback, ['svc snapshots rollback 41', 'svc snapshots rollback 00000041 --json']);
+  rollback.action((idText: string, flags: CommonOptions) => {
+    const id = parseSnapshotId(idText);
+    if (!id) throw new CliError(`id de snapshot inválido: "${idText}"`, EXIT.usage);
+    try {
+      const manifest = rollbackTo(dataDirFrom(flags), id);
+      if (flags.json) printJson({ atual: manifest.id, snapshot: manifest });
+      else printLine(`snapshot ${manifest.id} (${manifest.criado_em}) agora é o atual`);
+    } catch (err) {
+      if (err instanceof SnapshotNotFoundError) throw new CliError(err.message, EXIT.notFound);
+      if (err instanceof IngestLockedError) throw new CliError(err.message, EXIT.locked);
+      throw err;
+    }
+  });
+  rollback.exitOverride();
+}
+
+function formatBytes(n: number): string {
+  return n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
 }

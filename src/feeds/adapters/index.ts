@@ -1,0 +1,103 @@
+import type { Feed } from '../canonical.js';
+import { FeedRejectedError } from '../errors.js';
+import { MAX_ISSUES, schemaIssues } from '../validate-schema.js';
+import { canonicalJsonAdapter } from './canonical-json.js';
+import { canonicalNdjsonAdapter } from './canonical-ndjson.js';
+import { brasileiraoCsvAdapter } from './brasileirao-csv.js';
+import { openfootballJsonAdapter } from './openfootball-json.js';
+import { openfootballTxtAdapter } from './openfootball-txt.js';
+import type { Adapter, AdapterOptions, FormatName, InputFile } from './types.js';
+
+/**
+ * An adapter whose format spans several files (the Brasileirão CSV family) claims them with `group`:
+ * given every input of the run, it returns the groups it will read together; the rest are read one by one.
+ */
+export interface RegisteredAdapter extends Adapter {
+  group?(files: readonly InputFile[]): InputFile[][];
+}
+
+/** Every format `svc ingest` reads, in detection order (the most specific sniffing first). */
+export const ADAPTERS: readonly RegisteredAdapter[] = [
+  canonicalNdjsonAdapter,
+  canonicalJsonAdapter,
+  brasileiraoCsvAdapter,
+  openfootballJsonAdapter,
+  openfootballTxtAdapter,
+];
+
+export const FORMAT_NAMES: readonly FormatName[] = ADAPTERS.map((a) => a.format);
+
+/** Thrown when an input matches no adapter (or `--format` names none). */
+export class UnknownFormatError extends Error {
+  constructor(readonly file: string, detail: string) {
+    super(`${file}: ${detail}`);
+    this.name = 'UnknownFormatError';
+  }
+}
+
+export function adapterFor(format: string): RegisteredAdapter {
+  const adapter = ADAPTERS.find((a) => a.format === format);
+  if (!adapter) throw new UnknownFormatError('--format', `formato desconhecido "${format}"; use um de: ${FORMAT_NAMES.join(', ')}`);
+  return adapter;
+}
+
+export function detectFormat(file: InputFile): RegisteredAdapter | undefined {
+  return ADAPTERS.find((a) => a.detect(file));
+}
+
+export interface InputGroup {
+  adapter: RegisteredAdapter;
+  files: InputFile[];
+}
+
+/**
+ * Splits the inputs into groups, each read by one adapter. Files found inside a folder (`fromFolder`)
+ * that no adapter recognises are skipped and returned, so a README beside the data does not fail the
+ * run; a file named explicitly must be readable.
+ */
+export function groupInputs(
+  files: readonly InputFile[],
+  options: { format?: string; fromFolder?: ReadonlySet<string> } = {},
+): { groups: InputGroup[]; skipped: string[] } {
+  const forced = options.format ? adapterFor(options.format) : undefined;
+  const candidates = forced ? [forced] : ADAPTERS;
+  const groups: InputGroup[] = [];
+  let rest = [...files];
+  for (const adapter of candidates) {
+    if (!adapter.group) continue;
+    for (const group of adapter.group(rest)) {
+      groups.push({ adapter, files: group });
+      rest = rest.filter((f) => !group.includes(f));
+    }
+  }
+  const skipped: string[] = [];
+  for (const file of rest) {
+    const adapter = forced ?? detectFormat(file);
+    if (adapter) groups.push({ adapter, files: [file] });
+    else if (options.fromFolder?.has(file.name)) skipped.push(file.name);
+    else throw new UnknownFormatError(file.name, `formato desconhecido; use --format com um de: ${FORMAT_NAMES.join(', ')}`);
+  }
+  return { groups, skipped };
+}
+
+/** A canonical feed and the input(s) it came from, for error messages. */
+export interface NamedFeed {
+  file: string;
+  feed: Feed;
+}
+
+/** Reads every group into canonical feeds; adapters other than the canonical ones are checked against the schema. */
+export function readGroups(groups: readonly InputGroup[], options: AdapterOptions): NamedFeed[] {
+  const feeds: NamedFeed[] = [];
+  for (const { adapter, files } of groups) {
+    const file = files.map((f) => f.name).join(' + ');
+    for (const feed of adapter.read(files, options)) {
+      if (adapter !== canonicalJsonAdapter && adapter !== canonicalNdjsonAdapter) {
+        const issues = schemaIssues(file, feed);
+        if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
+      }
+      feeds.push({ file, feed });
+    }
+  }
+  return feeds;
+}

@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import pRetry, { AbortError } from 'p-retry';
+import { FeedUnreachableError } from './errors.js';
+import type { InputFile } from './adapters/types.js';
+
+export interface FetchOptions {
+  /** Per attempt. */
+  timeoutMs?: number;
+  retries?: number;
+  /** Plain `http://` is refused unless allowed (tests against a loopback server; env SVC_ALLOW_HTTP_FEEDS=1). */
+  allowHttp?: boolean;
+  /** First backoff delay; doubles per retry. */
+  minBackoffMs?: number;
+}
+
+export interface ReadInputs {
+  files: InputFile[];
+  /** Names of files that came from expanding a folder (may be skipped when unrecognised). */
+  fromFolder: Set<string>;
+}
+
+const DEFAULTS = { timeoutMs: 15_000, retries: 3, minBackoffMs: 500 };
+
+/** Reads every named input: files, folders (their files, sorted, hidden ones skipped) and URLs. */
+export async function readInputs(names: readonly string[], options: FetchOptions = {}): Promise<ReadInputs> {
+  const files: InputFile[] = [];
+  const fromFolder = new Set<string>();
+  for (const name of names) {
+    if (/^[a-z]+:\/\//i.test(name)) {
+      files.push({ name, content: await fetchFeed(name, options) });
+      continue;
+    }
+    for (const file of expandPath(name)) {
+      if (file !== name) fromFolder.add(file);
+      files.push({ name: file, content: readFileSync(file) });
+    }
+  }
+  return { files, fromFolder };
+}
+
+function expandPath(name: string): string[] {
+  let stat;
+  try {
+    stat = statSync(name);
+  } catch {
+    throw new FeedUnreachableError(name, 'arquivo não encontrado');
+  }
+  if (!stat.isDirectory()) return [name];
+  return readdirSync(name, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith('.'))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => expandPath(path.join(name, e.name)));
+}
+
+/** Whether the env allows plain-http feeds (documented as test/development only). */
+export function httpFeedsAllowed(): boolean {
+  return process.env.SVC_ALLOW_HTTP_FEEDS === '1';
+}
+
+/**
+ * GETs a feed with a timeout per attempt and retries with exponential backoff on network errors,
+ * 5xx and 429; other 4xx fail at once (retrying cannot help).
+ */
+export async function fetchFeed(url: string, options: FetchOptions = {}): Promise<Buffer> {
+  const { timeoutMs, retries, minBackoffMs } = { ...DEFAULTS, ...options };
+  const allowHttp = options.allowHttp ?? httpFeedsAllowed();
+  const protocol = url.slice(0, url.indexOf(':')).toLowerCase();
+  if (protocol !== 'https' && !(protocol === 'http' && allowHttp)) {
+    throw new FeedUnreachableError(url, 'só URLs https:// são aceitas');
+  }
+  let lastReason = '';
+  try {
+    return await pRetry(
+      async () => {
+        let res: Response;
+        try {
+          res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+        } catch (err) {
+          lastReason = describeFetchError(err, timeoutMs);
+          throw new Error(lastReason);
+        }
+        if (!res.ok) {
+          lastReason = `HTTP ${res.status}`;
+          await res.body?.cancel();
+          if (res.status < 500 && res.status !== 429) throw new AbortError(lastReason);
+          throw new Error(lastReason);
+        }
+        return Buffer.from(await res.arrayBuffer());
+      },
+      { retries, minTimeout: minBackoffMs, factor: 2, randomize: false },
+    );
+  } catch {
+    const attempts = lastReason.startsWith('HTTP 4') && lastReason !== 'HTTP 429' ? 1 : retries + 1;
+    throw new FeedUnreachableError(url, `inacessível após ${attempts} tentativa(s): ${lastReason}`);
+  }
+}
+
+function describeFetchError(err: unknown, timeoutMs: number): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `tempo esgotado (${timeoutMs} ms)`;
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? `falha de rede (${code})` : `falha de rede (${cause instanceof Error ? cause.message : String(cause)})`;
+}

@@ -1,0 +1,181 @@
+/**
+ * Builds the JSON Schema of `svc-feed/1` from the same lists the rest of the code uses
+ * (statistics-fields.ts), so the published schema can never drift from the loader. The published file
+ * (svc-feed-1.schema.json) is written from this by `generate.ts`; a test checks it is up to date.
+ */
+import {
+  GOALKEEPER_STAT_FIELDS,
+  PLAYER_STAT_FIELDS,
+  STAT_DECIMAL_FIELDS,
+  STAT_INTEGER_FIELDS,
+} from '../statistics-fields.js';
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
+const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
+const text: Schema = { type: 'string', minLength: 1 };
+const optionalText: Schema = { type: ['string', 'null'] };
+const count: Schema = { type: 'integer', minimum: 0 };
+const nullableCount: Schema = { type: ['integer', 'null'], minimum: 0 };
+const nullableNumber: Schema = { type: ['number', 'null'] };
+const percent: Schema = { type: ['number', 'null'], minimum: 0, maximum: 100 };
+
+function object(properties: Record<string, Schema>, required: readonly string[]): Schema {
+  return { type: 'object', additionalProperties: false, required: [...required], properties };
+}
+
+/** Decimal statistics that are percentages (0..100); the others (e.g. gols_evitados) may be negative. */
+const PERCENT_FIELDS = new Set<string>(['posse_bola', 'precisao_passes', 'duelos_vencidos_percentual']);
+
+function statisticsProperties(): Record<string, Schema> {
+  const props: Record<string, Schema> = {};
+  for (const f of STAT_DECIMAL_FIELDS) props[f] = PERCENT_FIELDS.has(f) ? percent : nullableNumber;
+  for (const f of STAT_INTEGER_FIELDS) props[f] = nullableCount;
+  return props;
+}
+
+/** Per-player fields that are decimals; all others are counts or minutes. */
+const PLAYER_DECIMAL_FIELDS = new Set<string>(['nota', 'gols_esperados', 'gols_evitados']);
+
+function playerStatProperties(fields: readonly string[]): Record<string, Schema> {
+  const props: Record<string, Schema> = {};
+  for (const f of fields) props[f] = PLAYER_DECIMAL_FIELDS.has(f) ? nullableNumber : nullableCount;
+  return props;
+}
+
+export function buildFeedSchema(): Schema {
+  const sourceId: Schema = { type: ['string', 'integer'] };
+  const fonte = text;
+  const collections = ['campeonatos', 'fases', 'rodadas', 'times', 'jogadores', 'partidas', 'eventos', 'escalacoes', 'estatisticas', 'remocoes'];
+  const collectionDef: Record<string, string> = {
+    campeonatos: 'campeonato', fases: 'fase', rodadas: 'rodada', times: 'time', jogadores: 'jogador',
+    partidas: 'partida', eventos: 'evento', escalacoes: 'escalacao', estatisticas: 'estatisticas', remocoes: 'remocao',
+  };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://svc.example/schemas/svc-feed-1.schema.json',
+    title: 'svc-feed/1',
+    description: 'Canonical football data feed loaded by `svc ingest` (see docs/feed-format.md).',
+    ...object(
+      {
+        formato: { const: 'svc-feed/1' },
+        fonte,
+        gerado_em: { type: 'string', format: 'date-time' },
+        ...Object.fromEntries(collections.map((c) => [c, { type: 'array', items: ref(collectionDef[c] ?? c) }])),
+      },
+      ['formato', 'fonte'],
+    ),
+    $defs: {
+      sourceId,
+      campeonato: object(
+        {
+          id: ref('sourceId'), fonte, nome: text, nome_popular: text,
+          slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+          temporada: text, tipo: { enum: ['pontos-corridos', 'mata-mata'] }, regiao: text,
+          logo_url: optionalText, status: { enum: ['andamento', 'encerrado', 'agendado', null] },
+        },
+        ['id', 'nome', 'temporada', 'tipo'],
+      ),
+      chave: object({ id: ref('sourceId'), nome: text, slug: text, ordem: count }, ['id', 'nome']),
+      fase: object(
+        {
+          id: ref('sourceId'), fonte, campeonato: ref('sourceId'), nome: text, slug: text,
+          ordem: { type: 'integer', minimum: 1 }, tipo: { enum: ['mata-mata', 'pontos-corridos', 'grupos'] },
+          ida_e_volta: { type: 'boolean' }, decisivo: { type: 'boolean' }, eliminatorio: { type: 'boolean' },
+          chaves: { type: 'array', items: ref('chave') },
+        },
+        ['id', 'campeonato', 'nome', 'ordem', 'tipo', 'ida_e_volta'],
+      ),
+      rodada: object(
+        {
+          id: ref('sourceId'), fonte, campeonato: ref('sourceId'), fase: nullable(ref('sourceId')),
+          numero: { type: 'integer', minimum: 1 }, nome: text,
+        },
+        ['id', 'campeonato', 'numero'],
+      ),
+      time: object(
+        {
+          id: ref('sourceId'), fonte, nome: text, sigla: { type: 'string', minLength: 1, maxLength: 5 },
+          tipo: { enum: ['clube', 'selecao'] }, escudo_url: optionalText, estado: optionalText,
+        },
+        ['id', 'nome'],
+      ),
+      jogador: object(
+        {
+          id: ref('sourceId'), fonte, time: nullable(ref('sourceId')), nome: text, nome_popular: text,
+          posicao: { enum: ['goleiro', 'zagueiro', 'lateral', 'volante', 'meia', 'atacante', null] },
+          numero_camisa: { type: ['integer', 'null'], minimum: 0, maximum: 999 },
+          data_nascimento: { type: ['string', 'null'], format: 'date' },
+          idade: { type: ['integer', 'null'], minimum: 0, maximum: 120 },
+        },
+        ['id', 'time', 'nome'],
+      ),
+      penalti: object({ placar_mandante: count, placar_visitante: count }, ['placar_mandante', 'placar_visitante']),
+      partida: object(
+        {
+          id: ref('sourceId'), fonte, campeonato: ref('sourceId'), rodada: nullable(ref('sourceId')),
+          fase: nullable(ref('sourceId')), chave: nullable(ref('sourceId')), jogo: { enum: [1, 2, null] },
+          mandante: ref('sourceId'), visitante: ref('sourceId'),
+          status: { enum: ['aguardando', 'ao_vivo', 'encerrado', 'adiado'] },
+          placar_mandante: nullableCount, placar_visitante: nullableCount, prorrogacao: { type: 'boolean' },
+          penalti: nullable(ref('penalti')), data_hora: { type: ['string', 'null'], format: 'date-time' },
+          estadio: optionalText,
+        },
+        ['id', 'campeonato', 'mandante', 'visitante', 'status', 'placar_mandante', 'placar_visitante', 'data_hora'],
+      ),
+      evento: object(
+        {
+          id: ref('sourceId'), fonte, partida: ref('sourceId'),
+          tipo: { enum: ['gol', 'gol_contra', 'penalti', 'cartao_amarelo', 'cartao_vermelho', 'substituicao'] },
+          minuto: { type: 'integer', minimum: 0, maximum: 120 },
+          acrescimo: { type: ['integer', 'null'], minimum: 0, maximum: 30 },
+          time: ref('sourceId'), jogador: optionalText, jogador_id: nullable(ref('sourceId')),
+          jogador_entra: optionalText, jogador_entra_id: nullable(ref('sourceId')),
+        },
+        ['id', 'partida', 'tipo', 'minuto', 'time'],
+      ),
+      estatisticasGoleiro: object(playerStatProperties(GOALKEEPER_STAT_FIELDS), []),
+      estatisticasJogador: object(
+        { ...playerStatProperties(PLAYER_STAT_FIELDS), goleiro: nullable(ref('estatisticasGoleiro')) },
+        [],
+      ),
+      substituicao: object(
+        { jogador_id: nullable(ref('sourceId')), nome: text, minuto: { type: ['integer', 'null'], minimum: 0, maximum: 150 } },
+        ['nome'],
+      ),
+      jogadorEscalado: object(
+        {
+          jogador_id: nullable(ref('sourceId')), nome: text, apelido: { type: 'string' },
+          numero: { type: ['integer', 'null'], minimum: 0, maximum: 999 }, posicao: optionalText,
+          posicao_sigla: optionalText, foto_url: optionalText, substituido_por: nullable(ref('substituicao')),
+          estatisticas: nullable(ref('estatisticasJogador')),
+        },
+        ['nome'],
+      ),
+      escalacao: object(
+        {
+          fonte, partida: ref('sourceId'), lado: { enum: ['mandante', 'visitante'] }, formacao: optionalText,
+          tecnico: optionalText, confirmada: { type: 'boolean' },
+          titulares: { type: 'array', items: ref('jogadorEscalado') },
+          reservas: { type: 'array', items: ref('jogadorEscalado') },
+        },
+        ['partida', 'lado', 'confirmada', 'titulares', 'reservas'],
+      ),
+      estatisticas: object(
+        {
+          fonte, partida: ref('sourceId'), lado: { enum: ['mandante', 'visitante'] },
+          origem: { enum: ['basica', 'avancada'] }, ...statisticsProperties(),
+        },
+        ['partida', 'lado', 'origem'],
+      ),
+      remocao: object(
+        {
+          entidade: { enum: ['campeonato', 'fase', 'rodada', 'time', 'jogador', 'partida', 'evento'] },
+          id: ref('sourceId'), fonte,
+        },
+        ['entidade', 'id'],
+      ),
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Feed, SourceId } from './canonical.js';
+
+/** Entities with a source id, as stored in the snapshot's `id_fonte.entidade`. */
+export type Entidade = 'campeonato' | 'fase' | 'chave' | 'rodada' | 'time' | 'jogador' | 'partida' | 'evento';
+
+/** One source key: what `id_fonte` maps to an internal id. */
+export interface SourceKey {
+  entidade: Entidade;
+  fonte: string;
+  chave: string;
+}
+
+/** Source ids compare as strings (`7` and `"7"` are the same record). */
+export function chaveOf(id: SourceId): string {
+  return String(id);
+}
+
+/** Bracket ties are numbered inside their phase, so their key includes the phase's. */
+export function chaveDeChave(fase: SourceId, chave: SourceId): string {
+  return `${String(fase)}/${String(chave)}`;
+}
+
+export function keyString(k: SourceKey): string {
+  return `${k.entidade}\u0000${k.fonte}\u0000${k.chave}`;
+}
+
+export function fonteOf(record: { fonte?: string }, feed: Feed): string {
+  return record.fonte ?? feed.fonte;
+}

@@ -1,0 +1,142 @@
+import type { SourceId } from './canonical.js';
+import { FeedRejectedError, type FeedIssue } from './errors.js';
+import type { NamedFeed } from './adapters/index.js';
+import { STAT_ADVANCED_FIELDS } from './statistics-fields.js';
+import { MAX_ISSUES } from './validate-schema.js';
+import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from './source-keys.js';
+
+/** Answers which of the given keys already exist in the current snapshot (empty when there is none). */
+export type StoredKeyLookup = (keys: readonly SourceKey[]) => Promise<Set<string>>;
+
+interface Reference extends SourceKey {
+  file: string;
+  pointer: string;
+}
+
+const NOMES: Record<Entidade, string> = {
+  campeonato: 'campeonato', fase: 'fase', chave: 'chave', rodada: 'rodada', time: 'time',
+  jogador: 'jogador', partida: 'partida', evento: 'evento',
+};
+
+/**
+ * The checks the schema cannot express, run on schema-valid feeds before anything is written: duplicate
+ * keys inside one feed, references that resolve neither in the run's feeds nor in the current snapshot,
+ * advanced statistics from the basic source (spec rule 1), a match against itself, a tie without a phase.
+ */
+export async function validateFeeds(feeds: readonly NamedFeed[], lookup: StoredKeyLookup): Promise<void> {
+  const issues: FeedIssue[] = [];
+  const provided = new Map<string, SourceKey>();
+  const refs: Reference[] = [];
+  for (const named of feeds) checkFeed(named, issues, provided, refs);
+
+  const external = refs.filter((r) => !provided.has(keyString(r)));
+  if (external.length > 0) {
+    const stored = await lookup(dedupeKeys(external));
+    for (const r of external) {
+      if (stored.has(keyString(r))) continue;
+      issues.push({
+        file: r.file,
+        position: { pointer: r.pointer },
+        reason: `${NOMES[r.entidade]} desconhecido(a): id ${JSON.stringify(r.chave)} da fonte "${r.fonte}" não está no feed nem no snapshot atual`,
+      });
+    }
+  }
+  if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
+}
+
+/** Every source key the feeds define or reference (the loader looks them all up in one query). */
+export function feedSourceKeys(feeds: readonly NamedFeed[]): SourceKey[] {
+  const provided = new Map<string, SourceKey>();
+  const refs: Reference[] = [];
+  for (const named of feeds) checkFeed(named, [], provided, refs);
+  return dedupeKeys([...provided.values(), ...refs]);
+}
+
+function dedupeKeys(keys: readonly SourceKey[]): SourceKey[] {
+  const seen = new Map<string, SourceKey>();
+  for (const k of keys) seen.set(keyString(k), { entidade: k.entidade, fonte: k.fonte, chave: k.chave });
+  return [...seen.values()];
+}
+
+function checkFeed({ file, feed }: NamedFeed, issues: FeedIssue[], provided: Map<string, SourceKey>, refs: Reference[]): void {
+  const seenInFeed = new Set<string>();
+  const issue = (pointer: string, reason: string): void => {
+    issues.push({ file, position: { pointer }, reason });
+  };
+  const define = (entidade: Entidade, record: { fonte?: string }, chave: string, pointer: string): void => {
+    const key: SourceKey = { entidade, fonte: fonteOf(record, feed), chave };
+    const k = keyString(key);
+    if (seenInFeed.has(k)) issue(pointer, `chave duplicada no feed: ${NOMES[entidade]} id ${JSON.stringify(chave)} da fonte "${key.fonte}" aparece mais de uma vez`);
+    seenInFeed.add(k);
+    provided.set(k, key);
+  };
+  const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, pointer: string): void => {
+    if (id === null || id === undefined) return;
+    refs.push({ entidade, fonte: fonteOf(record, feed), chave: entidade === 'chave' ? String(id) : chaveOf(id), file, pointer });
+  };
+
+  feed.campeonatos?.forEach((c, i) => define('campeonato', c, chaveOf(c.id), `/campeonatos/${i}/id`));
+  feed.times?.forEach((t, i) => define('time', t, chaveOf(t.id), `/times/${i}/id`));
+  feed.fases?.forEach((f, i) => {
+    define('fase', f, chaveOf(f.id), `/fases/${i}/id`);
+    ref('campeonato', f, f.campeonato, `/fases/${i}/campeonato`);
+    f.chaves?.forEach((c, j) => define('chave', f, chaveDeChave(f.id, c.id), `/fases/${i}/chaves/${j}/id`));
+  });
+  feed.rodadas?.forEach((r, i) => {
+    define('rodada', r, chaveOf(r.id), `/rodadas/${i}/id`);
+    ref('campeonato', r, r.campeonato, `/rodadas/${i}/campeonato`);
+    ref('fase', r, r.fase, `/rodadas/${i}/fase`);
+  });
+  feed.jogadores?.forEach((j, i) => {
+    define('jogador', j, chaveOf(j.id), `/jogadores/${i}/id`);
+    ref('time', j, j.time, `/jogadores/${i}/time`);
+  });
+  feed.partidas?.forEach((p, i) => {
+    const at = `/partidas/${i}`;
+    define('partida', p, chaveOf(p.id), `${at}/id`);
+    ref('campeonato', p, p.campeonato, `${at}/campeonato`);
+    ref('rodada', p, p.rodada, `${at}/rodada`);
+    ref('fase', p, p.fase, `${at}/fase`);
+    ref('time', p, p.mandante, `${at}/mandante`);
+    ref('time', p, p.visitante, `${at}/visitante`);
+    if (p.chave !== null && p.chave !== undefined) {
+      if (p.fase === null || p.fase === undefined) issue(`${at}/chave`, 'uma partida com chave precisa indicar a fase');
+      else ref('chave', p, chaveDeChave(p.fase, p.chave), `${at}/chave`);
+    }
+    if (chaveOf(p.mandante) === chaveOf(p.visitante)) issue(`${at}/visitante`, 'mandante e visitante são o mesmo time');
+    if ((p.placar_mandante === null) !== (p.placar_visitante === null)) issue(`${at}/placar_visitante`, 'os dois placares devem ser informados juntos (ou ambos null)');
+  });
+  feed.eventos?.forEach((e, i) => {
+    const at = `/eventos/${i}`;
+    define('evento', e, chaveOf(e.id), `${at}/id`);
+    ref('partida', e, e.partida, `${at}/partida`);
+    ref('time', e, e.time, `${at}/time`);
+    ref('jogador', e, e.jogador_id, `${at}/jogador_id`);
+    ref('jogador', e, e.jogador_entra_id, `${at}/jogador_entra_id`);
+  });
+  const sides = new Set<string>();
+  const perSide = (collection: 'escalacoes' | 'estatisticas', record: { fonte?: string; partida: SourceId; lado: string }, i: number): void => {
+    const k = `${collection}\u0000${fonteOf(record, feed)}\u0000${chaveOf(record.partida)}\u0000${record.lado}`;
+    if (sides.has(k)) issue(`/${collection}/${i}`, `chave duplicada no feed: ${collection} da partida ${JSON.stringify(chaveOf(record.partida))} lado ${record.lado} aparece mais de uma vez`);
+    sides.add(k);
+    ref('partida', record, record.partida, `/${collection}/${i}/partida`);
+  };
+  feed.escalacoes?.forEach((e, i) => {
+    perSide('escalacoes', e, i);
+    for (const grupo of ['titulares', 'reservas'] as const) {
+      e[grupo].forEach((j, k) => {
+        ref('jogador', e, j.jogador_id, `/escalacoes/${i}/${grupo}/${k}/jogador_id`);
+        ref('jogador', e, j.substituido_por?.jogador_id, `/escalacoes/${i}/${grupo}/${k}/substituido_por/jogador_id`);
+      });
+    }
+  });
+  feed.estatisticas?.forEach((s, i) => {
+    perSide('estatisticas', s, i);
+    if (s.origem !== 'basica') return;
+    for (const field of STAT_ADVANCED_FIELDS) {
+      if (s[field] !== null && s[field] !== undefined) {
+        issue(`/estatisticas/${i}/${field}`, `campo avançado com origem "basica": ${field} só pode vir da fonte avançada (deixe null)`);
+      }
+    }
+  });
+}

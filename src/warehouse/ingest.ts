@@ -1,0 +1,116 @@
+import type { DataDir } from '../data-dir.js';
+import { openControlDb } from '../control/database.js';
+import { dispatcherCursor } from '../control/outbox-cursor.js';
+import type { Feed } from '../feeds/canonical.js';
+import { groupInputs, readGroups, type NamedFeed } from '../feeds/adapters/index.js';
+import type { AdapterOptions } from '../feeds/adapters/types.js';
+import { readInputs, type FetchOptions } from '../feeds/inputs.js';
+import { validateFeeds } from '../feeds/validate-feed.js';
+import { acquireIngestLock } from './ingest-lock.js';
+import { applyRetention, publishSnapshot } from './publish.js';
+import { openSnapshotReadOnly } from './snapshot-store.js';
+import { storedKeyLookup } from './stored-keys.js';
+import { pauseAt } from './test-pause.js';
+
+export const DEFAULT_KEEP = 10;
+
+export interface IngestOptions {
+  dataDir: DataDir;
+  /** Files, folders or `https://` URLs. */
+  inputs: readonly string[];
+  /** Forces an adapter instead of detection. */
+  format?: string;
+  /** Validate only: nothing is written. */
+  dryRun?: boolean;
+  /** Load without recording events (history). */
+  backfill?: boolean;
+  /** Snapshots to keep (retention). */
+  keep?: number;
+  adapterOptions?: AdapterOptions;
+  fetch?: FetchOptions;
+  now?: Date;
+  /** Called as the ingest moves through its stages (progress display). */
+  onStage?: (stage: string, index: number, total: number) => void;
+}
+
+export interface IngestSummary {
+  /** The published snapshot, null for a dry run. */
+  snapshot_id: string | null;
+  /** Records read per collection (all feeds of the run), plus `feeds`. */
+  contagens: Record<string, number>;
+  eventos: { total: number; seq_inicio: number | null; seq_fim: number | null; por_tipo: Record<string, number> };
+  avisos: string[];
+  duracao_ms: number;
+  dry_run: boolean;
+  /** Snapshots deleted by retention. */
+  removidos: string[];
+}
+
+export const INGEST_STAGES = ['ler', 'validar', 'carregar', 'derivar', 'publicar'] as const;
+
+const COLLECTIONS = ['campeonatos', 'fases', 'rodadas', 'times', 'jogadores', 'partidas', 'eventos', 'escalacoes', 'estatisticas', 'remocoes'] as const;
+
+/**
+ * `svc ingest` as a library call: read and validate the inputs, then (unless dry run) publish a new
+ * snapshot under the ingest lock and apply retention. Throws FeedRejectedError, FeedUnreachableError,
+ * UnknownFormatError or IngestLockedError for expected failures; nothing is published then.
+ */
+export async function ingest(options: IngestOptions): Promise<IngestSummary> {
+  const started = performance.now();
+  const stage = (name: string): void => options.onStage?.(name, INGEST_STAGES.indexOf(name as (typeof INGEST_STAGES)[number]), INGEST_STAGES.length);
+  stage('ler');
+  const { files, fromFolder } = await readInputs(options.inputs, options.fetch);
+  const { groups, skipped } = groupInputs(files, { format: options.format, fromFolder });
+  const feeds = readGroups(groups, options.adapterOptions ?? {});
+  const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);
+  const summary = (snapshotId: string | null, eventos: IngestSummary['eventos'], removidos: string[]): IngestSummary => ({
+    snapshot_id: snapshotId,
+    contagens: countRecords(feeds),
+    eventos,
+    avisos,
+    duracao_ms: Math.round(performance.now() - started),
+    dry_run: options.dryRun === true,
+    removidos,
+  });
+
+  if (options.dryRun) {
+    stage('validar');
+    const current = await openSnapshotReadOnly(options.dataDir);
+    try {
+      await validateFeeds(feeds, storedKeyLookup(current?.connection ?? null));
+    } finally {
+      current?.close();
+    }
+    return summary(null, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} }, []);
+  }
+
+  const control = openControlDb(options.dataDir.controlDb);
+  try {
+    const release = acquireIngestLock(options.dataDir);
+    try {
+      await pauseAt('locked');
+      const result = await publishSnapshot(options.dataDir, control, {
+        feeds,
+        entradas: options.inputs,
+        backfill: options.backfill === true,
+        now: options.now ?? new Date(),
+        onStage: stage,
+      });
+      avisos.push(...result.avisos);
+      const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, dispatcherCursor(control));
+      const porTipo: Record<string, number> = {};
+      for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
+      return summary(result.manifest.id, { ...result.manifest.eventos, por_tipo: porTipo }, removidos);
+    } finally {
+      release();
+    }
+  } finally {
+    control.close();
+  }
+}
+
+function countRecords(feeds: readonly NamedFeed[]): Record<string, number> {
+  const counts: Record<string, number> = { feeds: feeds.length };
+  for (const c of COLLECTIONS) counts[c] = feeds.reduce((n, { feed }) => n + ((feed[c] as Feed[typeof c]) ?? []).length, 0);
+  return counts;
+}

@@ -1,0 +1,67 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { FeedRejectedError } from '../../feeds/errors.js';
+import { keyString, type Entidade, type SourceKey } from '../../feeds/source-keys.js';
+import { appendRows, queryRows } from '../duckdb-util.js';
+
+/** Hands out `count` new internal ids for an entity (control-plane counter `id_<entidade>`); returns the first. */
+export type IdAllocator = (entidade: Entidade, count: number) => number;
+
+/**
+ * Source key → internal id for one load: what `id_fonte` already knows, what natural keys matched, and
+ * new ids allocated in bulk. New mappings are written back to `id_fonte` by the loader.
+ */
+export class IdResolver {
+  private readonly ids = new Map<string, number>();
+  private readonly pending = new Map<Entidade, Map<string, SourceKey>>();
+  readonly newMappings: (SourceKey & { id: number })[] = [];
+
+  constructor(private readonly conn: DuckDBConnection, private readonly allocate: IdAllocator) {}
+
+  /** Looks every key up in `id_fonte` with one join against a staged key list. */
+  async loadStored(keys: readonly SourceKey[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.conn.run('CREATE OR REPLACE TEMP TABLE feed_keys (entidade VARCHAR, fonte VARCHAR, chave VARCHAR)');
+    await appendRows(this.conn, 'feed_keys', ['entidade', 'fonte', 'chave'], keys as unknown as Record<string, unknown>[]);
+    const rows = await queryRows<SourceKey & { id: number }>(
+      this.conn,
+      'SELECT f.entidade, f.fonte, f.chave, f.id FROM id_fonte f JOIN (SELECT DISTINCT * FROM feed_keys) k USING (entidade, fonte, chave)',
+    );
+    for (const r of rows) this.ids.set(keyString(r), r.id);
+  }
+
+  get(key: SourceKey): number | undefined {
+    return this.ids.get(keyString(key));
+  }
+
+  /** The id of a reference the validator has already checked; a miss means the snapshot changed under us. */
+  require(key: SourceKey, file: string, pointer: string): number {
+    const id = this.get(key);
+    if (id === undefined) {
+      throw new FeedRejectedError([{ file, position: { pointer }, reason: `${key.entidade} desconhecido(a): id ${JSON.stringify(key.chave)} da fonte "${key.fonte}"` }]);
+    }
+    return id;
+  }
+
+  /** Maps a key found through a natural key (same thing stored from another source). */
+  link(key: SourceKey, id: number): void {
+    this.ids.set(keyString(key), id);
+    this.newMappings.push({ ...key, id });
+  }
+
+  /** Queues a key for a new id; `allocatePending` hands them out in one counter reservation per entity. */
+  queue(key: SourceKey): void {
+    const k = keyString(key);
+    if (this.ids.has(k)) return;
+    const queued = this.pending.get(key.entidade) ?? new Map<string, SourceKey>();
+    queued.set(k, key);
+    this.pending.set(key.entidade, queued);
+  }
+
+  allocatePending(entidade: Entidade): void {
+    const keys = [...(this.pending.get(entidade)?.values() ?? [])];
+    this.pending.delete(entidade);
+    if (keys.length === 0) return;
+    let next = this.allocate(entidade, keys.length);
+    for (const key of keys) this.link(key, next++);
+  }
+}

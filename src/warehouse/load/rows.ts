@@ -1,0 +1,116 @@
+/**
+ * Canonical feed records → snapshot rows (sql/schema.sql columns), with the defaults the feed format
+ * documents and the values computed once at ingest (slugs, kick-off parts, age, name keys).
+ */
+import type {
+  FeedCampeonato, FeedChave, FeedEscalacao, FeedEstatisticas, FeedEvento, FeedFase, FeedJogador,
+  FeedJogadorEscalado, FeedPartida, FeedRodada, FeedTime,
+} from '../../feeds/canonical.js';
+import { STAT_FIELDS } from '../../feeds/statistics-fields.js';
+import { normalizeTeamName } from '../../feeds/team-names.js';
+import type { Row } from '../duckdb-util.js';
+import { ageOn, kickoff } from '../kickoff.js';
+import { defaultSigla, slugify } from '../slug.js';
+
+export function campeonatoRow(id: number, c: FeedCampeonato, fonte: string): Row {
+  return {
+    id, nome: c.nome, nome_popular: c.nome_popular ?? c.nome, slug: campeonatoSlug(c), temporada: c.temporada,
+    tipo: c.tipo, regiao: c.regiao ?? 'nacional', logo_url: c.logo_url ?? null, status_fonte: c.status ?? null, fonte,
+  };
+}
+
+export function campeonatoSlug(c: FeedCampeonato): string {
+  return c.slug ?? slugify(c.nome);
+}
+
+export function timeRow(id: number, t: FeedTime, fonte: string): Row {
+  return {
+    id, nome: t.nome, sigla: t.sigla ?? defaultSigla(t.nome), tipo: t.tipo ?? 'clube', escudo_url: t.escudo_url ?? null,
+    estado: t.estado ?? null, nome_normalizado: normalizeTeamName(t.nome), fonte,
+  };
+}
+
+export function jogadorRow(id: number, timeId: number | null, j: Pick<FeedJogador, 'nome'> & Partial<FeedJogador>, fonte: string, now: Date): Row {
+  const nascimento = j.data_nascimento ?? null;
+  return {
+    id, time_id: timeId, nome: j.nome, nome_popular: j.nome_popular ?? j.nome, posicao: j.posicao ?? null,
+    numero_camisa: j.numero_camisa ?? null, data_nascimento: nascimento,
+    idade: nascimento ? ageOn(nascimento, now) : j.idade ?? null, fonte, gols: 0,
+  };
+}
+
+export function faseRow(id: number, campeonatoId: number, f: FeedFase, fonte: string): Row {
+  return {
+    id, campeonato_id: campeonatoId, nome: f.nome, slug: f.slug ?? slugify(f.nome), ordem: f.ordem, tipo: f.tipo,
+    ida_e_volta: f.ida_e_volta, decisivo: f.decisivo ?? false, eliminatorio: f.eliminatorio ?? f.tipo === 'mata-mata', fonte,
+  };
+}
+
+export function chaveRow(id: number, faseId: number, c: FeedChave, index: number, fonte: string): Row {
+  return { id, fase_id: faseId, nome: c.nome, slug: c.slug ?? slugify(c.nome), ordem: c.ordem ?? index + 1, fonte };
+}
+
+export function rodadaRow(id: number, campeonatoId: number, faseId: number | null, r: FeedRodada, fonte: string): Row {
+  const nome = r.nome ?? `${r.numero}ª Rodada`;
+  return { id, campeonato_id: campeonatoId, fase_id: faseId, numero: r.numero, nome, slug: slugify(nome), fonte };
+}
+
+export interface PartidaRefs {
+  campeonato_id: number;
+  rodada_id: number | null;
+  fase_id: number | null;
+  chave_id: number | null;
+  time_mandante_id: number;
+  time_visitante_id: number;
+}
+
+export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, nomes: { mandante: string; visitante: string }, fonte: string): Row {
+  const k = kickoff(p.data_hora);
+  const data = k.data_local ? `-${k.data_local.split('-').reverse().join('-')}` : '';
+  return {
+    id, ...refs, jogo: p.jogo ?? null, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
+    prorrogacao: p.prorrogacao ?? false, penalti_mandante: p.penalti?.placar_mandante ?? null,
+    penalti_visitante: p.penalti?.placar_visitante ?? null, status: p.status, data_hora: p.data_hora, ...k,
+    estadio: p.estadio ?? null, slug: `${slugify(nomes.mandante)}-${slugify(nomes.visitante)}${data}`, fonte,
+  };
+}
+
+export interface EventoRefs {
+  partida_id: number;
+  time_id: number;
+  jogador_id: number | null;
+  jogador_entra_id: number | null;
+}
+
+export function eventoRow(id: number, refs: EventoRefs, e: FeedEvento, fonte: string): Row {
+  return {
+    id, ...refs, tipo: e.tipo, minuto: e.minuto, acrescimo: e.acrescimo ?? null, jogador: e.jogador ?? null,
+    jogador_entra: e.jogador_entra ?? null, fonte,
+  };
+}
+
+export function escalacaoRow(partidaId: number, timeId: number, e: FeedEscalacao, fonte: string): Row {
+  return {
+    partida_id: partidaId, lado: e.lado, time_id: timeId, formacao: e.formacao ?? null, tecnico: e.tecnico ?? null,
+    confirmada: e.confirmada, fonte,
+  };
+}
+
+export function escaladoRow(
+  partidaId: number, lado: string, titular: boolean, ordem: number, j: FeedJogadorEscalado,
+  ids: { jogador_id: number | null; substituto_id: number | null },
+): Row {
+  const sub = j.substituido_por;
+  return {
+    partida_id: partidaId, lado, titular, ordem, jogador_id: ids.jogador_id, nome: j.nome, apelido: j.apelido ?? j.nome,
+    numero: j.numero ?? null, posicao: j.posicao ?? null, posicao_sigla: j.posicao_sigla ?? null, foto_url: j.foto_url ?? null,
+    substituido_por: sub ? JSON.stringify({ jogador_id: ids.substituto_id, nome: sub.nome, minuto: sub.minuto ?? null }) : null,
+    estatisticas: j.estatisticas ? JSON.stringify(j.estatisticas) : null,
+  };
+}
+
+export function estatisticasRow(partidaId: number, timeId: number, s: FeedEstatisticas, fonte: string): Row {
+  const row: Row = { partida_id: partidaId, lado: s.lado, time_id: timeId, origem: s.origem, fonte };
+  for (const f of STAT_FIELDS) row[f] = s[f] ?? null;
+  return row;
+}

@@ -1,0 +1,502 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Feed, FeedJogadorEscalado, FeedPartida, SourceId } from '../feeds/canonical.js';
+import type { NamedFeed } from '../feeds/adapters/index.js';
+import { FeedRejectedError, type FeedIssue } from '../feeds/errors.js';
+import { chaveDeChave, chaveOf, fonteOf, type Entidade, type SourceKey } from '../feeds/source-keys.js';
+import { normalizeTeamName } from '../feeds/team-names.js';
+import { feedSourceKeys } from '../feeds/validate-feed.js';
+import { appendRows, idList, queryRows, readSql, tableColumns, type Row } from './duckdb-util.js';
+import { IdResolver, type IdAllocator } from './load/id-resolver.js';
+import {
+  campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
+  jogadorRow, partidaRow, rodadaRow, timeRow,
+} from './load/rows.js';
+import { kickoff } from './kickoff.js';
+import { normalizePlayerName } from './slug.js';
+
+const UPSERT_SQL = readSql(new URL('./load/upsert.sql', import.meta.url));
+const REMOVE_EXPAND_SQL = readSql(new URL('./load/remove-expand.sql', import.meta.url));
+const REMOVE_BLOCKERS_SQL = readSql(new URL('./load/remove-blockers.sql', import.meta.url));
+const REMOVE_APPLY_SQL = readSql(new URL('./load/remove-apply.sql', import.meta.url));
+
+/** Tables the loader stages, in sql/schema.sql; each gets a `stage_<table>` TEMP twin. */
+const STAGED_TABLES = [
+  'campeonatos', 'times', 'jogadores', 'fases', 'chaves', 'rodadas', 'partidas', 'eventos',
+  'escalacoes', 'escalacao_jogadores', 'estatisticas', 'id_fonte',
+] as const;
+type StagedTable = (typeof STAGED_TABLES)[number];
+
+/** Max days between two sources' kick-offs of the same match (docs/internals.md "Resolution of ids"). */
+const SAME_MATCH_DAYS = 3;
+
+export interface LoadOptions {
+  allocate: IdAllocator;
+  now: Date;
+}
+
+export interface LoadResult {
+  /** Human-readable warnings: new teams from names, score conflicts, tombstones of unknown records. */
+  avisos: string[];
+  /** Championships whose derived data must be recomputed. */
+  campeonatoIds: number[];
+}
+
+interface Item<T> {
+  file: string;
+  feed: Feed;
+  record: T;
+  pointer: string;
+}
+
+interface MatchInfo {
+  campeonato_id: number;
+  mandante: number;
+  visitante: number;
+}
+
+/**
+ * Loads validated feeds into an open snapshot (inside the caller's transaction): resolves every source
+ * key to a stable internal id, upserts every record by key through staged TEMP tables, then applies the
+ * tombstones. Throws FeedRejectedError for what only the stored data can reveal (e.g. removing a team
+ * that matches still use).
+ */
+export async function loadFeeds(conn: DuckDBConnection, feeds: readonly NamedFeed[], options: LoadOptions): Promise<LoadResult> {
+  return new Load(conn, feeds, options).run();
+}
+
+class Load {
+  private readonly ids: IdResolver;
+  private readonly avisos: string[] = [];
+  private readonly rows = new Map<StagedTable, Map<string, Row>>(STAGED_TABLES.map((t) => [t, new Map()]));
+  private readonly campeonatos = new Set<number>();
+  private readonly matches = new Map<number, MatchInfo>();
+  private readonly teamNames = new Map<number, string>();
+  /** time id → normalised player name → player id. */
+  private readonly squads = new Map<number, Map<string, number>>();
+
+  constructor(private readonly conn: DuckDBConnection, private readonly feeds: readonly NamedFeed[], private readonly options: LoadOptions) {
+    this.ids = new IdResolver(conn, options.allocate);
+  }
+
+  async run(): Promise<LoadResult> {
+    await this.ids.loadStored([...feedSourceKeys(this.feeds), ...this.removalKeys()]);
+    await this.loadCampeonatos();
+    await this.loadTimes();
+    this.loadFases();
+    this.loadRodadas();
+    await this.loadJogadores();
+    await this.loadPartidas();
+    await this.loadMatchChildren();
+    for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
+    await this.writeStaged();
+    await this.applyRemovals();
+    return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b) };
+  }
+
+  private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
+    for (const { file, feed } of this.feeds) {
+      const list = (feed[collection] ?? []) as unknown[];
+      for (let i = 0; i < list.length; i++) {
+        yield { file, feed, record: list[i] as never, pointer: `/${collection}/${i}` };
+      }
+    }
+  }
+
+  private key(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId): SourceKey {
+    return { entidade, fonte: fonteOf(item.record, item.feed), chave: chaveOf(id) };
+  }
+
+  private ref(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId, field: string): number {
+    return this.ids.require(this.key(entidade, item, id), item.file, `${item.pointer}/${field}`);
+  }
+
+  private optionalRef(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId | null | undefined, field: string): number | null {
+    return id === null || id === undefined ? null : this.ref(entidade, item, id, field);
+  }
+
+  private stage(table: StagedTable, key: string | number, row: Row): void {
+    (this.rows.get(table) as Map<string, Row>).set(String(key), row);
+  }
+
+  private async loadCampeonatos(): Promise<void> {
+    const items = [...this.items('campeonatos')];
+    const byNatural = new Map<string, number>();
+    if (items.some((it) => this.ids.get(this.key('campeonato', it, it.record.id)) === undefined)) {
+      const stored = await queryRows<{ id: number; slug: string; temporada: string }>(this.conn, 'SELECT id, slug, temporada FROM campeonatos');
+      for (const c of stored) byNatural.set(`${c.slug}\u0000${c.temporada}`, c.id);
+    }
+    for (const it of items) {
+      const c = it.record;
+      const key = this.key('campeonato', it, c.id);
+      const natural = `${campeonatoSlug(c)}\u0000${c.temporada}`;
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = byNatural.get(natural) ?? this.options.allocate('campeonato', 1);
+        this.ids.link(key, id);
+      }
+      byNatural.set(natural, id);
+      this.campeonatos.add(id);
+      this.stage('campeonatos', id, campeonatoRow(id, c, key.fonte));
+    }
+  }
+
+  private async loadTimes(): Promise<void> {
+    const items = [...this.items('times')];
+    const byName = new Map<string, number>();
+    if (items.some((it) => this.ids.get(this.key('time', it, it.record.id)) === undefined)) {
+      const stored = await queryRows<{ id: number; nome_normalizado: string }>(this.conn, 'SELECT id, nome_normalizado FROM times');
+      for (const t of stored) byName.set(t.nome_normalizado, t.id);
+    }
+    // Into an empty warehouse every team is new by definition; only report names that failed to match.
+    const warnNew = byName.size > 0;
+    for (const it of items) {
+      const t = it.record;
+      const key = this.key('time', it, t.id);
+      const normalizado = normalizeTeamName(t.nome);
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = byName.get(normalizado);
+        if (id === undefined) {
+          id = this.options.allocate('time', 1);
+          if (warnNew) this.avisos.push(`time novo: "${t.nome}" (fonte ${key.fonte}, id ${key.chave}) não corresponde a nenhum time existente`);
+        }
+        this.ids.link(key, id);
+      }
+      byName.set(normalizado, id);
+      this.teamNames.set(id, t.nome);
+      this.stage('times', id, timeRow(id, t, key.fonte));
+    }
+  }
+
+  private loadFases(): void {
+    const items = [...this.items('fases')];
+    for (const it of items) {
+      this.ids.queue(this.key('fase', it, it.record.id));
+      for (const c of it.record.chaves ?? []) this.ids.queue(this.key('chave', it, chaveDeChave(it.record.id, c.id)));
+    }
+    this.ids.allocatePending('fase');
+    this.ids.allocatePending('chave');
+    for (const it of items) {
+      const f = it.record;
+      const fonte = fonteOf(f, it.feed);
+      const id = this.ref('fase', it, f.id, 'id');
+      const campeonatoId = this.ref('campeonato', it, f.campeonato, 'campeonato');
+      this.campeonatos.add(campeonatoId);
+      this.stage('fases', id, faseRow(id, campeonatoId, f, fonte));
+      (f.chaves ?? []).forEach((c, i) => {
+        const chaveId = this.ref('chave', it, chaveDeChave(f.id, c.id), `chaves/${i}/id`);
+        this.stage('chaves', chaveId, chaveRow(chaveId, id, c, i, fonte));
+      });
+    }
+  }
+
+  private loadRodadas(): void {
+    const items = [...this.items('rodadas')];
+    for (const it of items) this.ids.queue(this.key('rodada', it, it.record.id));
+    this.ids.allocatePending('rodada');
+    for (const it of items) {
+      const r = it.record;
+      const id = this.ref('rodada', it, r.id, 'id');
+      const campeonatoId = this.ref('campeonato', it, r.campeonato, 'campeonato');
+      this.campeonatos.add(campeonatoId);
+      this.stage('rodadas', id, rodadaRow(id, campeonatoId, this.optionalRef('fase', it, r.fase, 'fase'), r, fonteOf(r, it.feed)));
+    }
+  }
+
+  /** Players of the given teams, stored or loaded in this run, indexed by normalised name. */
+  private async loadSquads(teamIds: Iterable<number>): Promise<void> {
+    const missing = [...new Set(teamIds)].filter((t) => !this.squads.has(t));
+    if (missing.length === 0) return;
+    for (const t of missing) this.squads.set(t, new Map());
+    const stored = await queryRows<{ id: number; time_id: number; nome: string }>(
+      this.conn,
+      `SELECT id, time_id, nome FROM jogadores WHERE time_id IN (${idList(missing)})`,
+    );
+    for (const p of stored) this.squads.get(p.time_id)?.set(normalizePlayerName(p.nome), p.id);
+  }
+
+  private async loadJogadores(): Promise<void> {
+    const items = [...this.items('jogadores')].map((it) => ({ it, timeId: this.optionalRef('time', it, it.record.time, 'time') }));
+    const unresolved = items.filter(({ it }) => this.ids.get(this.key('jogador', it, it.record.id)) === undefined);
+    await this.loadSquads(unresolved.flatMap(({ timeId }) => (timeId === null ? [] : [timeId])));
+    for (const { it, timeId } of unresolved) {
+      const key = this.key('jogador', it, it.record.id);
+      const sameName = timeId === null ? undefined : this.squads.get(timeId)?.get(normalizePlayerName(it.record.nome));
+      if (sameName !== undefined) this.ids.link(key, sameName);
+      else this.ids.queue(key);
+    }
+    this.ids.allocatePending('jogador');
+    for (const { it, timeId } of items) {
+      const id = this.ref('jogador', it, it.record.id, 'id');
+      if (timeId !== null) this.squads.get(timeId)?.set(normalizePlayerName(it.record.nome), id);
+      this.stage('jogadores', id, jogadorRow(id, timeId, it.record, fonteOf(it.record, it.feed), this.options.now));
+    }
+  }
+
+  private async loadPartidas(): Promise<void> {
+    const items = [...this.items('partidas')].map((it) => {
+      const p = it.record;
+      return {
+        it,
+        refs: {
+          campeonato_id: this.ref('campeonato', it, p.campeonato, 'campeonato'),
+          rodada_id: this.optionalRef('rodada', it, p.rodada, 'rodada'),
+          fase_id: this.optionalRef('fase', it, p.fase, 'fase'),
+          chave_id: p.chave === null || p.chave === undefined || p.fase === null || p.fase === undefined
+            ? null
+            : this.ref('chave', it, chaveDeChave(p.fase, p.chave), 'chave'),
+          time_mandante_id: this.ref('time', it, p.mandante, 'mandante'),
+          time_visitante_id: this.ref('time', it, p.visitante, 'visitante'),
+        },
+      };
+    });
+    const conflicts = await this.matchByNaturalKey(items);
+    this.ids.allocatePending('partida');
+    await this.loadTeamNames(items.flatMap(({ refs }) => [refs.time_mandante_id, refs.time_visitante_id]));
+    for (const { it, refs } of items) {
+      const id = this.ref('partida', it, it.record.id, 'id');
+      this.campeonatos.add(refs.campeonato_id);
+      this.matches.set(id, { campeonato_id: refs.campeonato_id, mandante: refs.time_mandante_id, visitante: refs.time_visitante_id });
+      if (conflicts.has(id)) continue;
+      const nomes = { mandante: this.teamNames.get(refs.time_mandante_id) ?? '', visitante: this.teamNames.get(refs.time_visitante_id) ?? '' };
+      this.stage('partidas', id, partidaRow(id, refs, it.record, nomes, fonteOf(it.record, it.feed)));
+    }
+  }
+
+  /**
+   * A match new to its source may be one stored from another source: same championship and teams,
+   * kick-offs at most 3 days apart. Returns the ids whose stored final score differs (kept as stored).
+   */
+  private async matchByNaturalKey(items: { it: Item<FeedPartida>; refs: { campeonato_id: number; time_mandante_id: number; time_visitante_id: number } }[]): Promise<Set<number>> {
+    const conflicts = new Set<number>();
+    const unresolved = items.filter(({ it }) => this.ids.get(this.key('partida', it, it.record.id)) === undefined);
+    if (unresolved.length === 0) return conflicts;
+    const stored = await queryRows<{
+      id: number; campeonato_id: number; time_mandante_id: number; time_visitante_id: number; inicio_utc: string | null;
+      status: string; placar_mandante: number | null; placar_visitante: number | null;
+    }>(
+      this.conn,
+      `SELECT id, campeonato_id, time_mandante_id, time_visitante_id, strftime(inicio_utc, '%Y-%m-%dT%H:%M:%SZ') AS inicio_utc,
+              status, placar_mandante, placar_visitante
+       FROM partidas WHERE campeonato_id IN (${idList(new Set(unresolved.map(({ refs }) => refs.campeonato_id)))})`,
+    );
+    const byTeams = new Map<string, typeof stored>();
+    for (const m of stored) {
+      const k = `${m.campeonato_id}/${m.time_mandante_id}/${m.time_visitante_id}`;
+      byTeams.set(k, [...(byTeams.get(k) ?? []), m]);
+    }
+    for (const { it, refs } of unresolved) {
+      const p = it.record;
+      const kick = kickoff(p.data_hora).inicio_utc;
+      const same = (byTeams.get(`${refs.campeonato_id}/${refs.time_mandante_id}/${refs.time_visitante_id}`) ?? []).find(
+        (m) => m.inicio_utc !== null && kick !== null && Math.abs(Date.parse(m.inicio_utc) - Date.parse(`${kick.replace(' ', 'T')}Z`)) <= SAME_MATCH_DAYS * 86_400_000,
+      );
+      const key = this.key('partida', it, p.id);
+      if (!same) {
+        this.ids.queue(key);
+        continue;
+      }
+      this.ids.link(key, same.id);
+      if (same.status === 'encerrado' && p.status === 'encerrado' && (same.placar_mandante !== p.placar_mandante || same.placar_visitante !== p.placar_visitante)) {
+        conflicts.add(same.id);
+        this.avisos.push(
+          `conflito de placar: partida ${same.id} (fonte ${key.fonte}, id ${key.chave}) tem ${String(p.placar_mandante)}x${String(p.placar_visitante)} no feed e ${String(same.placar_mandante)}x${String(same.placar_visitante)} guardado; mantido o guardado`,
+        );
+      }
+    }
+    return conflicts;
+  }
+
+  private async loadTeamNames(teamIds: readonly number[]): Promise<void> {
+    const missing = [...new Set(teamIds)].filter((t) => !this.teamNames.has(t));
+    if (missing.length === 0) return;
+    const rows = await queryRows<{ id: number; nome: string }>(this.conn, `SELECT id, nome FROM times WHERE id IN (${idList(missing)})`);
+    for (const r of rows) this.teamNames.set(r.id, r.nome);
+  }
+
+  private async loadMatchInfo(matchIds: readonly number[]): Promise<void> {
+    const missing = [...new Set(matchIds)].filter((m) => !this.matches.has(m));
+    if (missing.length === 0) return;
+    const rows = await queryRows<{ id: number; campeonato_id: number; mandante: number; visitante: number }>(
+      this.conn,
+      `SELECT id, campeonato_id, time_mandante_id AS mandante, time_visitante_id AS visitante FROM partidas WHERE id IN (${idList(missing)})`,
+    );
+    for (const r of rows) this.matches.set(r.id, { campeonato_id: r.campeonato_id, mandante: r.mandante, visitante: r.visitante });
+  }
+
+  private match(item: Item<{ fonte?: string; partida: SourceId }>): { id: number; info: MatchInfo } {
+    const id = this.ref('partida', item, item.record.partida, 'partida');
+    const info = this.matches.get(id);
+    if (!info) throw new FeedRejectedError([{ file: item.file, position: { pointer: `${item.pointer}/partida` }, reason: `partida ${id} não existe no snapshot` }]);
+    this.campeonatos.add(info.campeonato_id);
+    return { id, info };
+  }
+
+  /** Events, lineups and statistics: they hang off matches and name players. */
+  private async loadMatchChildren(): Promise<void> {
+    const eventos = [...this.items('eventos')];
+    const escalacoes = [...this.items('escalacoes')];
+    const estatisticas = [...this.items('estatisticas')];
+    for (const it of eventos) this.ids.queue(this.key('evento', it, it.record.id));
+    this.ids.allocatePending('evento');
+    await this.loadMatchInfo([...eventos, ...escalacoes, ...estatisticas].map((it) => this.ref('partida', it, it.record.partida, 'partida')));
+
+    const named = new NamedPlayers();
+    const issues: FeedIssue[] = [];
+    const eventRefs = eventos.map((it) => {
+      const { id: partidaId, info } = this.match(it);
+      const e = it.record;
+      const timeId = this.ref('time', it, e.time, 'time');
+      if (timeId !== info.mandante && timeId !== info.visitante) {
+        issues.push({ file: it.file, position: { pointer: `${it.pointer}/time` }, reason: 'o time do evento não joga esta partida' });
+      }
+      const other = timeId === info.mandante ? info.visitante : info.mandante;
+      // An own goal is credited to `time`, but its author plays for the other side.
+      const playerTeam = e.tipo === 'gol_contra' ? other : timeId;
+      return {
+        it, partidaId, timeId,
+        jogador: this.playerRef(it, e.jogador_id, e.jogador, playerTeam, 'jogador_id', named),
+        entra: this.playerRef(it, e.jogador_entra_id, e.jogador_entra, timeId, 'jogador_entra_id', named),
+      };
+    });
+    if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, 20), issues.length);
+    const lineupRefs = escalacoes.map((it) => {
+      const { id: partidaId, info } = this.match(it);
+      const timeId = it.record.lado === 'mandante' ? info.mandante : info.visitante;
+      const players = (['titulares', 'reservas'] as const).flatMap((grupo) =>
+        it.record[grupo].map((j: FeedJogadorEscalado, ordem) => ({
+          titular: grupo === 'titulares', ordem, j,
+          jogador: this.playerRef(it, j.jogador_id, j.nome, timeId, `${grupo}/${ordem}/jogador_id`, named),
+          substituto: j.substituido_por
+            ? this.playerRef(it, j.substituido_por.jogador_id, j.substituido_por.nome, timeId, `${grupo}/${ordem}/substituido_por/jogador_id`, named)
+            : () => null,
+        })),
+      );
+      return { it, partidaId, timeId, players };
+    });
+
+    await this.loadSquads(named.teams());
+    this.createNamedPlayers(named);
+
+    for (const { it, partidaId, timeId, jogador, entra } of eventRefs) {
+      const id = this.ref('evento', it, it.record.id, 'id');
+      this.stage('eventos', id, eventoRow(id, { partida_id: partidaId, time_id: timeId, jogador_id: jogador(), jogador_entra_id: entra() }, it.record, fonteOf(it.record, it.feed)));
+    }
+    for (const { it, partidaId, timeId, players } of lineupRefs) {
+      const side = `${partidaId}/${it.record.lado}`;
+      this.stage('escalacoes', side, escalacaoRow(partidaId, timeId, it.record, fonteOf(it.record, it.feed)));
+      // A lineup sent twice in one run replaces the whole side, so drop rows staged for it before.
+      const staged = this.rows.get('escalacao_jogadores') as Map<string, Row>;
+      for (const k of [...staged.keys()]) if (k.startsWith(`${side}/`)) staged.delete(k);
+      for (const p of players) {
+        this.stage('escalacao_jogadores', `${side}/${p.titular}/${p.ordem}`, escaladoRow(partidaId, it.record.lado, p.titular, p.ordem, p.j, { jogador_id: p.jogador(), substituto_id: p.substituto() }));
+      }
+    }
+    for (const it of estatisticas) {
+      const { id: partidaId, info } = this.match(it);
+      const timeId = it.record.lado === 'mandante' ? info.mandante : info.visitante;
+      this.stage('estatisticas', `${partidaId}/${it.record.lado}`, estatisticasRow(partidaId, timeId, it.record, fonteOf(it.record, it.feed)));
+    }
+  }
+
+  /**
+   * A player reference: by source id when given, else by name within the team (resolved after the
+   * squads are loaded, so the returned thunk is called later). Unknown names become new players, so
+   * top scorers always have a player id.
+   */
+  private playerRef(
+    it: Item<{ fonte?: string }>, id: SourceId | null | undefined, nome: string | null | undefined, timeId: number,
+    field: string, named: NamedPlayers,
+  ): () => number | null {
+    if (id !== null && id !== undefined) {
+      const resolved = this.ref('jogador', it, id, field);
+      return () => resolved;
+    }
+    if (!nome) return () => null;
+    const fonte = fonteOf(it.record, it.feed);
+    named.add(timeId, nome, fonte);
+    return () => this.squads.get(timeId)?.get(normalizePlayerName(nome)) ?? null;
+  }
+
+  private createNamedPlayers(named: NamedPlayers): void {
+    const missing = named.list().filter((p) => !this.squads.get(p.timeId)?.has(p.normalizado));
+    if (missing.length === 0) return;
+    let next = this.options.allocate('jogador', missing.length);
+    for (const p of missing) {
+      const id = next++;
+      this.squads.get(p.timeId)?.set(p.normalizado, id);
+      this.stage('jogadores', id, jogadorRow(id, p.timeId, { nome: p.nome }, p.fonte, this.options.now));
+    }
+  }
+
+  private async writeStaged(): Promise<void> {
+    for (const table of STAGED_TABLES) {
+      await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
+      const rows = [...(this.rows.get(table) as Map<string, Row>).values()];
+      await appendRows(this.conn, `stage_${table}`, await tableColumns(this.conn, table), rows);
+    }
+    await this.conn.run(UPSERT_SQL);
+  }
+
+  private removalKeys(): SourceKey[] {
+    return [...this.items('remocoes')].map((it) => this.key(it.record.entidade, it, it.record.id));
+  }
+
+  private async applyRemovals(): Promise<void> {
+    const items = [...this.items('remocoes')];
+    if (items.length === 0) return;
+    const requested: Row[] = [];
+    const where = new Map<string, Item<{ fonte?: string }>>();
+    for (const it of items) {
+      const key = this.key(it.record.entidade, it, it.record.id);
+      const id = this.ids.get(key);
+      if (id === undefined) {
+        this.avisos.push(`remoção ignorada: ${key.entidade} id ${JSON.stringify(key.chave)} da fonte "${key.fonte}" não existe`);
+        continue;
+      }
+      requested.push({ entidade: key.entidade, id });
+      where.set(`${key.entidade}/${id}`, it);
+    }
+    if (requested.length === 0) return;
+    await this.conn.run('CREATE OR REPLACE TEMP TABLE remocao (entidade VARCHAR, id INTEGER)');
+    await appendRows(this.conn, 'remocao', ['entidade', 'id'], requested);
+    await this.conn.run(REMOVE_EXPAND_SQL);
+    const blockers = await queryRows<{ entidade: string; id: number; n: number; por: string }>(this.conn, REMOVE_BLOCKERS_SQL);
+    if (blockers.length > 0) {
+      throw new FeedRejectedError(
+        blockers.map((b) => {
+          const it = where.get(`${b.entidade}/${b.id}`);
+          return { file: it?.file ?? '?', position: { pointer: it?.pointer ?? '' }, reason: `não é possível remover ${b.entidade} ${b.id}: ainda referenciado(a) por ${b.n} ${b.por}` };
+        }),
+      );
+    }
+    const affected = await queryRows<{ campeonato_id: number }>(
+      this.conn,
+      `SELECT DISTINCT campeonato_id FROM partidas WHERE id IN (SELECT id FROM remocao WHERE entidade = 'partida')
+       UNION SELECT DISTINCT p.campeonato_id FROM eventos e JOIN partidas p ON p.id = e.partida_id WHERE e.id IN (SELECT id FROM remocao WHERE entidade = 'evento')`,
+    );
+    const removedCampeonatos = await queryRows<{ id: number }>(this.conn, `SELECT id FROM remocao WHERE entidade = 'campeonato'`);
+    await this.conn.run(REMOVE_APPLY_SQL);
+    for (const a of affected) this.campeonatos.add(a.campeonato_id);
+    for (const c of removedCampeonatos) this.campeonatos.delete(c.id);
+  }
+}
+
+/** Player names met in events and lineups without a source id, per team, to resolve or create in bulk. */
+class NamedPlayers {
+  private readonly byKey = new Map<string, { timeId: number; nome: string; normalizado: string; fonte: string }>();
+
+  add(timeId: number, nome: string, fonte: string): void {
+    const normalizado = normalizePlayerName(nome);
+    const k = `${timeId}/${normalizado}`;
+    if (!this.byKey.has(k)) this.byKey.set(k, { timeId, nome, normalizado, fonte });
+  }
+
+  teams(): number[] {
+    return [...new Set([...this.byKey.values()].map((p) => p.timeId))];
+  }
+
+  list(): { timeId: number; nome: string; normalizado: string; fonte: string }[] {
+    return [...this.byKey.values()];
+  }
+}

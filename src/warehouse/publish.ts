@@ -1,0 +1,193 @@
+import { copyFileSync, constants, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DataDir } from '../data-dir.js';
+import type { ControlDb } from '../control/database.js';
+import { reserve } from '../control/counters.js';
+import { EVENT_SEQ_COUNTER } from '../control/outbox-cursor.js';
+import type { NamedFeed } from '../feeds/adapters/index.js';
+import { validateFeeds } from '../feeds/validate-feed.js';
+import { derive } from './derive.js';
+import { appendRows, queryRows, readSql } from './duckdb-util.js';
+import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
+import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
+import { loadFeeds } from './loader.js';
+import {
+  formatSnapshotId, listSnapshots, manifestFile, readCurrentId, snapshotFile, writeCurrentId, type SnapshotManifest,
+} from './snapshot-store.js';
+import { storedKeyLookup } from './stored-keys.js';
+import { pauseAt } from './test-pause.js';
+
+const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
+const COUNTS_SQL = readSql(new URL('./sql/counts.sql', import.meta.url));
+
+/** Bumped when sql/schema.sql changes incompatibly; recorded in each snapshot's snapshot_meta. */
+export const SCHEMA_VERSION = '1';
+
+export interface PublishRequest {
+  feeds: readonly NamedFeed[];
+  entradas: readonly string[];
+  /** Load history without recording events (also implied on the first ingest). */
+  backfill: boolean;
+  now: Date;
+  onStage?: (stage: string) => void;
+}
+
+export interface PublishResult {
+  manifest: SnapshotManifest;
+  avisos: string[];
+  eventos: DetectedEvent[];
+}
+
+/**
+ * Publishes a new snapshot: copy-on-write from the current one into a temp file, one transaction (load,
+ * derive, events, outbox), checkpoint, close, fsync, manifest, rename, fsync dir, then the atomic
+ * `CURRENT`. The caller holds the ingest lock. A failure before the rename leaves only a temp file,
+ * removed here or by the next ingest.
+ */
+export async function publishSnapshot(dataDir: DataDir, control: ControlDb, request: PublishRequest): Promise<PublishResult> {
+  const stage = request.onStage ?? (() => undefined);
+  mkdirSync(dataDir.snapshotsDir, { recursive: true });
+  removeLeftovers(dataDir);
+  const parentId = readCurrentId(dataDir);
+  const id = formatSnapshotId(reserve(control, 'snapshot_id'));
+  const tmp = path.join(dataDir.snapshotsDir, `.tmp-${id}.duckdb`);
+
+  if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
+  await pauseAt('copied');
+  const instance = await DuckDBInstance.create(tmp);
+  const conn = await instance.connect();
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    conn.closeSync();
+    instance.closeSync();
+  };
+  try {
+    if (!parentId) await conn.run(SCHEMA_SQL);
+    stage('validar');
+    await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
+    const recordEvents = parentId !== null && !request.backfill;
+    if (recordEvents) await captureState(conn);
+
+    await conn.run('BEGIN TRANSACTION');
+    stage('carregar');
+    const load = await loadFeeds(conn, request.feeds, {
+      allocate: (entidade, count) => reserve(control, `id_${entidade}`, count),
+      now: request.now,
+    });
+    stage('derivar');
+    await derive(conn, load.campeonatoIds);
+    const eventos = recordEvents ? await detectEvents(conn, request.now) : [];
+    const seqs = await writeOutbox(conn, control, eventos, request.now);
+    await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
+    await conn.run('COMMIT');
+    await pauseAt('loaded');
+
+    stage('publicar');
+    const contagens = Object.fromEntries((await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]));
+    await conn.run('CHECKPOINT');
+    close();
+    fsyncFile(tmp);
+    await pauseAt('checkpointed');
+
+    const manifest: SnapshotManifest = {
+      id,
+      parent_id: parentId,
+      criado_em: request.now.toISOString(),
+      tamanho_bytes: statSync(tmp).size,
+      contagens,
+      eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
+      entradas: [...request.entradas],
+    };
+    writeFileAtomic(manifestFile(dataDir, id), `${JSON.stringify(manifest, null, 2)}\n`);
+    await pauseAt('manifest');
+    renameSync(tmp, snapshotFile(dataDir, id));
+    fsyncDir(dataDir.snapshotsDir);
+    await pauseAt('renamed');
+    writeCurrentId(dataDir, id);
+    await pauseAt('current');
+    return { manifest, avisos: load.avisos, eventos };
+  } catch (err) {
+    close();
+    rmSync(tmp, { force: true });
+    rmSync(`${tmp}.wal`, { force: true });
+    throw err;
+  }
+}
+
+/** Copy-on-write where the file system supports it (reflink), a plain copy elsewhere. */
+function copySnapshot(from: string, to: string): void {
+  copyFileSync(from, to, constants.COPYFILE_FICLONE);
+}
+
+async function writeOutbox(conn: DuckDBConnection, control: ControlDb, eventos: readonly DetectedEvent[], now: Date): Promise<{ inicio: number | null; fim: number | null }> {
+  // The outbox holds only the events of the ingest that made this snapshot.
+  await conn.run('DELETE FROM outbox');
+  if (eventos.length === 0) return { inicio: null, fim: null };
+  const inicio = reserve(control, EVENT_SEQ_COUNTER, eventos.length);
+  const geradoEm = now.toISOString();
+  const rows = eventos.map((e, i) => ({
+    seq: inicio + i,
+    evento: e.evento,
+    campeonato_id: e.campeonato_id,
+    partida_id: e.partida_id,
+    gerado_em: geradoEm,
+    // Serialised once here: every delivery of this event sends exactly these bytes.
+    corpo: JSON.stringify({ evento: e.evento, gerado_em: geradoEm, dados: e.dados }),
+  }));
+  await conn.run('CREATE OR REPLACE TEMP TABLE stage_outbox AS SELECT * FROM main.outbox LIMIT 0');
+  await appendRows(conn, 'stage_outbox', ['seq', 'evento', 'campeonato_id', 'partida_id', 'gerado_em', 'corpo'], rows);
+  await conn.run('INSERT INTO outbox SELECT * FROM stage_outbox');
+  return { inicio, fim: inicio + eventos.length - 1 };
+}
+
+async function writeMeta(conn: DuckDBConnection, meta: Record<string, string | number | null>): Promise<void> {
+  await conn.run('DELETE FROM snapshot_meta');
+  await conn.run('CREATE OR REPLACE TEMP TABLE stage_meta AS SELECT * FROM main.snapshot_meta LIMIT 0');
+  const rows = Object.entries(meta).filter(([, valor]) => valor !== null).map(([chave, valor]) => ({ chave, valor: String(valor) }));
+  await appendRows(conn, 'stage_meta', ['chave', 'valor'], rows);
+  await conn.run('INSERT INTO snapshot_meta SELECT * FROM stage_meta');
+}
+
+/**
+ * Debris of a crashed ingest (the caller holds the lock, so nobody else is writing): temp files, a
+ * manifest whose snapshot was never renamed into place, a snapshot whose manifest retention already
+ * removed. The current snapshot is never touched.
+ */
+function removeLeftovers(dataDir: DataDir): void {
+  const current = readCurrentId(dataDir);
+  let names: string[];
+  try {
+    names = readdirSync(dataDir.snapshotsDir);
+  } catch {
+    return;
+  }
+  const has = new Set(names);
+  for (const name of names) {
+    const id = name.slice(0, 8);
+    const orphanManifest = /^\d{8}\.json$/.test(name) && !has.has(`${id}.duckdb`);
+    const orphanSnapshot = /^\d{8}\.duckdb$/.test(name) && !has.has(`${id}.json`);
+    if (name.startsWith('.tmp-') || ((orphanManifest || orphanSnapshot) && id !== current) || name.includes('.json.tmp-')) {
+      rmSync(path.join(dataDir.snapshotsDir, name), { force: true });
+    }
+  }
+}
+
+/** Snapshots retention may delete: beyond the newest `keep`, never the current one, never unconsumed events. */
+export function applyRetention(dataDir: DataDir, keep: number, cursor: number | null): string[] {
+  const current = readCurrentId(dataDir);
+  const all = listSnapshots(dataDir);
+  const removed: string[] = [];
+  for (const m of all.slice(0, Math.max(0, all.length - keep))) {
+    if (m.id === current) continue;
+    if (cursor !== null && m.eventos.seq_fim !== null && m.eventos.seq_fim > cursor) continue;
+    // Manifest first: the snapshot leaves listings at once; a crash leaves a file the next ingest removes.
+    rmSync(manifestFile(dataDir, m.id), { force: true });
+    rmSync(snapshotFile(dataDir, m.id), { force: true });
+    removed.push(m.id);
+  }
+  if (removed.length > 0) fsyncDir(dataDir.snapshotsDir);
+  return removed;
+}
