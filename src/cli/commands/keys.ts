@@ -1,6 +1,203 @@
 import type { Command } from 'commander';
+import { SqliteAccountsStore, type Account, type AccountSettings, type ApiKeyRecord } from '../../control/accounts-store.js';
+import { openControlDb } from '../../control/database.js';
+import { isPlano, PLANOS } from '../../control/plans.js';
+import type { Plano } from '../../api/auth-context.js';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { formatTable, printJson, printLine } from '../output.js';
+import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 
-/** Placeholder until its part lands: registers `svc keys` so `svc --help` shows the whole toolkit. */
+interface AccountOptions extends CommonOptions {
+  account: string;
+  plan?: string;
+  championships?: string;
+  quota?: string;
+  rate?: string;
+}
+
+function plan(text: string): Plano {
+  if (!isPlano(text)) throw new CliError(`--plan inválido: "${text}" (use ${PLANOS.join(', ')})`, EXIT.usage);
+  return text;
+}
+
+function positiveInt(flag: string, text: string): number {
+  const n = /^\d{1,12}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1)) throw new CliError(`${flag} inválido: "${text}" (use um inteiro >= 1)`, EXIT.usage);
+  return n;
+}
+
+/** `--championships 1,2,3` (ids) or `all`. */
+function championships(text: string): number[] | null {
+  if (text === 'all') return null;
+  const ids = text.split(',').map((s) => s.trim());
+  if (ids.length === 0 || !ids.every((s) => /^\d{1,12}$/.test(s) && Number(s) >= 1)) {
+    throw new CliError(`--championships inválido: "${text}" (use ids separados por vírgula, ex.: 1,2, ou all)`, EXIT.usage);
+  }
+  return ids.map(Number);
+}
+
+function settingsFrom(o: AccountOptions): AccountSettings {
+  return {
+    plano: o.plan === undefined ? undefined : plan(o.plan),
+    campeonatos: o.championships === undefined ? undefined : championships(o.championships),
+    cota_requisicoes: o.quota === undefined ? undefined : positiveInt('--quota', o.quota),
+    requisicoes_por_segundo: o.rate === undefined ? undefined : positiveInt('--rate', o.rate),
+  };
+}
+
+function withAccountOptions(cmd: Command): Command {
+  return withCommonOptions(
+    cmd
+      .option('--championships <ids>', 'championship ids the account may read (comma-separated; `all`); used by plans limited to an access list')
+      .option('--quota <n>', 'requests per day for this account, overriding the plan')
+      .option('--rate <n>', 'requests per second for this account, overriding the plan'),
+  );
+}
+
+function stores(o: CommonOptions) {
+  const db = openControlDb(dataDirFrom(o).controlDb);
+  return { db, accounts: new SqliteAccountsStore(db) };
+}
+
+function keyView(k: ApiKeyRecord, a?: Account | null) {
+  return {
+    id: k.id,
+    prefixo: k.prefixo,
+    conta: k.conta,
+    nome: k.nome,
+    ativa: k.ativa,
+    criada_em: k.criada_em,
+    rotacionada_em: k.rotacionada_em,
+    revogada_em: k.revogada_em,
+    ...(a ? { plano: a.plano, campeonatos: a.campeonatos, cota_requisicoes: a.cota_requisicoes, requisicoes_por_segundo: a.requisicoes_por_segundo } : {}),
+  };
+}
+
+function printKey(json: boolean, key: string | null, record: ApiKeyRecord, account: Account | null, title: string): void {
+  if (json) {
+    printJson(key === null ? keyView(record, account) : { key, ...keyView(record, account) });
+    return;
+  }
+  printLine(title);
+  if (key !== null) {
+    printLine(`  chave:   ${key}`);
+    printLine('  (guarde-a agora: ela não será mostrada de novo)');
+  }
+  printLine(`  id:      ${record.id}   prefixo: ${record.prefixo}   ativa: ${record.ativa ? 'sim' : 'não'}`);
+  printLine(`  conta:   ${record.conta}${account ? `   plano: ${account.plano}` : ''}`);
+  if (account) {
+    printLine(`  campeonatos: ${account.campeonatos?.join(',') ?? 'todos'}   cota/dia: ${account.cota_requisicoes ?? 'do plano'}   req/s: ${account.requisicoes_por_segundo ?? 'do plano'}`);
+  }
+}
+
+function findKeyOrFail(accounts: SqliteAccountsStore, ref: string): ApiKeyRecord {
+  const k = accounts.findKey(ref);
+  if (!k) throw new CliError(`chave não encontrada: ${ref} (use o id ou o prefixo mostrado por "svc keys list")`, EXIT.notFound);
+  return k;
+}
+
 export function registerKeys(program: Command): void {
-  program.command('keys').description('(not yet available)');
+  const keys = program.command('keys').description('create, list, show, revoke and rotate API keys; change an account\'s plan');
+  withExamples(keys, [
+    'svc keys create --account acme --plan pro',
+    'svc keys create --account clube --plan free --championships 1,2 --json',
+    'svc keys list',
+    'svc keys rotate 3',
+    'svc keys plan --account acme --plan enterprise --quota 500000',
+  ]);
+
+  const create = keys
+    .command('create')
+    .description('create a key (and its account if new); prints the key once')
+    .requiredOption('--account <name>', 'account name')
+    .option('--plan <plan>', `plan of a new account: ${PLANOS.join(' | ')}`)
+    .option('--name <label>', 'label of the key');
+  withAccountOptions(create);
+  withExamples(create, ['svc keys create --account acme --plan pro --name "site"', 'svc keys create --account demo --plan enterprise --json']);
+  create.action((o: AccountOptions & { name?: string }) => {
+    const s = settingsFrom(o);
+    const { db, accounts } = stores(o);
+    try {
+      let account = accounts.getAccount(o.account);
+      if (!account) {
+        if (!s.plano) throw new CliError(`a conta ${o.account} não existe: informe --plan (${PLANOS.join(', ')}) para criá-la`, EXIT.usage);
+        account = accounts.createAccount(o.account, s.plano, s);
+      } else {
+        if (s.plano && s.plano !== account.plano) {
+          throw new CliError(`a conta ${o.account} já existe com o plano ${account.plano}; para mudar use "svc keys plan --account ${o.account} --plan ${s.plano}"`, EXIT.usage);
+        }
+        account = accounts.updateAccount(o.account, s);
+      }
+      const { key, record } = accounts.createKey(account.id, o.name ?? null);
+      printKey(o.json === true, key, record, account, 'Chave criada:');
+    } finally {
+      db.close();
+    }
+  });
+
+  const list = keys.command('list').description('list keys (never the keys themselves)').option('--account <name>', 'only this account');
+  withCommonOptions(list);
+  withExamples(list, ['svc keys list', 'svc keys list --account acme --json']);
+  list.action((o: CommonOptions & { account?: string }) => {
+    const { db, accounts } = stores(o);
+    try {
+      const rows = accounts.listKeys(o.account);
+      if (o.json) return printJson(rows.map((k) => keyView(k, accounts.getAccount(k.conta))));
+      if (rows.length === 0) return printLine('nenhuma chave');
+      printLine(
+        formatTable(
+          ['id', 'prefixo', 'conta', 'plano', 'nome', 'ativa', 'criada_em'],
+          rows.map((k) => [k.id, k.prefixo, k.conta, accounts.getAccount(k.conta)?.plano, k.nome, k.ativa ? 'sim' : 'não', k.criada_em]),
+        ),
+      );
+    } finally {
+      db.close();
+    }
+  });
+
+  const single = (name: string, description: string, act: (a: SqliteAccountsStore, k: ApiKeyRecord) => { key: string | null; record: ApiKeyRecord; title: string }) => {
+    const cmd = keys.command(`${name} <key>`).description(`${description} (<key> = id or prefix)`);
+    withCommonOptions(cmd);
+    withExamples(cmd, [`svc keys ${name} 3`, `svc keys ${name} svc_live_AbCd --json`]);
+    cmd.action((ref: string, o: CommonOptions) => {
+      const { db, accounts } = stores(o);
+      try {
+        const r = act(accounts, findKeyOrFail(accounts, ref));
+        printKey(o.json === true, r.key, r.record, accounts.getAccount(r.record.conta), r.title);
+      } finally {
+        db.close();
+      }
+    });
+  };
+  single('show', 'show one key', (_a, k) => ({ key: null, record: k, title: 'Chave:' }));
+  single('revoke', 'revoke a key: it stops working at once', (a, k) => ({ key: null, record: a.revokeKey(k.id), title: 'Chave revogada:' }));
+  single('rotate', 'replace a key\'s secret (same id, usage kept); prints the new key once', (a, k) => {
+    if (!k.ativa) throw new CliError(`a chave ${k.id} está revogada; crie uma nova com "svc keys create"`, EXIT.usage);
+    const r = a.rotateKey(k.id);
+    return { key: r.key, record: r.record, title: 'Chave rotacionada (a anterior deixou de funcionar):' };
+  });
+
+  const planCmd = keys
+    .command('plan')
+    .description("change an account's plan, access list or limits")
+    .requiredOption('--account <name>', 'account name')
+    .option('--plan <plan>', `new plan: ${PLANOS.join(' | ')}`);
+  withAccountOptions(planCmd);
+  withExamples(planCmd, ['svc keys plan --account acme --plan enterprise', 'svc keys plan --account clube --championships 1,2,5']);
+  planCmd.action((o: AccountOptions) => {
+    const s = settingsFrom(o);
+    const { db, accounts } = stores(o);
+    try {
+      if (!accounts.getAccount(o.account)) throw new CliError(`conta não encontrada: ${o.account}`, EXIT.notFound);
+      const a = accounts.updateAccount(o.account, s);
+      if (o.json) return printJson(a);
+      printLine(`Conta ${a.nome}: plano ${a.plano}; campeonatos ${a.campeonatos?.join(',') ?? 'todos'}; cota/dia ${a.cota_requisicoes ?? 'do plano'}; req/s ${a.requisicoes_por_segundo ?? 'do plano'}`);
+    } finally {
+      db.close();
+    }
+  });
+
+  // Usage errors of nested subcommands exit with code 2 like the top-level ones (see main.ts).
+  for (const c of keys.commands) c.exitOverride();
 }

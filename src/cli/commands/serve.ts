@@ -1,6 +1,73 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { loadPlans, PlansFileError, type PlansConfig } from '../../control/plans.js';
+import { startServer, type RunningServer } from '../../api/server.js';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import type { DataDir } from '../../data-dir.js';
 
-/** Placeholder until its part lands: registers `svc serve` so `svc --help` shows the whole toolkit. */
+export interface ServeOptions extends CommonOptions {
+  port: string;
+  host?: string;
+  plans?: string;
+}
+
+export function parsePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new CliError(`--port inválida: "${text}" (use 0 a 65535)`, EXIT.usage);
+  return port;
+}
+
+export function plansFrom(file: string | undefined): PlansConfig | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return loadPlans(file);
+  } catch (err) {
+    if (err instanceof PlansFileError) throw new CliError(err.message, EXIT.usage);
+    throw err;
+  }
+}
+
+/** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
+export async function serveUntilSignal(dataDir: DataDir, port: number, host: string | undefined, plans: PlansConfig | undefined, json: boolean): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer({ dataDir, port, host, plans });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`a porta ${port} já está em uso`, EXIT.failure);
+    if (code === 'EACCES') throw new CliError(`sem permissão para usar a porta ${port}`, EXIT.failure);
+    throw err;
+  }
+  const snapshot = running.api.holder.current?.id ?? null;
+  const line = { event: 'ouvindo', url: running.url, snapshot, data_dir: dataDir.root };
+  if (json) process.stdout.write(`${JSON.stringify(line)}\n`);
+  else process.stderr.write(`svc serve: ouvindo em ${running.url} (snapshot ${snapshot ?? 'nenhum — aguardando o primeiro ingest'})\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.stderr.write(`svc serve: ${signal} recebido; encerrando após as requisições em andamento\n`);
+      void running.close().then(resolve);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}
+
 export function registerServe(program: Command): void {
-  program.command('serve').description('(not yet available)');
+  const cmd = program
+    .command('serve')
+    .description('serve the /v1 API from the current snapshot (hot-swaps to each new one)')
+    .option('--port <port>', 'TCP port (0 = any free port)', '8080')
+    .option('--host <host>', 'address to bind (default: all interfaces)')
+    .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'));
+  withCommonOptions(cmd);
+  withExamples(cmd, [
+    'svc serve',
+    'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',
+    'svc serve --plans /etc/svc/plans.json',
+  ]);
+  cmd.action(async (opts: ServeOptions) => {
+    const port = parsePort(opts.port);
+    await serveUntilSignal(dataDirFrom(opts), port, opts.host, plansFrom(opts.plans), opts.json === true);
+  });
 }

@@ -1,0 +1,98 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { readFileSync } from 'node:fs';
+import type { DataDir } from '../data-dir.js';
+import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-store.js';
+import type { ControlDb } from '../control/database.js';
+import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
+import { SqliteUsageStore } from '../control/usage-store.js';
+import { authenticate } from './middleware/auth.js';
+import { jsonBody } from './middleware/json-body.js';
+import { enforceQuota } from './middleware/quota.js';
+import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
+import { routeGuard } from './middleware/route-guard.js';
+import { RateLimiter } from './rate-limiter.js';
+import { registerCampeonatos } from './routes/campeonatos.js';
+import { registerConta } from './routes/conta.js';
+import { registerDocs } from './routes/docs.js';
+import { registerPartidas } from './routes/partidas.js';
+import { registerStatus } from './routes/status.js';
+import { registerTimes } from './routes/times.js';
+import { SnapshotHolder } from './snapshot/snapshot-holder.js';
+import type { ApiRouter, ApiState } from './state.js';
+import { UsageMeter } from './usage-meter.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export interface AppOptions {
+  dataDir: DataDir;
+  control: ControlDb;
+  plans?: PlansConfig;
+  /** Access-log sink (one object per request); stdout JSON lines by default. */
+  log?: AccessLog;
+  /** How often usage counts are written to the control plane. */
+  usageFlushMs?: number;
+}
+
+export interface ApiApp {
+  app: Koa<ApiState>;
+  /** The authenticated `/v1` router (data, account and webhook management routes). */
+  router: ApiRouter;
+  holder: SnapshotHolder;
+  usage: UsageMeter;
+  accounts: AccountsStore;
+  /** Loads the current snapshot, starts watching CURRENT and the usage flush timer. */
+  start(): Promise<void>;
+  /** Stops the watchers and writes pending usage (the HTTP server is closed by its owner first). */
+  stop(): void;
+}
+
+/**
+ * The Koa app of `svc serve`. Middleware order: request id + errors + access log → JSON body → public
+ * routes (status, docs) → 404/405 → API key → rate limit and quota → `/v1` routes (plan checks per route).
+ */
+export function createApp(o: AppOptions): ApiApp {
+  const plans = o.plans ?? DEFAULT_PLANS;
+  const log = o.log ?? stdoutLog;
+  const accounts = new SqliteAccountsStore(o.control);
+  const usageStore = new SqliteUsageStore(o.control);
+  const usage = new UsageMeter(usageStore, o.usageFlushMs);
+  const holder = new SnapshotHolder(o.dataDir, (event, fields) => log({ t: new Date().toISOString(), event, ...fields }));
+
+  const publicRouter = new Router<ApiState>();
+  registerStatus(publicRouter, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
+  registerDocs(publicRouter);
+
+  const router: ApiRouter = new Router<ApiState>();
+  registerCampeonatos(router, holder, plans);
+  registerPartidas(router, holder, plans);
+  registerTimes(router, holder, plans);
+  registerConta(router, plans, usage, usageStore);
+
+  const app = new Koa<ApiState>();
+  app.proxy = false;
+  app.silent = true;
+  app.use(requestContext(log, usage));
+  app.use(jsonBody());
+  app.use(publicRouter.routes());
+  app.use(routeGuard([publicRouter, router]));
+  app.use(authenticate(accounts, plans));
+  app.use(enforceQuota(usage, new RateLimiter()));
+  app.use(router.routes());
+
+  return {
+    app,
+    router,
+    holder,
+    usage,
+    accounts,
+    async start() {
+      await holder.start();
+      usage.start();
+    },
+    stop() {
+      holder.stop();
+      usage.stop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Middleware } from 'koa';
+import { ApiError } from '../errors.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import type { ApiState } from '../state.js';
+import type { UsageMeter } from '../usage-meter.js';
+
+const LIMIT_ERROR = 'Limite de requisições';
+
+/**
+ * Per-second token bucket, then the daily quota. Every authenticated response carries
+ * `RateLimit-Limit/Remaining/Reset` (the daily quota); refusals are 429 with `Retry-After`.
+ */
+export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): Middleware<ApiState> {
+  return (ctx, next) => {
+    const auth = ctx.state.auth;
+    const limits = ctx.state.limits;
+    if (!auth || !limits) return next();
+    const wait = limiter.take(auth.keyId, limits.por_segundo);
+    if (wait > 0) {
+      throw new ApiError(429, LIMIT_ERROR, `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`, {
+        'Retry-After': String(wait),
+      });
+    }
+    const a = usage.admit(auth.keyId, limits.requisicoes);
+    const headers = {
+      'RateLimit-Limit': String(a.limit),
+      'RateLimit-Remaining': String(a.remaining),
+      'RateLimit-Reset': String(a.resetSeconds),
+    };
+    if (!a.allowed) {
+      throw new ApiError(
+        429,
+        LIMIT_ERROR,
+        `Cota de ${a.limit} requisições por ${limits.periodo} esgotada; ela é renovada em ${a.resetAt.toISOString()} (meia-noite UTC).`,
+        { ...headers, 'Retry-After': String(a.resetSeconds) },
+      );
+    }
+    ctx.set(headers);
+    return next();
+  };
+}

@@ -1,0 +1,69 @@
+import type { Middleware } from 'koa';
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../errors.js';
+import type { ApiState } from '../state.js';
+import type { UsageMeter } from '../usage-meter.js';
+
+export type AccessLog = (line: Record<string, unknown>) => void;
+
+/** Writes one JSON line per request on stdout. */
+export const stdoutLog: AccessLog = (line) => {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+};
+
+const INSTANCE = randomBytes(4).toString('hex');
+let sequence = 0;
+
+/**
+ * Outermost middleware: gives each request an id (`X-Request-Id`), turns every error into the API's
+ * `{erro, mensagem}` body (500 "Erro interno" with no internals for anything unexpected), writes the access
+ * log line and records the request in the key's usage.
+ */
+export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<ApiState> {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const requestId = `${INSTANCE}-${(++sequence).toString(36)}`;
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ApiError(404, 'Não encontrado', 'Rota não encontrada.');
+      }
+    } catch (err) {
+      const e = err instanceof ApiError ? err : internalError(err, requestId, log);
+      ctx.status = e.status;
+      for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
+      ctx.body = e.body();
+    }
+    const ms = Math.round((performance.now() - started) * 100) / 100;
+    const auth = ctx.state.auth;
+    if (auth) {
+      usage.record({
+        chaveId: auth.keyId,
+        endpoint: ctx.path,
+        metodo: ctx.method,
+        status_code: ctx.status,
+        tempo_resposta_ms: ms,
+        data_hora: new Date().toISOString(),
+      });
+    }
+    log({
+      t: new Date().toISOString(),
+      req: requestId,
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      ms,
+      key: auth?.keyPrefix ?? null,
+    });
+  };
+}
+
+function internalError(err: unknown, requestId: string, log: AccessLog): ApiError {
+  // Koa's own HTTP errors (e.g. a malformed URL) carry an expose-safe status; keep those.
+  const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 500;
+  if (status >= 400 && status < 500) return new ApiError(status, 'Requisição inválida', 'A requisição não pôde ser interpretada.');
+  log({ t: new Date().toISOString(), req: requestId, level: 'error', erro: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return new ApiError(500, 'Erro interno', `Ocorreu um erro inesperado. Informe o identificador ${requestId} ao suporte.`);
+}

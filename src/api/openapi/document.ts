@@ -1,0 +1,86 @@
+import { ENDPOINTS, type Endpoint } from './endpoints.js';
+import { ref, type Schema } from './json-schema.js';
+import { SCHEMAS } from './schemas.js';
+
+/** The OpenAPI 3.1 description of the API, generated from ENDPOINTS and SCHEMAS. */
+
+export const ERROR_RESPONSES: Record<number, string> = {
+  400: 'Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres) ou Parâmetro inválido (nomeia o parâmetro e o que é aceito)',
+  401: 'Não autorizado: API Key inválida ou inativa',
+  403: 'Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato',
+  404: 'Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado")',
+  405: 'Método não permitido (cabeçalho `Allow` lista os aceitos)',
+  429: 'Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After`',
+  500: 'Erro interno (cabeçalho `X-Request-Id` identifica a requisição)',
+  503: 'Serviço indisponível (nenhum snapshot carregado)',
+};
+
+const header = (description: string, schema: Schema = { type: 'string' }) => ({ description, schema });
+
+const RATE_HEADERS = {
+  'RateLimit-Limit': header('Requisições permitidas no período (dia UTC)', { type: 'integer' }),
+  'RateLimit-Remaining': header('Requisições restantes no período', { type: 'integer' }),
+  'RateLimit-Reset': header('Segundos até a renovação da cota (meia-noite UTC)', { type: 'integer' }),
+};
+
+function errorResponse(status: number) {
+  return {
+    description: ERROR_RESPONSES[status] ?? 'Erro',
+    headers: status === 429 ? { 'Retry-After': header('Segundos até poder tentar de novo', { type: 'integer' }), ...RATE_HEADERS } : undefined,
+    content: { 'application/json': { schema: ref('Erro') } },
+  };
+}
+
+function operation(e: Endpoint) {
+  const authed = e.recurso !== undefined;
+  const statuses = [...new Set([...e.errors, ...(authed ? [401, 403, 429] : []), 500])].sort((a, b) => a - b);
+  const ok = {
+    description: 'OK',
+    headers: authed
+      ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)'), ...RATE_HEADERS }
+      : undefined,
+    content: { 'application/json': { schema: e.body } },
+  };
+  return {
+    summary: e.summary,
+    operationId: operationId(e.path),
+    tags: [e.tag],
+    security: authed ? [{ apiKey: [] }] : [],
+    parameters: e.params.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })),
+    responses: {
+      200: ok,
+      ...(authed ? { 304: { description: 'Não modificado (If-None-Match igual ao ETag)' } } : {}),
+      ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s)])),
+    },
+  };
+}
+
+function operationId(path: string): string {
+  return `get${path
+    .split('/')
+    .filter((s) => s && s !== 'v1')
+    .map((s) => s.replace(/[{}]/g, '').replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase()))
+    .join('')}`;
+}
+
+export function buildOpenApi(): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const e of ENDPOINTS) paths[e.path] = { get: operation(e) };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'svc — API de dados do futebol brasileiro',
+      version: '1.0.0',
+      description:
+        'Campeonatos, fases, rodadas, partidas (ao vivo), eventos, escalações, estatísticas, classificação, artilharia, times e jogadores. ' +
+        'Autenticação: `Authorization: Bearer <API_KEY>`. Campos, valores e erros em português, exatamente como na especificação.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: SCHEMAS,
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API Key (svc_live_…)' } },
+    },
+  };
+}

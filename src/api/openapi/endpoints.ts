@@ -1,0 +1,92 @@
+import type { Recurso } from '../../control/plans.js';
+import { MAX_PAGINA, MAX_RODADA } from '../routes/campeonatos.js';
+import { arrayOf, int, obj, ref, str, enumOf, type Schema } from './json-schema.js';
+import { POSICOES, STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO, TIPO_TIME } from './schemas.js';
+
+/** Every documented endpoint: the source of the OpenAPI `paths`. */
+
+export interface Param {
+  name: string;
+  in: 'path' | 'query';
+  description: string;
+  schema: Schema;
+  required?: boolean;
+}
+
+export interface Endpoint {
+  path: string;
+  summary: string;
+  tag: string;
+  /** Plan resource group; absent = public (no key). */
+  recurso?: Recurso;
+  params: Param[];
+  /** Schema of the 200 body. */
+  body: Schema;
+  /** Error statuses besides those every authenticated route has (401, 403, 429). */
+  errors: number[];
+}
+
+const id = (name: string, what: string): Param => ({ name, in: 'path', required: true, description: `id ${what}`, schema: { type: 'integer', minimum: 1 } });
+const campId = id('campeonatoId', 'do campeonato');
+const q: Param = { name: 'q', in: 'query', required: true, description: 'Termo de busca (mínimo 2 caracteres; ignora maiúsculas e acentos)', schema: { type: 'string', minLength: 2, maxLength: 100 } };
+const temporada: Param = { name: 'temporada', in: 'query', description: 'Ano da temporada', schema: { type: 'string', pattern: '^\\d{4}$' } };
+
+const list = (item: Schema, meta: Schema): Schema => obj({ data: arrayOf(item), meta });
+const one = (item: Schema): Schema => obj({ data: item });
+const total = obj({ total: int });
+const campTotal = obj({ campeonato_id: int, total: int });
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  {
+    path: '/v1/campeonatos', summary: 'Lista os campeonatos', tag: 'Campeonatos', recurso: 'campeonatos',
+    params: [
+      temporada,
+      { name: 'status', in: 'query', description: 'Status do campeonato', schema: enumOf(STATUS_CAMPEONATO) },
+      { name: 'tipo', in: 'query', description: 'Tipo do campeonato', schema: enumOf(TIPO_CAMPEONATO) },
+    ],
+    body: list(ref('Campeonato'), total), errors: [400],
+  },
+  { path: '/v1/campeonatos/{id}', summary: 'Um campeonato', tag: 'Campeonatos', recurso: 'campeonatos', params: [id('id', 'do campeonato')], body: one(ref('Campeonato')), errors: [400, 404] },
+  {
+    path: '/v1/campeonatos/{campeonatoId}/partidas', summary: 'Partidas de um campeonato (paginadas, por data)', tag: 'Campeonatos', recurso: 'partidas',
+    params: [
+      campId,
+      { name: 'rodada', in: 'query', description: 'Número da rodada', schema: { type: 'integer', minimum: 1, maximum: MAX_RODADA } },
+      { name: 'status', in: 'query', description: 'Status da partida', schema: enumOf(STATUS_PARTIDA) },
+      { name: 'time', in: 'query', description: 'id de um time (mandante ou visitante)', schema: { type: 'integer', minimum: 1 } },
+      { name: 'data_inicio', in: 'query', description: 'Data mínima (data local da partida)', schema: { type: 'string', format: 'date' } },
+      { name: 'data_fim', in: 'query', description: 'Data máxima (data local da partida)', schema: { type: 'string', format: 'date' } },
+      { name: 'pagina', in: 'query', description: 'Página (padrão 1)', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGINA, default: 1 } },
+      { name: 'por_pagina', in: 'query', description: 'Itens por página (padrão 15)', schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 } },
+    ],
+    body: list(ref('Partida'), obj({ total: int, por_pagina: int, pagina_atual: int, ultima_pagina: int, campeonato_id: int })),
+    errors: [400, 404],
+  },
+  { path: '/v1/campeonatos/{campeonatoId}/rodadas', summary: 'Rodadas com suas partidas, por número', tag: 'Campeonatos', recurso: 'rodadas', params: [campId], body: list(ref('Rodada'), campTotal), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/rodadas/{numero}', summary: 'Uma rodada com suas partidas (sem `fase`)', tag: 'Campeonatos', recurso: 'rodadas', params: [campId, id('numero', '(número) da rodada')], body: one(ref('Rodada')), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/chave', summary: 'Chaveamento completo (ida e volta)', tag: 'Campeonatos', recurso: 'chave', params: [campId], body: one(ref('ChaveCampeonato')), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/fases', summary: 'Fases em sequência, com navegação', tag: 'Campeonatos', recurso: 'chave', params: [campId], body: list(ref('Fase'), campTotal), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/fases/{faseId}', summary: 'Detalhe de uma fase (chaves ou rodadas)', tag: 'Campeonatos', recurso: 'chave', params: [campId, id('faseId', 'da fase')], body: one(ref('Fase')), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/fases/{faseId}/tabela', summary: 'Classificação de uma fase', tag: 'Campeonatos', recurso: 'tabela', params: [campId, id('faseId', 'da fase')], body: one(ref('TabelaFase')), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/tabela', summary: 'Classificação completa', tag: 'Campeonatos', recurso: 'tabela', params: [campId], body: one(ref('Tabela')), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/artilharia', summary: 'Artilharia (gols desc.; sem jogadores com 0 gols)', tag: 'Campeonatos', recurso: 'artilharia', params: [campId], body: list(ref('Jogador'), obj({ campeonato_id: int, campeonato_nome: str, total: int })), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/cobertura', summary: 'Cobertura de dados de um campeonato', tag: 'Campeonatos', recurso: 'cobertura', params: [campId], body: one(ref('Cobertura')), errors: [400, 404] },
+  { path: '/v1/cobertura', summary: 'Cobertura de todos os campeonatos', tag: 'Campeonatos', recurso: 'cobertura', params: [temporada], body: list(ref('Cobertura'), total), errors: [400] },
+  { path: '/v1/partidas/ao-vivo', summary: 'Partidas ao vivo (cache de 15 s)', tag: 'Partidas', recurso: 'ao_vivo', params: [], body: list(ref('PartidaAoVivo'), total), errors: [] },
+  { path: '/v1/partidas/{id}/eventos', summary: 'Eventos de uma partida, por minuto', tag: 'Partidas', recurso: 'eventos', params: [id('id', 'da partida')], body: list(ref('EventoPartida'), obj({ partida_id: int, total: int })), errors: [400, 404] },
+  { path: '/v1/partidas/{id}/estatisticas', summary: 'Estatísticas por lado (null = não informado)', tag: 'Partidas', recurso: 'estatisticas', params: [id('id', 'da partida')], body: one(ref('EstatisticasPartida')), errors: [400, 404] },
+  { path: '/v1/partidas/{id}/escalacao', summary: 'Escalações (404 quando não há)', tag: 'Partidas', recurso: 'escalacao', params: [id('id', 'da partida')], body: one(ref('Escalacao')), errors: [400, 404] },
+  { path: '/v1/times', summary: 'Busca de times (até 20)', tag: 'Times e jogadores', recurso: 'times', params: [q, { name: 'tipo', in: 'query', description: 'Tipo de time', schema: enumOf(TIPO_TIME) }], body: list(ref('Time'), total), errors: [400] },
+  { path: '/v1/times/{timeId}/jogadores', summary: 'Elenco de um time (posição, nome)', tag: 'Times e jogadores', recurso: 'jogadores', params: [id('timeId', 'do time')], body: list(ref('Jogador'), total), errors: [400, 404] },
+  {
+    path: '/v1/jogadores', summary: 'Busca de jogadores (até 20)', tag: 'Times e jogadores', recurso: 'jogadores',
+    params: [q, { name: 'time', in: 'query', description: 'id do time', schema: { type: 'integer', minimum: 1 } }, { name: 'posicao', in: 'query', description: 'Posição', schema: enumOf(POSICOES) }],
+    body: list(ref('Jogador'), total), errors: [400],
+  },
+  { path: '/v1/jogadores/{id}', summary: 'Um jogador', tag: 'Times e jogadores', recurso: 'jogadores', params: [id('id', 'do jogador')], body: one(ref('Jogador')), errors: [400, 404] },
+  { path: '/v1/me', summary: 'Plano, limites e consumo da chave', tag: 'Conta', recurso: 'conta', params: [], body: one(ref('Perfil')), errors: [] },
+  { path: '/v1/perfil/estatisticas', summary: 'Estatísticas de uso da chave', tag: 'Conta', recurso: 'conta', params: [], body: one(ref('UsoEstatisticas')), errors: [] },
+  { path: '/v1/status', summary: 'Versão, snapshot atual e uptime (sem chave)', tag: 'Status', params: [], body: one(ref('Status')), errors: [] },
+  { path: '/healthz', summary: 'Liveness (sem chave)', tag: 'Status', params: [], body: obj({ status: str }), errors: [] },
+  { path: '/readyz', summary: 'Readiness: 503 até haver snapshot e o plano de controle responder (sem chave)', tag: 'Status', params: [], body: obj({ status: str, snapshot: str }), errors: [503] },
+];

@@ -1,0 +1,202 @@
+import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
+
+/** The resources of the spec as JSON Schemas: the OpenAPI components, and what the tests validate against. */
+
+export const STATUS_PARTIDA = ['aguardando', 'ao_vivo', 'encerrado', 'adiado'] as const;
+export const STATUS_CAMPEONATO = ['andamento', 'encerrado', 'agendado'] as const;
+export const TIPO_CAMPEONATO = ['pontos-corridos', 'mata-mata'] as const;
+export const TIPO_TIME = ['clube', 'selecao'] as const;
+export const POSICOES = ['goleiro', 'zagueiro', 'lateral', 'volante', 'meia', 'atacante'] as const;
+export const COBERTURA_VALORES = ['coberto', 'parcial', 'nao_coberto'] as const;
+export const TIPO_EVENTO = ['gol', 'gol_contra', 'penalti', 'cartao_amarelo', 'cartao_vermelho', 'substituicao'] as const;
+
+const dateTime: Schema = { type: 'string', format: 'date-time' };
+const nstr = nullable(str);
+const nint = nullable(int);
+
+const partidaProps: Record<string, Schema> = {
+  id: int,
+  rodada_id: nint,
+  rodada_numero: nint,
+  rodada_nome: nstr,
+  fase: nullable(obj({ id: int, nome: str, slug: str })),
+  time_mandante: ref('Time'),
+  time_visitante: ref('Time'),
+  placar_mandante: nint,
+  placar_visitante: nint,
+  disputa_penalti: bool,
+  penalti: obj({ placar_mandante: nint, placar_visitante: nint }),
+  status: enumOf(STATUS_PARTIDA),
+  slug: str,
+  data_realizacao: nullable({ type: 'string', pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
+  hora_realizacao: nullable({ type: 'string', pattern: '^\\d{2}:\\d{2}$' }),
+  data_hora_realizacao: nullable(dateTime),
+  estadio: nstr,
+};
+const { fase: _fase, ...partidaSemFaseProps } = partidaProps;
+
+const rodadaRef = nullable(obj({ nome: str, slug: str, numero: int, status: nstr }));
+const faseRef = nullable(obj({ id: int, nome: str, slug: str, tipo: str }));
+
+const jogadorEscalado = obj({
+  nome: str,
+  apelido: str,
+  numero: nint,
+  posicao: nstr,
+  posicao_sigla: nstr,
+  foto_url: nstr,
+  substituido_por: nullable({ type: 'object' }),
+  jogador_id: nint,
+  estatisticas: nullable({ type: 'object' }),
+});
+
+const ladoEscalacao = nullable(
+  obj({ formacao: nstr, tecnico: nstr, confirmada: bool, titulares: arrayOf(jogadorEscalado), reservas: arrayOf(jogadorEscalado) }),
+);
+
+const registroEstatisticas = obj(
+  Object.fromEntries([
+    ...STAT_DECIMAL_FIELDS.map((f) => [f, nullable(num)]),
+    ...STAT_INTEGER_FIELDS.map((f) => [f, nullable(int)]),
+  ]),
+);
+
+const coberturaValor = enumOf(COBERTURA_VALORES);
+
+export const SCHEMAS: Record<string, Schema> = {
+  Erro: { ...obj({ erro: str, mensagem: str }), description: 'Corpo de todo erro.' },
+  TimeResumo: obj({ id: int, nome: str, sigla: str }),
+  Time: obj({ id: int, nome: str, sigla: str, escudo_url: nstr }),
+  Campeonato: obj({
+    id: int,
+    nome: str,
+    nome_popular: str,
+    slug: str,
+    temporada: str,
+    tipo: enumOf(TIPO_CAMPEONATO),
+    status: nullable(enumOf(STATUS_CAMPEONATO)),
+    regiao: str,
+    logo_url: nstr,
+    rodada_atual: nullable(obj({ numero: int })),
+  }),
+  Partida: { ...obj(partidaProps), description: '`fase` é preenchida em partidas de mata-mata e null nas de pontos corridos.' },
+  PartidaDaRodada: { ...obj(partidaSemFaseProps), description: 'Partida dentro de uma rodada: sem a chave `fase`.' },
+  PartidaAoVivo: obj({ ...partidaProps, campeonato: nullable(obj({ id: int, nome: str, temporada: str })) }),
+  Rodada: obj({
+    id: int,
+    campeonato_id: int,
+    numero: int,
+    nome: str,
+    slug: str,
+    status: nstr,
+    data: nullable({ type: 'string', format: 'date' }),
+    proxima_rodada: rodadaRef,
+    rodada_anterior: rodadaRef,
+    partidas: arrayOf(ref('PartidaDaRodada')),
+  }),
+  Chave: obj({ id: int, nome: str, slug: str, partida_ida: nullable(ref('Partida')), partida_volta: nullable(ref('Partida')) }),
+  Fase: obj({
+    id: int,
+    campeonato: nullable(obj({ id: int, temporada: str, nome: str, nome_popular: str, slug: str })),
+    nome: str,
+    slug: str,
+    status: nstr,
+    tipo: str,
+    decisivo: bool,
+    eliminatorio: bool,
+    ida_e_volta: bool,
+    grupos: arrayOf({}),
+    chaves: arrayOf(ref('Chave')),
+    rodadas: arrayOf(ref('Rodada')),
+    proxima_fase: faseRef,
+    fase_anterior: faseRef,
+  }),
+  ChaveCampeonato: obj({
+    campeonato_id: int,
+    campeonato_nome: str,
+    temporada: str,
+    fases: arrayOf(obj({ id: int, nome: str, slug: str, tipo: str, chaves: arrayOf(ref('Chave')) })),
+  }),
+  LinhaClassificacao: obj({
+    posicao: int,
+    time: nullable(ref('Time')),
+    pontos: int,
+    jogos: int,
+    vitorias: int,
+    empates: int,
+    derrotas: int,
+    gols_pro: int,
+    gols_contra: int,
+    saldo: int,
+  }),
+  Tabela: obj({ campeonato_id: int, campeonato_nome: str, temporada: str, classificacao: arrayOf(ref('LinhaClassificacao')) }),
+  TabelaFase: obj({
+    campeonato_id: int,
+    campeonato_nome: str,
+    fase_id: int,
+    fase_nome: str,
+    temporada: str,
+    classificacao: arrayOf(ref('LinhaClassificacao')),
+  }),
+  Jogador: obj({
+    id: int,
+    nome_popular: str,
+    nome: str,
+    idade: nint,
+    posicao: nullable(obj({ nome: str, sigla: str })),
+    numero_camisa: nint,
+    gols: int,
+    time: nullable(ref('Time')),
+  }),
+  EventoPartida: obj({ tipo: enumOf(TIPO_EVENTO), jogador: nstr, time_nome: nstr, minuto: int }),
+  RegistroEstatisticas: registroEstatisticas,
+  EstatisticasPartida: obj({
+    partida_id: int,
+    time_mandante: nullable(ref('TimeResumo')),
+    time_visitante: nullable(ref('TimeResumo')),
+    status: enumOf(STATUS_PARTIDA),
+    estatisticas: obj({ mandante: ref('RegistroEstatisticas'), visitante: ref('RegistroEstatisticas') }),
+  }),
+  Escalacao: obj({
+    partida_id: int,
+    time_mandante: nullable(ref('TimeResumo')),
+    time_visitante: nullable(ref('TimeResumo')),
+    status: enumOf(STATUS_PARTIDA),
+    escalacoes: obj({ mandante: ladoEscalacao, visitante: ladoEscalacao }),
+  }),
+  Cobertura: obj({
+    campeonato_id: int,
+    slug: str,
+    nome: str,
+    temporada: str,
+    tipo: str,
+    regiao: str,
+    logo_url: nstr,
+    cobertura: obj({
+      classificacao: coberturaValor,
+      rodadas: coberturaValor,
+      partidas: coberturaValor,
+      ao_vivo: coberturaValor,
+      escalacoes: coberturaValor,
+      estatisticas: coberturaValor,
+    }),
+  }),
+  Perfil: obj({
+    plano: enumOf(['free', 'pro', 'enterprise']),
+    limites: obj({ requisicoes: int, periodo: enumOf(['dia']) }),
+    consumo: obj({ requisicoes_utilizadas: int, requisicoes_restantes: int }),
+  }),
+  UsoEstatisticas: obj({
+    tempo_medio_resposta_ms: num,
+    total_requisicoes: int,
+    ultimas_requisicoes: arrayOf(obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: dateTime })),
+  }),
+  Status: obj({
+    status: enumOf(['ok', 'sem_snapshot']),
+    versao: str,
+    snapshot: nullable(obj({ id: str, criado_em: nullable(str), idade_segundos: nint, carregado_em: dateTime })),
+    iniciado_em: dateTime,
+    uptime_segundos: int,
+  }),
+};

@@ -1,0 +1,69 @@
+import { ApiError } from './errors.js';
+import type { ApiContext } from './state.js';
+
+/** Parsing of path and query parameters; every refusal is a 400 naming the parameter and what is allowed. */
+
+export function invalid(name: string, allowed: string): ApiError {
+  return new ApiError(400, 'Parâmetro inválido', `O parâmetro ${name} ${allowed}.`);
+}
+
+const MAX_ID_DIGITS = 30;
+
+/** A path id: a positive integer. Too-large ids are valid syntax that can match nothing (→ 404 later). */
+export function pathId(ctx: ApiContext, name: string): number {
+  const raw = (ctx.params as Record<string, string | undefined>)[name] ?? '';
+  const n = /^\d+$/.test(raw) && raw.length <= MAX_ID_DIGITS ? Number(raw) : NaN;
+  if (!(n >= 1)) throw invalid(name, 'deve ser um número inteiro positivo');
+  return n;
+}
+
+/** One query value; a repeated parameter is refused rather than silently picking one. */
+export function queryOne(ctx: ApiContext, name: string): string | undefined {
+  const v = ctx.query[name];
+  if (Array.isArray(v)) throw invalid(name, 'deve ser informado uma única vez');
+  return v;
+}
+
+export function queryInt(ctx: ApiContext, name: string, min: number, max: number): number | undefined;
+export function queryInt(ctx: ApiContext, name: string, min: number, max: number, fallback: number): number;
+export function queryInt(ctx: ApiContext, name: string, min: number, max: number, fallback?: number): number | undefined {
+  const raw = queryOne(ctx, name);
+  if (raw === undefined) return fallback;
+  const n = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= min && n <= max)) throw invalid(name, `deve ser um número inteiro entre ${min} e ${max}`);
+  return n;
+}
+
+export function queryEnum<T extends string>(ctx: ApiContext, name: string, values: readonly T[]): T | undefined {
+  const raw = queryOne(ctx, name);
+  if (raw === undefined) return undefined;
+  if (!(values as readonly string[]).includes(raw)) throw invalid(name, `deve ser um destes valores: ${values.join(', ')}`);
+  return raw as T;
+}
+
+/** A calendar date `YYYY-MM-DD` (checked to exist: no 2025-02-30). */
+export function queryDate(ctx: ApiContext, name: string): string | undefined {
+  const raw = queryOne(ctx, name);
+  if (raw === undefined) return undefined;
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(`${raw}T00:00:00Z`) : null;
+  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw) {
+    throw invalid(name, 'deve ser uma data no formato AAAA-MM-DD');
+  }
+  return raw;
+}
+
+export function queryYear(ctx: ApiContext, name: string): string | undefined {
+  const raw = queryOne(ctx, name);
+  if (raw !== undefined && !/^\d{4}$/.test(raw)) throw invalid(name, 'deve ser um ano com 4 dígitos (ex.: 2024)');
+  return raw;
+}
+
+/** The search term `q`: required, at least 2 characters (spec: "Parâmetro obrigatório"). */
+export function querySearch(ctx: ApiContext): string {
+  const raw = queryOne(ctx, 'q')?.trim();
+  if (raw === undefined || [...raw].length < 2) {
+    throw new ApiError(400, 'Parâmetro obrigatório', 'Informe ao menos 2 caracteres no parâmetro de busca ?q=.');
+  }
+  if (raw.length > 100) throw invalid('q', 'deve ter no máximo 100 caracteres');
+  return raw;
+}

@@ -1,0 +1,197 @@
+import type { AuthContext } from '../auth-context.js';
+import { assertChampionship, canRead } from '../middleware/plan-access.js';
+import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { CampeonatoRow, PartidaRow } from '../snapshot/tables.js';
+import { MAX_AGE, maxAgeFor } from './cache-policy.js';
+import { CAMPEONATO_NAO_ENCONTRADO, notFound } from './not-found.js';
+import { campeonato, type JsonObject } from './shapes.js';
+
+/** Endpoints 1–13: championships and everything inside one. */
+
+export interface CampeonatoFiltro {
+  temporada?: string;
+  status?: string;
+  tipo?: string;
+}
+
+/** The championship, after the 404 and access-list (403) checks. */
+export function findCampeonato(s: ServedSnapshot, auth: AuthContext, id: number): CampeonatoRow {
+  const c = s.ix.campeonato.get(id);
+  if (!c) throw CAMPEONATO_NAO_ENCONTRADO;
+  assertChampionship(auth, id);
+  return c;
+}
+
+function championshipAge(c: CampeonatoRow): number {
+  return maxAgeFor(c.status, 'encerrado');
+}
+
+export function listCampeonatos(s: ServedSnapshot, auth: AuthContext, f: CampeonatoFiltro): Built {
+  const data = s.ix.campeonatos
+    .filter(
+      (c) =>
+        canRead(auth, c.id) &&
+        (f.temporada === undefined || c.temporada === f.temporada) &&
+        (f.status === undefined || c.status === f.status) &&
+        (f.tipo === undefined || c.tipo === f.tipo),
+    )
+    .map(campeonato);
+  return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
+}
+
+export function getCampeonato(s: ServedSnapshot, c: CampeonatoRow): Built {
+  return { payload: { data: campeonato(c) }, maxAge: championshipAge(c) };
+}
+
+export interface PartidaFiltro {
+  rodada?: number;
+  status?: string;
+  time?: number;
+  data_inicio?: string;
+  data_fim?: string;
+  pagina: number;
+  por_pagina: number;
+}
+
+function matchesFilter(p: PartidaRow, f: PartidaFiltro, rodadaId: number | null | undefined): boolean {
+  return (
+    (rodadaId === undefined || p.rodada_id === rodadaId) &&
+    (f.status === undefined || p.status === f.status) &&
+    (f.time === undefined || p.time_mandante_id === f.time || p.time_visitante_id === f.time) &&
+    (f.data_inicio === undefined || (p.data_local !== null && p.data_local >= f.data_inicio)) &&
+    (f.data_fim === undefined || (p.data_local !== null && p.data_local <= f.data_fim))
+  );
+}
+
+/** Matches ordered by kick-off; a page past the last one is an empty page, not an error. */
+export function listPartidas(s: ServedSnapshot, c: CampeonatoRow, f: PartidaFiltro): Built {
+  const rodadaId = f.rodada === undefined ? undefined : (s.ix.rodadasPorCampeonato.get(c.id)?.find((r) => r.numero === f.rodada)?.id ?? null);
+  const all = (s.ix.partidasPorCampeonato.get(c.id) ?? []).filter((p) => matchesFilter(p, f, rodadaId));
+  const start = (f.pagina - 1) * f.por_pagina;
+  const data = all.slice(start, start + f.por_pagina).map((p) => s.shapes.match(p));
+  const meta = {
+    total: all.length,
+    por_pagina: f.por_pagina,
+    pagina_atual: f.pagina,
+    ultima_pagina: Math.max(1, Math.ceil(all.length / f.por_pagina)),
+    campeonato_id: c.id,
+  };
+  return { payload: { data, meta }, maxAge: championshipAge(c) };
+}
+
+export function listRodadas(s: ServedSnapshot, c: CampeonatoRow): Built {
+  const data = (s.ix.rodadasPorCampeonato.get(c.id) ?? []).map((r) => s.shapes.round(r));
+  return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
+}
+
+export function getRodada(s: ServedSnapshot, c: CampeonatoRow, numero: number): Built {
+  const r = s.ix.rodadasPorCampeonato.get(c.id)?.find((x) => x.numero === numero);
+  if (!r) throw notFound('Rodada não encontrada');
+  return { payload: { data: s.shapes.round(r) }, maxAge: maxAgeFor(r.status, 'encerrada') };
+}
+
+function knockoutFases(s: ServedSnapshot, c: CampeonatoRow) {
+  return (s.ix.fasesPorCampeonato.get(c.id) ?? []).filter((f) => f.tipo === 'mata-mata');
+}
+
+export function getChave(s: ServedSnapshot, c: CampeonatoRow): Built {
+  const fases = knockoutFases(s, c);
+  if (fases.length === 0) throw notFound('Campeonato sem chaveamento (não tem fases de mata-mata)');
+  const data = {
+    campeonato_id: c.id,
+    campeonato_nome: c.nome,
+    temporada: c.temporada,
+    fases: fases.map((f) => ({ id: f.id, nome: f.nome, slug: f.slug, tipo: f.tipo, chaves: s.shapes.chaves(f.id) })),
+  };
+  return { payload: { data }, maxAge: championshipAge(c) };
+}
+
+export function listFases(s: ServedSnapshot, c: CampeonatoRow): Built {
+  const data = (s.ix.fasesPorCampeonato.get(c.id) ?? []).map((f) => s.shapes.phase(f, false));
+  return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
+}
+
+function findFase(s: ServedSnapshot, c: CampeonatoRow, faseId: number) {
+  const f = s.ix.fase.get(faseId);
+  if (!f || f.campeonato_id !== c.id) throw notFound('Fase não encontrada neste campeonato');
+  return f;
+}
+
+export function getFase(s: ServedSnapshot, c: CampeonatoRow, faseId: number): Built {
+  const f = findFase(s, c, faseId);
+  return { payload: { data: s.shapes.phase(f, true) }, maxAge: maxAgeFor(f.status, 'finalizada') };
+}
+
+function standings(s: ServedSnapshot, c: CampeonatoRow, faseId: number | null): JsonObject[] {
+  return (s.ix.classificacao.get(`${c.id}:${faseId ?? ''}`) ?? []).map((r) => ({
+    posicao: r.posicao,
+    time: s.shapes.teamOf(r.time_id),
+    pontos: r.pontos,
+    jogos: r.jogos,
+    vitorias: r.vitorias,
+    empates: r.empates,
+    derrotas: r.derrotas,
+    gols_pro: r.gols_pro,
+    gols_contra: r.gols_contra,
+    saldo: r.saldo,
+  }));
+}
+
+export function getTabelaFase(s: ServedSnapshot, c: CampeonatoRow, faseId: number): Built {
+  const f = findFase(s, c, faseId);
+  const data = {
+    campeonato_id: c.id,
+    campeonato_nome: c.nome,
+    fase_id: f.id,
+    fase_nome: f.nome,
+    temporada: c.temporada,
+    classificacao: standings(s, c, f.id),
+  };
+  return { payload: { data }, maxAge: maxAgeFor(f.status, 'finalizada') };
+}
+
+export function getTabela(s: ServedSnapshot, c: CampeonatoRow): Built {
+  const data = { campeonato_id: c.id, campeonato_nome: c.nome, temporada: c.temporada, classificacao: standings(s, c, null) };
+  return { payload: { data }, maxAge: championshipAge(c) };
+}
+
+export function getArtilharia(s: ServedSnapshot, c: CampeonatoRow): Built {
+  const data: JsonObject[] = [];
+  for (const a of s.ix.artilhariaPorCampeonato.get(c.id) ?? []) {
+    const j = s.ix.jogador.get(a.jogador_id);
+    if (j) data.push(s.shapes.player(j, a.gols, a.time_id ?? j.time_id));
+  }
+  return { payload: { data, meta: { campeonato_id: c.id, campeonato_nome: c.nome, total: data.length } }, maxAge: championshipAge(c) };
+}
+
+function coverage(s: ServedSnapshot, c: CampeonatoRow): JsonObject {
+  const cov = s.ix.cobertura.get(c.id);
+  return {
+    campeonato_id: c.id,
+    slug: c.slug,
+    nome: c.nome,
+    temporada: c.temporada,
+    tipo: c.tipo,
+    regiao: c.regiao,
+    logo_url: c.logo_url,
+    cobertura: {
+      classificacao: cov?.classificacao ?? 'nao_coberto',
+      rodadas: cov?.rodadas ?? 'nao_coberto',
+      partidas: cov?.partidas ?? 'nao_coberto',
+      ao_vivo: cov?.ao_vivo ?? 'nao_coberto',
+      escalacoes: cov?.escalacoes ?? 'nao_coberto',
+      estatisticas: cov?.estatisticas ?? 'nao_coberto',
+    },
+  };
+}
+
+export function getCobertura(s: ServedSnapshot, c: CampeonatoRow): Built {
+  return { payload: { data: coverage(s, c) }, maxAge: championshipAge(c) };
+}
+
+export function listCobertura(s: ServedSnapshot, auth: AuthContext, temporada: string | undefined): Built {
+  const data = s.ix.campeonatos
+    .filter((c) => canRead(auth, c.id) && (temporada === undefined || c.temporada === temporada))
+    .map((c) => coverage(s, c));
+  return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
+}

@@ -1,0 +1,97 @@
+import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { EscalacaoJogadorRow, EstatisticaRow, PartidaRow } from '../snapshot/tables.js';
+import { MAX_AGE, maxAgeFor } from './cache-policy.js';
+import { notFound } from './not-found.js';
+import type { Json, JsonObject } from './shapes.js';
+
+/** Endpoints 14–17: live matches and the per-match resources. */
+
+const STAT_FIELDS: readonly string[] = [...STAT_DECIMAL_FIELDS, ...STAT_INTEGER_FIELDS];
+const LADOS = ['mandante', 'visitante'] as const;
+
+export function listAoVivo(s: ServedSnapshot): Built {
+  const data = s.ix.partidasAoVivo.map((p) => s.shapes.liveMatch(p));
+  return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.live };
+}
+
+export function findPartida(s: ServedSnapshot, id: number): PartidaRow {
+  const p = s.ix.partida.get(id);
+  if (!p) throw notFound('Partida não encontrada');
+  return p;
+}
+
+export function listEventos(s: ServedSnapshot, p: PartidaRow): Built {
+  const data = (s.ix.eventosPorPartida.get(p.id) ?? []).map((e) => ({
+    tipo: e.tipo,
+    jogador: e.jogador,
+    time_nome: s.ix.time.get(e.time_id)?.nome ?? null,
+    minuto: e.minuto,
+  }));
+  const maxAge = p.status === 'ao_vivo' ? MAX_AGE.live : MAX_AGE.changing;
+  return { payload: { data, meta: { partida_id: p.id, total: data.length } }, maxAge };
+}
+
+function statRecord(row: EstatisticaRow | undefined): JsonObject {
+  const out: JsonObject = {};
+  for (const f of STAT_FIELDS) out[f] = (row?.[f] as Json | undefined) ?? null;
+  return out;
+}
+
+/** Always both sides; a side the source did not report is a record of nulls (null ≠ 0). */
+export function getEstatisticas(s: ServedSnapshot, p: PartidaRow): Built {
+  const rows = s.ix.estatisticasPorPartida.get(p.id) ?? [];
+  const data = {
+    partida_id: p.id,
+    time_mandante: s.shapes.teamSummaryOf(p.time_mandante_id),
+    time_visitante: s.shapes.teamSummaryOf(p.time_visitante_id),
+    status: p.status,
+    estatisticas: Object.fromEntries(LADOS.map((l) => [l, statRecord(rows.find((r) => r.lado === l))])),
+  };
+  return { payload: { data }, maxAge: maxAgeFor(p.status, 'encerrado') };
+}
+
+function parseJson(text: string | null): Json {
+  return text === null ? null : (JSON.parse(text) as Json);
+}
+
+function lineupPlayer(r: EscalacaoJogadorRow): JsonObject {
+  return {
+    nome: r.nome,
+    apelido: r.apelido,
+    numero: r.numero,
+    posicao: r.posicao,
+    posicao_sigla: r.posicao_sigla,
+    foto_url: r.foto_url,
+    substituido_por: parseJson(r.substituido_por),
+    jogador_id: r.jogador_id,
+    estatisticas: parseJson(r.estatisticas),
+  };
+}
+
+/** 404 when the match does not exist or has no lineup; a side not yet published is null. */
+export function getEscalacao(s: ServedSnapshot, p: PartidaRow): Built {
+  const sides = s.ix.escalacoesPorPartida.get(p.id);
+  if (!sides || sides.length === 0) throw notFound('Escalação não disponível para esta partida');
+  const players = s.ix.escaladosPorPartida.get(p.id) ?? [];
+  const side = (lado: string): JsonObject | null => {
+    const e = sides.find((x) => x.lado === lado);
+    if (!e) return null;
+    const mine = players.filter((x) => x.lado === lado);
+    return {
+      formacao: e.formacao,
+      tecnico: e.tecnico,
+      confirmada: e.confirmada,
+      titulares: mine.filter((x) => x.titular).map(lineupPlayer),
+      reservas: mine.filter((x) => !x.titular).map(lineupPlayer),
+    };
+  };
+  const data = {
+    partida_id: p.id,
+    time_mandante: s.shapes.teamSummaryOf(p.time_mandante_id),
+    time_visitante: s.shapes.teamSummaryOf(p.time_visitante_id),
+    status: p.status,
+    escalacoes: { mandante: side('mandante'), visitante: side('visitante') },
+  };
+  return { payload: { data }, maxAge: maxAgeFor(p.status, 'encerrado') };
+}

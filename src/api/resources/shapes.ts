@@ -1,0 +1,133 @@
+import type { SnapshotIndex } from '../snapshot/indexes.js';
+import type { CampeonatoRow, FaseRow, JogadorRow, PartidaRow, RodadaRow, TimeRow } from '../snapshot/tables.js';
+
+/** JSON shapes of the spec's resources, built from one snapshot's index. Field order follows the spec. */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+const POSICOES: Readonly<Record<string, { nome: string; sigla: string }>> = {
+  goleiro: { nome: 'Goleiro', sigla: 'GOL' },
+  zagueiro: { nome: 'Zagueiro', sigla: 'ZAG' },
+  lateral: { nome: 'Lateral', sigla: 'LAT' },
+  volante: { nome: 'Volante', sigla: 'VOL' },
+  meia: { nome: 'Meia', sigla: 'MEI' },
+  atacante: { nome: 'Atacante', sigla: 'ATA' },
+};
+/** Order of the team squad list ("by position then name"): goal to attack, unknown last. */
+export const POSICAO_ORDEM: readonly string[] = Object.keys(POSICOES);
+
+export function timeResumo(t: TimeRow): JsonObject {
+  return { id: t.id, nome: t.nome, sigla: t.sigla };
+}
+
+export function time(t: TimeRow): JsonObject {
+  return { id: t.id, nome: t.nome, sigla: t.sigla, escudo_url: t.escudo_url };
+}
+
+export function campeonato(c: CampeonatoRow): JsonObject {
+  return {
+    id: c.id,
+    nome: c.nome,
+    nome_popular: c.nome_popular,
+    slug: c.slug,
+    temporada: c.temporada,
+    tipo: c.tipo,
+    status: c.status,
+    regiao: c.regiao,
+    logo_url: c.logo_url,
+    rodada_atual: c.rodada_atual === null ? null : { numero: c.rodada_atual },
+  };
+}
+
+function withoutFase(m: JsonObject): JsonObject {
+  const { fase: _omit, ...rest } = m;
+  return rest;
+}
+
+export class Shapes {
+  private readonly matchCache = new Map<number, JsonObject>();
+
+  constructor(private readonly ix: SnapshotIndex) {}
+
+  teamOf(id: number | null): JsonObject | null {
+    const t = id === null ? undefined : this.ix.time.get(id);
+    return t ? time(t) : null;
+  }
+
+  teamSummaryOf(id: number): JsonObject | null {
+    const t = this.ix.time.get(id);
+    return t ? timeResumo(t) : null;
+  }
+
+  /** The Match resource; `fase` present (object or null) unless `semFase` (matches inside a round). */
+  match(p: PartidaRow, semFase = false): JsonObject {
+    const m = this.matchOf(p.id) ?? {};
+    return semFase ? withoutFase(m) : m;
+  }
+
+  private matchOf(id: number): JsonObject | null {
+    let m = this.matchCache.get(id);
+    if (!m) {
+      const view = this.ix.recursoPartida.get(id);
+      if (!view) return null;
+      // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
+      m = { ...view, penalti: view.penalti ?? { placar_mandante: null, placar_visitante: null } };
+      this.matchCache.set(id, m);
+    }
+    return m;
+  }
+
+  liveMatch(p: PartidaRow): JsonObject {
+    const c = this.ix.campeonato.get(p.campeonato_id);
+    return { ...this.match(p), campeonato: c ? { id: c.id, nome: c.nome, temporada: c.temporada } : null };
+  }
+
+  /** The Round resource; its matches carry no `fase` key (spec endpoint 5). */
+  round(r: RodadaRow): JsonObject {
+    const view = this.ix.recursoRodada.get(r.id) ?? {};
+    const partidas = (this.ix.partidasPorRodada.get(r.id) ?? []).map((p) => this.match(p, true));
+    return { ...view, partidas };
+  }
+
+  /** Bracket ties of a phase, each with both legs (a single-match tie has `partida_volta` null). */
+  chaves(faseId: number): JsonObject[] {
+    return (this.ix.chavesPorFase.get(faseId) ?? []).map((c) => ({
+      id: c.id,
+      nome: c.nome,
+      slug: c.slug,
+      partida_ida: this.matchById(c.partida_ida_id),
+      partida_volta: this.matchById(c.partida_volta_id),
+    }));
+  }
+
+  private matchById(id: number | null): JsonObject | null {
+    return id === null ? null : this.matchOf(id);
+  }
+
+  /** The Phase resource; `detalhe` fills `chaves` (knockout) or `rodadas` (points-based). */
+  phase(f: FaseRow, detalhe: boolean): JsonObject {
+    const view = this.ix.recursoFase.get(f.id) ?? {};
+    if (!detalhe) return view;
+    const knockout = f.tipo === 'mata-mata';
+    return {
+      ...view,
+      chaves: knockout ? this.chaves(f.id) : [],
+      rodadas: knockout ? [] : (this.ix.rodadasPorFase.get(f.id) ?? []).map((r) => this.round(r)),
+    };
+  }
+
+  /** The Player resource; `gols` and `timeId` default to the player's own (the scorers list passes its own). */
+  player(j: JogadorRow, gols = j.gols, timeId = j.time_id): JsonObject {
+    return {
+      id: j.id,
+      nome_popular: j.nome_popular,
+      nome: j.nome,
+      idade: j.idade,
+      posicao: j.posicao === null ? null : (POSICOES[j.posicao] ?? null),
+      numero_camisa: j.numero_camisa,
+      gols,
+      time: this.teamOf(timeId),
+    };
+  }
+}

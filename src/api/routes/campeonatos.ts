@@ -1,0 +1,104 @@
+import type { PlansConfig } from '../../control/plans.js';
+import { authOf } from '../middleware/auth.js';
+import { requires } from '../middleware/plan-access.js';
+import { pathId, queryDate, queryEnum, queryInt, queryYear } from '../params.js';
+import { STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO } from '../openapi/schemas.js';
+import * as r from '../resources/campeonatos.js';
+import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
+import type { ApiContext, ApiRouter } from '../state.js';
+import { serve, snapshotFor } from './respond.js';
+
+export const MAX_PAGINA = 1_000_000;
+export const MAX_RODADA = 1_000;
+
+function accessKey(ctx: ApiContext): string {
+  return ctx.state.auth?.championships?.join(',') ?? '*';
+}
+
+/** Endpoints 1–13. */
+export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, plans: PlansConfig): void {
+  const camp = (ctx: ApiContext, param = 'campeonatoId') => {
+    const s = snapshotFor(holder);
+    return { s, c: r.findCampeonato(s, authOf(ctx), pathId(ctx, param)) };
+  };
+
+  router.get('/v1/campeonatos', requires(plans, 'campeonatos'), (ctx) => {
+    const f = { temporada: queryYear(ctx, 'temporada'), status: queryEnum(ctx, 'status', STATUS_CAMPEONATO), tipo: queryEnum(ctx, 'tipo', TIPO_CAMPEONATO) };
+    const s = snapshotFor(holder);
+    serve(ctx, s, `campeonatos|${accessKey(ctx)}|${f.temporada}|${f.status}|${f.tipo}`, () => r.listCampeonatos(s, authOf(ctx), f));
+  });
+
+  router.get('/v1/campeonatos/:id', requires(plans, 'campeonatos'), (ctx) => {
+    const { s, c } = camp(ctx, 'id');
+    serve(ctx, s, `campeonato|${c.id}`, () => r.getCampeonato(s, c));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/partidas', requires(plans, 'partidas'), (ctx) => {
+    const f: r.PartidaFiltro = {
+      rodada: queryInt(ctx, 'rodada', 1, MAX_RODADA),
+      status: queryEnum(ctx, 'status', STATUS_PARTIDA),
+      time: queryInt(ctx, 'time', 1, Number.MAX_SAFE_INTEGER),
+      data_inicio: queryDate(ctx, 'data_inicio'),
+      data_fim: queryDate(ctx, 'data_fim'),
+      pagina: queryInt(ctx, 'pagina', 1, MAX_PAGINA, 1),
+      por_pagina: queryInt(ctx, 'por_pagina', 1, 100, 15),
+    };
+    const { s, c } = camp(ctx);
+    const key = `partidas|${c.id}|${f.rodada}|${f.status}|${f.time}|${f.data_inicio}|${f.data_fim}|${f.pagina}|${f.por_pagina}`;
+    serve(ctx, s, key, () => r.listPartidas(s, c, f));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/rodadas', requires(plans, 'rodadas'), (ctx) => {
+    const { s, c } = camp(ctx);
+    serve(ctx, s, `rodadas|${c.id}`, () => r.listRodadas(s, c));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/rodadas/:numero', requires(plans, 'rodadas'), (ctx) => {
+    const { s, c } = camp(ctx);
+    const numero = pathId(ctx, 'numero');
+    serve(ctx, s, `rodada|${c.id}|${numero}`, () => r.getRodada(s, c, numero));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/chave', requires(plans, 'chave'), (ctx) => {
+    const { s, c } = camp(ctx);
+    serve(ctx, s, `chave|${c.id}`, () => r.getChave(s, c));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/fases', requires(plans, 'chave'), (ctx) => {
+    const { s, c } = camp(ctx);
+    serve(ctx, s, `fases|${c.id}`, () => r.listFases(s, c));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/fases/:faseId', requires(plans, 'chave'), (ctx) => {
+    const { s, c } = camp(ctx);
+    const faseId = pathId(ctx, 'faseId');
+    serve(ctx, s, `fase|${c.id}|${faseId}`, () => r.getFase(s, c, faseId));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/fases/:faseId/tabela', requires(plans, 'tabela'), (ctx) => {
+    const { s, c } = camp(ctx);
+    const faseId = pathId(ctx, 'faseId');
+    serve(ctx, s, `tabela-fase|${c.id}|${faseId}`, () => r.getTabelaFase(s, c, faseId));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/tabela', requires(plans, 'tabela'), (ctx) => {
+    const { s, c } = camp(ctx);
+    serve(ctx, s, `tabela|${c.id}`, () => r.getTabela(s, c));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/artilharia', requires(plans, 'artilharia'), (ctx) => {
+    const { s, c } = camp(ctx);
+    serve(ctx, s, `artilharia|${c.id}`, () => r.getArtilharia(s, c));
+  });
+
+  router.get('/v1/campeonatos/:campeonatoId/cobertura', requires(plans, 'cobertura'), (ctx) => {
+    const { s, c } = camp(ctx);
+    serve(ctx, s, `cobertura|${c.id}`, () => r.getCobertura(s, c));
+  });
+
+  router.get('/v1/cobertura', requires(plans, 'cobertura'), (ctx) => {
+    const temporada = queryYear(ctx, 'temporada');
+    const s = snapshotFor(holder);
+    serve(ctx, s, `coberturas|${accessKey(ctx)}|${temporada}`, () => r.listCobertura(s, authOf(ctx), temporada));
+  });
+}

@@ -1,0 +1,37 @@
+import type { PlansConfig } from '../../control/plans.js';
+import type { UsageStore } from '../../control/usage-store.js';
+import { authOf } from '../middleware/auth.js';
+import { requires } from '../middleware/plan-access.js';
+import type { ApiRouter, KeyLimits } from '../state.js';
+import type { UsageMeter } from '../usage-meter.js';
+
+/** Endpoints 22–23: about the calling key. Never cached: they change with every request. */
+export function registerConta(router: ApiRouter, plans: PlansConfig, usage: UsageMeter, store: UsageStore): void {
+  router.get('/v1/me', requires(plans, 'conta'), (ctx) => {
+    const auth = authOf(ctx);
+    const limits = ctx.state.limits as KeyLimits;
+    const used = usage.usedToday(auth.keyId);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: {
+        plano: auth.plan,
+        limites: { requisicoes: limits.requisicoes, periodo: limits.periodo },
+        consumo: { requisicoes_utilizadas: used, requisicoes_restantes: Math.max(0, limits.requisicoes - used) },
+      },
+    };
+  });
+
+  router.get('/v1/perfil/estatisticas', requires(plans, 'conta'), (ctx) => {
+    const auth = authOf(ctx);
+    usage.flush();
+    const st = store.stats(auth.keyId);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: {
+        tempo_medio_resposta_ms: st.total_requisicoes === 0 ? 0 : Math.round((st.tempo_total_ms / st.total_requisicoes) * 100) / 100,
+        total_requisicoes: st.total_requisicoes,
+        ultimas_requisicoes: st.recentes,
+      },
+    };
+  });
+}

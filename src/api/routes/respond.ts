@@ -1,0 +1,41 @@
+import { ApiError } from '../errors.js';
+import type { Built, CachedResponse, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
+import type { ApiContext } from '../state.js';
+
+export const NO_SNAPSHOT = new ApiError(503, 'Serviço indisponível', 'Nenhum snapshot de dados foi publicado ainda; tente novamente em instantes.', {
+  'Retry-After': '5',
+});
+
+/** The snapshot this request will use from start to end. */
+export function snapshotFor(holder: SnapshotHolder): ServedSnapshot {
+  const s = holder.current;
+  if (!s) throw NO_SNAPSHOT;
+  return s;
+}
+
+/** `If-None-Match` matches when it lists the ETag (weak comparison, as RFC 9110 asks for this header) or `*`. */
+function notModified(ctx: ApiContext, etag: string): boolean {
+  const header = ctx.get('If-None-Match');
+  if (header === '') return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+export function sendCached(ctx: ApiContext, r: CachedResponse): void {
+  ctx.set('ETag', r.etag);
+  ctx.set('Cache-Control', `private, max-age=${r.maxAge}`);
+  if (notModified(ctx, r.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = r.body;
+}
+
+/** Serves the memoised response `key` of the request's snapshot, building it on first use. */
+export function serve(ctx: ApiContext, s: ServedSnapshot, key: string, build: () => Built): void {
+  sendCached(ctx, s.respond(key, build));
+}

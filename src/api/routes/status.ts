@@ -1,0 +1,56 @@
+import type Router from '@koa/router';
+import type { ControlDb } from '../../control/database.js';
+import { ApiError } from '../errors.js';
+import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
+import type { ApiState } from '../state.js';
+
+export interface StatusDeps {
+  holder: SnapshotHolder;
+  control: ControlDb;
+  version: string;
+  startedAt: Date;
+}
+
+/** Public endpoints (no key): `/v1/status`, `/healthz`, `/readyz`. */
+export function registerStatus(router: Router<ApiState>, d: StatusDeps): void {
+  router.get('/v1/status', (ctx) => {
+    const s = d.holder.current;
+    const now = Date.now();
+    const criado = s?.criadoEm ? Date.parse(s.criadoEm) : NaN;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: {
+        status: s ? 'ok' : 'sem_snapshot',
+        versao: d.version,
+        snapshot: s
+          ? {
+              id: s.id,
+              criado_em: s.criadoEm,
+              idade_segundos: Number.isNaN(criado) ? null : Math.max(0, Math.round((now - criado) / 1000)),
+              carregado_em: s.loadedAt.toISOString(),
+            }
+          : null,
+        iniciado_em: d.startedAt.toISOString(),
+        uptime_segundos: Math.round((now - d.startedAt.getTime()) / 1000),
+      },
+    };
+  });
+
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+
+  router.get('/readyz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (!d.holder.current) {
+      throw new ApiError(503, 'Serviço indisponível', 'Nenhum snapshot carregado ainda.');
+    }
+    try {
+      d.control.prepare('SELECT 1').get();
+    } catch {
+      throw new ApiError(503, 'Serviço indisponível', 'O plano de controle (SQLite) não respondeu.');
+    }
+    ctx.body = { status: 'pronto', snapshot: d.holder.current.id };
+  });
+}

@@ -1,0 +1,57 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DataDir } from '../data-dir.js';
+import { openControlDb, type ControlDb } from '../control/database.js';
+import type { PlansConfig } from '../control/plans.js';
+import { createApp, type ApiApp } from './app.js';
+import type { AccessLog } from './middleware/request-context.js';
+
+export interface ServerOptions {
+  dataDir: DataDir;
+  port: number;
+  host?: string;
+  plans?: PlansConfig;
+  log?: AccessLog;
+}
+
+export interface RunningServer {
+  api: ApiApp;
+  server: Server;
+  control: ControlDb;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, then flushes usage and closes everything. */
+  close(): Promise<void>;
+}
+
+/** Opens the control plane, loads the current snapshot and listens. */
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const control = openControlDb(o.dataDir.controlDb);
+  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log });
+  await api.start();
+  const server = api.app.listen({ port: o.port, host: o.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  server.keepAliveTimeout = 5_000;
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  let closing: Promise<void> | null = null;
+  return {
+    api,
+    server,
+    control,
+    url: `http://${host === '[::]' || host === '0.0.0.0' ? 'localhost' : host}:${addr.port}`,
+    close() {
+      closing ??= (async () => {
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+        server.closeIdleConnections();
+        await drained;
+        api.stop();
+        control.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,1 @@
+SELECT chave, valor FROM snapshot_meta

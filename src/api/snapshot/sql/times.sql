@@ -1,0 +1,1 @@
+SELECT id, nome, sigla, tipo, escudo_url FROM times ORDER BY nome, id

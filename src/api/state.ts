@@ -1,0 +1,26 @@
+import type Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import type { AuthContext } from './auth-context.js';
+import type { ServedSnapshot } from './snapshot/served-snapshot.js';
+
+/** Request limits of the calling key: its plan's, or the account's overrides. */
+export interface KeyLimits {
+  requisicoes: number;
+  periodo: 'dia';
+  por_segundo: number;
+}
+
+/** `ctx.state` of every API request. */
+export interface ApiState {
+  requestId: string;
+  /** Set by the auth middleware on every authenticated request. */
+  auth?: AuthContext;
+  limits?: KeyLimits;
+  /** Parsed JSON body of POST/PATCH/PUT requests (after the content-type, size and syntax checks). */
+  body?: unknown;
+}
+
+export type ApiContext = ParameterizedContext<ApiState>;
+export type ApiRouter = Router<ApiState>;
+/** The snapshot a data request uses from start to end. */
+export type SnapshotGetter = () => ServedSnapshot;
