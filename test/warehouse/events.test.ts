@@ -123,7 +123,7 @@ describe('detectEvents', () => {
           partidas: [{
             id: 100, rodada_id: 10, rodada_numero: 1, rodada_nome: '1ª Rodada', fase: null,
             time_mandante: { ...FLA, escudo_url: null }, time_visitante: { ...CRU, escudo_url: null },
-            placar_mandante: 0, placar_visitante: 0, disputa_penalti: false, penalti: null, status: 'encerrado',
+            placar_mandante: 0, placar_visitante: 0, disputa_penalti: false, penalti: { placar_mandante: null, placar_visitante: null }, status: 'encerrado',
             slug: 'flamengo-cruzeiro-22-11-2026', data_realizacao: '22/11/2026', hora_realizacao: '16:00',
             data_hora_realizacao: '2026-11-22T16:00:00-03:00', estadio: 'Maracanã',
           }],

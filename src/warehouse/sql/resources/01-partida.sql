@@ -23,8 +23,8 @@ SELECT p.id, p.campeonato_id, p.rodada_id, p.fase_id, p.chave_id, p.inicio_utc,
         'placar_mandante': p.placar_mandante,
         'placar_visitante': p.placar_visitante,
         'disputa_penalti': p.penalti_mandante IS NOT NULL,
-        'penalti': CASE WHEN p.penalti_mandante IS NOT NULL
-                        THEN {'placar_mandante': p.penalti_mandante, 'placar_visitante': p.penalti_visitante} END,
+        -- always the object, null values when there was no shoot-out (docs/decisions.md, Core)
+        'penalti': {'placar_mandante': p.penalti_mandante, 'placar_visitante': p.penalti_visitante},
         'status': p.status,
         'slug': p.slug,
         'data_realizacao': strftime(p.data_local, '%d/%m/%Y'),
