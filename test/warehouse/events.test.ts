@@ -121,7 +121,7 @@ describe('detectEvents', () => {
           proxima_rodada: { nome: '2ª Rodada', slug: 'rodada-2', numero: 2, status: 'agendada' },
           rodada_anterior: null,
           partidas: [{
-            id: 100, rodada_id: 10, rodada_numero: 1, rodada_nome: '1ª Rodada', fase: null,
+            id: 100, rodada_id: 10, rodada_numero: 1, rodada_nome: '1ª Rodada',
             time_mandante: { ...FLA, escudo_url: null }, time_visitante: { ...CRU, escudo_url: null },
             placar_mandante: 0, placar_visitante: 0, disputa_penalti: false, penalti: { placar_mandante: null, placar_visitante: null }, status: 'encerrado',
             slug: 'flamengo-cruzeiro-22-11-2026', data_realizacao: '22/11/2026', hora_realizacao: '16:00',

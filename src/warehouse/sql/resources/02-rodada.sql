@@ -1,4 +1,5 @@
--- Round resource (spec "Round") with its matches in kick-off order and previous/next navigation.
+-- Round resource (spec "Round") with its matches in kick-off order and previous/next navigation. Matches
+-- inside a round carry no `fase` key (spec endpoint 5); the merge patch drops it and keeps the rest as is.
 CREATE OR REPLACE TEMP VIEW recurso_rodada AS
 WITH vizinhas AS (
   SELECT r.id,
@@ -21,5 +22,5 @@ SELECT r.id, r.campeonato_id, r.numero,
         'partidas': coalesce(m.partidas, [])} AS recurso
 FROM rodadas r
 JOIN vizinhas v ON v.id = r.id
-LEFT JOIN (SELECT rodada_id, list(recurso ORDER BY inicio_utc NULLS LAST, id) AS partidas
+LEFT JOIN (SELECT rodada_id, list(json_merge_patch(to_json(recurso), '{"fase": null}') ORDER BY inicio_utc NULLS LAST, id) AS partidas
            FROM recurso_partida GROUP BY rodada_id) m ON m.rodada_id = r.id;
