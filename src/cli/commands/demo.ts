@@ -1,6 +1,66 @@
 import type { Command } from 'commander';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SqliteAccountsStore } from '../../control/accounts-store.js';
+import { openControlDb } from '../../control/database.js';
+import type { DataDir } from '../../data-dir.js';
+import { ingest } from '../../warehouse/ingest.js';
+import { readCurrentId } from '../../warehouse/snapshot-store.js';
+import { printLine } from '../output.js';
+import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { parsePort, serveUntilSignal } from './serve.js';
 
-/** Placeholder until its part lands: registers `svc demo` so `svc --help` shows the whole toolkit. */
+const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
+const DEMO_ACCOUNT = 'demo';
+
+export function demoKeyFile(dataDir: DataDir): string {
+  return path.join(dataDir.root, 'demo-key.txt');
+}
+
+/** The demo key: the one in data/demo-key.txt while it still works, else a new enterprise key. */
+function ensureDemoKey(dataDir: DataDir): { key: string; created: boolean } {
+  const db = openControlDb(dataDir.controlDb);
+  try {
+    const accounts = new SqliteAccountsStore(db);
+    const file = demoKeyFile(dataDir);
+    const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+    if (existing && accounts.authenticate(existing)) return { key: existing, created: false };
+    const account = accounts.getAccount(DEMO_ACCOUNT) ?? accounts.createAccount(DEMO_ACCOUNT, 'enterprise');
+    const { key } = accounts.createKey(account.id, 'demo');
+    // Plaintext lives only here (the data dir is git-ignored), readable by the owner only.
+    writeFileSync(file, `${key}\n`, { mode: 0o600 });
+    return { key, created: true };
+  } finally {
+    db.close();
+  }
+}
+
 export function registerDemo(program: Command): void {
-  program.command('demo').description('(not yet available)');
+  const cmd = program
+    .command('demo')
+    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
+    .option('--port <port>', 'TCP port', '8080')
+    .option('--host <host>', 'address to bind (default: all interfaces)');
+  withCommonOptions(cmd);
+  withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
+  cmd.action(async (o: CommonOptions & { port: string; host?: string }) => {
+    const port = parsePort(o.port);
+    const dataDir = dataDirFrom(o);
+    if (readCurrentId(dataDir) === null) {
+      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
+      process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
+    }
+    const { key, created } = ensureDemoKey(dataDir);
+    const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
+    if (o.json) {
+      printLine(JSON.stringify({ key, key_file: keyFile, created }));
+    } else {
+      printLine(`Chave demo (plano enterprise${created ? ', nova' : ''}): ${key}`);
+      printLine(`Salva em ${keyFile}. Experimente:`);
+      printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
+      printLine(`  Documentação: http://localhost:${port}/docs`);
+    }
+    await serveUntilSignal(dataDir, port, o.host, undefined, o.json === true);
+  });
 }
