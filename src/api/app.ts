@@ -18,6 +18,7 @@ import { registerDocs } from './routes/docs.js';
 import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
 import { registerTimes } from './routes/times.js';
+import { registerWebhookRoutes, type WebhookRoutesOptions } from './routes/webhooks.js';
 import { SnapshotHolder } from './snapshot/snapshot-holder.js';
 import type { ApiRouter, ApiState } from './state.js';
 import { UsageMeter } from './usage-meter.js';
@@ -32,6 +33,8 @@ export interface AppOptions {
   log?: AccessLog;
   /** How often usage counts are written to the control plane. */
   usageFlushMs?: number;
+  /** Options of the webhook management routes (private URLs for local development, DNS resolver). */
+  webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'resolve'>;
 }
 
 export interface ApiApp {
@@ -68,6 +71,7 @@ export function createApp(o: AppOptions): ApiApp {
   registerPartidas(router, holder, plans);
   registerTimes(router, holder, plans);
   registerConta(router, plans, usage, usageStore);
+  registerWebhookRoutes(router, { control: o.control, plans, ...o.webhooks });
 
   const app = new Koa<ApiState>();
   app.proxy = false;

@@ -61,6 +61,6 @@ export function registerDemo(program: Command): void {
       printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
       printLine(`  Documentação: http://localhost:${port}/docs`);
     }
-    await serveUntilSignal(dataDir, port, o.host, undefined, o.json === true);
+    await serveUntilSignal({ dataDir, port, host: o.host }, o.json === true);
   });
 }

@@ -1,15 +1,15 @@
 import { Option, type Command } from 'commander';
 import { loadPlans, PlansFileError, type PlansConfig } from '../../control/plans.js';
-import { startServer, type RunningServer } from '../../api/server.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import type { DataDir } from '../../data-dir.js';
 
 export interface ServeOptions extends CommonOptions {
   port: string;
   host?: string;
   plans?: string;
+  allowPrivateUrls?: boolean;
 }
 
 export function parsePort(text: string): number {
@@ -29,10 +29,11 @@ export function plansFrom(file: string | undefined): PlansConfig | undefined {
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
-export async function serveUntilSignal(dataDir: DataDir, port: number, host: string | undefined, plans: PlansConfig | undefined, json: boolean): Promise<void> {
+export async function serveUntilSignal(o: ServerOptions, json: boolean): Promise<void> {
+  const { dataDir, port } = o;
   let running: RunningServer;
   try {
-    running = await startServer({ dataDir, port, host, plans });
+    running = await startServer(o);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CliError(`a porta ${port} já está em uso`, EXIT.failure);
@@ -59,7 +60,8 @@ export function registerServe(program: Command): void {
     .description('serve the /v1 API from the current snapshot (hot-swaps to each new one)')
     .option('--port <port>', 'TCP port (0 = any free port)', '8080')
     .option('--host <host>', 'address to bind (default: all interfaces)')
-    .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'));
+    .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'))
+    .option('--allow-private-urls', 'let webhooks point at private/loopback hosts (local development only; also SVC_ALLOW_PRIVATE_URLS=1)');
   withCommonOptions(cmd);
   withExamples(cmd, [
     'svc serve',
@@ -68,6 +70,8 @@ export function registerServe(program: Command): void {
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const port = parsePort(opts.port);
-    await serveUntilSignal(dataDirFrom(opts), port, opts.host, plansFrom(opts.plans), opts.json === true);
+    const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans) };
+    if (opts.allowPrivateUrls) server.allowPrivateUrls = true;
+    await serveUntilSignal(server, opts.json === true);
   });
 }
