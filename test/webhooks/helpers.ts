@@ -1,5 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { EVENT_SEQ_COUNTER } from '../../src/control/outbox-cursor.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import type { Clock } from '../../src/webhooks/clock.js';
-import { tempDir } from '../helpers/cli.js';
+import { SVC_BIN, tempDir } from '../helpers/cli.js';
 
 const SCHEMA_SQL = readFileSync(new URL('../../src/warehouse/sql/schema.sql', import.meta.url), 'utf8');
 
@@ -165,5 +166,35 @@ export async function until(predicate: () => boolean, what: string, timeoutMs = 
   while (!predicate()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A long-running `svc` process (daemon, listener) with its output collected as it comes. */
+export class SvcProcess {
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly child: ChildProcess;
+
+  constructor(args: readonly string[], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, [SVC_BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout?.setEncoding('utf8').on('data', (d: string) => (this.stdout += d));
+    this.child.stderr?.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
+    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  /** Waits until stdout+stderr match `pattern`; returns the match. */
+  async waitForOutput(pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+    let m: RegExpMatchArray | null = null;
+    await until(() => (m = (this.stdout + this.stderr).match(pattern)) !== null, `output ${pattern}`, timeoutMs);
+    return m as unknown as RegExpMatchArray;
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
   }
 }

@@ -1,6 +1,110 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { openControlDb } from '../../control/database.js';
+import { openWebhooksStore, type DeliveryRecord, type WebhooksStore } from '../../control/webhooks-store.js';
+import type { DeliveryStatus } from '../../webhooks/catalog.js';
+import { replayDeliveries } from '../../webhooks/replay.js';
+import { Sender } from '../../webhooks/sender.js';
+import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { formatTable, printJson, printLine } from '../output.js';
+import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from './webhooks.js';
 
-/** Placeholder until its part lands: registers `svc replay` so `svc --help` shows the whole toolkit. */
+interface ReplayOptions extends CommonOptions {
+  webhook?: number;
+  since?: string;
+  until?: string;
+  status?: DeliveryStatus;
+  to?: string;
+  dryRun?: boolean;
+  allowPrivateUrls?: boolean;
+}
+
+const STATUSES: readonly DeliveryStatus[] = ['pendente', 'entregue', 'falhou', 'descartada'];
+
+/** `YYYY-MM-DD` or a full ISO 8601 instant → ISO; `--until` with a bare date covers the whole day. */
+function isoBound(option: string, value: string | undefined, endOfDay: boolean): string | undefined {
+  if (value === undefined) return undefined;
+  const bare = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const ms = Date.parse(bare ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw new CliError(`${option}: "${value}" não é uma data (use AAAA-MM-DD ou ISO 8601)`, EXIT.usage);
+  return new Date(bare && endOfDay ? ms + 86_400_000 - 1 : ms).toISOString();
+}
+
+function select(store: WebhooksStore, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
+  if (ids.length > 0 && o.webhook !== undefined) throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
+  if (ids.length > 0) {
+    const found = store.findDeliveries(ids);
+    const missing = ids.filter((id) => !found.some((d) => d.id === id));
+    if (missing.length) throw new CliError(`entrega não encontrada: ${missing.join(', ')}`, EXIT.notFound);
+    return ids.map((id) => found.find((d) => d.id === id) as DeliveryRecord);
+  }
+  if (o.webhook === undefined) throw new CliError('informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)', EXIT.usage);
+  const since = isoBound('--since', o.since, false);
+  const until = isoBound('--until', o.until, true);
+  if (!store.getWebhookById(o.webhook)) throw new CliError(`webhook ${o.webhook} não encontrado`, EXIT.notFound);
+  return store.filterDeliveries({ webhookId: o.webhook, since, until, status: o.status });
+}
+
+async function replay(ids: string[], o: ReplayOptions): Promise<void> {
+  const allowPrivate = allowPrivateUrls(o.allowPrivateUrls);
+  if (o.to !== undefined) {
+    try {
+      await checkUrl(o.to, { allowPrivate });
+    } catch (err) {
+      if (err instanceof BlockedUrlError) throw new CliError(`--to: ${err.message}`, EXIT.usage);
+      throw err;
+    }
+  }
+  const db = openControlDb(dataDirFrom(o).controlDb);
+  try {
+    const store = openWebhooksStore(db);
+    const deliveries = select(store, ids, o);
+    if (o.dryRun) {
+      const rows = deliveries.map((d) => ({ entrega: d.id, webhook_id: d.webhookId, evento: d.evento, status: d.status, criada_em: d.criadaEm, destino: o.to ?? store.getWebhookById(d.webhookId)?.url ?? null }));
+      if (o.json) printJson({ data: rows, meta: { total: rows.length, dry_run: true } });
+      else {
+        printLine(formatTable(['entrega', 'webhook', 'evento', 'status', 'criada_em', 'destino'], rows.map((r) => Object.values(r))));
+        printLine(`${rows.length} entrega(s) seriam reenviadas (--dry-run: nada foi enviado)`);
+      }
+      return;
+    }
+    const sender = new Sender({ allowPrivate, maxSockets: 1 });
+    try {
+      const results = await replayDeliveries(store, sender, deliveries, { to: o.to, now: Date.now });
+      if (o.json) printJson({ data: results, meta: { total: results.length, falhas: results.filter((r) => !r.ok).length } });
+      else {
+        printLine(formatTable(['entrega', 'evento', 'tentativa', 'resultado'], results.map((r) => [r.entrega, r.evento, r.tentativa, r.ok ? `HTTP ${r.status_code}` : `FALHOU: ${r.erro}`])));
+        printLine(`${results.length} entrega(s) reenviadas para ${o.to ?? 'a URL de cada webhook'}`);
+      }
+      const failed = results.filter((r) => !r.ok).length;
+      if (failed > 0) throw new CliError(`${failed} de ${results.length} reenvio(s) falharam`, EXIT.unreachable);
+    } finally {
+      sender.close();
+    }
+  } finally {
+    db.close();
+  }
+}
+
 export function registerReplay(program: Command): void {
-  program.command('replay').description('(not yet available)');
+  const cmd = withCommonOptions(program.command('replay'))
+    .description('reenvia entregas registradas (mesmo X-SVC-Entrega, novo timestamp e assinatura com o secret atual)')
+    .argument('[entregas...]', 'ids de entrega (X-SVC-Entrega)')
+    .addOption(new Option('--webhook <id>', 'todas as entregas de um webhook (com os filtros abaixo)').argParser(intOption(1, Number.MAX_SAFE_INTEGER)))
+    .option('--since <data>', 'criadas a partir de (AAAA-MM-DD ou ISO 8601)')
+    .option('--until <data>', 'criadas até (AAAA-MM-DD inclui o dia todo, ou ISO 8601)')
+    .addOption(new Option('--status <status>', 'só entregas neste status').choices(STATUSES))
+    .option('--to <url>', 'envia para esta URL em vez da URL do webhook')
+    .option('--dry-run', 'lista o que seria reenviado, sem enviar', false)
+    .addOption(allowPrivateUrlsOption())
+    .action((entregas: string[], o: ReplayOptions) => replay(entregas, o));
+  withExamples(cmd, [
+    'svc replay 6f1c2d3e-0000-4000-8000-000000000001',
+    'svc replay --webhook 3 --status falhou --since 2026-11-21',
+    'svc replay --webhook 3 --since 2026-11-22T14:00:00Z --until 2026-11-22T16:00:00Z --dry-run',
+    'svc replay <id> --to http://127.0.0.1:9000/ --allow-private-urls   # para o svc webhooks listen',
+  ]);
+  cmd.exitOverride();
 }

@@ -1,6 +1,125 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { printLine, printWarning } from '../output.js';
+import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { startDispatcher } from '../../webhooks/dispatcher.js';
+import { startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
+import { allowPrivateUrlsFromEnv, PRIVATE_URLS_WARNING } from '../../webhooks/private-urls.js';
 
-/** Placeholder until its part lands: registers `svc webhooks` so `svc --help` shows the whole toolkit. */
+/** A commander parser for an integer option within bounds. */
+export function intOption(min: number, max: number) {
+  return (value: string): number => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(n >= min && n <= max)) throw new InvalidArgumentError(`deve ser um inteiro entre ${min} e ${max}.`);
+    return n;
+  };
+}
+
+/** `--allow-private-urls`, shared by `webhooks run` and `replay` (and `serve`, through the env form). */
+export function allowPrivateUrlsOption(): Option {
+  return new Option('--allow-private-urls', 'DESENVOLVIMENTO LOCAL: aceita HTTP simples e receptores privados/loopback').default(false);
+}
+
+/** Resolves the flag (or SVC_ALLOW_PRIVATE_URLS=1) and says so loudly when it is on. */
+export function allowPrivateUrls(flag: boolean | undefined): boolean {
+  const on = flag === true || allowPrivateUrlsFromEnv();
+  if (on) process.stderr.write(`${PRIVATE_URLS_WARNING}\n`);
+  return on;
+}
+
+interface RunOptions extends CommonOptions {
+  concurrency: number;
+  allowPrivateUrls?: boolean;
+}
+
+interface ListenCliOptions extends CommonOptions {
+  port: number;
+  secret?: string;
+  status: number;
+  delay: number;
+}
+
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => resolve(s));
+  });
+}
+
+async function run(opts: RunOptions): Promise<void> {
+  const dataDir = dataDirFrom(opts);
+  const log = opts.json
+    ? (mensagem: string) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), mensagem })}\n`)
+    : (mensagem: string) => process.stderr.write(`${new Date().toISOString()} ${mensagem}\n`);
+  const dispatcher = await startDispatcher({ dataDir, concurrency: opts.concurrency, allowPrivateUrls: allowPrivateUrls(opts.allowPrivateUrls), log });
+  log(`webhooks: despachando eventos de ${dataDir.root} (concorrência ${opts.concurrency}); Ctrl-C para parar`);
+  const signal = await waitForSignal();
+  log(`webhooks: ${signal} recebido; terminando as entregas em andamento`);
+  await dispatcher.stop();
+  log('webhooks: parado');
+}
+
+function printDelivery(d: ReceivedDelivery, json: boolean): void {
+  if (json) {
+    printLine(JSON.stringify(d));
+    return;
+  }
+  const sig = d.assinatura === 'valida' ? 'assinatura válida' : d.assinatura === 'invalida' ? `ASSINATURA INVÁLIDA (${d.motivo})` : 'assinatura não verificada (sem --secret)';
+  printLine(
+    `${d.recebida_em}  ${d.evento ?? '(sem X-SVC-Evento)'}  entrega ${d.entrega ?? '?'}  tentativa ${d.tentativa ?? '?'}` +
+      `${d.duplicada ? '  [DUPLICADA]' : ''}  ${sig}  → ${d.respondido}`,
+  );
+  printLine(`    ${d.resumo}`);
+}
+
+async function listen(opts: ListenCliOptions): Promise<void> {
+  const secret = opts.secret ?? process.env.SVC_WEBHOOK_SECRET;
+  let listener;
+  try {
+    listener = await startListener({ port: opts.port, secret, status: opts.status, delayMs: opts.delay, onDelivery: (d) => printDelivery(d, opts.json === true) });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`a porta ${opts.port} já está em uso; escolha outra com --port`, EXIT.notReady);
+    throw err;
+  }
+  process.stderr.write(
+    `svc webhooks listen: recebendo em http://127.0.0.1:${listener.port}/ (responde ${opts.status}` +
+      `${opts.delay ? ` após ${opts.delay} ms` : ''}); Ctrl-C para parar\n`,
+  );
+  if (!secret) printWarning('sem --secret (ou SVC_WEBHOOK_SECRET): as assinaturas não serão verificadas');
+  await waitForSignal();
+  await listener.close();
+}
+
 export function registerWebhooks(program: Command): void {
-  program.command('webhooks').description('(not yet available)');
+  const webhooks = program.command('webhooks').description('entrega de webhooks: daemon e receptor local');
+  withExamples(webhooks, ['svc webhooks run', 'svc webhooks listen --port 9000 --secret whsec_...']);
+
+  const runCmd = withCommonOptions(webhooks.command('run'))
+    .description('daemon: transforma eventos dos snapshots em entregas assinadas (retentativas, desativação, cotas)')
+    .addOption(new Option('--concurrency <n>', 'entregas simultâneas').argParser(intOption(1, 256)).default(16))
+    .addOption(allowPrivateUrlsOption())
+    .action((o: RunOptions) => run(o));
+  withExamples(runCmd, [
+    'svc webhooks run --data-dir /var/lib/svc',
+    'svc webhooks run --concurrency 32 --json',
+    'SVC_SMTP_URL=smtp://user:pass@smtp.example.com:587 svc webhooks run',
+    'svc webhooks run --allow-private-urls   # desenvolvimento local: receptor em http://127.0.0.1',
+  ]);
+
+  const listenCmd = withCommonOptions(webhooks.command('listen'))
+    .description('receptor local para desenvolvimento: verifica assinaturas, mostra e responde entregas')
+    .addOption(new Option('--port <porta>', 'porta local').argParser(intOption(0, 65535)).default(9000))
+    .addOption(new Option('--secret <secret>', 'secret do webhook, para verificar assinaturas').env('SVC_WEBHOOK_SECRET'))
+    .addOption(new Option('--status <codigo>', 'status HTTP da resposta').argParser(intOption(100, 599)).default(200))
+    .addOption(new Option('--delay <ms>', 'atraso antes de responder (ms)').argParser(intOption(0, 600_000)).default(0))
+    .action((o: ListenCliOptions) => listen(o));
+  withExamples(listenCmd, [
+    'svc webhooks listen --port 9000 --secret whsec_...',
+    'svc webhooks listen --status 500          # exercita as retentativas',
+    'svc webhooks listen --delay 15000         # exercita o tempo esgotado (10 s)',
+    'svc webhooks listen --json | jq .resumo',
+  ]);
+
+  for (const cmd of [webhooks, runCmd, listenCmd]) cmd.exitOverride();
 }
