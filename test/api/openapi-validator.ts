@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { buildOpenApi } from '../../src/api/openapi/document.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export const OPENAPI = buildOpenApi();
+// strict: false only because an OpenAPI document has keywords ajv does not know (openapi, paths, ...);
+// the schemas themselves are plain draft 2020-12.
+const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+ajv.addSchema(OPENAPI, 'openapi');
+
+const cache = new Map<string, ValidateFunction>();
+
+function pointer(...parts: string[]): string {
+  return parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+}
+
+/** Asserts `body` is what the OpenAPI document promises for `GET template` answered with `status`. */
+export function assertOpenApi(template: string, status: number, body: unknown): void {
+  const ref = `openapi#/${pointer('paths', template, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`;
+  let validate = cache.get(ref);
+  if (!validate) {
+    const found = ajv.getSchema(ref);
+    assert.ok(found, `OpenAPI has no ${status} response schema for GET ${template}`);
+    validate = found;
+    cache.set(ref, validate);
+  }
+  const ok = validate(body);
+  assert.ok(ok, `GET ${template} ${status} does not match the OpenAPI schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+}
