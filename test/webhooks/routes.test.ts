@@ -10,6 +10,7 @@ import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/webhooks/catalog.js';
 import { testDataDir, type TestDataDir } from './helpers.js';
+import { assertWebhookOpenApi } from './openapi.js';
 
 const HOOK_URL = 'https://93.184.216.34/hooks/svc';
 
@@ -56,7 +57,9 @@ describe('webhook management API', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    const parsed = text ? JSON.parse(text) : null;
+    assertWebhookOpenApi(method, path, res.status, parsed);
+    return { status: res.status, body: parsed, headers: res.headers };
   }
 
   async function create(key = pro, body: unknown = { nome: 'placar', url: HOOK_URL }) {
