@@ -14,21 +14,17 @@ export interface Agregado {
   penaltis: { a: number; b: number } | null;
 }
 
-/** Null until both legs have a score (or the single leg, when there is only one). */
+/** Null for a single-match tie and until both legs have a score. */
 export function agregado(chave: Chave): Agregado | null {
   const { partida_ida: ida, partida_volta: volta } = chave;
   if (!ida || ida.placar_mandante === null || ida.placar_visitante === null) return null;
-  const base = { siglaA: ida.time_mandante.sigla, siglaB: ida.time_visitante.sigla };
-  if (!volta) {
-    const penaltis = ida.disputa_penalti && ida.penalti ? { a: ida.penalti.placar_mandante, b: ida.penalti.placar_visitante } : null;
-    return { ...base, golsA: ida.placar_mandante, golsB: ida.placar_visitante, penaltis };
-  }
-  if (volta.placar_mandante === null || volta.placar_visitante === null) return null;
+  if (!volta || volta.placar_mandante === null || volta.placar_visitante === null) return null;
   // In the second leg the first leg's home team plays away.
   const penaltis =
     volta.disputa_penalti && volta.penalti ? { a: volta.penalti.placar_visitante, b: volta.penalti.placar_mandante } : null;
   return {
-    ...base,
+    siglaA: ida.time_mandante.sigla,
+    siglaB: ida.time_visitante.sigla,
     golsA: ida.placar_mandante + volta.placar_visitante,
     golsB: ida.placar_visitante + volta.placar_mandante,
     penaltis,

@@ -3,12 +3,13 @@
  * Global keys live here; each screen handles its own lists and tabs.
  */
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient, ListResponse } from './api-client.js';
 import type { Campeonato } from './api-types.js';
 import { TuiContext, type TuiContextValue } from './context.js';
 import { cell } from './format.js';
 import { HelpOverlay } from './components/help-overlay.js';
+import { KeyRegistry, type KeyHandler } from './keys.js';
 import { route, routeTitle, type Route } from './routes.js';
 import { seedResource } from './use-resource.js';
 import { ChampionshipScreen } from './screens/championship-screen.js';
@@ -45,11 +46,16 @@ export function App({ client, initialCampeonatos, liveRefreshMs = LIVE_REFRESH_M
   const navigate = useCallback((next: Route) => setStack((s) => [...s, next]), []);
   const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
 
-  useInput((input, key) => {
-    if (help) return setHelp(false);
+  const [keys] = useState(() => new KeyRegistry());
+  /** The app's own keys; true when the key was used here and must not reach the screen. */
+  const globalKeys = (input: string, key: Parameters<KeyHandler>[1]): boolean => {
+    if (help) {
+      setHelp(false);
+      return true;
+    }
     if (typing) {
       if (key.escape) back();
-      return;
+      return key.escape;
     }
     if (input === 'q') exit();
     else if (input === '?') setHelp(true);
@@ -57,13 +63,28 @@ export function App({ client, initialCampeonatos, liveRefreshMs = LIVE_REFRESH_M
     else if (input === 'r') setRefreshGeneration((g) => g + 1);
     else if (input === 'a' && top.screen !== 'ao-vivo') navigate(route({ screen: 'ao-vivo' }));
     else if (input === '/' && top.screen !== 'busca') navigate(route({ screen: 'busca' }));
+    else return false;
+    return true;
+  };
+  const globalRef = useRef(globalKeys);
+  useLayoutEffect(() => {
+    globalRef.current = globalKeys;
   });
+  // One subscription for the app's whole life (see keys.ts).
+  useInput(
+    useCallback(
+      (input: string, key: Parameters<KeyHandler>[1]) => {
+        if (!globalRef.current(input, key)) keys.dispatch(input, key);
+      },
+      [keys],
+    ),
+  );
 
   // Header, footer and one spare line: Ink redraws the whole terminal when a frame is as tall as it.
   const bodyRows = Math.max(5, rows - 3);
   const context = useMemo<TuiContextValue>(
-    () => ({ client, refreshGeneration, navigate, back, setTyping, columns, bodyRows, route: top, liveRefreshMs }),
-    [client, refreshGeneration, navigate, back, columns, bodyRows, top, liveRefreshMs],
+    () => ({ client, refreshGeneration, navigate, back, setTyping, columns, bodyRows, route: top, liveRefreshMs, keys }),
+    [client, refreshGeneration, navigate, back, columns, bodyRows, top, liveRefreshMs, keys],
   );
   const trail = stack.map(routeTitle).join(' › ');
   const host = client.baseUrl.replace(/^https?:\/\//, '');

@@ -2,8 +2,9 @@
  * What every screen needs from the app: the API client, navigation, the refresh generation (`r`), the
  * terminal size, and a per-visit memory so going back restores the cursor and the data without a refetch.
  */
-import { createContext, useContext, useState } from 'react';
+import { createContext, useCallback, useContext, useState } from 'react';
 import type { ApiClient } from './api-client.js';
+import type { KeyRegistry } from './keys.js';
 import type { Route } from './routes.js';
 
 export interface TuiContextValue {
@@ -20,6 +21,8 @@ export interface TuiContextValue {
   /** The route on top of the stack; its memo survives while it stays on the stack. */
   route: Route;
   liveRefreshMs: number;
+  /** Where screens register their key handlers (see keys.ts). */
+  keys: KeyRegistry;
 }
 
 export const TuiContext = createContext<TuiContextValue | null>(null);
@@ -30,15 +33,21 @@ export function useTui(): TuiContextValue {
   return value;
 }
 
-/** Like useState, but kept on the current route, so coming back to a screen restores it. */
-export function useRouteState<T>(name: string, initial: T): [T, (value: T) => void] {
+/**
+ * Like useState, but kept on the current route, so coming back to a screen restores it. Accepts an updater
+ * function, so two keys read before a re-render both count.
+ */
+export function useRouteState<T>(name: string, initial: T): [T, (next: T | ((previous: T) => T)) => void] {
   const { route } = useTui();
   const [value, setValue] = useState<T>(() => (route.memo.has(name) ? (route.memo.get(name) as T) : initial));
-  return [
-    value,
-    (next: T) => {
-      route.memo.set(name, next);
-      setValue(next);
-    },
-  ];
+  const set = useCallback(
+    (next: T | ((previous: T) => T)) =>
+      setValue((previous) => {
+        const value = typeof next === 'function' ? (next as (p: T) => T)(previous) : next;
+        route.memo.set(name, value);
+        return value;
+      }),
+    [route, name],
+  );
+  return [value, set];
 }

@@ -3,9 +3,10 @@
  * With `onSelect` rows are chosen with Enter; without it the list is a scrollable text view. Headings
  * (`selectable: false`) are skipped by the cursor. Cursor and scroll survive a visit to another screen.
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useRouteState } from '../context.js';
 import { cell } from '../format.js';
+import { useKeys } from '../keys.js';
 
 export interface ListRow {
   key: string;
@@ -26,36 +27,24 @@ interface ScrollListProps {
   isActive?: boolean;
 }
 
+/** Cursor row (selecting lists) and first visible row. */
+interface Position {
+  cursor: number;
+  top: number;
+}
+
 export function ScrollList({ name, rows, height, width, onSelect, isActive = true }: ScrollListProps) {
-  const [cursor, setCursor] = useRouteState(`${name}:cursor`, firstSelectable(rows, 0, 1));
-  const [offset, setOffset] = useRouteState(`${name}:offset`, 0);
   const overflow = rows.length > height;
   const windowRows = overflow ? Math.max(1, height - 1) : height;
   const selecting = onSelect !== undefined;
-  // A refresh may shorten the list under the remembered cursor.
-  const current = cursor >= 0 && cursor < rows.length ? cursor : firstSelectable(rows, 0, 1);
+  const [remembered, setPosition] = useRouteState<Position>(`${name}:position`, { cursor: -1, top: 0 });
+  // A refresh may have shortened the list under the remembered position.
+  const position = fit(remembered, rows, windowRows);
 
-  const clampOffset = (value: number) => Math.max(0, Math.min(value, Math.max(0, rows.length - windowRows)));
-  const top = clampOffset(offset);
-  const moveTo = (index: number) => {
-    if (!selecting) {
-      setOffset(clampOffset(index));
-      return;
-    }
-    setCursor(index);
-    if (index < top) setOffset(index);
-    else if (index >= top + windowRows) setOffset(clampOffset(index - windowRows + 1));
-  };
-  const step = (delta: number) => {
-    if (!selecting) return moveTo(top + delta);
-    const from = Math.max(0, Math.min(current + delta, rows.length - 1));
-    const found = firstSelectable(rows, from, delta > 0 ? 1 : -1);
-    moveTo(found >= 0 ? found : current);
-  };
-
-  useInput(
+  useKeys(
     (input, key) => {
       if (rows.length === 0) return;
+      const step = (delta: number) => setPosition((previous) => move(fit(previous, rows, windowRows), delta, rows, windowRows, selecting));
       if (key.downArrow || input === 'j') step(1);
       else if (key.upArrow || input === 'k') step(-1);
       else if (key.pageDown) step(windowRows);
@@ -63,18 +52,18 @@ export function ScrollList({ name, rows, height, width, onSelect, isActive = tru
       else if (key.home || input === 'g') step(-rows.length);
       else if (key.end || input === 'G') step(rows.length);
       else if (key.return && selecting) {
-        const row = rows[current];
-        if (row && row.selectable !== false) onSelect(row, current);
+        const row = rows[position.cursor];
+        if (row && row.selectable !== false) onSelect(row, position.cursor);
       }
     },
     { isActive },
   );
 
-  const visible = rows.slice(top, top + windowRows);
+  const visible = rows.slice(position.top, position.top + windowRows);
   return (
     <Box flexDirection="column">
       {visible.map((row, i) => {
-        const selected = selecting && top + i === current;
+        const selected = selecting && position.top + i === position.cursor;
         // The marker shows the cursor where colours are off (NO_COLOR, monochrome terminals).
         const marker = selecting ? (selected ? '› ' : '  ') : '';
         return (
@@ -92,11 +81,30 @@ export function ScrollList({ name, rows, height, width, onSelect, isActive = tru
       })}
       {overflow && (
         <Text dimColor wrap="truncate">
-          {cell(`  ↕ ${top + 1}–${Math.min(rows.length, top + windowRows)} de ${rows.length}`, width)}
+          {cell(`  ↕ ${position.top + 1}–${Math.min(rows.length, position.top + windowRows)} de ${rows.length}`, width)}
         </Text>
       )}
     </Box>
   );
+}
+
+function fit(p: Position, rows: readonly ListRow[], windowRows: number): Position {
+  const cursor = p.cursor >= 0 && p.cursor < rows.length ? p.cursor : firstSelectable(rows, 0, 1);
+  return { cursor, top: clampTop(p.top, rows, windowRows) };
+}
+
+function move(p: Position, delta: number, rows: readonly ListRow[], windowRows: number, selecting: boolean): Position {
+  if (!selecting) return { cursor: p.cursor, top: clampTop(p.top + delta, rows, windowRows) };
+  const from = Math.max(0, Math.min(p.cursor + delta, rows.length - 1));
+  const found = firstSelectable(rows, from, delta > 0 ? 1 : -1);
+  const cursor = found >= 0 ? found : p.cursor;
+  if (cursor < p.top) return { cursor, top: cursor };
+  if (cursor >= p.top + windowRows) return { cursor, top: clampTop(cursor - windowRows + 1, rows, windowRows) };
+  return { cursor, top: p.top };
+}
+
+function clampTop(top: number, rows: readonly ListRow[], windowRows: number): number {
+  return Math.max(0, Math.min(top, Math.max(0, rows.length - windowRows)));
 }
 
 function firstSelectable(rows: readonly ListRow[], from: number, direction: 1 | -1): number {

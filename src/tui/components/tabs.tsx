@@ -1,12 +1,13 @@
 /** A row of tab titles; Tab / Shift+Tab (or the digit keys) switch between them. */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useRouteState } from '../context.js';
+import { useKeys } from '../keys.js';
 
 export function useTabs<T extends string>(tabs: readonly T[], isActive = true): T {
   const [index, setIndex] = useRouteState('tab', 0);
-  useInput(
+  useKeys(
     (input, key) => {
-      if (key.tab) setIndex((index + (key.shift ? tabs.length - 1 : 1)) % tabs.length);
+      if (key.tab) setIndex((i) => (i + (key.shift ? tabs.length - 1 : 1)) % tabs.length);
       const digit = Number.parseInt(input, 10);
       if (digit >= 1 && digit <= tabs.length) setIndex(digit - 1);
     },

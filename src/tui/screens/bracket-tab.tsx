@@ -45,17 +45,18 @@ function tieRows(chave: Chave, width: number, legs: Map<string, Partida>): ListR
   ];
   const present = pernas.filter((p): p is [string, Partida] => p[1] !== null);
   if (present.length === 0) {
-    return [{ key: `chave:${chave.id}`, text: `${cell(chave.nome, 14)} a definir`, selectable: false }];
+    return [{ key: `chave:${chave.id}`, text: `${cell(chave.nome, 20)} a definir`, selectable: false }];
   }
   return present.map(([perna, partida], i) => {
     const key = `partida:${partida.id}`;
     legs.set(key, partida);
     const last = i === present.length - 1;
     const teams = `${cell(partida.time_mandante.sigla, 4, 'right')} ${cell(placar(partida.placar_mandante, partida.placar_visitante), 7)} ${cell(partida.time_visitante.sigla, 4)}`;
+    const twoLegs = present.length > 1;
     const extra = last && total ? `agregado ${agregadoTexto(total)}` : `${statusPartida(partida.status)} ${penaltis(partida)}`;
     return {
       key,
-      text: `${cell(i === 0 ? chave.nome : '', 14)} ${cell(present.length > 1 ? perna : 'Jogo único', 10)} ${teams}  ${extra}`.slice(0, width),
+      text: `${cell(i === 0 ? chave.nome : '', 20)} ${cell(twoLegs ? perna : 'Único', 6)} ${teams}  ${extra}`.slice(0, width),
       ...(partida.status === 'ao_vivo' ? { color: 'green' } : {}),
     };
   });

@@ -1,5 +1,5 @@
 /** First screen: every championship, filtered by season, status and type (API filters). */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import type { Campeonato, FiltroCampeonatos, StatusCampeonato, TipoCampeonato } from '../api-types.js';
 import { useRouteState, useTui } from '../context.js';
 import { cell, statusCampeonato } from '../format.js';
@@ -7,6 +7,7 @@ import { ScrollList, type ListRow } from '../components/scroll-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
 import { route } from '../routes.js';
+import { useKeys } from '../keys.js';
 
 export const CAMPEONATOS_KEY = 'campeonatos';
 const STATUS: readonly StatusCampeonato[] = ['andamento', 'encerrado', 'agendado'];
@@ -23,7 +24,7 @@ export function ChampionshipsScreen() {
   const list = filtered ? shown : all;
   const temporadas = [...new Set((all.data?.data ?? []).map((c) => c.temporada))].sort().reverse();
 
-  useInput((input) => {
+  useKeys((input) => {
     if (input === 's') setFiltro({ ...filtro, status: next(STATUS, filtro.status) });
     else if (input === 't') setFiltro({ ...filtro, tipo: next(TIPOS, filtro.tipo) });
     else if (input === 'y') setFiltro({ ...filtro, temporada: next(temporadas, filtro.temporada) });

@@ -1,10 +1,11 @@
 /** One round at a time (starting at the current one) with its matches; ←/→ walk to the previous/next. */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import type { Campeonato } from '../api-types.js';
 import { useRouteState, useTui } from '../context.js';
 import { MatchList } from '../components/match-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
+import { useKeys } from '../keys.js';
 
 export function RoundsTab({ campeonato, height }: { campeonato: Campeonato; height: number }) {
   const { client } = useTui();
@@ -13,7 +14,7 @@ export function RoundsTab({ campeonato, height }: { campeonato: Campeonato; heig
   const anterior = rodada.data?.rodada_anterior ?? null;
   const proxima = rodada.data?.proxima_rodada ?? null;
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if ((key.leftArrow || input === 'h') && anterior) setNumero(anterior.numero);
     else if ((key.rightArrow || input === 'l') && proxima) setNumero(proxima.numero);
   });

@@ -1,24 +1,26 @@
 /** `/`: search teams and players by name (at least 2 characters, as the API requires). */
-import { Box, Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
-import { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import { useLayoutEffect, useState } from 'react';
 import { useRouteState, useTui } from '../context.js';
 import { cell } from '../format.js';
 import { ScrollList, type ListRow } from '../components/scroll-list.js';
 import { ErrorLine, Loading } from '../components/status.js';
+import { TextField } from '../components/text-field.js';
 import { useResource } from '../use-resource.js';
 import { route, type RouteTarget } from '../routes.js';
+import { useKeys } from '../keys.js';
 
 export function SearchScreen() {
   const { client, columns, bodyRows, navigate, setTyping } = useTui();
   const [text, setText] = useState('');
   const [busca, setBusca] = useRouteState<string | null>('busca', null);
   const [typing, setLocalTyping] = useState(busca === null);
-  useEffect(() => {
+  // Before the next key is read, so a `q` typed right away is text, not "quit".
+  useLayoutEffect(() => {
     setTyping(typing);
     return () => setTyping(false);
   }, [typing, setTyping]);
-  useInput(
+  useKeys(
     (input) => {
       if (input === '/') setLocalTyping(true);
     },
@@ -50,7 +52,7 @@ export function SearchScreen() {
       <Box>
         <Text color="cyan">Buscar: </Text>
         {typing ? (
-          <TextInput
+          <TextField
             value={text}
             onChange={setText}
             onSubmit={(q) => {

@@ -2,12 +2,13 @@
  * Standings: the championship table for a points-based championship; for a knockout one, the table of each
  * phase played in groups (←/→ choose the phase).
  */
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import type { Campeonato, Fase } from '../api-types.js';
 import { useRouteState, useTui } from '../context.js';
 import { StandingsTable } from '../components/standings-table.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
+import { useKeys } from '../keys.js';
 
 export function StandingsTab({ campeonato, height }: { campeonato: Campeonato; height: number }) {
   return campeonato.tipo === 'mata-mata' ? (
@@ -49,9 +50,9 @@ function PhaseTable({ campeonato, fases, height }: { campeonato: Campeonato; fas
   const [index, setIndex] = useRouteState('fase', 0);
   const fase = fases[Math.min(index, fases.length - 1)] as Fase;
   const tabela = useResource(`tabela-fase:${fase.id}`, () => client.tabelaDaFase(campeonato.id, fase.id));
-  useInput((input, key) => {
-    if (key.leftArrow || input === 'h') setIndex(Math.max(0, index - 1));
-    else if (key.rightArrow || input === 'l') setIndex(Math.min(fases.length - 1, index + 1));
+  useKeys((input, key) => {
+    if (key.leftArrow || input === 'h') setIndex((i) => Math.max(0, i - 1));
+    else if (key.rightArrow || input === 'l') setIndex((i) => Math.min(fases.length - 1, i + 1));
   });
   return (
     <Box flexDirection="column">

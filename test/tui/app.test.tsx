@@ -1,0 +1,251 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { render } from 'ink-testing-library';
+import { App } from '../../src/tui/app.js';
+import { ApiClient } from '../../src/tui/api-client.js';
+import type { Campeonato, ChaveCompleta, EstatisticasPartida, EventoPartida, Partida, Rodada, Tabela } from '../../src/tui/api-types.js';
+import { KEY, pressAndWait, selectRow, selectedLine, waitForFrame, waitForText } from './frames.js';
+import { closedPort, startDemoServer, type DemoServer } from './serve.js';
+
+// The TUI against a real `svc serve` over the demo fixtures. What the frames must show is read from the same
+// API with plain HTTP: the TUI is checked for rendering what the server says, as a user would see it.
+
+let server: DemoServer | undefined;
+let skip: string | undefined;
+
+before(async () => {
+  const started = await startDemoServer();
+  if ('skip' in started) {
+    skip = started.skip;
+    console.log(`# skipping the TUI tests: ${skip}`);
+  } else server = started;
+});
+
+after(async () => {
+  await server?.stop();
+});
+
+async function api<T>(path: string, key = server?.key): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server?.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+function open(options: { key?: string; url?: string; liveRefreshMs?: number } = {}) {
+  const client = new ApiClient({ baseUrl: options.url ?? server?.url ?? '', key: options.key ?? server?.key ?? '' });
+  return render(<App client={client} {...(options.liveRefreshMs ? { liveRefreshMs: options.liveRefreshMs } : {})} />);
+}
+
+async function campeonato(tipo: Campeonato['tipo']): Promise<Campeonato> {
+  const { body } = await api<{ data: Campeonato[] }>('/v1/campeonatos');
+  const found = body.data.find((c) => c.tipo === tipo);
+  assert.ok(found, `the demo has a ${tipo} championship`);
+  return found;
+}
+
+/** Opens a championship from the first screen and waits for its tabs. */
+async function openChampionship(app: ReturnType<typeof open>, c: Campeonato): Promise<void> {
+  await waitForText(app, c.nome_popular);
+  await selectRow(app, c.nome_popular);
+  await pressAndWait(app, KEY.enter, c.nome);
+  await waitForText(app, '(Tab)');
+}
+
+test('championship list → standings → round → match: score, events by minute and statistics side by side', async (t) => {
+  if (skip) return t.skip(skip);
+  const serieA = await campeonato('pontos-corridos');
+  // The match to reach: the first finished one with events, walking back from the current round.
+  let rodada: Rodada | undefined;
+  let partida: Partida | undefined;
+  let eventos: EventoPartida[] = [];
+  let stepsBack = 0;
+  for (let numero = serieA.rodada_atual?.numero ?? 1; numero >= 1 && !partida; numero--, stepsBack++) {
+    rodada = (await api<{ data: Rodada }>(`/v1/campeonatos/${serieA.id}/rodadas/${numero}`)).body.data;
+    for (const p of rodada.partidas.filter((m) => m.status === 'encerrado')) {
+      eventos = (await api<{ data: EventoPartida[] }>(`/v1/partidas/${p.id}/eventos`)).body.data;
+      if (eventos.length > 0) {
+        partida = p;
+        break;
+      }
+    }
+  }
+  assert.ok(rodada && partida, 'the demo has a finished Série A match with events');
+  stepsBack--;
+  const tabela = (await api<{ data: Tabela }>(`/v1/campeonatos/${serieA.id}/tabela`)).body.data;
+  const stats = (await api<{ data: EstatisticasPartida }>(`/v1/partidas/${partida.id}/estatisticas`)).body.data;
+
+  const app = open();
+  try {
+    await openChampionship(app, serieA);
+    const leader = tabela.classificacao[0];
+    assert.ok(leader);
+    const standings = await waitForText(app, leader.time.nome);
+    const leaderLine = standings.split('\n').find((l) => l.startsWith(`${leader.posicao}  `));
+    assert.match(
+      leaderLine ?? '',
+      new RegExp(
+        `^1\\s+${leader.time.nome}\\s+${[leader.pontos, leader.jogos, leader.vitorias, leader.empates, leader.derrotas, leader.gols_pro, leader.gols_contra, leader.saldo].join('\\s+')}\\s*$`,
+      ),
+    );
+
+    await pressAndWait(app, KEY.tab, ' x ');
+    for (let i = 0; i < stepsBack; i++) {
+      const shown = app.lastFrame() ?? '';
+      app.stdin.write(KEY.left);
+      await waitForFrame(app, (f) => f !== shown && !f.includes('Carregando'), 'the previous round');
+    }
+    await waitForText(app, rodada.nome);
+    await selectRow(app, partida.time_mandante.nome);
+    assert.ok(selectedLine(app.lastFrame() ?? '')?.includes(partida.time_visitante.nome));
+
+    const header = `${partida.time_mandante.nome} ${partida.placar_mandante} x ${partida.placar_visitante} ${partida.time_visitante.nome}`;
+    const matchFrame = await pressAndWait(app, KEY.enter, header);
+    assert.match(matchFrame, /encerrado/);
+    const eventsFrame = await waitForText(app, `${eventos[0]?.minuto}'`);
+    const lines = eventsFrame.split('\n');
+    for (const e of eventos.slice(0, 10)) {
+      const sigla = e.time_nome === partida.time_mandante.nome ? partida.time_mandante.sigla : partida.time_visitante.sigla;
+      const line = lines.find((l) => l.trimStart().startsWith(`${e.minuto}'`) && l.includes(e.jogador ?? '(autor não confirmado)'));
+      assert.ok(line, `event ${JSON.stringify(e)} on screen:\n${eventsFrame}`);
+      assert.ok(line.includes(sigla), `event line names the team: ${line}`);
+    }
+
+    await pressAndWait(app, KEY.tab, 'Escalaç');
+    const statsFrame = await pressAndWait(app, KEY.tab, 'Finalizações total');
+    const statLine = (label: string) => statsFrame.split('\n').find((l) => l.includes(label)) ?? '';
+    const show = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
+    const home = stats.estatisticas.mandante ?? {};
+    const away = stats.estatisticas.visitante ?? {};
+    assert.match(
+      statLine('Finalizações total'),
+      new RegExp(`^\\s*${show(home.finalizacoes_total)}\\s+Finalizações total\\s+${show(away.finalizacoes_total)}\\s*$`),
+    );
+    // posse_bola is always null (spec): a dash on both sides, never 0.
+    assert.equal(home.posse_bola ?? null, null);
+    assert.match(statLine('Posse bola'), /^\s*—\s+Posse bola\s+—\s*$/);
+  } finally {
+    app.unmount();
+  }
+});
+
+test('knockout championship: bracket with both legs, the aggregate, and a single-match shoot-out', async (t) => {
+  if (skip) return t.skip(skip);
+  const copa = await campeonato('mata-mata');
+  const chave = (await api<{ data: ChaveCompleta }>(`/v1/campeonatos/${copa.id}/chave`)).body.data;
+  const ties = chave.fases.flatMap((f) => f.chaves);
+  const tie = ties.find((c) => c.partida_ida?.status === 'encerrado' && c.partida_volta?.status === 'encerrado');
+  const shootout = ties.find((c) => c.partida_volta === null && c.partida_ida?.disputa_penalti);
+  assert.ok(tie?.partida_ida && tie.partida_volta, 'the demo bracket has a finished two-legged tie');
+  assert.ok(shootout?.partida_ida?.penalti, 'the demo bracket has a single match decided on penalties');
+  const { partida_ida: ida, partida_volta: volta } = tie;
+  const a = (ida.placar_mandante ?? 0) + (volta.placar_visitante ?? 0);
+  const b = (ida.placar_visitante ?? 0) + (volta.placar_mandante ?? 0);
+  // The shoot-out is stored from the second leg's home side; the aggregate reads from the first leg's.
+  const pen = volta.disputa_penalti && volta.penalti ? `, pên. ${volta.penalti.placar_visitante} x ${volta.penalti.placar_mandante}` : '';
+
+  const app = open();
+  try {
+    await openChampionship(app, copa);
+    await waitForText(app, `── ${chave.fases[0]?.nome} ──`);
+    await selectRow(app, tie.nome);
+    const frame = app.lastFrame() ?? '';
+    const lines = frame.split('\n');
+    const idaLine = lines.find((l) => l.includes(tie.nome)) ?? '';
+    assert.match(idaLine, new RegExp(`Ida\\s+${ida.time_mandante.sigla}\\s+${ida.placar_mandante} x ${ida.placar_visitante}\\s+${ida.time_visitante.sigla}`));
+    const voltaLine = lines[lines.indexOf(idaLine) + 1] ?? '';
+    assert.match(voltaLine, new RegExp(`Volta\\s+${volta.time_mandante.sigla}\\s+${volta.placar_mandante} x ${volta.placar_visitante}\\s+${volta.time_visitante.sigla}`));
+    assert.ok(
+      voltaLine.includes(`agregado ${ida.time_mandante.sigla} ${a} x ${b} ${ida.time_visitante.sigla}${pen}`),
+      `aggregate on the second-leg line: ${voltaLine}`,
+    );
+
+    app.stdin.write('g');
+    await selectRow(app, shootout.nome);
+    const single = shootout.partida_ida;
+    const singleLine = selectedLine(app.lastFrame() ?? '') ?? '';
+    assert.match(
+      singleLine,
+      new RegExp(`Único\\s+${single.time_mandante.sigla}\\s+${single.placar_mandante} x ${single.placar_visitante}\\s+${single.time_visitante.sigla}\\s+encerrado \\(pên\\. ${single.penalti?.placar_mandante} x ${single.penalti?.placar_visitante}\\)`),
+    );
+  } finally {
+    app.unmount();
+  }
+});
+
+test('live screen lists the ao_vivo matches with the age of the data', async (t) => {
+  if (skip) return t.skip(skip);
+  const { body } = await api<{ data: (Partida & { campeonato: { nome: string } })[] }>('/v1/partidas/ao-vivo');
+  assert.ok(body.data.length > 0, 'the demo has live matches');
+  const app = open();
+  try {
+    await waitForText(app, 'Campeonato');
+    const frame = await pressAndWait(app, 'a', 'atualizado há');
+    for (const p of body.data) {
+      const line = frame.split('\n').find((l) => l.includes(p.time_mandante.nome));
+      assert.ok(line, `live match ${p.time_mandante.nome} on screen:\n${frame}`);
+      assert.match(line, new RegExp(`${p.time_mandante.nome} ${p.placar_mandante} x ${p.placar_visitante}\\s+${p.time_visitante.nome}.*AO VIVO`));
+    }
+  } finally {
+    app.unmount();
+  }
+});
+
+test('search: a team by name, then its squad', async (t) => {
+  if (skip) return t.skip(skip);
+  const times = (await api<{ data: { id: number; nome: string }[] }>('/v1/times?q=fla')).body.data;
+  const team = times[0];
+  assert.ok(team, 'the demo has a team matching "fla"');
+  const squad = (await api<{ data: { nome_popular: string }[] }>(`/v1/times/${team.id}/jogadores`)).body.data;
+  const app = open();
+  try {
+    await waitForText(app, 'Campeonato');
+    await pressAndWait(app, '/', 'Buscar:');
+    app.stdin.write('fla');
+    await waitForText(app, 'fla');
+    await pressAndWait(app, KEY.enter, `Times (${times.length})`);
+    await selectRow(app, team.nome);
+    const frame = await pressAndWait(app, KEY.enter, 'Jogador');
+    await waitForText(app, squad[0]?.nome_popular ?? '(empty squad)');
+    assert.ok(frame.includes(team.nome));
+  } finally {
+    app.unmount();
+  }
+});
+
+test('search with one letter shows the server error inline and the app keeps running', async (t) => {
+  if (skip) return t.skip(skip);
+  const { status, body } = await api<{ erro: string; mensagem: string }>('/v1/times?q=f');
+  const app = open();
+  try {
+    await waitForText(app, 'Campeonato');
+    await pressAndWait(app, '/', 'Buscar:');
+    app.stdin.write('f');
+    await waitForText(app, 'Buscar: f');
+    await pressAndWait(app, KEY.enter, `Erro: ${status} ${body.erro}: ${body.mensagem}`);
+    assert.equal(status, 400);
+    await pressAndWait(app, KEY.escape, 'Filtros');
+  } finally {
+    app.unmount();
+  }
+});
+
+test('a refused key shows the server 401 erro and mensagem inline; ? still opens the help', async (t) => {
+  if (skip) return t.skip(skip);
+  const app = open({ key: 'svc_invalid_key' });
+  try {
+    await waitForText(app, 'Erro: 401 Não autorizado: API Key inválida ou inativa (r tenta de novo)');
+    await pressAndWait(app, '?', 'Teclas');
+  } finally {
+    app.unmount();
+  }
+});
+
+test('an unreachable server is an inline error naming the address, not a crash', async () => {
+  const port = await closedPort();
+  const app = open({ url: `http://127.0.0.1:${port}`, key: 'k' });
+  try {
+    await waitForText(app, `Erro: servidor inacessível em http://127.0.0.1:${port} (ECONNREFUSED) (r tenta de novo)`);
+    await pressAndWait(app, '?', 'Teclas');
+  } finally {
+    app.unmount();
+  }
+});
