@@ -336,8 +336,11 @@ describe('derive: coverage', () => {
       await db.insert('partidas', jogo(100, 1, 2, 1, 0, kickoff), jogo(101, 2, 1, 0, 0, kickoff),
         jogo(102, 1, 2, null, null, { ...kickoff, status: 'aguardando' }));
       await db.insert('eventos', { id: 1, partida_id: 100, tipo: 'gol', minuto: 3, time_id: 1 });
-      await db.insert('escalacoes', ...(['mandante', 'visitante'] as const).map((lado, i) =>
-        ({ partida_id: 100, lado, time_id: i + 1, confirmada: true })));
+      // 100: both lineups with their starters; 101: formation only
+      await db.insert('escalacoes', ...[100, 101].flatMap((partida_id) => (['mandante', 'visitante'] as const).map((lado, i) =>
+        ({ partida_id, lado, time_id: i + 1, confirmada: true, formacao: '4-4-2' }))));
+      await db.insert('escalacao_jogadores', ...(['mandante', 'visitante'] as const).map((lado) =>
+        ({ partida_id: 100, lado, titular: true, ordem: 1, nome: 'Fulano', apelido: 'Fulano' })));
       await db.insert('estatisticas', ...[100, 101].flatMap((partida_id) => (['mandante', 'visitante'] as const).map((lado, i) =>
         ({ partida_id, lado, time_id: i + 1, faltas: 10 }))));
       // a knockout championship with no data at all
@@ -349,6 +352,18 @@ describe('derive: coverage', () => {
         { campeonato_id: 2, classificacao: 'nao_coberto', rodadas: 'nao_coberto', partidas: 'nao_coberto', ao_vivo: 'nao_coberto',
           escalacoes: 'nao_coberto', estatisticas: 'nao_coberto' },
       ]);
+    }));
+
+  it('does not count statistics rows with nothing reported, nor lineups without players', () =>
+    withDb(async (db) => {
+      await liga(db, { 1: 'Alfa', 2: 'Bravo' });
+      await db.insert('partidas', jogo(100, 1, 2, 1, 0));
+      for (const [i, lado] of (['mandante', 'visitante'] as const).entries()) {
+        await db.insert('estatisticas', { partida_id: 100, lado, time_id: i + 1 });
+        await db.insert('escalacoes', { partida_id: 100, lado, time_id: i + 1, confirmada: true, tecnico: 'Técnico' });
+      }
+      await derive(db.conn);
+      assert.deepEqual(await db.all('SELECT escalacoes, estatisticas FROM cobertura'), [{ escalacoes: 'parcial', estatisticas: 'nao_coberto' }]);
     }));
 
   it('marks partial structure and results', () =>

@@ -8,12 +8,12 @@
 CREATE OR REPLACE TEMP MACRO derive_progresso(iniciadas, pendentes, rotulos) AS
   CASE WHEN iniciadas = 0 THEN rotulos[1] WHEN pendentes = 0 THEN rotulos[3] ELSE rotulos[2] END;
 
--- Coverage level of one data type: `cobertos` of `total` finished matches carry it; with no finished match
--- yet, having any of it at all (`algum`) counts as covered.
+-- Coverage level of one data type: `cobertos` of `total` matches carry it fully; `algum`: some of it is
+-- stored at all. With no match to judge yet, any of it counts as covered.
 CREATE OR REPLACE TEMP MACRO derive_cobertura(cobertos, total, algum) AS
   CASE WHEN total = 0 THEN CASE WHEN algum THEN 'coberto' ELSE 'nao_coberto' END
        WHEN cobertos = total THEN 'coberto'
-       WHEN cobertos > 0 THEN 'parcial'
+       WHEN cobertos > 0 OR algum THEN 'parcial'
        ELSE 'nao_coberto' END;
 
 -- The matches in scope, with the phase they belong to: their own, or their round's (group rounds).

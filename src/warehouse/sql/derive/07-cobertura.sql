@@ -8,12 +8,20 @@ WITH eventos_por_partida AS (
   FROM derive_eventos e
   GROUP BY e.partida_id
 ),
-lados_por_partida AS (
-  SELECT partida_id, count(*) AS escalacoes, 0 AS estatisticas FROM escalacoes
-  WHERE partida_id IN (SELECT id FROM derive_partidas) GROUP BY partida_id
+lados_por_partida AS ( -- lineup sides stored / with starters, statistics sides with any reported value
+  SELECT e.partida_id, count(*) AS escalacoes, count(t.partida_id) AS escalacoes_completas, 0 AS estatisticas
+  FROM escalacoes e
+  LEFT JOIN (SELECT DISTINCT partida_id, lado FROM escalacao_jogadores
+             WHERE titular AND partida_id IN (SELECT id FROM derive_partidas)) t
+    ON t.partida_id = e.partida_id AND t.lado = e.lado
+  WHERE e.partida_id IN (SELECT id FROM derive_partidas)
+  GROUP BY e.partida_id
   UNION ALL
-  SELECT partida_id, 0, count(*) FROM estatisticas
-  WHERE partida_id IN (SELECT id FROM derive_partidas) GROUP BY partida_id
+  -- an all-null row is a side the source did not cover
+  SELECT partida_id, 0, 0, count(*) FILTER (WHERE algum IS NOT NULL)
+  FROM (SELECT partida_id, coalesce(*COLUMNS(* EXCLUDE (partida_id, lado, time_id, origem, fonte))) AS algum
+        FROM estatisticas WHERE partida_id IN (SELECT id FROM derive_partidas))
+  GROUP BY partida_id
 ),
 partida AS (
   SELECT p.campeonato_id, p.id, p.status = 'encerrado' AS encerrada, p.status = 'ao_vivo' AS ao_vivo,
@@ -24,6 +32,7 @@ partida AS (
          coalesce(e.eventos, 0) AS eventos,
          coalesce(e.eventos, 0) > 0 AND e.gols = p.placar_mandante + p.placar_visitante AS lance_a_lance,
          coalesce(sum(l.escalacoes), 0) AS escalacoes,
+         coalesce(sum(l.escalacoes_completas), 0) AS escalacoes_completas,
          coalesce(sum(l.estatisticas), 0) AS estatisticas
   FROM derive_partidas p
   JOIN campeonatos c ON c.id = p.campeonato_id
@@ -50,7 +59,7 @@ LEFT JOIN (
          count(*) FILTER (WHERE encerrada AND em_tabela) AS tabela_encerradas,
          count(*) FILTER (WHERE com_resultado AND em_tabela) AS tabela_com_resultado,
          count(*) FILTER (WHERE encerrada AND lance_a_lance) AS lance_a_lance,
-         count(*) FILTER (WHERE encerrada AND escalacoes >= 2) AS com_escalacoes,
+         count(*) FILTER (WHERE encerrada AND escalacoes_completas >= 2) AS com_escalacoes,
          count(*) FILTER (WHERE encerrada AND estatisticas >= 2) AS com_estatisticas,
          bool_or(eventos > 0 OR ao_vivo) AS algum_ao_vivo,
          bool_or(escalacoes > 0) AS alguma_escalacao,
