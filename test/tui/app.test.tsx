@@ -158,7 +158,9 @@ test('knockout championship: bracket with both legs, the aggregate, and a single
       `aggregate on the second-leg line: ${voltaLine}`,
     );
 
+    const first = ties[0]?.nome ?? '';
     app.stdin.write('g');
+    await waitForFrame(app, (f) => selectedLine(f)?.includes(`${first} `) === true, 'the cursor on the first tie');
     await selectRow(app, shootout.nome);
     const single = shootout.partida_ida;
     const singleLine = selectedLine(app.lastFrame() ?? '') ?? '';

@@ -45,13 +45,17 @@ export function selectedLine(frame: string): string | undefined {
   return frame.split('\n').find((line) => line.startsWith('› '));
 }
 
-/** Moves the cursor down until the selected row contains `text`; each step waits for the cursor to move. */
+/**
+ * Moves the cursor down until the selected row contains `text`. Each step waits for the cursor to leave the
+ * row it was on, so no key is ever in flight when the target is checked (Ink may merge quick frames).
+ */
 export async function selectRow(app: Rendered, text: string): Promise<void> {
   for (let step = 0; step < 500; step++) {
     const frame = app.lastFrame() ?? '';
-    if (selectedLine(frame)?.includes(text)) return;
+    const before = selectedLine(frame);
+    if (before?.includes(text)) return;
     app.stdin.write(KEY.down);
-    await waitForFrame(app, (f) => f !== frame, `the cursor to move towards ${JSON.stringify(text)}`);
+    await waitForFrame(app, (f) => selectedLine(f) !== before, `the cursor to move towards ${JSON.stringify(text)}`);
   }
   throw new Error(`no row containing ${JSON.stringify(text)}`);
 }

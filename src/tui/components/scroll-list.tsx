@@ -96,7 +96,10 @@ function fit(p: Position, rows: readonly ListRow[], windowRows: number): Positio
 function move(p: Position, delta: number, rows: readonly ListRow[], windowRows: number, selecting: boolean): Position {
   if (!selecting) return { cursor: p.cursor, top: clampTop(p.top + delta, rows, windowRows) };
   const from = Math.max(0, Math.min(p.cursor + delta, rows.length - 1));
-  const found = firstSelectable(rows, from, delta > 0 ? 1 : -1);
+  const direction = delta > 0 ? 1 : -1;
+  // At either end a heading may be the last row in the direction of travel: settle on the nearest row.
+  const ahead = firstSelectable(rows, from, direction);
+  const found = ahead >= 0 ? ahead : firstSelectable(rows, from, direction === 1 ? -1 : 1);
   const cursor = found >= 0 ? found : p.cursor;
   if (cursor < p.top) return { cursor, top: cursor };
   if (cursor >= p.top + windowRows) return { cursor, top: clampTop(cursor - windowRows + 1, rows, windowRows) };
