@@ -40,7 +40,7 @@ export function registerTui(program: Command): void {
     }
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       const which = process.stdin.isTTY ? 'stdout' : 'stdin';
-      throw new CliError(`svc tui precisa de um terminal interativo (${which} não é um TTY); use --json para só testar a conexão`, EXIT.usage);
+      throw new CliError(`tui: ${which} não é um terminal interativo (TTY); use --json para só testar a conexão`, EXIT.usage);
     }
     await runTui(client, campeonatos);
   });
