@@ -7,6 +7,7 @@ import { FeedRejectedError, FeedUnreachableError, formatIssue } from '../../feed
 import { FORMAT_NAMES, UnknownFormatError } from '../../feeds/adapters/index.js';
 import type { AdapterOptions } from '../../feeds/adapters/types.js';
 import { feedSchemaText } from '../../feeds/validate-schema.js';
+import { loadAliases } from '../../feeds/team-names.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 
@@ -21,6 +22,7 @@ interface IngestFlags extends CommonOptions {
   tipo?: 'pontos-corridos' | 'mata-mata';
   regiao?: string;
   slug?: string;
+  aliases?: string;
 }
 
 export function registerIngest(program: Command): void {
@@ -37,7 +39,8 @@ export function registerIngest(program: Command): void {
     .option('--temporada <temporada>', 'season, for formats that do not carry it')
     .addOption(new Option('--tipo <tipo>', 'championship type').choices(['pontos-corridos', 'mata-mata']))
     .option('--regiao <regiao>', 'championship region (default: nacional)')
-    .option('--slug <slug>', 'championship slug, shared across seasons and sources');
+    .option('--slug <slug>', 'championship slug, shared across seasons and sources')
+    .option('--aliases <file>', 'extra team-name aliases, JSON shaped like src/feeds/team-aliases.json');
   withCommonOptions(cmd);
   withExamples(cmd, [
     'svc ingest fixtures/demo/',
@@ -46,6 +49,7 @@ export function registerIngest(program: Command): void {
     'svc ingest ../shared/data/openfootball/2019/br.1.txt --format openfootball-txt --temporada 2019',
     'svc ingest history/ --backfill --keep 20',
     'svc ingest --print-schema > svc-feed-1.schema.json',
+    'svc ingest ../shared/data/openfootball/ --aliases my-team-aliases.json',
   ]);
   cmd.action(async (feeds: string[], flags: IngestFlags) => {
     if (flags.printSchema) {
@@ -57,6 +61,7 @@ export function registerIngest(program: Command): void {
     if (!Number.isInteger(keep) || keep < 1) throw new CliError(`--keep deve ser um inteiro ≥ 1, recebido "${flags.keep}"`, EXIT.usage);
     const progress = new Progress('ingest', !flags.json && process.stderr.isTTY === true);
     try {
+      if (flags.aliases !== undefined) loadAliases(flags.aliases);
       const summary = await ingest({
         dataDir: dataDirFrom(flags),
         inputs: feeds,
