@@ -1,0 +1,52 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { render } from 'ink-testing-library';
+import { App } from '../../src/tui/app.js';
+import { ApiClient } from '../../src/tui/api-client.js';
+import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { waitForText } from './frames.js';
+import { startDemoServer, type DemoServer } from './serve.js';
+
+// The live screen reloads on its own: feeds of the live-day sequence are ingested while it is open, and the
+// new scores must appear without a key press. Its own server: these ingests change the data.
+
+const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
+let server: DemoServer | undefined;
+let skip: string | undefined;
+
+before(async () => {
+  const started = await startDemoServer();
+  if ('skip' in started) {
+    skip = started.skip;
+    console.log(`# skipping the live-screen test: ${skip}`);
+  } else server = started;
+});
+
+after(async () => {
+  await server?.stop();
+});
+
+async function ingest(file: string): Promise<void> {
+  const r = await runSvc(['ingest', path.join(LIVE_DAY, file), '--data-dir', server?.dataDir ?? '']);
+  assert.equal(r.code, 0, r.stderr);
+}
+
+test('the live screen picks up kick-off and a goal without a key press', async (t) => {
+  if (skip || !server) return t.skip(skip);
+  const client = new ApiClient({ baseUrl: server.url, key: server.key });
+  // A short period stands in for the 15 s one; what is tested is that no key is needed.
+  const app = render(<App client={client} liveRefreshMs={200} />);
+  try {
+    await waitForText(app, 'Campeonato');
+    app.stdin.write('a');
+    await waitForText(app, 'atualizado há');
+    await ingest('02-inicio.json');
+    await waitForText(app, 'Flamengo 0 x 0');
+    await ingest('03-gol.json');
+    const frame = await waitForText(app, 'Flamengo 1 x 0');
+    assert.match(frame, /Flamengo 1 x 0\s+Palmeiras\s+AO VIVO/);
+  } finally {
+    app.unmount();
+  }
+});
