@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { installResourceViews } from '../sql/resources/views.js';
 
 export type EventName =
@@ -21,7 +21,9 @@ export interface DetectedEvent {
 }
 
 const CAPTURE_SQL = readFileSync(new URL('./capture.sql', import.meta.url), 'utf8');
-const DETECT_SQL = readFileSync(new URL('./detect.sql', import.meta.url), 'utf8');
+const CHANGES_SQL = readFileSync(new URL('./changes.sql', import.meta.url), 'utf8');
+const PAYLOADS_SQL = readFileSync(new URL('./payloads.sql', import.meta.url), 'utf8');
+const ID_LISTS = ['partidas', 'rodadas', 'fases'] as const;
 
 /** Copies what diffing needs into TEMP tables; call on the copied snapshot before loading the feed. */
 export async function captureState(conn: DuckDBConnection): Promise<void> {
@@ -30,8 +32,15 @@ export async function captureState(conn: DuckDBConnection): Promise<void> {
 
 /** Compares the loaded and derived state with what captureState saw; deterministic order. */
 export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<DetectedEvent[]> {
+  const [changed] = (await conn.runAndReadAll(CHANGES_SQL)).getRowObjectsJS();
+  const ids = Object.fromEntries(ID_LISTS.map((k) => [k, ((changed?.[k] ?? []) as unknown[]).map(Number)]));
+  if (ID_LISTS.every((k) => ids[k]?.length === 0)) return [];
   await installResourceViews(conn);
-  const reader = await conn.runAndReadAll(DETECT_SQL);
+  const reader = await conn.runAndReadAll(
+    PAYLOADS_SQL,
+    Object.fromEntries(ID_LISTS.map((k) => [k, listValue(ids[k] ?? [])])),
+    Object.fromEntries(ID_LISTS.map((k) => [k, LIST(INTEGER)])),
+  );
   return reader.getRowObjectsJS().map((row) => ({
     evento: row.evento as EventName,
     campeonato_id: Number(row.campeonato_id),

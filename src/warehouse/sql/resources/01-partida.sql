@@ -1,40 +1,48 @@
--- Match resource (spec "Match") and the partida.* webhook `dados`, as TEMP views over a snapshot (they work
--- on READ_ONLY connections too). A match is knockout when its phase is `mata-mata`: then `fase` is filled
--- and the rodada_* fields are null; otherwise the reverse.
-CREATE OR REPLACE TEMP VIEW partida_contexto AS
-SELECT p.id,
+-- Match resource (spec "Match") and the partida.* webhook `dados`. Table macros take `ids` (match ids) and
+-- `rodadas` (round ids) to restrict what they build, NULL = no restriction, so that event detection builds
+-- only what changed; the views build everything (the API). Pass lists as constants or bound parameters: a
+-- subquery there is evaluated row by row. TEMP objects work on READ_ONLY connections too.
+-- A match is knockout when its phase is `mata-mata`: then `fase` is filled and the rodada_* fields are
+-- null; otherwise the reverse.
+CREATE OR REPLACE TEMP MACRO partidas_contexto(ids, rodadas) AS TABLE
+SELECT p.id, p.campeonato_id, p.rodada_id, p.fase_id, p.chave_id, p.inicio_utc, p.status, p.placar_mandante,
+       p.placar_visitante, p.penalti_mandante, p.penalti_visitante, p.slug, p.data_local, p.hora_local,
+       p.data_hora, p.estadio,
        CASE WHEN f.tipo = 'mata-mata' THEN {'id': f.id, 'nome': f.nome, 'slug': f.slug} END AS fase,
-       CASE WHEN f.tipo = 'mata-mata' THEN NULL ELSE r.id END AS rodada_id,
-       CASE WHEN f.tipo = 'mata-mata' THEN NULL ELSE r.numero END AS rodada_numero,
-       CASE WHEN f.tipo = 'mata-mata' THEN NULL ELSE r.nome END AS rodada_nome
+       CASE WHEN f.tipo = 'mata-mata' THEN NULL ELSE r.id END AS ctx_rodada_id,
+       CASE WHEN f.tipo = 'mata-mata' THEN NULL ELSE r.numero END AS ctx_rodada_numero,
+       CASE WHEN f.tipo = 'mata-mata' THEN NULL ELSE r.nome END AS ctx_rodada_nome,
+       {'id': tm.id, 'nome': tm.nome, 'sigla': tm.sigla} AS mandante,
+       {'id': tv.id, 'nome': tv.nome, 'sigla': tv.sigla} AS visitante,
+       tm.escudo_url AS mandante_escudo, tv.escudo_url AS visitante_escudo
 FROM partidas p
 LEFT JOIN fases f ON f.id = p.fase_id
-LEFT JOIN rodadas r ON r.id = p.rodada_id;
-
-CREATE OR REPLACE TEMP VIEW recurso_partida AS
-SELECT p.id, p.campeonato_id, p.rodada_id, p.fase_id, p.chave_id, p.inicio_utc,
-       {'id': p.id,
-        'rodada_id': x.rodada_id,
-        'rodada_numero': x.rodada_numero,
-        'rodada_nome': x.rodada_nome,
-        'fase': x.fase,
-        'time_mandante': {'id': tm.id, 'nome': tm.nome, 'sigla': tm.sigla, 'escudo_url': tm.escudo_url},
-        'time_visitante': {'id': tv.id, 'nome': tv.nome, 'sigla': tv.sigla, 'escudo_url': tv.escudo_url},
-        'placar_mandante': p.placar_mandante,
-        'placar_visitante': p.placar_visitante,
-        'disputa_penalti': p.penalti_mandante IS NOT NULL,
-        -- always the object, null values when there was no shoot-out (docs/decisions.md, Core)
-        'penalti': {'placar_mandante': p.penalti_mandante, 'placar_visitante': p.penalti_visitante},
-        'status': p.status,
-        'slug': p.slug,
-        'data_realizacao': strftime(p.data_local, '%d/%m/%Y'),
-        'hora_realizacao': p.hora_local,
-        'data_hora_realizacao': p.data_hora,
-        'estadio': p.estadio} AS recurso
-FROM partidas p
-JOIN partida_contexto x ON x.id = p.id
+LEFT JOIN rodadas r ON r.id = p.rodada_id
 JOIN times tm ON tm.id = p.time_mandante_id
-JOIN times tv ON tv.id = p.time_visitante_id;
+JOIN times tv ON tv.id = p.time_visitante_id
+WHERE (ids IS NULL OR list_contains(ids, p.id)) AND (rodadas IS NULL OR list_contains(rodadas, p.rodada_id));
+
+CREATE OR REPLACE TEMP MACRO recursos_partida(ids, rodadas) AS TABLE
+SELECT id, campeonato_id, rodada_id, fase_id, chave_id, inicio_utc,
+       {'id': id,
+        'rodada_id': ctx_rodada_id,
+        'rodada_numero': ctx_rodada_numero,
+        'rodada_nome': ctx_rodada_nome,
+        'fase': fase,
+        'time_mandante': struct_insert(mandante, escudo_url := mandante_escudo),
+        'time_visitante': struct_insert(visitante, escudo_url := visitante_escudo),
+        'placar_mandante': placar_mandante,
+        'placar_visitante': placar_visitante,
+        'disputa_penalti': penalti_mandante IS NOT NULL,
+        -- always the object, null values when there was no shoot-out (docs/decisions.md, Core)
+        'penalti': {'placar_mandante': penalti_mandante, 'placar_visitante': penalti_visitante},
+        'status': status,
+        'slug': slug,
+        'data_realizacao': strftime(data_local, '%d/%m/%Y'),
+        'hora_realizacao': hora_local,
+        'data_hora_realizacao': data_hora,
+        'estadio': estadio} AS recurso
+FROM partidas_contexto(ids, rodadas);
 
 -- One goal as the webhook shows it ({tipo, jogador, time_nome, minuto}); minuto is the base minute and
 -- stoppage time only orders.
@@ -45,23 +53,27 @@ FROM eventos e
 JOIN times t ON t.id = e.time_id
 WHERE e.tipo IN ('gol', 'gol_contra', 'penalti');
 
--- `dados` of the partida.* webhooks (spec "Payload envelope"); `gols` ordered by minute, then stoppage time.
-CREATE OR REPLACE TEMP VIEW evento_partida AS
-SELECT p.id, p.campeonato_id,
-       {'id': p.id,
-        'campeonato_id': p.campeonato_id,
-        'rodada_numero': x.rodada_numero,
-        'fase': x.fase,
-        'status': p.status,
-        'placar_mandante': p.placar_mandante,
-        'placar_visitante': p.placar_visitante,
-        'time_mandante': {'id': tm.id, 'nome': tm.nome, 'sigla': tm.sigla},
-        'time_visitante': {'id': tv.id, 'nome': tv.nome, 'sigla': tv.sigla},
-        'estadio': p.estadio,
+-- `dados` of the partida.* webhooks (spec "Payload envelope"); `gols` in minute order, then stoppage time.
+-- list_sort over (key, value) structs: far cheaper than an ordered aggregate (one sort per group).
+CREATE OR REPLACE TEMP MACRO eventos_partida(ids) AS TABLE
+SELECT c.id, c.campeonato_id,
+       {'id': c.id,
+        'campeonato_id': c.campeonato_id,
+        'rodada_numero': c.ctx_rodada_numero,
+        'fase': c.fase,
+        'status': c.status,
+        'placar_mandante': c.placar_mandante,
+        'placar_visitante': c.placar_visitante,
+        'time_mandante': c.mandante,
+        'time_visitante': c.visitante,
+        'estadio': c.estadio,
         'gols': coalesce(g.gols, [])} AS dados
-FROM partidas p
-JOIN partida_contexto x ON x.id = p.id
-JOIN times tm ON tm.id = p.time_mandante_id
-JOIN times tv ON tv.id = p.time_visitante_id
-LEFT JOIN (SELECT partida_id, list(gol ORDER BY minuto, coalesce(acrescimo, 0), id) AS gols
-           FROM recurso_gol GROUP BY partida_id) g ON g.partida_id = p.id;
+FROM partidas_contexto(ids, NULL) c
+LEFT JOIN (SELECT partida_id,
+                  list_transform(list_sort(list({'k': [minuto, coalesce(acrescimo, 0), id], 'gol': gol})), x -> x.gol) AS gols
+           FROM recurso_gol
+           WHERE ids IS NULL OR list_contains(ids, partida_id)
+           GROUP BY partida_id) g ON g.partida_id = c.id;
+
+CREATE OR REPLACE TEMP VIEW recurso_partida AS SELECT * FROM recursos_partida(NULL, NULL);
+CREATE OR REPLACE TEMP VIEW evento_partida AS SELECT * FROM eventos_partida(NULL);
