@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import type { DataDir } from '../data-dir.js';
 
 /** Another live process holds `ingest.lock`. */
@@ -23,6 +23,7 @@ const UNREADABLE_STALE_MS = 10_000;
  */
 export function acquireIngestLock(dataDir: DataDir): () => void {
   const me: Holder = { pid: process.pid, desde: new Date().toISOString() };
+  mkdirSync(dataDir.root, { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(dataDir.ingestLock, JSON.stringify(me), { flag: 'wx' });

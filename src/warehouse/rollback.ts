@@ -16,13 +16,20 @@ export class SnapshotNotFoundError extends Error {
  * after a rollback never reuses a seq.
  */
 export function rollbackTo(dataDir: DataDir, id: string): SnapshotManifest {
+  published(dataDir, id);
   const release = acquireIngestLock(dataDir);
   try {
-    const target = listSnapshots(dataDir).find((m) => m.id === id);
-    if (!target) throw new SnapshotNotFoundError(id);
+    // Again under the lock: retention in a concurrent ingest may have just removed it.
+    const target = published(dataDir, id);
     writeCurrentId(dataDir, id);
     return target;
   } finally {
     release();
   }
+}
+
+function published(dataDir: DataDir, id: string): SnapshotManifest {
+  const target = listSnapshots(dataDir).find((m) => m.id === id);
+  if (!target) throw new SnapshotNotFoundError(id);
+  return target;
 }

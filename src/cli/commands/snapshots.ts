@@ -42,7 +42,8 @@ export function registerSnapshots(program: Command): void {
     .argument('<id>', 'snapshot id, with or without the zero padding');
   withCommonOptions(rollback);
   withExamples(rollback, ['svc snapshots rollback 41', 'svc snapshots rollback 00000041 --json']);
-  rollback.action((idText: string, flags: CommonOptions) => {
+  rollback.action((idText: string) => {
+    const flags = commonOptionsOf(rollback, cmd);
     const id = parseSnapshotId(idText);
     if (!id) throw new CliError(`id de snapshot inválido: "${idText}"`, EXIT.usage);
     try {
@@ -56,6 +57,18 @@ export function registerSnapshots(program: Command): void {
     }
   });
   rollback.exitOverride();
+}
+
+/**
+ * The root program parses options anywhere on the line, so `snapshots rollback 3 --data-dir D` may hand
+ * `--data-dir` to `snapshots` rather than to `rollback`: take each common option from whichever command
+ * got it explicitly (command line, then environment), else the default.
+ */
+function commonOptionsOf(sub: Command, parent: Command): CommonOptions {
+  const rank = (cmd: Command, key: string): number => ({ cli: 2, env: 1 } as Record<string, number>)[cmd.getOptionValueSource(key) ?? ''] ?? 0;
+  const pick = <K extends keyof CommonOptions>(key: K): CommonOptions[K] =>
+    (rank(sub, key) >= rank(parent, key) ? sub.opts<CommonOptions>()[key] : parent.opts<CommonOptions>()[key]);
+  return { dataDir: pick('dataDir'), json: pick('json') };
 }
 
 function formatBytes(n: number): string {

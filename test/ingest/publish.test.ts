@@ -1,0 +1,264 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { openControlDb } from '../../src/control/database.js';
+import { ensureDispatcherCursor } from '../../src/control/outbox-cursor.js';
+import type { Feed } from '../../src/feeds/canonical.js';
+import type { SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
+import type { IngestSummary } from '../../src/warehouse/ingest.js';
+import { baseFeed, currentId, dataDirState, query, seeded, startSvc, workspace, type Workspace } from './helpers.js';
+
+function manifest(ws: Workspace, id: string): SnapshotManifest {
+  return JSON.parse(readFileSync(path.join(ws.dataDir, 'snapshots', `${id}.json`), 'utf8')) as SnapshotManifest;
+}
+
+async function ok(ws: Workspace, args: readonly string[], env?: Record<string, string>): Promise<IngestSummary> {
+  const r = await ws.svc(['ingest', ...args, '--json'], env);
+  assert.equal(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout) as IngestSummary;
+}
+
+async function withWs(fn: (ws: Workspace) => Promise<void>): Promise<void> {
+  const ws = workspace();
+  try {
+    await fn(ws);
+  } finally {
+    ws.cleanup();
+  }
+}
+
+/** A live update of match 101: kick-off and a goal. */
+function liveFeed(placar: number): Feed {
+  const base = baseFeed();
+  return { formato: 'svc-feed/1', fonte: 'teste', partidas: [{ ...base.partidas![1]!, status: 'ao_vivo', placar_mandante: placar, placar_visitante: 0 }] };
+}
+
+describe('svc ingest publishes snapshots', () => {
+  it('first ingest: human summary, CURRENT, manifest, derived data, no events', () =>
+    withWs(async (ws) => {
+      const file = ws.write('base.json', baseFeed());
+      const r = await ws.svc(['ingest', file]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^snapshot 00000001 publicado em \d+ ms\n/);
+      assert.match(r.stdout, /\npartidas +2\n/);
+      assert.match(r.stdout, /\neventos: nenhum\n/);
+      assert.equal(r.stderr, '');
+      assert.equal(currentId(ws.dataDir), '00000001');
+      const m = manifest(ws, '00000001');
+      assert.equal(m.parent_id, null);
+      assert.deepEqual(m.entradas, [file]);
+      assert.deepEqual(m.eventos, { total: 0, seq_inicio: null, seq_fim: null });
+      assert.equal(m.contagens.partidas, 2);
+      assert.equal(m.contagens.times, 4);
+      // Players named only in events became players of the right team, so scorers have ids.
+      const players = await query<{ nome: string; time_id: number; gols: number }>(ws.dataDir, 'SELECT nome, time_id, gols FROM jogadores ORDER BY nome');
+      assert.deepEqual(players, [
+        { nome: 'Bruno Henrique', time_id: 1, gols: 1 },
+        { nome: 'Gabriel Barbosa', time_id: 1, gols: 1 },
+        { nome: 'Thiago Neves', time_id: 2, gols: 1 },
+      ]);
+      const [match] = await query<Record<string, unknown>>(ws.dataDir, `SELECT slug, data_local::VARCHAR AS data_local, hora_local, inicio_utc::VARCHAR AS inicio_utc FROM partidas WHERE placar_mandante = 2`);
+      assert.deepEqual(match, { slug: 'flamengo-cruzeiro-27-04-2019', data_local: '2019-04-27', hora_local: '16:00', inicio_utc: '2019-04-27 19:00:00' });
+      const [time] = await query(ws.dataDir, `SELECT sigla, tipo, nome_normalizado FROM times WHERE nome = 'Grêmio'`);
+      assert.deepEqual(time, { sigla: 'GRE', tipo: 'clube', nome_normalizado: 'gremio' });
+      const [rodada] = await query(ws.dataDir, 'SELECT nome, slug FROM rodadas');
+      assert.deepEqual(rodada, { nome: '1ª Rodada', slug: '1a-rodada' });
+      const [camp] = await query(ws.dataDir, 'SELECT slug, regiao, rodada_atual FROM campeonatos');
+      assert.deepEqual(camp, { slug: 'campeonato-brasileiro-serie-a', regiao: 'nacional', rodada_atual: 1 });
+    }));
+
+  it('--json prints the machine summary', () =>
+    withWs(async (ws) => {
+      const s = await ok(ws, [ws.write('base.json', baseFeed())]);
+      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'removidos', 'snapshot_id']);
+      assert.equal(s.snapshot_id, '00000001');
+      assert.deepEqual(s.contagens, { feeds: 1, campeonatos: 1, fases: 0, rodadas: 1, times: 4, jogadores: 1, partidas: 2, eventos: 3, escalacoes: 0, estatisticas: 0, remocoes: 0 });
+      assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} });
+      assert.deepEqual(s.avisos, []);
+      assert.equal(typeof s.duracao_ms, 'number');
+    }));
+
+  it('--dry-run validates against the current snapshot and publishes nothing', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const before = await dataDirState(ws.dataDir);
+      const r = await ws.svc(['ingest', ws.write('live.json', liveFeed(1)), '--dry-run']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^feed válido \(dry-run\): nada publicado \(\d+ ms\)\n/);
+      assert.deepEqual(await dataDirState(ws.dataDir), before);
+      const bad = ws.write('bad.json', { ...liveFeed(1), partidas: [{ ...liveFeed(1).partidas![0]!, mandante: 42 }] });
+      const rb = await ws.svc(['ingest', bad, '--dry-run']);
+      assert.equal(rb.code, EXIT.invalidInput);
+      assert.equal(rb.stderr, `svc: feed rejeitado: ${bad} (em /partidas/0/mandante): time desconhecido(a): id "42" da fonte "teste" não está no feed nem no snapshot atual\n  nada foi publicado\n`);
+      assert.deepEqual(await dataDirState(ws.dataDir), before);
+    }));
+
+  it('partial feeds upsert; ids are stable across runs; events are recorded with growing seqs', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const idsBefore = await query(ws.dataDir, 'SELECT * FROM id_fonte ORDER BY entidade, chave');
+      const s1 = await ok(ws, [ws.write('live1.json', liveFeed(1))]);
+      assert.equal(s1.snapshot_id, '00000002');
+      assert.ok(s1.eventos.total > 0, 'a kick-off with a score records events');
+      assert.deepEqual(s1.eventos.por_tipo['partida.ao_vivo'], 1);
+      const s2 = await ok(ws, [ws.write('live2.json', liveFeed(2))]);
+      assert.equal(s2.eventos.seq_inicio, (s1.eventos.seq_fim ?? 0) + 1);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT * FROM id_fonte ORDER BY entidade, chave'), idsBefore);
+      const rows = await query<{ id: number; status: string; placar_mandante: number | null }>(ws.dataDir, 'SELECT id, status, placar_mandante FROM partidas ORDER BY id');
+      assert.deepEqual(rows, [
+        { id: 1, status: 'encerrado', placar_mandante: 2 },
+        { id: 2, status: 'ao_vivo', placar_mandante: 2 },
+      ]);
+      const outbox = await query<{ seq: number; corpo: string }>(ws.dataDir, 'SELECT seq::INTEGER AS seq, corpo FROM outbox ORDER BY seq');
+      assert.equal(outbox.length, s2.eventos.total);
+      assert.equal(outbox[0]?.seq, s2.eventos.seq_inicio);
+      assert.deepEqual(Object.keys(JSON.parse(outbox[0]?.corpo ?? '{}') as object), ['evento', 'gerado_em', 'dados']);
+      const m = manifest(ws, '00000003');
+      assert.equal(m.parent_id, '00000002');
+      assert.deepEqual(m.eventos, { total: s2.eventos.total, seq_inicio: s2.eventos.seq_inicio, seq_fim: s2.eventos.seq_fim });
+    }));
+
+  it('--backfill records no events', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const s = await ok(ws, [ws.write('live.json', liveFeed(1)), '--backfill']);
+      assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} });
+      assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS n FROM outbox'), [{ n: 0 }]);
+    }));
+
+  it('tombstones: an event; a match with its events; unknown records are a warning', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const s1 = await ok(ws, [ws.write('rm1.json', { formato: 'svc-feed/1', fonte: 'teste', remocoes: [{ entidade: 'evento', id: 'e3' }, { entidade: 'partida', id: 'nao-existe' }] })]);
+      assert.deepEqual(s1.avisos, ['remoção ignorada: partida id "nao-existe" da fonte "teste" não existe']);
+      assert.deepEqual(await query(ws.dataDir, `SELECT count(*)::INTEGER AS n FROM eventos`), [{ n: 2 }]);
+      await ok(ws, [ws.write('rm2.json', { formato: 'svc-feed/1', fonte: 'teste', remocoes: [{ entidade: 'partida', id: 100 }] })]);
+      assert.deepEqual(await query(ws.dataDir, `SELECT (SELECT count(*) FROM partidas)::INTEGER AS p, (SELECT count(*) FROM eventos)::INTEGER AS e,
+        (SELECT count(*) FROM id_fonte WHERE entidade IN ('partida', 'evento'))::INTEGER AS k, (SELECT sum(gols) FROM jogadores)::INTEGER AS gols`), [{ p: 1, e: 0, k: 1, gols: 0 }]);
+    }));
+
+  it('tombstones: a championship takes everything under it; then its teams can go', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      await ok(ws, [ws.write('rm.json', { formato: 'svc-feed/1', fonte: 'teste', remocoes: [{ entidade: 'campeonato', id: 'br' }] })]);
+      assert.deepEqual(await query(ws.dataDir, `SELECT (SELECT count(*) FROM campeonatos)::INTEGER AS c, (SELECT count(*) FROM rodadas)::INTEGER AS r,
+        (SELECT count(*) FROM partidas)::INTEGER AS p, (SELECT count(*) FROM eventos)::INTEGER AS e, (SELECT count(*) FROM classificacao)::INTEGER AS cl,
+        (SELECT count(*) FROM times)::INTEGER AS t`), [{ c: 0, r: 0, p: 0, e: 0, cl: 0, t: 4 }]);
+      await ok(ws, [ws.write('rm-team.json', { formato: 'svc-feed/1', fonte: 'teste', remocoes: [{ entidade: 'time', id: 4 }] })]);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS t FROM times'), [{ t: 3 }]);
+    }));
+
+  it('a second source: teams and matches resolve by natural key; a different final score is kept as stored with a warning', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const s = await ok(ws, [ws.write('outra.json', {
+        formato: 'svc-feed/1', fonte: 'outra',
+        campeonatos: [{ id: 7, nome: 'Campeonato Brasileiro Série A', temporada: '2019', tipo: 'pontos-corridos' }],
+        times: [{ id: 'FLA', nome: 'FLAMENGO' }, { id: 'CRU', nome: 'Cruzeiro' }, { id: 'VAS', nome: 'Vasco da Gama' }],
+        partidas: [{ id: 'm1', campeonato: 7, mandante: 'FLA', visitante: 'CRU', status: 'encerrado', placar_mandante: 3, placar_visitante: 1, data_hora: '2019-04-28T16:00:00-03:00' }],
+      })]);
+      assert.deepEqual(s.avisos, [
+        'time novo: "Vasco da Gama" (fonte outra, id VAS) não corresponde a nenhum time existente',
+        'conflito de placar: partida 1 (fonte outra, id m1) tem 3x1 no feed e 2x1 guardado; mantido o guardado',
+      ]);
+      assert.deepEqual(await query(ws.dataDir, `SELECT entidade, chave, id FROM id_fonte WHERE fonte = 'outra' ORDER BY entidade, chave`), [
+        { entidade: 'campeonato', chave: '7', id: 1 },
+        { entidade: 'partida', chave: 'm1', id: 1 },
+        { entidade: 'time', chave: 'CRU', id: 2 },
+        { entidade: 'time', chave: 'FLA', id: 1 },
+        { entidade: 'time', chave: 'VAS', id: 5 },
+      ]);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS n, max(placar_mandante) AS p FROM partidas'), [{ n: 2, p: 2 }]);
+    }));
+
+  it('NDJSON feeds and folders (unrecognised files in a folder are skipped with a warning)', () =>
+    withWs(async (ws) => {
+      const base = baseFeed();
+      const lines = [JSON.stringify({ formato: 'svc-feed/1', fonte: 'teste' })];
+      for (const c of ['campeonatos', 'times', 'rodadas', 'partidas'] as const) {
+        for (const registro of base[c] ?? []) lines.push(JSON.stringify({ colecao: c, registro }));
+      }
+      mkdirSync(path.join(ws.dir, 'feeds'));
+      ws.write('feeds/base.ndjson', `${lines.join('\n')}\n`);
+      ws.write('feeds/README.md', '# notes\n');
+      const s = await ok(ws, [path.join(ws.dir, 'feeds')]);
+      assert.equal(s.contagens.partidas, 2);
+      assert.deepEqual(s.avisos, [`arquivo ignorado (formato não reconhecido): ${path.join(ws.dir, 'feeds', 'README.md')}`]);
+    }));
+
+  it('a second concurrent ingest exits with the lock code; a dead holder\'s lock is taken over', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const file = ws.write('live.json', liveFeed(1));
+      const first = startSvc(['ingest', file, '--data-dir', ws.dataDir], { SVC_TEST_PAUSE_AT: 'locked' });
+      await first.waitFor('svc: test-pause locked');
+      const second = await ws.svc(['ingest', file]);
+      assert.equal(second.code, EXIT.locked);
+      assert.match(second.stderr, new RegExp(`^svc: outro ingest está em andamento \\(pid ${first.pid} desde [0-9T:.Z-]+\\); tente de novo quando terminar\\n$`));
+      first.kill('SIGKILL');
+      await first.done;
+      assert.ok(existsSync(path.join(ws.dataDir, 'ingest.lock')), 'the killed ingest left its lock behind');
+      const third = await ok(ws, [file]);
+      assert.equal(third.snapshot_id, currentId(ws.dataDir));
+      assert.ok(!existsSync(path.join(ws.dataDir, 'ingest.lock')));
+    }));
+
+  it('retention keeps the newest N, never the current one, never unconsumed events', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      await ok(ws, [ws.write('l1.json', liveFeed(1))]);
+      const control = openControlDb(path.join(ws.dataDir, 'control.db'));
+      ensureDispatcherCursor(control);
+      control.close();
+      // Snapshot 3 carries events the dispatcher has not consumed: retention must keep it.
+      const s3 = await ok(ws, [ws.write('l2.json', liveFeed(2))]);
+      assert.ok(s3.eventos.total > 0);
+      await ok(ws, [ws.write('l3.json', liveFeed(3)), '--backfill']);
+      const s5 = await ok(ws, [ws.write('l4.json', liveFeed(3)), '--backfill', '--keep', '1']);
+      assert.deepEqual(s5.removidos, ['00000001', '00000002', '00000004']);
+      const files = readdirSync(path.join(ws.dataDir, 'snapshots')).sort();
+      assert.deepEqual(files, ['00000003.duckdb', '00000003.json', '00000005.duckdb', '00000005.json']);
+      const bad = await ws.svc(['ingest', ws.write('l5.json', liveFeed(3)), '--keep', '0']);
+      assert.equal(bad.code, EXIT.usage);
+      assert.equal(bad.stderr, 'svc: --keep deve ser um inteiro ≥ 1, recebido "0"\n');
+    }));
+
+  it('svc snapshots lists; rollback makes an older one current; seqs never go back', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const s2 = await ok(ws, [ws.write('l1.json', liveFeed(1))]);
+      const list = await ws.svc(['snapshots']);
+      assert.equal(list.code, 0, list.stderr);
+      assert.match(list.stdout, /^ {2}id +criado_em +tamanho +campeonatos +partidas +eventos_partida +webhook_eventos\n {2}00000001 .*\n\* 00000002 .* (\d+) \(seq \d+–\d+\)\n\(\* = atual\)\n$/);
+      const json = JSON.parse((await ws.svc(['snapshots', '--json'])).stdout) as { atual: string; snapshots: (SnapshotManifest & { atual: boolean })[] };
+      assert.equal(json.atual, '00000002');
+      assert.deepEqual(json.snapshots.map((s) => [s.id, s.atual]), [['00000001', false], ['00000002', true]]);
+
+      const rb = await ws.svc(['snapshots', 'rollback', '1']);
+      assert.equal(rb.code, 0, rb.stderr);
+      assert.match(rb.stdout, /^snapshot 00000001 \(.+\) agora é o atual\n$/);
+      assert.equal(currentId(ws.dataDir), '00000001');
+      const again = await ok(ws, [ws.write('l2.json', liveFeed(1))]);
+      assert.equal(manifest(ws, again.snapshot_id ?? '').parent_id, '00000001');
+      assert.ok((again.eventos.seq_inicio ?? 0) > (s2.eventos.seq_fim ?? 0), 'seqs continue after a rollback');
+
+      const missing = await ws.svc(['snapshots', 'rollback', '77']);
+      assert.equal(missing.code, EXIT.notFound);
+      assert.equal(missing.stderr, 'svc: snapshot 00000077 não existe (veja svc snapshots)\n');
+      const invalid = await ws.svc(['snapshots', 'rollback', 'abc']);
+      assert.equal(invalid.code, EXIT.usage);
+      assert.equal(invalid.stderr, 'svc: id de snapshot inválido: "abc"\n');
+    }));
+
+  it('--print-schema prints the published schema; FEED is otherwise required', () =>
+    withWs(async (ws) => {
+      const r = await ws.svc(['ingest', '--print-schema']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, readFileSync(new URL('../../src/feeds/schema/svc-feed-1.schema.json', import.meta.url), 'utf8'));
+      const none = await ws.svc(['ingest']);
+      assert.equal(none.code, EXIT.usage);
+      assert.equal(none.stderr, 'svc: informe ao menos um FEED (arquivo, pasta ou URL https://)\n');
+    }));
+});
