@@ -77,6 +77,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       allocate: (entidade, count) => reserve(control, `id_${entidade}`, count),
       now: request.now,
     });
+    await pauseAt('loading');
     stage('derivar');
     await derive(conn, load.campeonatoIds);
     const eventos = recordEvents ? await detectEvents(conn, request.now) : [];

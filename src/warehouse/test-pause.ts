@@ -4,7 +4,7 @@
  * Never set it in production: the ingest would hang holding the lock (a later ingest takes the lock over
  * once this process is killed).
  */
-export type PauseStage = 'locked' | 'copied' | 'loaded' | 'checkpointed' | 'manifest' | 'renamed' | 'current';
+export type PauseStage = 'locked' | 'copied' | 'loading' | 'loaded' | 'checkpointed' | 'manifest' | 'renamed' | 'current';
 
 export async function pauseAt(stage: PauseStage): Promise<void> {
   if (process.env.SVC_TEST_PAUSE_AT !== stage) return;
