@@ -3,13 +3,16 @@
  * data dir until its snapshot is published, against DuckDB's own `read_csv` of the same four files into
  * tables of a fresh database; both run as fresh child processes (process start, module loading, file
  * creation and close included on both sides), median of RUNS. Peak memory is the ingest child's max RSS.
- * Also: the CSV adapter alone (files → canonical feed, in this process), and every openfootball file in one
- * ingest against DuckDB reading the same files raw (`read_json` / `read_text`).
+ * Also: the CSV adapter alone (files → canonical feed, in this process), where an in-process ingest spends
+ * its time (per stage), and every openfootball file in one ingest against DuckDB reading the same files raw
+ * (`read_json` / `read_text`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { resolveDataDir } from '../../src/data-dir.js';
 import { brasileiraoCsvAdapter } from '../../src/feeds/adapters/brasileirao-csv.js';
+import { ingest as ingestInProcess } from '../../src/warehouse/ingest.js';
 import { REPO_ROOT, SHARED_DATA, SVC_BIN, tempDir } from '../helpers/cli.js';
 import type { BenchFigure } from './run.js';
 
@@ -42,6 +45,7 @@ function files(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => pattern.test(f))
     .map((f) => path.join(dir, f))
+    .filter((f) => statSync(f).isFile())
     .sort();
 }
 
@@ -78,6 +82,19 @@ function ingest(inputs: readonly string[]): { ms: number; rssMb: number } {
   }
 }
 
+/** Wall time per ingest stage (`ler` includes the adapters and the schema check of their feeds). */
+async function stageTimes(inputs: readonly string[]): Promise<[string, number][]> {
+  const { dir, cleanup } = tempDir('svc-bench-');
+  try {
+    const marks: [string, number][] = [];
+    await ingestInProcess({ dataDir: resolveDataDir(path.join(dir, 'data')), inputs, onStage: (stage) => marks.push([stage, performance.now()]) });
+    const end = performance.now();
+    return marks.map(([stage, at], i) => [stage, (marks[i + 1]?.[1] ?? end) - at]);
+  } finally {
+    cleanup();
+  }
+}
+
 export async function run(): Promise<BenchFigure[]> {
   if (!existsSync(SHARED_DATA)) {
     console.log(`  (pulado: dados reais ausentes em ${SHARED_DATA})`);
@@ -105,6 +122,8 @@ export async function run(): Promise<BenchFigure[]> {
     adapterMs.push(performance.now() - started);
   }
 
+  const stages = await stageTimes([CSV_DIR]);
+
   const ofBaseline: number[] = [];
   const ofIngest: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -118,6 +137,7 @@ export async function run(): Promise<BenchFigure[]> {
     { name: 'CSV family: svc ingest until published (child process)', value: ingestMs, unit: 'ms', baseline: csvBase, target: '≤ 3× baseline', met: ratio <= 3 },
     { name: 'CSV family: svc ingest peak RSS', value: peakMb, unit: 'MB', target: `≤ ${RSS_LIMIT_MB} MB`, met: peakMb <= RSS_LIMIT_MB },
     { name: 'CSV family: adapter only (files → canonical feed, in process)', value: median(adapterMs), unit: 'ms', baseline: csvBase },
+    ...stages.map(([stage, ms]) => ({ name: `CSV family: in-process ingest, stage "${stage}"`, value: ms, unit: 'ms', baseline: csvBase })),
     {
       name: `openfootball: svc ingest of all ${jsonFiles.length + txtFiles.length} files (child process)`,
       value: median(ofIngest),
