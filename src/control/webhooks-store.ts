@@ -126,6 +126,8 @@ export const TEMPORARY_DEACTIVATIONS_BEFORE_PERMANENT = 3;
  * PostgreSQL implementation (claims with FOR UPDATE SKIP LOCKED) can replace the SQLite one.
  */
 export interface WebhooksStore {
+  /** Runs several store calls in one transaction (the dispatcher records a burst of outcomes at once). */
+  batch<T>(fn: () => T): T;
   createWebhook(input: NewWebhook, limit: number | null, now: number): WebhookRecord;
   listWebhooks(contaId: number): WebhookRecord[];
   getWebhook(contaId: number, id: number): WebhookRecord | null;
@@ -148,6 +150,7 @@ export interface WebhooksStore {
   reactivateDue(now: number): number;
   releaseClaims(isDead: (owner: string) => boolean): number;
   claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[];
+  /** When the earliest unclaimed pending delivery is due (claims of dead workers are caught by the poll). */
   nextDueAt(): number | null;
   markDelivered(job: DeliveryJob, attempt: AttemptResult, now: number): void;
   scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void;
@@ -253,11 +256,34 @@ export function nextUtcMidnight(nowMs: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
 }
 
+/** The part of a prepared libsql statement the store uses. */
+interface Statement {
+  run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+
 export class SqliteWebhooksStore implements WebhooksStore {
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly db: ControlDb, private readonly newId: () => string) {}
 
-  /** BEGIN IMMEDIATE: take the write lock up front so concurrent writers queue instead of failing mid-way. */
+  /** Prepared once per SQL text: the dispatcher runs the same few statements thousands of times. */
+  private sql(text: string): Statement {
+    let st = this.statements.get(text);
+    if (!st) {
+      st = this.db.prepare(text);
+      this.statements.set(text, st);
+    }
+    return st;
+  }
+
+  /**
+   * BEGIN IMMEDIATE: take the write lock up front so concurrent writers queue instead of failing mid-way.
+   * Inside a batch the caller's transaction already covers it.
+   */
   private tx<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const result = fn();
@@ -269,9 +295,12 @@ export class SqliteWebhooksStore implements WebhooksStore {
     }
   }
 
+  batch<T>(fn: () => T): T {
+    return this.tx(fn);
+  }
+
   private activeCount(contaId: number, exceptId: number | null): number {
-    const row = this.db
-      .prepare('SELECT count(*) AS n FROM webhooks WHERE conta_id = ? AND ativo = 1 AND id <> ?')
+    const row = this.sql('SELECT count(*) AS n FROM webhooks WHERE conta_id = ? AND ativo = 1 AND id <> ?')
       .get(contaId, exceptId ?? -1) as { n: number };
     return row.n;
   }
@@ -279,8 +308,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
   createWebhook(input: NewWebhook, limit: number | null, now: number): WebhookRecord {
     return this.tx(() => {
       if (limit !== null && this.activeCount(input.contaId, null) >= limit) throw new WebhookLimitError(limit);
-      const row = this.db
-        .prepare(
+      const row = this.sql(
           `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em)
            VALUES (?, ?, ?, ?, 1, ?, ?, ?) RETURNING ${WEBHOOK_COLUMNS}`,
         )
@@ -292,17 +320,17 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   listWebhooks(contaId: number): WebhookRecord[] {
-    const rows = this.db.prepare(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? ORDER BY id`).all(contaId) as WebhookRow[];
+    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? ORDER BY id`).all(contaId) as WebhookRow[];
     return rows.map(toWebhook);
   }
 
   getWebhook(contaId: number, id: number): WebhookRecord | null {
-    const row = this.db.prepare(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? AND id = ?`).get(contaId, id) as WebhookRow | undefined;
+    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? AND id = ?`).get(contaId, id) as WebhookRow | undefined;
     return row ? toWebhook(row) : null;
   }
 
   getWebhookById(id: number): WebhookRecord | null {
-    const row = this.db.prepare(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = ?`).get(id) as WebhookRow | undefined;
+    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = ?`).get(id) as WebhookRow | undefined;
     return row ? toWebhook(row) : null;
   }
 
@@ -311,47 +339,42 @@ export class SqliteWebhooksStore implements WebhooksStore {
       const current = this.getWebhook(contaId, id);
       if (!current) return null;
       const ts = iso(now);
-      if (patch.nome !== undefined) this.db.prepare('UPDATE webhooks SET nome = ? WHERE id = ?').run(patch.nome, id);
-      if (patch.eventos !== undefined) this.db.prepare('UPDATE webhooks SET eventos = ? WHERE id = ?').run(JSON.stringify(patch.eventos), id);
+      if (patch.nome !== undefined) this.sql('UPDATE webhooks SET nome = ? WHERE id = ?').run(patch.nome, id);
+      if (patch.eventos !== undefined) this.sql('UPDATE webhooks SET eventos = ? WHERE id = ?').run(JSON.stringify(patch.eventos), id);
       if (patch.url !== undefined && patch.url !== current.url) {
         // A new URL is a new endpoint: its predecessor's failures say nothing about it (spec state table).
-        this.db
-          .prepare('UPDATE webhooks SET url = ?, falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?')
+        this.sql('UPDATE webhooks SET url = ?, falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?')
           .run(patch.url, id);
       }
       if (patch.ativo === true && !current.ativo) {
         if (limit !== null && this.activeCount(contaId, id) >= limit) throw new WebhookLimitError(limit);
         // The customer says the endpoint is fixed: lifts temporary and permanent deactivation alike.
-        this.db
-          .prepare(
+        this.sql(
             `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
                falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?`,
           )
           .run(id);
       } else if (patch.ativo === false && current.ativo) {
-        this.db
-          .prepare(`UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = NULL WHERE id = ?`)
+        this.sql(`UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = NULL WHERE id = ?`)
           .run(ts, 'Desativado pelo cliente', id);
       }
-      this.db.prepare('UPDATE webhooks SET atualizado_em = ? WHERE id = ?').run(ts, id);
+      this.sql('UPDATE webhooks SET atualizado_em = ? WHERE id = ?').run(ts, id);
       return this.getWebhook(contaId, id);
     });
   }
 
   deleteWebhook(contaId: number, id: number): boolean {
-    return this.db.prepare('DELETE FROM webhooks WHERE conta_id = ? AND id = ?').run(contaId, id).changes > 0;
+    return this.sql('DELETE FROM webhooks WHERE conta_id = ? AND id = ?').run(contaId, id).changes > 0;
   }
 
   rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null {
-    const row = this.db
-      .prepare(`UPDATE webhooks SET secret = ?, atualizado_em = ? WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`)
+    const row = this.sql(`UPDATE webhooks SET secret = ?, atualizado_em = ? WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`)
       .get(secret, iso(now), contaId, id) as WebhookRow | undefined;
     return row ? toWebhook(row) : null;
   }
 
   enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord {
-    const row = this.db
-      .prepare(
+    const row = this.sql(
         `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, criada_em, proxima_tentativa_em)
          VALUES (?, ?, ?, ?, ?, ?, 'pendente', ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
       )
@@ -360,8 +383,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.sql(
         `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = ? AND (? IS NULL OR e.status = ?)
          ORDER BY e.criada_em DESC, e.evento_seq DESC, e.id LIMIT ?`,
       )
@@ -371,8 +393,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
 
   findDeliveries(ids: readonly string[]): DeliveryRecord[] {
     if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`)
+    const rows = this.sql(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`)
       .all(...ids) as DeliveryRow[];
     return rows.map(toDelivery);
   }
@@ -384,8 +405,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
     if (filter.since !== undefined) (where.push('e.criada_em >= ?'), params.push(filter.since));
     if (filter.until !== undefined) (where.push('e.criada_em <= ?'), params.push(filter.until));
     if (filter.status !== undefined) (where.push('e.status = ?'), params.push(filter.status));
-    const rows = this.db
-      .prepare(
+    const rows = this.sql(
         `SELECT ${DELIVERY_COLUMNS} FROM entregas e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
          ORDER BY e.criada_em, e.evento_seq, e.id`,
       )
@@ -395,8 +415,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
 
   accountLimits(contaId: number, plano: Plano): WebhookLimits {
     const defaults = DEFAULT_WEBHOOK_LIMITS[plano];
-    const row = this.db
-      .prepare('SELECT limite_webhooks, limite_entregas_mes, limite_entregas_ilimitado FROM webhook_contas WHERE conta_id = ?')
+    const row = this.sql('SELECT limite_webhooks, limite_entregas_mes, limite_entregas_ilimitado FROM webhook_contas WHERE conta_id = ?')
       .get(contaId) as { limite_webhooks: number | null; limite_entregas_mes: number | null; limite_entregas_ilimitado: number } | undefined;
     if (!row) return defaults;
     return {
@@ -406,14 +425,13 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   monthlyUsage(contaId: number, now: number): number {
-    const row = this.db
-      .prepare('SELECT usadas FROM entregas_mensais WHERE conta_id = ? AND referencia = ?')
+    const row = this.sql('SELECT usadas FROM entregas_mensais WHERE conta_id = ? AND referencia = ?')
       .get(contaId, monthReference(now)) as { usadas: number } | undefined;
     return row?.usadas ?? 0;
   }
 
   accountEmail(contaId: number): string | null {
-    const row = this.db.prepare('SELECT email FROM webhook_contas WHERE conta_id = ?').get(contaId) as { email: string | null } | undefined;
+    const row = this.sql('SELECT email FROM webhook_contas WHERE conta_id = ?').get(contaId) as { email: string | null } | undefined;
     return row?.email ?? null;
   }
 
@@ -422,8 +440,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   subscribers(): Subscriber[] {
-    const rows = this.db
-      .prepare(
+    const rows = this.sql(
         `SELECT w.id, w.conta_id, w.eventos, c.plano, c.campeonatos
          FROM webhooks w LEFT JOIN contas c ON c.id = w.conta_id WHERE w.ativo = 1 ORDER BY w.id`,
       )
@@ -439,7 +456,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
 
   fanOut(events: readonly OutboxEvent[], subscribersFor: (e: OutboxEvent) => readonly Subscriber[], upTo: number, now: number): number {
     return this.tx(() => {
-      const insert = this.db.prepare(
+      const insert = this.sql(
         `INSERT INTO entregas (id, webhook_id, conta_id, evento, evento_seq, campeonato_id, corpo, origem, status, criada_em, proxima_tentativa_em)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'automatica', 'pendente', ?, ?)
          ON CONFLICT (evento_seq, webhook_id) DO NOTHING`,
@@ -456,8 +473,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   reactivateDue(now: number): number {
-    return this.db
-      .prepare(
+    return this.sql(
         `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
            falhas_consecutivas = 0, atualizado_em = ?
          WHERE ativo = 0 AND reativar_em IS NOT NULL AND reativar_em <= ?`,
@@ -466,12 +482,12 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   releaseClaims(isDead: (owner: string) => boolean): number {
-    const owners = (this.db.prepare('SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL').all() as { reservada_por: string }[])
+    const owners = (this.sql('SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL').all() as { reservada_por: string }[])
       .map((r) => r.reservada_por)
       .filter(isDead);
     let released = 0;
     for (const owner of owners) {
-      released += this.db.prepare('UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ?').run(owner).changes;
+      released += this.sql('UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ?').run(owner).changes;
     }
     return released;
   }
@@ -481,8 +497,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
     return this.tx(() => {
       const notIn = exclude.length ? `AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '';
       const ids = (
-        this.db
-          .prepare(
+        this.sql(
             `UPDATE entregas SET reservada_ate = ?, reservada_por = ?
              WHERE id IN (SELECT id FROM entregas
                           WHERE status = 'pendente' AND proxima_tentativa_em <= ?
@@ -493,8 +508,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
           .all(now + leaseMs, owner, now, now, ...exclude, limit) as { id: string }[]
       ).map((r) => r.id);
       if (ids.length === 0) return [];
-      const rows = this.db
-        .prepare(
+      const rows = this.sql(
           `SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.ativo AS webhook_ativo, c.plano
            FROM entregas e JOIN webhooks w ON w.id = e.webhook_id LEFT JOIN contas c ON c.id = w.conta_id
            WHERE e.id IN (${ids.map(() => '?').join(', ')})
@@ -506,15 +520,13 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   nextDueAt(): number | null {
-    const row = this.db
-      .prepare(`SELECT min(max(proxima_tentativa_em, coalesce(reservada_ate, 0))) AS t FROM entregas WHERE status = 'pendente'`)
+    const row = this.sql(`SELECT min(proxima_tentativa_em) AS t FROM entregas WHERE status = 'pendente' AND reservada_ate IS NULL`)
       .get() as { t: number | null };
     return row.t;
   }
 
   private insertAttempt(deliveryId: string, a: AttemptResult): void {
-    this.db
-      .prepare(
+    this.sql(
         `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -522,22 +534,19 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   private recordSuccess(contaId: number, webhookId: number, now: number): void {
-    this.db
-      .prepare(
+    this.sql(
         `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES (?, ?, 1)
          ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + 1`,
       )
       .run(contaId, monthReference(now));
-    this.db
-      .prepare('UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = ? WHERE id = ?')
+    this.sql('UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = ? WHERE id = ?')
       .run(iso(now), webhookId);
   }
 
   markDelivered(job: DeliveryJob, attempt: AttemptResult, now: number): void {
     this.tx(() => {
       this.insertAttempt(job.id, attempt);
-      this.db
-        .prepare(
+      this.sql(
           `UPDATE entregas SET status = 'entregue', tentativas = ?, entregue_em = ?, proxima_tentativa_em = NULL,
              reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = ?, ultimo_erro = NULL, duracao_ms = ?
            WHERE id = ?`,
@@ -551,8 +560,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
   scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void {
     this.tx(() => {
       this.insertAttempt(job.id, attempt);
-      this.db
-        .prepare(
+      this.sql(
           `UPDATE entregas SET tentativas = ?, proxima_tentativa_em = ?, reservada_ate = NULL, reservada_por = NULL,
              ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
         )
@@ -563,8 +571,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
   markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Deactivation | null {
     return this.tx(() => {
       if (attempt) this.insertAttempt(job.id, attempt);
-      this.db
-        .prepare(
+      this.sql(
           `UPDATE entregas SET status = 'falhou', tentativas = ?, proxima_tentativa_em = NULL, reservada_ate = NULL,
              reservada_por = NULL, ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
         )
@@ -575,8 +582,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
 
   /** One more failed delivery for a webhook; deactivates it when the thresholds are reached. */
   private countFailure(webhookId: number, now: number): Deactivation | null {
-    const row = this.db
-      .prepare(`UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = ? AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`)
+    const row = this.sql(`UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = ? AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`)
       .get(webhookId) as WebhookRow | undefined;
     if (!row || row.falhas_consecutivas < FAILURES_BEFORE_DEACTIVATION) return null;
     const permanent = row.desativacoes_seguidas + 1 >= TEMPORARY_DEACTIVATIONS_BEFORE_PERMANENT;
@@ -585,22 +591,19 @@ export class SqliteWebhooksStore implements WebhooksStore {
     const motivo = permanent
       ? `${TEMPORARY_DEACTIVATIONS_BEFORE_PERMANENT} desativações temporárias sem nenhuma entrega bem-sucedida: desativado até ser reativado pelo cliente`
       : `${FAILURES_BEFORE_DEACTIVATION} entregas consecutivas falharam: reativado em ${reativarEm}`;
-    const updated = this.db
-      .prepare(
+    const updated = this.sql(
         `UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = ?,
            desativacoes_seguidas = desativacoes_seguidas + 1, atualizado_em = ?
          WHERE id = ? RETURNING ${WEBHOOK_COLUMNS}`,
       )
       .get(iso(now), motivo, reativarEm, iso(now), webhookId) as WebhookRow;
-    this.db
-      .prepare('INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES (?, ?, ?, ?, ?)')
+    this.sql('INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES (?, ?, ?, ?, ?)')
       .run(webhookId, tipo, motivo, iso(now), reativarEm);
     return { webhook: toWebhook(updated), tipo, motivo };
   }
 
   markDiscarded(job: DeliveryJob, reason: string): void {
-    this.db
-      .prepare(
+    this.sql(
         `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
            ultimo_erro = ? WHERE id = ?`,
       )
@@ -613,8 +616,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
       const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
       // A replay that reached the customer's own endpoint settles a delivery that had failed or was pending.
       if (ok && toWebhookUrl && delivery.status !== 'entregue') {
-        this.db
-          .prepare(
+        this.sql(
             `UPDATE entregas SET status = 'entregue', entregue_em = ?, proxima_tentativa_em = NULL, ultimo_status_code = ?,
                ultimo_erro = NULL, duracao_ms = ? WHERE id = ? AND status <> 'entregue'`,
           )
@@ -624,15 +626,14 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   attemptsCount(deliveryId: string): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = ?').get(deliveryId) as { n: number }).n;
+    return (this.sql('SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = ?').get(deliveryId) as { n: number }).n;
   }
 
   recordNotice(
     notice: { contaId: number; webhookId: number; destinatario: string | null; assunto: string; corpo: string },
     now: number,
   ): number {
-    const row = this.db
-      .prepare(
+    const row = this.sql(
         `INSERT INTO avisos_email (conta_id, webhook_id, destinatario, assunto, corpo, criado_em)
          VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
       )
@@ -641,7 +642,7 @@ export class SqliteWebhooksStore implements WebhooksStore {
   }
 
   noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): void {
-    this.db.prepare('UPDATE avisos_email SET enviado_em = ?, erro = ? WHERE id = ?').run(enviadoEm, erro, id);
+    this.sql('UPDATE avisos_email SET enviado_em = ?, erro = ? WHERE id = ?').run(enviadoEm, erro, id);
   }
 }
 

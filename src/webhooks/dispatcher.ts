@@ -4,6 +4,7 @@ import { openControlDb } from '../control/database.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import {
   openWebhooksStore,
+  type Deactivation,
   type DeliveryJob,
   type OutboxEvent,
   type Subscriber,
@@ -85,7 +86,11 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     maxSockets: concurrency,
   });
   const owner = `${os.hostname()}:${process.pid}`;
-  const inFlight = new Map<string, Promise<void>>();
+  /** Claimed and not yet recorded: queued, being sent, or waiting for the next flush. */
+  const claimed = new Set<string>();
+  /** Claimed ahead, so a slot freed by a response is refilled at once rather than after a database round. */
+  const ready: DeliveryJob[] = [];
+  const sending = new Set<Promise<void>>();
   let stopping = false;
   let fanningOut = false;
   let cancelTimer: (() => void) | null = null;
@@ -111,40 +116,95 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     }
   }
 
+  /** Outcomes waiting to be written: a burst of completions is recorded in one transaction. */
+  const outcomes: { jobId: string; write: () => Deactivation | null }[] = [];
+  const notices = new Set<Promise<void>>();
+  let flushQueued = false;
+
+  function complete(jobId: string, write: () => Deactivation | null): void {
+    outcomes.push({ jobId, write });
+    if (!flushQueued) {
+      flushQueued = true;
+      setImmediate(flush);
+    }
+  }
+
+  function flush(): void {
+    flushQueued = false;
+    const batch = outcomes.splice(0);
+    if (batch.length === 0) return;
+    const deactivations: Deactivation[] = [];
+    try {
+      store.batch(() => {
+        for (const o of batch) {
+          const d = o.write();
+          if (d) deactivations.push(d);
+        }
+      });
+    } catch (err) {
+      // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).
+      log(`webhooks: erro ao registrar ${batch.length} resultado(s): ${err instanceof Error ? err.message : String(err)}`);
+    }
+    for (const o of batch) claimed.delete(o.jobId);
+    for (const d of deactivations) {
+      log(`webhooks: webhook ${d.webhook.id} desativado (${d.tipo}): ${d.motivo}`);
+      if (d.tipo !== 'permanente') continue;
+      const sent = noticePermanentDeactivation(store, mailer, d, clock.now(), log).finally(() => notices.delete(sent));
+      notices.add(sent);
+    }
+    pump();
+  }
+
+  function startReady(): void {
+    while (!stopping && sending.size < concurrency) {
+      const job = ready.shift();
+      if (!job) return;
+      const running: Promise<void> = deliver(job)
+        .catch((err: unknown) => {
+          log(`webhooks: erro na entrega ${job.id}: ${err instanceof Error ? err.message : String(err)}`);
+          complete(job.id, () => null);
+        })
+        .finally(() => {
+          sending.delete(running);
+          startReady();
+        });
+      sending.add(running);
+    }
+  }
+
   function pump(): void {
     if (stopping) return;
     cancelTimer?.();
     cancelTimer = null;
     const now = clock.now();
-    store.reactivateDue(now);
-    const jobs = store.claimDue(now, concurrency - inFlight.size, [...inFlight.keys()], owner, CLAIM_LEASE_MS);
+    const room = 2 * concurrency - claimed.size;
+    const jobs = room > 0 ? store.claimDue(now, room, [...claimed], owner, CLAIM_LEASE_MS) : [];
     for (const job of jobs) {
-      const running = deliver(job)
-        .catch((err: unknown) => log(`webhooks: erro na entrega ${job.id}: ${err instanceof Error ? err.message : String(err)}`))
-        .finally(() => {
-          inFlight.delete(job.id);
-          pump();
-        });
-      inFlight.set(job.id, running);
+      claimed.add(job.id);
+      ready.push(job);
     }
-    const next = store.nextDueAt();
-    if (next !== null && next > now && inFlight.size < concurrency) cancelTimer = clock.setTimer(pump, next - now);
+    startReady();
+    if (jobs.length < room) {
+      // Nothing more is due now: sleep until the next retry (the poll also wakes us for new work).
+      const next = store.nextDueAt();
+      if (next !== null && next > now) cancelTimer = clock.setTimer(pump, next - now);
+    }
   }
 
   async function deliver(job: DeliveryJob): Promise<void> {
     const now = clock.now();
     if (job.origem === 'automatica' && !job.webhookAtivo) {
-      store.markFailed(job, null, 'Webhook desativado', now);
+      complete(job.id, () => store.markFailed(job, null, 'Webhook desativado', now));
       return;
     }
     if (Buffer.byteLength(job.corpo) > PAYLOAD_CAP_BYTES) {
-      store.markDiscarded(job, `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB`);
+      complete(job.id, () => (store.markDiscarded(job, `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB`), null));
       return;
     }
     if (job.origem === 'automatica' && job.plano !== null) {
       const limit = store.accountLimits(job.contaId, job.plano).entregasMes;
       if (limit !== null && store.monthlyUsage(job.contaId, now) >= limit) {
-        store.markDiscarded(job, QUOTA_DISCARD_REASON);
+        complete(job.id, () => (store.markDiscarded(job, QUOTA_DISCARD_REASON), null));
         return;
       }
     }
@@ -154,15 +214,9 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     const ended = clock.now();
     const attempt = { numero, origem: job.origem, destino: job.url, iniciadaEm: now, ...result };
     const outcome = decide({ numero, ...result, nowMs: ended, random });
-    if (outcome.kind === 'entregue') store.markDelivered(job, attempt, ended);
-    else if (outcome.kind === 'retentar') store.scheduleRetry(job, attempt, ended + outcome.delayMs);
-    else {
-      const deactivation = store.markFailed(job, attempt, outcome.motivo, ended);
-      if (deactivation) {
-        log(`webhooks: webhook ${deactivation.webhook.id} desativado (${deactivation.tipo}): ${deactivation.motivo}`);
-        if (deactivation.tipo === 'permanente') await noticePermanentDeactivation(store, mailer, deactivation, ended, log);
-      }
-    }
+    if (outcome.kind === 'entregue') complete(job.id, () => (store.markDelivered(job, attempt, ended), null));
+    else if (outcome.kind === 'retentar') complete(job.id, () => (store.scheduleRetry(job, attempt, ended + outcome.delayMs), null));
+    else complete(job.id, () => store.markFailed(job, attempt, outcome.motivo, ended));
   }
 
   let watcher: FSWatcher | null = null;
@@ -174,24 +228,29 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   } catch {
     watcher = null;
   }
-  const poll = setInterval(() => {
+  /** Temporary deactivations that ended, new snapshots, and rows queued by other processes (tests, replays). */
+  function tick(): void {
+    if (stopping) return;
+    store.reactivateDue(clock.now());
     void fanOut();
     pump();
-  }, options.pollMs ?? 200);
+  }
+  const poll = setInterval(tick, options.pollMs ?? 200);
   await fanOut();
-  pump();
+  tick();
 
   return {
-    poke() {
-      void fanOut();
-      pump();
-    },
+    poke: tick,
     async stop() {
       stopping = true;
       clearInterval(poll);
       watcher?.close();
       cancelTimer?.();
-      await Promise.allSettled([...inFlight.values()]);
+      await Promise.allSettled([...sending]);
+      flush();
+      // Deliveries claimed ahead but never started go back to the queue for the next run.
+      store.releaseClaims((o) => o === owner);
+      await Promise.allSettled([...notices]);
       while (fanningOut) await new Promise((r) => setTimeout(r, 10));
       sender.close();
       db.close();
