@@ -20,6 +20,12 @@ import type {
 
 export const DEFAULT_API_URL = 'http://localhost:8080';
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * A screen fires a few requests at once, which can exceed a small plan's per-second limit: a 429 whose
+ * Retry-After is this short is waited out (five times at most) instead of shown as an error.
+ */
+const RATE_LIMIT_WAIT_MAX_S = 5;
+const RATE_LIMIT_RETRIES = 5;
 
 /** `unreachable`: no HTTP answer; `http`: a non-2xx answer; `invalid`: a 2xx answer that is not the contract. */
 export type ApiErrorKind = 'unreachable' | 'http' | 'invalid';
@@ -133,15 +139,13 @@ export class ApiClient {
   }
 
   private async get(path: string): Promise<{ data: unknown; meta?: unknown }> {
-    const url = `${this.baseUrl}${path}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { authorization: `Bearer ${this.key}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (err) {
-      throw new ApiRequestError('unreachable', `servidor inacessível em ${this.baseUrl} (${networkCause(err)})`);
+    let response = await this.fetch(path);
+    for (let retry = 0; retry < RATE_LIMIT_RETRIES && response.status === 429; retry++) {
+      const wait = Number(response.headers.get('retry-after'));
+      if (!Number.isFinite(wait) || wait > RATE_LIMIT_WAIT_MAX_S) break;
+      await response.body?.cancel();
+      await delay(Math.max(wait, 0.1) * 1000);
+      response = await this.fetch(path);
     }
     const text = await response.text();
     const body = parseJson(text);
@@ -155,6 +159,21 @@ export class ApiClient {
     }
     return body as { data: unknown; meta?: unknown };
   }
+
+  private async fetch(path: string): Promise<Response> {
+    try {
+      return await fetch(`${this.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${this.key}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new ApiRequestError('unreachable', `servidor inacessível em ${this.baseUrl} (${networkCause(err)})`);
+    }
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function query(params: Record<string, string | undefined>): string {

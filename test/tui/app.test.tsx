@@ -5,7 +5,7 @@ import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
 import type { Campeonato, ChaveCompleta, EstatisticasPartida, EventoPartida, Partida, Rodada, Tabela } from '../../src/tui/api-types.js';
 import { KEY, pressAndWait, selectRow, selectedLine, waitForFrame, waitForText } from './frames.js';
-import { closedPort, startDemoServer, type DemoServer } from './serve.js';
+import { closedPort, createKey, startDemoServer, type DemoServer } from './serve.js';
 
 // The TUI against a real `svc serve` over the demo fixtures. What the frames must show is read from the same
 // API with plain HTTP: the TUI is checked for rendering what the server says, as a user would see it.
@@ -236,6 +236,34 @@ test('a refused key shows the server 401 erro and mensagem inline; ? still opens
   try {
     await waitForText(app, 'Erro: 401 Não autorizado: API Key inválida ou inativa (r tenta de novo)');
     await pressAndWait(app, '?', 'Teclas');
+  } finally {
+    app.unmount();
+  }
+});
+
+test('a plan without statistics gets the server 403 inline on the statistics tab, other tabs still work', async (t) => {
+  if (skip || !server) return t.skip(skip);
+  const { body: all } = await api<{ data: Campeonato[] }>('/v1/campeonatos');
+  const freeKey = await createKey(server.dataDir, 'free-account', 'free', all.data.map((c) => c.id).join(','));
+  const serieA = await campeonato('pontos-corridos');
+  const rodada = (await api<{ data: Rodada }>(`/v1/campeonatos/${serieA.id}/rodadas/${serieA.rodada_atual?.numero}`)).body.data;
+  const partida = rodada.partidas[0];
+  assert.ok(partida);
+  const refused = await api<{ erro: string; mensagem: string }>(`/v1/partidas/${partida.id}/estatisticas`, freeKey);
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.erro, 'Plano insuficiente');
+
+  const app = open({ key: freeKey });
+  try {
+    await openChampionship(app, serieA);
+    await pressAndWait(app, KEY.tab, rodada.nome);
+    await selectRow(app, partida.time_mandante.nome);
+    await pressAndWait(app, KEY.enter, 'Eventos');
+    app.stdin.write('3');
+    const error = `Erro: 403 Plano insuficiente: ${refused.body.mensagem} (r tenta de novo)`;
+    // The message wraps at the frame's width.
+    await waitForFrame(app, (f) => f.includes('Finaliz') === false && f.replace(/\n/g, '').includes(error), error);
+    await pressAndWait(app, KEY.escape, rodada.nome);
   } finally {
     app.unmount();
   }

@@ -23,9 +23,7 @@ export async function startDemoServer(): Promise<DemoServer | { skip: string }> 
   const { dir, cleanup } = tempDir('svc-tui-');
   const ingest = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
   if (ingest.code !== 0) throw new Error(`svc ingest failed (${ingest.code}): ${ingest.stderr}`);
-  const created = await runSvc(['keys', 'create', '--account', 't', '--plan', 'enterprise', '--json', '--data-dir', dir]);
-  if (created.code !== 0) throw new Error(`svc keys create failed (${created.code}): ${created.stderr}`);
-  const key = findKey(JSON.parse(created.stdout) as unknown);
+  const key = await createKey(dir, 't', 'enterprise');
   const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
     cwd: REPO_ROOT,
     env: { ...process.env, NO_COLOR: '1' },
@@ -41,6 +39,20 @@ export async function startDemoServer(): Promise<DemoServer | { skip: string }> 
       cleanup();
     },
   };
+}
+
+/** Creates an account with a key on `plan`, reading the given championships (`all` by default), and returns the key. */
+export async function createKey(
+  dataDir: string,
+  account: string,
+  plan: 'free' | 'pro' | 'enterprise',
+  championships = 'all',
+  extra: readonly string[] = [],
+): Promise<string> {
+  const args = ['keys', 'create', '--account', account, '--plan', plan, '--championships', championships, ...extra, '--json'];
+  const created = await runSvc([...args, '--data-dir', dataDir]);
+  if (created.code !== 0) throw new Error(`svc keys create failed (${created.code}): ${created.stderr}`);
+  return findKey(JSON.parse(created.stdout) as unknown);
 }
 
 /** The full key is the one string field of the creation output that is not its visible prefix. */
