@@ -145,6 +145,16 @@ describe('openfootball-txt', () => {
     assert.deepEqual([otherTie.chave, otherTie.jogo], ['copa-do-brasil/2025/3a-fase/chave-2', 2]);
   });
 
+  it('takes a postponed match listed again later as the match, where it was played', () => {
+    const feed = read(`${LEAGUE}\n» Matchday 1\n  Wed Jan/8 2020\n    20.00  CSA AL  v  Ceará CE  1-2 (0-1)\n`);
+    const matches = feed.partidas?.filter((p) => p.mandante === 'CSA AL') ?? [];
+    assert.deepEqual(
+      matches.map((p) => [p.status, p.placar_mandante, p.placar_visitante, p.data_hora, p.rodada]),
+      [['encerrado', 1, 2, '2020-01-08T20:00:00-03:00', 'campeonato-brasileiro-serie-a/2019/rodada-1']],
+    );
+    assert.equal(feed.partidas?.length, 5);
+  });
+
   it('applies the championship options over what the title says', () => {
     const feed = read(LEAGUE, { campeonato: { nome: 'Brasileirão', temporada: '2019b', slug: 'br', tipo: 'mata-mata', regiao: 'sudeste' } });
     const c = feed.campeonatos?.[0];

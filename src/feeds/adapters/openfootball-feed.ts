@@ -74,12 +74,13 @@ export function openfootballFeed(doc: OpenfootballDocument, options: AdapterOpti
   const rodadas = new Map<number, FeedRodada>();
   const fases = new Map<string, { fase: FeedFase; ties: Tie[] }>();
   const partidas: FeedPartida[] = [];
-  const seen = new Set<string>();
+  const byId = new Map<string, number>();
 
   for (const m of doc.matches) {
     for (const name of [m.team1, m.team2]) if (!times.has(name)) times.set(name, team(name));
     const matchday = MATCHDAY.exec(m.round);
     let partida: FeedPartida;
+    let ties: Tie[] | undefined;
     if (matchday) {
       const numero = Number(matchday[1]);
       const rodada = rodadas.get(numero) ?? { id: `${campeonatoId}/rodada-${numero}`, campeonato: campeonatoId, numero };
@@ -89,13 +90,23 @@ export function openfootballFeed(doc: OpenfootballDocument, options: AdapterOpti
       const entry = fases.get(m.round) ?? newPhase(campeonatoId, m.round, fases.size + 1);
       fases.set(m.round, entry);
       partida = match(m, `${String(entry.fase.id)}/${m.team1}/${m.team2}`, campeonatoId, { fase: String(entry.fase.id) });
-      pairLeg(entry.ties, partida);
+      ties = entry.ties;
     }
-    if (seen.has(String(partida.id))) {
+    const id = String(partida.id);
+    const earlier = byId.get(id);
+    if (earlier === undefined) {
+      byId.set(id, partidas.length);
+      partidas.push(partida);
+      if (ties) pairLeg(ties, partida);
+      continue;
+    }
+    // A postponed match is listed again where it was finally played: the later line is the match.
+    const previous = partidas[earlier];
+    if (previous?.status !== 'adiado') {
       throw new FeedRejectedError([{ file: doc.file, position: m.position, reason: `partida repetida: ${m.team1} x ${m.team2} em "${m.round}"` }]);
     }
-    seen.add(String(partida.id));
-    partidas.push(partida);
+    partidas[earlier] = partida;
+    for (const tie of ties ?? []) tie.legs = tie.legs.map((leg) => (leg === previous ? partida : leg));
   }
 
   const fasesOut = [...fases.values()].map(({ fase, ties }) => finishPhase(fase, ties));
