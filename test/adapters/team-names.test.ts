@@ -34,7 +34,12 @@ describe('team name resolution', () => {
     distinct(['Grêmio', 'Grêmio Novorizontino SP', 'Grêmio Prudente']);
     distinct(['Portuguesa', 'Portuguesa RJ']);
     distinct(['Barcelona BA', 'Barcelona RO']);
-    distinct(['Santa Cruz', 'Santa Cruz de Natal RN']);
+    distinct(['Santa Cruz', 'Santa Cruz de Natal RN', 'Santa Cruz RN']);
+    distinct(['Vitória', 'Vitória ES']);
+    distinct(['São Raimundo RR', 'São Raimundo AM']);
+    sameKey(['Vitoria', 'Vitória BA', 'EC Vitória']);
+    sameKey(['Guarani', 'Guarani SP']);
+    sameKey(['Nautico', 'Náutico PE']);
   });
 
   it('folds case, accents, punctuation, state suffixes and club affixes for clubs not in the table', () => {
