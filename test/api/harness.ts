@@ -94,8 +94,11 @@ export async function startHarness(o: { dir?: string; ingestDemo?: boolean; plan
       control.close();
     },
     async cleanup() {
-      await h.stop();
-      temp?.cleanup();
+      try {
+        await h.stop();
+      } finally {
+        temp?.cleanup();
+      }
     },
   };
   return h;
