@@ -30,7 +30,10 @@ export async function captureState(conn: DuckDBConnection): Promise<void> {
   await conn.run(CAPTURE_SQL);
 }
 
-/** Compares the loaded and derived state with what captureState saw; deterministic order. */
+/**
+ * Compares the loaded and derived state with what captureState saw; deterministic order. `now` is part of
+ * the contract but unused here: the caller stamps `gerado_em` when it wraps each body.
+ */
 export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<DetectedEvent[]> {
   const [changed] = (await conn.runAndReadAll(CHANGES_SQL)).getRowObjectsJS();
   const ids = Object.fromEntries(ID_LISTS.map((k) => [k, ((changed?.[k] ?? []) as unknown[]).map(Number)]));
