@@ -2,14 +2,14 @@
  * The TUI: a stack of screens (Enter pushes, Esc/Backspace pops) under one header and a key-hint footer.
  * Global keys live here; each screen handles its own lists and tabs.
  */
-import { Box, Text, useApp, useInput, useStdout } from 'ink';
+import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient, ListResponse } from './api-client.js';
 import type { Campeonato } from './api-types.js';
 import { TuiContext, type TuiContextValue } from './context.js';
 import { cell } from './format.js';
 import { HelpOverlay } from './components/help-overlay.js';
-import { KeyRegistry, type KeyHandler } from './keys.js';
+import { KeyRegistry, splitKeys } from './keys.js';
 import { route, routeTitle, type Route } from './routes.js';
 import { seedResource } from './use-resource.js';
 import { ChampionshipScreen } from './screens/championship-screen.js';
@@ -48,7 +48,7 @@ export function App({ client, initialCampeonatos, liveRefreshMs = LIVE_REFRESH_M
 
   const [keys] = useState(() => new KeyRegistry());
   /** The app's own keys; true when the key was used here and must not reach the screen. */
-  const globalKeys = (input: string, key: Parameters<KeyHandler>[1]): boolean => {
+  const globalKeys = (input: string, key: Key): boolean => {
     if (help) {
       setHelp(false);
       return true;
@@ -73,8 +73,10 @@ export function App({ client, initialCampeonatos, liveRefreshMs = LIVE_REFRESH_M
   // One subscription for the app's whole life (see keys.ts).
   useInput(
     useCallback(
-      (input: string, key: Parameters<KeyHandler>[1]) => {
-        if (!globalRef.current(input, key)) keys.dispatch(input, key);
+      (input: string, key: Key) => {
+        for (const [one, oneKey] of splitKeys(input, key)) {
+          if (!globalRef.current(one, oneKey)) keys.dispatch(one, oneKey);
+        }
       },
       [keys],
     ),

@@ -173,6 +173,20 @@ test('knockout championship: bracket with both legs, the aggregate, and a single
   }
 });
 
+test('keys read in one chunk (typed fast or scripted) each act: j then Enter opens the second championship', async (t) => {
+  if (skip) return t.skip(skip);
+  const { body } = await api<{ data: Campeonato[] }>('/v1/campeonatos');
+  const second = body.data[1];
+  assert.ok(second, 'the demo has two championships');
+  const app = open();
+  try {
+    await waitForText(app, second.nome_popular);
+    await pressAndWait(app, `j${KEY.enter}`, second.nome);
+  } finally {
+    app.unmount();
+  }
+});
+
 test('live screen lists the ao_vivo matches with the age of the data', async (t) => {
   if (skip) return t.skip(skip);
   const { body } = await api<{ data: (Partida & { campeonato: { nome: string } })[] }>('/v1/partidas/ao-vivo');

@@ -75,7 +75,7 @@ export function ScrollList({ name, rows, height, width, onSelect, isActive = tru
             dimColor={row.dim === true}
             wrap="truncate"
           >
-            {cell(marker + row.text, width)}
+            {cell((marker + row.text).trimEnd(), width)}
           </Text>
         );
       })}
