@@ -117,12 +117,18 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   }
 
   /** Outcomes waiting to be written: a burst of completions is recorded in one transaction. */
-  const outcomes: { jobId: string; write: () => Deactivation | null }[] = [];
+  const outcomes: { jobId: string; write: () => Deactivation | null; metered?: number }[] = [];
+  /**
+   * Per account: automatic deliveries sent and not yet recorded. Near the monthly limit a delivery waits for
+   * them to settle, so the quota is never overshot (a failed one leaves room for the next).
+   */
+  const metered = new Map<number, number>();
+  const meterWaiters = new Map<number, (() => void)[]>();
   const notices = new Set<Promise<void>>();
   let flushQueued = false;
 
-  function complete(jobId: string, write: () => Deactivation | null): void {
-    outcomes.push({ jobId, write });
+  function complete(jobId: string, write: () => Deactivation | null, meteredAccount?: number): void {
+    outcomes.push({ jobId, write, metered: meteredAccount });
     if (!flushQueued) {
       flushQueued = true;
       setImmediate(flush);
@@ -145,7 +151,12 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).
       log(`webhooks: erro ao registrar ${batch.length} resultado(s): ${err instanceof Error ? err.message : String(err)}`);
     }
-    for (const o of batch) claimed.delete(o.jobId);
+    for (const o of batch) {
+      claimed.delete(o.jobId);
+      if (o.metered === undefined) continue;
+      metered.set(o.metered, (metered.get(o.metered) ?? 1) - 1);
+      for (const wake of meterWaiters.get(o.metered)?.splice(0) ?? []) wake();
+    }
     for (const d of deactivations) {
       log(`webhooks: webhook ${d.webhook.id} desativado (${d.tipo}): ${d.motivo}`);
       if (d.tipo !== 'permanente') continue;
@@ -201,22 +212,30 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       complete(job.id, () => (store.markDiscarded(job, `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB`), null));
       return;
     }
-    if (job.origem === 'automatica' && job.plano !== null) {
-      const limit = store.accountLimits(job.contaId, job.plano).entregasMes;
-      if (limit !== null && store.monthlyUsage(job.contaId, now) >= limit) {
-        complete(job.id, () => (store.markDiscarded(job, QUOTA_DISCARD_REASON), null));
-        return;
+    const meteredAccount = job.origem === 'automatica' && job.plano !== null ? job.contaId : undefined;
+    if (meteredAccount !== undefined && job.plano !== null) {
+      const limit = store.accountLimits(meteredAccount, job.plano).entregasMes;
+      for (;;) {
+        const pending = metered.get(meteredAccount) ?? 0;
+        if (limit === null || store.monthlyUsage(meteredAccount, clock.now()) + pending < limit) break;
+        if (pending === 0) {
+          complete(job.id, () => (store.markDiscarded(job, QUOTA_DISCARD_REASON), null));
+          return;
+        }
+        await new Promise<void>((wake) => meterWaiters.set(meteredAccount, [...(meterWaiters.get(meteredAccount) ?? []), wake]));
       }
+      metered.set(meteredAccount, (metered.get(meteredAccount) ?? 0) + 1);
     }
     const numero = job.tentativas + 1;
-    const headers = deliveryHeaders({ evento: job.evento, entregaId: job.id, tentativa: numero, secret: job.secret, body: job.corpo, nowMs: now });
+    const sentAt = clock.now();
+    const headers = deliveryHeaders({ evento: job.evento, entregaId: job.id, tentativa: numero, secret: job.secret, body: job.corpo, nowMs: sentAt });
     const result = await sender.send(job.url, job.corpo, headers);
     const ended = clock.now();
-    const attempt = { numero, origem: job.origem, destino: job.url, iniciadaEm: now, ...result };
+    const attempt = { numero, origem: job.origem, destino: job.url, iniciadaEm: sentAt, ...result };
     const outcome = decide({ numero, ...result, nowMs: ended, random });
-    if (outcome.kind === 'entregue') complete(job.id, () => (store.markDelivered(job, attempt, ended), null));
-    else if (outcome.kind === 'retentar') complete(job.id, () => (store.scheduleRetry(job, attempt, ended + outcome.delayMs), null));
-    else complete(job.id, () => store.markFailed(job, attempt, outcome.motivo, ended));
+    if (outcome.kind === 'entregue') complete(job.id, () => (store.markDelivered(job, attempt, ended), null), meteredAccount);
+    else if (outcome.kind === 'retentar') complete(job.id, () => (store.scheduleRetry(job, attempt, ended + outcome.delayMs), null), meteredAccount);
+    else complete(job.id, () => store.markFailed(job, attempt, outcome.motivo, ended), meteredAccount);
   }
 
   let watcher: FSWatcher | null = null;
