@@ -243,6 +243,21 @@ describe('derive: statuses and rodada_atual', () => {
       ]);
     }));
 
+  it('is idempotent: a second run leaves one row per key', () =>
+    withDb(async (db) => {
+      await rodadas(db, { 1: ['encerrado'], 2: ['aguardando'] });
+      await db.insert('jogadores', { id: 7, time_id: 1 });
+      await db.insert('eventos', { id: 1, partida_id: 100, tipo: 'gol', minuto: 1, time_id: 1, jogador_id: 7 });
+      await derive(db.conn);
+      const contar = () => db.all(`SELECT (SELECT count(*) FROM classificacao)::INTEGER AS c, (SELECT count(*) FROM artilharia)::INTEGER AS a,
+        (SELECT count(*) FROM cobertura)::INTEGER AS k, (SELECT gols FROM jogadores) AS g`);
+      const antes = await contar();
+      await derive(db.conn);
+      await derive(db.conn, [1]);
+      assert.deepEqual(await contar(), antes);
+      assert.deepEqual(antes, [{ c: 2, a: 1, k: 1, g: 1 }]);
+    }));
+
   it('recomputes only the championships asked for', () =>
     withDb(async (db) => {
       await rodadas(db, { 1: ['encerrado'] });

@@ -131,6 +131,15 @@ describe('detectEvents', () => {
       ]);
     }));
 
+  it('a finished round fires once; a removed match fires nothing', () =>
+    withCenario(async (db) => {
+      const primeiro = await ingest(db, () =>
+        db.conn.run(`UPDATE partidas SET status = 'encerrado', placar_mandante = 0, placar_visitante = 0 WHERE id = 100`).then(() => {}));
+      assert.deepEqual(nomes(primeiro), ['partida.encerrada:100', 'rodada.encerrada:null']);
+      assert.deepEqual(await ingest(db, async () => {}), []);
+      assert.deepEqual(await ingest(db, () => db.conn.run('DELETE FROM partidas WHERE id = 200').then(() => {})), []);
+    }));
+
   it('partida.escalacao_publicada once per match when lineups become confirmed', () =>
     withCenario(async (db) => {
       const lado = (l: string, confirmada: boolean) => ({ partida_id: 100, lado: l, time_id: l === 'mandante' ? 1 : 2, confirmada });
