@@ -197,6 +197,19 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.match(String(lines[3]?.motivo), /^timestamp fora da tolerância de 300 s/);
   });
 
+  for (const [args, message] of [
+    [['webhooks', 'listen', '--status', '700'], "error: option '--status <codigo>' argument '700' is invalid. deve ser um inteiro entre 100 e 599.\n"],
+    [['webhooks', 'listen', '--delay', '-1'], "error: option '--delay <ms>' argument '-1' is invalid. deve ser um inteiro entre 0 e 600000.\n"],
+    [['webhooks', 'run', '--concurrency', '0'], "error: option '--concurrency <n>' argument '0' is invalid. deve ser um inteiro entre 1 e 256.\n"],
+    [['replay', '--status', 'perdida'], "error: option '--status <status>' argument 'perdida' is invalid. Allowed choices are pendente, entregue, falhou, descartada.\n"],
+  ] as const) {
+    it(`${args.join(' ')}: usage error, exit 2`, async () => {
+      const r = await runSvc([...args, '--data-dir', dataDir.root]);
+      assert.equal(r.code, 2);
+      assert.equal(r.stderr, `${message}(run with --help for usage)\n`);
+    });
+  }
+
   it('listen: a port in use is a one-line error with exit 7', async () => {
     const port = new URL(url).port;
     const r = await runSvc(['webhooks', 'listen', '--port', port, '--data-dir', dataDir.root]);

@@ -179,7 +179,6 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const body = bodyObject(ctx, ['nome', 'url', 'eventos', 'ativo']);
     if (Object.keys(body).length === 0) throw new ApiError(400, 'Parâmetro inválido', 'Informe ao menos um dos campos: nome, url, eventos, ativo.');
     if (body.ativo !== undefined && typeof body.ativo !== 'boolean') throw invalidField('ativo', 'deve ser true ou false');
-    if (body.eventos === undefined && 'eventos' in body) throw invalidField('eventos', 'deve ser uma lista não vazia de nomes de eventos');
     const patch = {
       nome: body.nome === undefined ? undefined : parseNome(body.nome),
       url: body.url === undefined ? undefined : await parseUrl(body.url),
