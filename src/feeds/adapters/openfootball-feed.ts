@@ -176,7 +176,7 @@ function match(m: OpenfootballMatch, id: string, campeonato: string, where: { ro
  * 2025 writes `1-4 pen. 1-4 a.e.t. (1-1, 0-0)`: the shoot-out repeated as the a.e.t. score); the
  * full-time score is kept and the match is not counted as having gone to extra time.
  */
-export function finalResult(score: OpenfootballScore): { score: ScorePair; extraTime: boolean } | null {
+function finalResult(score: OpenfootballScore): { score: ScorePair; extraTime: boolean } | null {
   const et = score.et && (!score.p || score.et[0] === score.et[1]) ? score.et : undefined;
   if (et) return { score: et, extraTime: true };
   return score.ft ? { score: score.ft, extraTime: false } : null;
