@@ -73,13 +73,15 @@ export class UsageMeter {
   }
 
   flush(): void {
-    if (this.pending.size === 0 && this.records.length === 0) return;
     const counts = [...this.pending.values()];
     const records = this.records;
     this.pending.clear();
     this.records = [];
+    // Forget what we knew of other keys' counts: the next request of each re-reads it, so what other
+    // processes added is seen within one interval.
+    this.stored.clear();
+    if (counts.length === 0 && records.length === 0) return;
     for (const t of this.store.add(counts, records)) this.stored.set(`${t.chaveId}:${t.dia}`, t.requisicoes);
-    this.forgetOldDays();
   }
 
   private storedCount(k: string, chaveId: number, dia: string): number {
@@ -89,10 +91,5 @@ export class UsageMeter {
       this.stored.set(k, n);
     }
     return n;
-  }
-
-  private forgetOldDays(): void {
-    const today = utcDay(new Date());
-    for (const k of this.stored.keys()) if (!k.endsWith(today)) this.stored.delete(k);
   }
 }
