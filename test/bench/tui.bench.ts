@@ -1,0 +1,160 @@
+/**
+ * `svc tui` against a local `svc serve` over the demo data, in a real pseudo-terminal (`script`):
+ * - launch: process start to the championship list on screen, against a bare `node` process doing one raw
+ *   GET of the same list (the floor any client pays);
+ * - screen change: Enter on a championship to its standings on screen (request included), against a raw GET
+ *   of the same standings from an already running process.
+ */
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import type { BenchFigure } from './run.js';
+import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
+import { startDemoServer, stopProcess } from '../tui/serve.js';
+
+export const title = 'svc tui: launch to the championship list, screen change after Enter';
+
+const LAUNCHES = 5;
+const SCREEN_CHANGES = 15;
+
+export async function run(): Promise<BenchFigure[]> {
+  const server = await startDemoServer();
+  if ('skip' in server) {
+    console.log(`  skipped: ${server.skip}`);
+    return [];
+  }
+  try {
+    const headers = { authorization: `Bearer ${server.key}` };
+    const list = (await (await fetch(`${server.url}/v1/campeonatos`, { headers })).json()) as {
+      data: { id: number; nome_popular: string }[];
+    };
+    const first = list.data[0];
+    if (!first) throw new Error('the demo has no championship');
+    const tabela = (await (await fetch(`${server.url}/v1/campeonatos/${first.id}/tabela`, { headers })).json()) as {
+      data: { classificacao: { time: { nome: string } }[] };
+    };
+    const leader = tabela.data.classificacao[0]?.time.nome ?? '';
+
+    const bare: number[] = [];
+    for (let i = 0; i < LAUNCHES; i++) bare.push(await bareGet(`${server.url}/v1/campeonatos`, server.key));
+
+    const launches: number[] = [];
+    const changes: number[] = [];
+    for (let i = 0; i < LAUNCHES; i++) {
+      const session = await Terminal.open(server.url, server.key);
+      launches.push(await session.until(first.nome_popular));
+      if (i === 0) {
+        for (let j = 0; j < SCREEN_CHANGES; j++) {
+          changes.push(await session.press('\r', `1   ${leader}`));
+          await session.press('\x1b', 'Filtros');
+        }
+      }
+      await session.quit();
+    }
+
+    const rawGets: number[] = [];
+    for (let i = 0; i < SCREEN_CHANGES; i++) {
+      const start = performance.now();
+      await (await fetch(`${server.url}/v1/campeonatos/${first.id}/tabela`, { headers })).text();
+      rawGets.push(performance.now() - start);
+    }
+
+    const launch = median(launches);
+    const change = median(changes);
+    return [
+      {
+        name: 'launch to first championship list (median of 5)',
+        value: launch,
+        unit: 'ms',
+        baseline: { name: 'bare node process + one raw GET /v1/campeonatos', value: median(bare) },
+        target: '≤ 700 ms',
+        met: launch <= 700,
+      },
+      {
+        name: `screen change after Enter, standings on screen (median of ${SCREEN_CHANGES})`,
+        value: change,
+        unit: 'ms',
+        baseline: { name: 'raw GET of the same standings', value: median(rawGets) },
+        target: '≤ 150 ms',
+        met: change <= 150,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `svc tui` under `script`, which gives it a pseudo-terminal; output is searched as it streams. */
+class Terminal {
+  private output = '';
+  private waiter: { text: string; from: number; resolve: () => void } | undefined;
+
+  private constructor(private readonly child: ReturnType<typeof spawn>, private readonly started: number) {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.output += chunk;
+      if (this.waiter && this.output.indexOf(this.waiter.text, this.waiter.from) >= 0) this.waiter.resolve();
+    });
+  }
+
+  static async open(api: string, key: string): Promise<Terminal> {
+    const started = performance.now();
+    const child = spawn('script', ['-qfec', `stty cols 80 rows 24; ${process.execPath} ${SVC_BIN} tui --api ${api}`, '/dev/null'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SVC_API_KEY: key },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    return new Terminal(child, started);
+  }
+
+  /** Milliseconds from launch until `text` is on screen. */
+  async until(text: string): Promise<number> {
+    await this.wait(text, 0);
+    return performance.now() - this.started;
+  }
+
+  /** Milliseconds from a key press until `text` is drawn after it. */
+  async press(key: string, text: string): Promise<number> {
+    const from = this.output.length;
+    const start = performance.now();
+    this.child.stdin?.write(key);
+    await this.wait(text, from);
+    return performance.now() - start;
+  }
+
+  async quit(): Promise<void> {
+    this.child.stdin?.write('q');
+    await stopProcess(this.child);
+  }
+
+  private wait(text: string, from: number): Promise<void> {
+    if (this.output.indexOf(text, from) >= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${JSON.stringify(text)} on screen`)), 30_000);
+      this.waiter = {
+        text,
+        from,
+        resolve: () => {
+          clearTimeout(timer);
+          this.waiter = undefined;
+          resolve();
+        },
+      };
+    });
+  }
+}
+
+/** A bare `node` process that fetches the list once: process start + one request, nothing else. */
+function bareGet(url: string, key: string): Promise<number> {
+  const start = performance.now();
+  const code = `fetch(${JSON.stringify(url)},{headers:{authorization:'Bearer '+process.env.K}}).then(r=>r.text())`;
+  const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, K: key }, stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', () => resolve(performance.now() - start));
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
