@@ -78,8 +78,8 @@ class Sheet {
 }
 
 interface Match {
+  /** `campeonato` and `rodada` are set once the seasons are known (they depend on every match's date). */
   partida: FeedPartida;
-  line: number | undefined;
   time: number;
   rodada: number;
   escalacoes: FeedEscalacao[];
@@ -125,8 +125,7 @@ function readMatches(sheet: Sheet, times: Map<string, FeedTime>): Map<string, Ma
   const c = Object.fromEntries(COLUMNS.partidas.map((name) => [name, sheet.column(name)])) as Record<(typeof COLUMNS.partidas)[number], number>;
   const matches = new Map<string, Match>();
   sheet.table.rows.forEach((row, r) => {
-    const line = sheet.line(r);
-    const fail = (reason: string) => rejectAt(sheet.file, line, reason);
+    const fail = (reason: string) => rejectAt(sheet.file, sheet.line(r), reason);
     const id = cell(row, c.ID);
     if (!/^\d+$/.test(id)) throw fail(`ID inválido "${id}"`);
     if (matches.has(id)) throw fail(`ID ${id} repetido`);
@@ -165,7 +164,7 @@ function readMatches(sheet: Sheet, times: Map<string, FeedTime>): Map<string, Ma
     const escalacoes = sides
       .filter((s) => s.formacao !== null || s.tecnico !== null)
       .map((s): FeedEscalacao => ({ partida: id, lado: s.lado, formacao: s.formacao, tecnico: s.tecnico, confirmada: true, titulares: [], reservas: [] }));
-    matches.set(id, { partida, line, time: Date.parse(date), rodada, escalacoes });
+    matches.set(id, { partida, time: Date.parse(date), rodada, escalacoes });
   });
   return matches;
 }
