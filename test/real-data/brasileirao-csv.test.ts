@@ -24,10 +24,11 @@ describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
     assert.deepEqual(summary.avisos, [`arquivo ignorado (formato não reconhecido): ${CSV_DIR}/Legenda.txt`]);
   });
 
-  it('has one championship per season 2003–2024, with the right clubs and games per club', async () => {
+  it('has one championship per season 2003–2024, with the right rounds, clubs and games per club', async () => {
     const [seasons, games] = await query(
       dir,
-      `SELECT temporada, nome, slug, tipo, regiao FROM campeonatos ORDER BY temporada`,
+      `SELECT k.temporada, k.nome, k.slug, k.tipo, k.regiao, count(r.id)::INTEGER AS rodadas
+       FROM campeonatos k JOIN rodadas r ON r.campeonato_id = k.id GROUP BY ALL ORDER BY k.temporada`,
       `WITH sides AS (
          SELECT campeonato_id, time_mandante_id AS time_id FROM partidas
          UNION ALL SELECT campeonato_id, time_visitante_id FROM partidas)
@@ -39,10 +40,11 @@ describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
       seasons?.map((s) => s.temporada),
       Array.from({ length: 22 }, (_, i) => String(2003 + i)),
     );
-    for (const s of seasons ?? []) {
-      assert.deepEqual([s.nome, s.slug, s.tipo, s.regiao], ['Campeonato Brasileiro Série A', 'campeonato-brasileiro-serie-a', 'pontos-corridos', 'nacional']);
-    }
     const clubs = (temporada: number) => (temporada <= 2004 ? 24 : temporada === 2005 ? 22 : 20);
+    for (const s of seasons ?? []) {
+      const rounds = 2 * (clubs(Number(s.temporada)) - 1);
+      assert.deepEqual([s.nome, s.slug, s.tipo, s.regiao, s.rodadas], ['Campeonato Brasileiro Série A', 'campeonato-brasileiro-serie-a', 'pontos-corridos', 'nacional', rounds]);
+    }
     for (let temporada = 2003; temporada <= 2024; temporada++) {
       const rows = (games ?? []).filter((g) => g.temporada === String(temporada));
       assert.equal(rows.length, clubs(temporada), `clubes em ${temporada}`);
