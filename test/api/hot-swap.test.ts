@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ingestInto, LIVE_DAY, startHarness } from './harness.js';
+
+describe('snapshot hot swap', () => {
+  it('swaps to each new snapshot under load with zero failed requests and one snapshot per response', async () => {
+    const h = await startHarness();
+    try {
+      const key = h.key('enterprise', { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 10_000_000 });
+      const paths = ['/v1/partidas/ao-vivo', '/v1/campeonatos/1/tabela', '/v1/campeonatos/1/rodadas/34', '/v1/partidas/337/eventos'];
+      const failures: string[] = [];
+      const bodiesByTag = new Map<string, string>();
+      let served = 0;
+      let running = true;
+      const worker = async (i: number) => {
+        for (let n = i; running; n++) {
+          const p = paths[n % paths.length]!;
+          const r = await h.get(p, key);
+          served++;
+          if (r.status !== 200) failures.push(`${p} ${r.status} ${r.text}`);
+          const tag = r.headers.get('etag')!;
+          const seen = bodiesByTag.get(tag);
+          if (seen !== undefined && seen !== r.text) failures.push(`${p}: ETag ${tag} with two different bodies`);
+          bodiesByTag.set(tag, r.text);
+        }
+      };
+      const workers = Array.from({ length: 8 }, (_, i) => worker(i));
+      const published: string[] = [];
+      for (const file of readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()) {
+        const id = await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
+        await h.api.holder.refresh();
+        assert.equal(h.api.holder.current?.id, id, `serving ${id} after ${file}`);
+        published.push(id);
+      }
+      running = false;
+      await Promise.all(workers);
+      assert.deepEqual(failures, []);
+      assert.ok(served > published.length * 4, `requests kept flowing during ${published.length} swaps (${served})`);
+      assert.equal((await h.get('/v1/status')).json.data.snapshot.id, published.at(-1));
+      const swaps = h.logs.filter((l) => l.event === 'snapshot_carregado');
+      assert.equal(swaps.length, published.length + 1, 'initial load plus one per published snapshot');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  it('picks up a new CURRENT by itself (watch), without an explicit refresh', { timeout: 60_000 }, async () => {
+    const h = await startHarness();
+    try {
+      const first = h.api.holder.current?.id;
+      const file = readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()[0]!;
+      const id = await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
+      assert.notEqual(id, first);
+      // Wait on the condition (bounded by the test runner's timeout), not on a fixed delay.
+      while (h.api.holder.current?.id !== id) await new Promise((r) => setTimeout(r, 20));
+      assert.equal((await h.get('/readyz')).json.snapshot, id);
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
