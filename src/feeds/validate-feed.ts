@@ -5,8 +5,8 @@ import { STAT_ADVANCED_FIELDS } from './statistics-fields.js';
 import { MAX_ISSUES } from './validate-schema.js';
 import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from './source-keys.js';
 
-/** Answers which of the given keys already exist in the current snapshot (empty when there is none). */
-export type StoredKeyLookup = (keys: readonly SourceKey[]) => Promise<Set<string>>;
+/** The internal ids the current snapshot has for the given keys (by keyString; empty when there is none). */
+export type StoredKeyLookup = (keys: readonly SourceKey[]) => Promise<Map<string, number>>;
 
 interface Reference extends SourceKey {
   file: string;
@@ -22,16 +22,19 @@ const NOMES: Record<Entidade, string> = {
  * The checks the schema cannot express, run on schema-valid feeds before anything is written: duplicate
  * keys inside one feed, references that resolve neither in the run's feeds nor in the current snapshot,
  * advanced statistics from the basic source (spec rule 1), a match against itself, a tie without a phase.
+ * Returns the stored ids of every key the feeds define, reference or remove, so the loader does not look
+ * them up again.
  */
-export async function validateFeeds(feeds: readonly NamedFeed[], lookup: StoredKeyLookup): Promise<void> {
+export async function validateFeeds(feeds: readonly NamedFeed[], lookup: StoredKeyLookup): Promise<Map<string, number>> {
   const issues: FeedIssue[] = [];
   const provided = new Map<string, SourceKey>();
   const refs: Reference[] = [];
   for (const named of feeds) checkFeed(named, issues, provided, refs);
+  if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
 
+  const stored = await lookup(dedupeKeys([...provided.values(), ...refs, ...removalKeys(feeds)]));
   const external = refs.filter((r) => !provided.has(keyString(r)));
   if (external.length > 0) {
-    const stored = await lookup(dedupeKeys(external));
     for (const r of external) {
       if (stored.has(keyString(r))) continue;
       issues.push({
@@ -42,14 +45,11 @@ export async function validateFeeds(feeds: readonly NamedFeed[], lookup: StoredK
     }
   }
   if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
+  return stored;
 }
 
-/** Every source key the feeds define or reference (the loader looks them all up in one query). */
-export function feedSourceKeys(feeds: readonly NamedFeed[]): SourceKey[] {
-  const provided = new Map<string, SourceKey>();
-  const refs: Reference[] = [];
-  for (const named of feeds) checkFeed(named, [], provided, refs);
-  return dedupeKeys([...provided.values(), ...refs]);
+function removalKeys(feeds: readonly NamedFeed[]): SourceKey[] {
+  return feeds.flatMap(({ feed }) => (feed.remocoes ?? []).map((r) => ({ entidade: r.entidade, fonte: fonteOf(r, feed), chave: chaveOf(r.id) })));
 }
 
 function dedupeKeys(keys: readonly SourceKey[]): SourceKey[] {

@@ -49,12 +49,18 @@ export async function appendRows(conn: DuckDBConnection, table: string, columns:
   }
 }
 
-/** Column names of a table, in table order. */
+const columnsCache = new Map<string, string[]>();
+
+/** Column names of a table of sql/schema.sql, in table order (the schema is fixed per process). */
 export async function tableColumns(conn: DuckDBConnection, table: string): Promise<string[]> {
+  const cached = columnsCache.get(table);
+  if (cached) return cached;
   const rows = await queryRows<{ column_name: string }>(
     conn,
     `SELECT column_name FROM duckdb_columns() WHERE table_name = $1 AND database_name <> 'temp' ORDER BY column_index`,
     [table],
   );
-  return rows.map((r) => r.column_name);
+  const columns = rows.map((r) => r.column_name);
+  columnsCache.set(table, columns);
+  return columns;
 }

@@ -4,7 +4,6 @@ import type { NamedFeed } from '../feeds/adapters/index.js';
 import { FeedRejectedError, type FeedIssue } from '../feeds/errors.js';
 import { chaveDeChave, chaveOf, fonteOf, type Entidade, type SourceKey } from '../feeds/source-keys.js';
 import { normalizeTeamName } from '../feeds/team-names.js';
-import { feedSourceKeys } from '../feeds/validate-feed.js';
 import { appendRows, idList, queryRows, readSql, tableColumns, type Row } from './duckdb-util.js';
 import { IdResolver, type IdAllocator } from './load/id-resolver.js';
 import {
@@ -14,7 +13,7 @@ import {
 import { kickoff } from './kickoff.js';
 import { normalizePlayerName } from './slug.js';
 
-const UPSERT_SQL = readSql(new URL('./load/upsert.sql', import.meta.url));
+const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 const REMOVE_EXPAND_SQL = readSql(new URL('./load/remove-expand.sql', import.meta.url));
 const REMOVE_BLOCKERS_SQL = readSql(new URL('./load/remove-blockers.sql', import.meta.url));
 const REMOVE_APPLY_SQL = readSql(new URL('./load/remove-apply.sql', import.meta.url));
@@ -26,12 +25,24 @@ const STAGED_TABLES = [
 ] as const;
 type StagedTable = (typeof STAGED_TABLES)[number];
 
+/** `-- @table name` sections of upsert.sql: table → its statements. */
+function upsertSections(sql: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  for (const part of sql.split(/^-- @table /m).slice(1)) {
+    const newline = part.indexOf('\n');
+    sections.set(part.slice(0, newline).trim(), part.slice(newline + 1));
+  }
+  return sections;
+}
+
 /** Max days between two sources' kick-offs of the same match (docs/internals.md "Resolution of ids"). */
 const SAME_MATCH_DAYS = 3;
 
 export interface LoadOptions {
   allocate: IdAllocator;
   now: Date;
+  /** Ids `id_fonte` already holds for the run's keys, as returned by validateFeeds. */
+  storedIds: ReadonlyMap<string, number>;
 }
 
 export interface LoadResult {
@@ -75,11 +86,10 @@ class Load {
   private readonly squads = new Map<number, Map<string, number>>();
 
   constructor(private readonly conn: DuckDBConnection, private readonly feeds: readonly NamedFeed[], private readonly options: LoadOptions) {
-    this.ids = new IdResolver(conn, options.allocate);
+    this.ids = new IdResolver(options.storedIds, options.allocate);
   }
 
   async run(): Promise<LoadResult> {
-    await this.ids.loadStored([...feedSourceKeys(this.feeds), ...this.removalKeys()]);
     await this.loadCampeonatos();
     await this.loadTimes();
     this.loadFases();
@@ -429,17 +439,18 @@ class Load {
     }
   }
 
+  /** Stages and upserts only the tables that received rows: a live update touches two or three. */
   private async writeStaged(): Promise<void> {
+    const statements: string[] = [];
     for (const table of STAGED_TABLES) {
-      await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       const rows = [...(this.rows.get(table) as Map<string, Row>).values()];
+      const section = UPSERT_SQL.get(table);
+      if (rows.length === 0 && !(table === 'escalacao_jogadores' && this.rows.get('escalacoes')?.size)) continue;
+      await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendRows(this.conn, `stage_${table}`, await tableColumns(this.conn, table), rows);
+      if (section) statements.push(section);
     }
-    await this.conn.run(UPSERT_SQL);
-  }
-
-  private removalKeys(): SourceKey[] {
-    return [...this.items('remocoes')].map((it) => this.key(it.record.entidade, it, it.record.id));
+    if (statements.length > 0) await this.conn.run(statements.join('\n'));
   }
 
   private async applyRemovals(): Promise<void> {

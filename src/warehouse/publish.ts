@@ -67,7 +67,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   try {
     if (!parentId) await conn.run(SCHEMA_SQL);
     stage('validar');
-    await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
+    const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
     if (recordEvents) await captureState(conn);
 
@@ -76,6 +76,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     const load = await loadFeeds(conn, request.feeds, {
       allocate: (entidade, count) => reserve(control, `id_${entidade}`, count),
       now: request.now,
+      storedIds,
     });
     await pauseAt('loading');
     stage('derivar');

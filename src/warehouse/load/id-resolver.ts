@@ -1,7 +1,5 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { FeedRejectedError } from '../../feeds/errors.js';
 import { keyString, type Entidade, type SourceKey } from '../../feeds/source-keys.js';
-import { appendRows, queryRows } from '../duckdb-util.js';
 
 /** Hands out `count` new internal ids for an entity (control-plane counter `id_<entidade>`); returns the first. */
 export type IdAllocator = (entidade: Entidade, count: number) => number;
@@ -11,22 +9,13 @@ export type IdAllocator = (entidade: Entidade, count: number) => number;
  * new ids allocated in bulk. New mappings are written back to `id_fonte` by the loader.
  */
 export class IdResolver {
-  private readonly ids = new Map<string, number>();
+  private readonly ids: Map<string, number>;
   private readonly pending = new Map<Entidade, Map<string, SourceKey>>();
   readonly newMappings: (SourceKey & { id: number })[] = [];
 
-  constructor(private readonly conn: DuckDBConnection, private readonly allocate: IdAllocator) {}
-
-  /** Looks every key up in `id_fonte` with one join against a staged key list. */
-  async loadStored(keys: readonly SourceKey[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.conn.run('CREATE OR REPLACE TEMP TABLE feed_keys (entidade VARCHAR, fonte VARCHAR, chave VARCHAR)');
-    await appendRows(this.conn, 'feed_keys', ['entidade', 'fonte', 'chave'], keys as unknown as Record<string, unknown>[]);
-    const rows = await queryRows<SourceKey & { id: number }>(
-      this.conn,
-      'SELECT f.entidade, f.fonte, f.chave, f.id FROM id_fonte f JOIN (SELECT DISTINCT * FROM feed_keys) k USING (entidade, fonte, chave)',
-    );
-    for (const r of rows) this.ids.set(keyString(r), r.id);
+  /** `stored`: the ids `id_fonte` already has for the run's keys (from validateFeeds). */
+  constructor(stored: ReadonlyMap<string, number>, private readonly allocate: IdAllocator) {
+    this.ids = new Map(stored);
   }
 
   get(key: SourceKey): number | undefined {

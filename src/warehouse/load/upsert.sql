@@ -1,21 +1,28 @@
 -- Upsert by key from the stage_* TEMP tables the loader filled: delete the stored rows, insert the staged
 -- ones. Derived columns of rows that already exist are carried over first, so what derive() does not
--- recompute this time (other championships) keeps its values.
+-- recompute this time (other championships) keeps its values. One section per staged table (`-- @table`);
+-- the loader runs only the sections of tables it staged rows for.
+
+-- @table campeonatos
 UPDATE stage_campeonatos s SET status = t.status, rodada_atual = t.rodada_atual FROM campeonatos t WHERE t.id = s.id;
 DELETE FROM campeonatos WHERE id IN (SELECT id FROM stage_campeonatos);
 INSERT INTO campeonatos SELECT * FROM stage_campeonatos;
 
+-- @table times
 DELETE FROM times WHERE id IN (SELECT id FROM stage_times);
 INSERT INTO times SELECT * FROM stage_times;
 
+-- @table jogadores
 UPDATE stage_jogadores s SET gols = t.gols FROM jogadores t WHERE t.id = s.id;
 DELETE FROM jogadores WHERE id IN (SELECT id FROM stage_jogadores);
 INSERT INTO jogadores SELECT * FROM stage_jogadores;
 
+-- @table fases
 UPDATE stage_fases s SET status = t.status FROM fases t WHERE t.id = s.id;
 DELETE FROM fases WHERE id IN (SELECT id FROM stage_fases);
 INSERT INTO fases SELECT * FROM stage_fases;
 
+-- @table chaves
 UPDATE stage_chaves s SET partida_ida_id = t.partida_ida_id, partida_volta_id = t.partida_volta_id,
   time_1_id = t.time_1_id, time_2_id = t.time_2_id, gols_time_1 = t.gols_time_1, gols_time_2 = t.gols_time_2,
   penaltis_time_1 = t.penaltis_time_1, penaltis_time_2 = t.penaltis_time_2, vencedor_id = t.vencedor_id
@@ -23,23 +30,29 @@ UPDATE stage_chaves s SET partida_ida_id = t.partida_ida_id, partida_volta_id = 
 DELETE FROM chaves WHERE id IN (SELECT id FROM stage_chaves);
 INSERT INTO chaves SELECT * FROM stage_chaves;
 
+-- @table rodadas
 UPDATE stage_rodadas s SET status = t.status, data = t.data FROM rodadas t WHERE t.id = s.id;
 DELETE FROM rodadas WHERE id IN (SELECT id FROM stage_rodadas);
 INSERT INTO rodadas SELECT * FROM stage_rodadas;
 
+-- @table partidas
 DELETE FROM partidas WHERE id IN (SELECT id FROM stage_partidas);
 INSERT INTO partidas SELECT * FROM stage_partidas;
 
+-- @table eventos
 DELETE FROM eventos WHERE id IN (SELECT id FROM stage_eventos);
 INSERT INTO eventos SELECT * FROM stage_eventos;
 
+-- @table escalacoes
 -- A lineup replaces the whole side: its header and every player row.
 DELETE FROM escalacao_jogadores t USING stage_escalacoes s WHERE t.partida_id = s.partida_id AND t.lado = s.lado;
 DELETE FROM escalacoes t USING stage_escalacoes s WHERE t.partida_id = s.partida_id AND t.lado = s.lado;
 INSERT INTO escalacoes SELECT * FROM stage_escalacoes;
 INSERT INTO escalacao_jogadores SELECT * FROM stage_escalacao_jogadores;
 
+-- @table estatisticas
 DELETE FROM estatisticas t USING stage_estatisticas s WHERE t.partida_id = s.partida_id AND t.lado = s.lado;
 INSERT INTO estatisticas SELECT * FROM stage_estatisticas;
 
+-- @table id_fonte
 INSERT INTO id_fonte SELECT * FROM stage_id_fonte;

@@ -1,0 +1,183 @@
+/**
+ * Ingest benchmark (issue 2): a data dir holding 20 seasons of 380 matches (with players and events), then
+ * an incremental live update — one match's score changes, with its goal — measured end to end until the
+ * new snapshot is published with its events, against a bare file copy of the same snapshot in the same
+ * run. Also the peak RSS of ingest processes (the 20-season build and one live update), measured in
+ * child processes.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Feed, FeedEvento, FeedPartida } from '../../src/feeds/canonical.js';
+import { resolveDataDir } from '../../src/data-dir.js';
+import { ingest } from '../../src/warehouse/ingest.js';
+import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
+import type { BenchFigure } from './run.js';
+
+export const title = 'svc ingest: incremental live update on 20 seasons';
+
+const SEASONS = 20;
+const TEAMS = 20;
+const SQUAD = 25;
+const RUNS = 11;
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same data. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Double round robin (circle method): 38 rounds of 10 matches. */
+function fixtures(): [number, number][][] {
+  const teams = Array.from({ length: TEAMS }, (_, i) => i + 1);
+  const rounds: [number, number][][] = [];
+  for (let r = 0; r < TEAMS - 1; r++) {
+    const round: [number, number][] = [];
+    for (let i = 0; i < TEAMS / 2; i++) {
+      const a = teams[i] as number;
+      const b = teams[TEAMS - 1 - i] as number;
+      round.push(r % 2 === 0 ? [a, b] : [b, a]);
+    }
+    rounds.push(round);
+    teams.splice(1, 0, teams.pop() as number);
+  }
+  return [...rounds, ...rounds.map((round) => round.map(([a, b]): [number, number] => [b, a]))];
+}
+
+function seasonFeed(index: number, rnd: () => number): Feed {
+  const year = 2005 + index;
+  const camp = `br-${year}`;
+  const last = index === SEASONS - 1;
+  const partidas: FeedPartida[] = [];
+  const eventos: FeedEvento[] = [];
+  fixtures().forEach((round, r) => {
+    round.forEach(([home, away], m) => {
+      const id = `${year}-${r + 1}-${m + 1}`;
+      // The last season's final round has not been played yet: the live update plays one of its matches.
+      const played = !(last && r === 37);
+      const day = new Date(Date.UTC(year, 4, 1 + r * 7, 19, 0));
+      const score = played ? [Math.floor(rnd() * 4), Math.floor(rnd() * 3)] : [null, null];
+      partidas.push({
+        id, campeonato: camp, rodada: `${camp}-r${r + 1}`, mandante: home, visitante: away, status: played ? 'encerrado' : 'aguardando',
+        placar_mandante: score[0] ?? null, placar_visitante: score[1] ?? null, data_hora: day.toISOString().replace('.000Z', '-00:00'), estadio: `Estádio ${home}`,
+      });
+      [home, away].forEach((team, side) => {
+        for (let g = 0; g < (score[side] ?? 0); g++) {
+          eventos.push({ id: `${id}-g${side}${g}`, partida: id, tipo: 'gol', minuto: 1 + Math.floor(rnd() * 90), time: team, jogador_id: `p${team}-${1 + Math.floor(rnd() * SQUAD)}` });
+        }
+        if (played) eventos.push({ id: `${id}-c${side}`, partida: id, tipo: 'cartao_amarelo', minuto: 1 + Math.floor(rnd() * 90), time: team, jogador_id: `p${team}-${1 + Math.floor(rnd() * SQUAD)}` });
+      });
+    });
+  });
+  return {
+    formato: 'svc-feed/1',
+    fonte: 'bench',
+    campeonatos: [{ id: camp, nome: 'Campeonato Brasileiro Série A', slug: 'campeonato-brasileiro-serie-a', temporada: String(year), tipo: 'pontos-corridos' }],
+    rodadas: Array.from({ length: 38 }, (_, r) => ({ id: `${camp}-r${r + 1}`, campeonato: camp, numero: r + 1 })),
+    partidas,
+    eventos,
+  };
+}
+
+function clubsFeed(): Feed {
+  return {
+    formato: 'svc-feed/1',
+    fonte: 'bench',
+    times: Array.from({ length: TEAMS }, (_, i) => ({ id: i + 1, nome: `Clube Bench ${String(i + 1).padStart(2, '0')}` })),
+    jogadores: Array.from({ length: TEAMS * SQUAD }, (_, i) => ({ id: `p${Math.floor(i / SQUAD) + 1}-${(i % SQUAD) + 1}`, time: Math.floor(i / SQUAD) + 1, nome: `Jogador ${i + 1}` })),
+  };
+}
+
+/** Match 1 of the last round of the last season goes live; each run adds one home goal. */
+function liveFeed(goals: number): Feed {
+  const year = 2005 + SEASONS - 1;
+  const [home, away] = fixtures()[37]?.[0] ?? [1, 2];
+  const id = `${year}-38-1`;
+  return {
+    formato: 'svc-feed/1',
+    fonte: 'bench',
+    partidas: [{
+      id, campeonato: `br-${year}`, rodada: `br-${year}-r38`, mandante: home, visitante: away, status: 'ao_vivo',
+      placar_mandante: goals, placar_visitante: 0, data_hora: new Date(Date.UTC(year, 4, 1 + 37 * 7, 19, 0)).toISOString().replace('.000Z', '-00:00'),
+    }],
+    eventos: [{ id: `${id}-live-${goals}`, partida: id, tipo: 'gol', minuto: goals * 5, time: home, jogador_id: `p${home}-9` }],
+  };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+
+/** Runs one ingest in a child process; returns its wall time and peak RSS (MB). */
+function childIngest(dataDir: string, inputs: string[], extra: string[] = []): Promise<{ ms: number; rssMb: number }> {
+  const script = `
+    import { ingest } from ${JSON.stringify(path.join(REPO, 'src/warehouse/ingest.ts'))};
+    import { resolveDataDir } from ${JSON.stringify(path.join(REPO, 'src/data-dir.ts'))};
+    const t = performance.now();
+    await ingest({ dataDir: resolveDataDir(${JSON.stringify(dataDir)}), inputs: ${JSON.stringify(inputs)}, backfill: ${extra.includes('--backfill')} });
+    process.stdout.write(JSON.stringify({ ms: performance.now() - t, rssMb: process.resourceUsage().maxRSS / 1024 }));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as { ms: number; rssMb: number }) : reject(new Error(`child ingest exited ${String(code)}`))));
+  });
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-ingest-'));
+  try {
+    const rnd = random(42);
+    const inputs = [path.join(work, 'clubes.json')];
+    writeFileSync(inputs[0] as string, JSON.stringify(clubsFeed()));
+    for (let s = 0; s < SEASONS; s++) {
+      const file = path.join(work, `season-${String(s + 1).padStart(2, '0')}.json`);
+      writeFileSync(file, JSON.stringify(seasonFeed(s, rnd)));
+      inputs.push(file);
+    }
+    const dataDirPath = path.join(work, 'data');
+    const build = await childIngest(dataDirPath, inputs, ['--backfill']);
+    const dataDir = resolveDataDir(dataDirPath);
+    const size = statSync(snapshotFile(dataDir, readCurrentId(dataDir) ?? '')).size;
+
+    const updates: number[] = [];
+    const copies: number[] = [];
+    let eventos = 0;
+    for (let i = 1; i <= RUNS; i++) {
+      const feed = path.join(work, `live-${i}.json`);
+      writeFileSync(feed, JSON.stringify(liveFeed(i)));
+      const t0 = performance.now();
+      const summary = await ingest({ dataDir, inputs: [feed], keep: 3 });
+      updates.push(performance.now() - t0);
+      eventos = summary.eventos.total;
+      // Baseline: a bare copy of the snapshot the update just published.
+      const source = snapshotFile(dataDir, summary.snapshot_id ?? '');
+      const t1 = performance.now();
+      copyFileSync(source, path.join(work, 'copy.duckdb'));
+      copies.push(performance.now() - t1);
+    }
+    const update = median(updates);
+    const copy = median(copies);
+    const liveFile = path.join(work, 'live-child.json');
+    writeFileSync(liveFile, JSON.stringify(liveFeed(RUNS + 1)));
+    const live = await childIngest(dataDirPath, [liveFile]);
+    console.log(`  (snapshot ${Math.round(size / 1e6)} MB; ${eventos} events per update; 20-season build ${Math.round(build.ms)} ms)`);
+    return [
+      { name: `incremental live update, median of ${RUNS}`, value: update, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy }, target: '≤ 300 ms and ≤ 20× copy', met: update <= 300 && update / copy <= 20 },
+      { name: 'peak RSS, live update ingest (child process)', value: live.rssMb, unit: 'MB', target: '≤ 400 MB', met: live.rssMb <= 400 },
+      { name: 'peak RSS, 20-season build ingest (child process)', value: build.rssMb, unit: 'MB', target: '≤ 400 MB', met: build.rssMb <= 400 },
+    ];
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
