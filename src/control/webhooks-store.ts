@@ -1,5 +1,6 @@
 import type { ControlDb } from './database.js';
-import { advanceDispatcherCursor, dispatcherCursor, ensureDispatcherCursor } from './outbox-cursor.js';
+import { lastValue } from './counters.js';
+import { advanceDispatcherCursor, dispatcherCursor, ensureDispatcherCursor, EVENT_SEQ_COUNTER } from './outbox-cursor.js';
 import type { Plano } from '../api/auth-context.js';
 import type { EventName } from '../warehouse/events/detect.js';
 import { isEventName, type DeliveryOrigin, type DeliveryStatus } from '../webhooks/catalog.js';
@@ -96,6 +97,8 @@ export interface WebhookPatch {
 export interface Subscriber {
   id: number;
   contaId: number;
+  /** Events up to this seq predate the webhook. */
+  eventoSeqInicial: number;
   eventos: readonly string[];
   plano: Plano | null;
   campeonatos: readonly number[] | null;
@@ -309,10 +312,10 @@ export class SqliteWebhooksStore implements WebhooksStore {
     return this.tx(() => {
       if (limit !== null && this.activeCount(input.contaId, null) >= limit) throw new WebhookLimitError(limit);
       const row = this.sql(
-          `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em)
-           VALUES (?, ?, ?, ?, 1, ?, ?, ?) RETURNING ${WEBHOOK_COLUMNS}`,
+          `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
+           VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING ${WEBHOOK_COLUMNS}`,
         )
-        .get(input.contaId, input.nome, input.url, JSON.stringify(input.eventos), input.secret, iso(now), iso(now)) as WebhookRow;
+        .get(input.contaId, input.nome, input.url, JSON.stringify(input.eventos), input.secret, iso(now), iso(now), lastValue(this.db, EVENT_SEQ_COUNTER)) as WebhookRow;
       // From now on snapshot retention must keep events until the dispatcher has consumed them.
       ensureDispatcherCursor(this.db);
       return toWebhook(row);
@@ -441,13 +444,14 @@ export class SqliteWebhooksStore implements WebhooksStore {
 
   subscribers(): Subscriber[] {
     const rows = this.sql(
-        `SELECT w.id, w.conta_id, w.eventos, c.plano, c.campeonatos
+        `SELECT w.id, w.conta_id, w.evento_seq_inicial, w.eventos, c.plano, c.campeonatos
          FROM webhooks w LEFT JOIN contas c ON c.id = w.conta_id WHERE w.ativo = 1 ORDER BY w.id`,
       )
-      .all() as { id: number; conta_id: number; eventos: string; plano: Plano | null; campeonatos: string | null }[];
+      .all() as { id: number; conta_id: number; evento_seq_inicial: number; eventos: string; plano: Plano | null; campeonatos: string | null }[];
     return rows.map((r) => ({
       id: r.id,
       contaId: r.conta_id,
+      eventoSeqInicial: r.evento_seq_inicial,
       eventos: JSON.parse(r.eventos) as string[],
       plano: r.plano,
       campeonatos: r.campeonatos === null ? null : (JSON.parse(r.campeonatos) as number[]),

@@ -46,9 +46,9 @@ export interface Dispatcher {
 /** A claim outlives any attempt (10 s total timeout), so only a dead worker's claim ever expires. */
 const CLAIM_LEASE_MS = 60_000;
 
-/** Whether an event is for a subscriber: subscribed to it, and the plan covers the championship. */
+/** Whether an event is for a subscriber: newer than the webhook, subscribed to, and its plan covers the championship. */
 export function covers(sub: Subscriber, event: OutboxEvent, plans: PlansConfig): boolean {
-  if (!sub.eventos.includes(event.evento) || sub.plano === null) return false;
+  if (event.seq <= sub.eventoSeqInicial || !sub.eventos.includes(event.evento) || sub.plano === null) return false;
   if (plans[sub.plano].todos_campeonatos) return true;
   // Same rule as the API's auth: a restricted plan without an access list reads no championship.
   return (sub.campeonatos ?? []).includes(event.campeonato_id);

@@ -98,6 +98,19 @@ describe('dispatcher', () => {
     assert.deepEqual(store.listDeliveries(freeHook.id, 10).map((d) => [d.evento, d.campeonatoId]), [['partida.gol', 1]]);
   });
 
+  it('a webhook created while the daemon lags receives only events published after its creation', async () => {
+    const conta = createAccount(db, 'acme', 'pro');
+    const early = webhook(conta);
+    await publishSnapshot(dataDir, [{ evento: 'partida.criada', campeonato_id: 1 }]);
+    const late = webhook(conta);
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    await start();
+    await receiver.waitFor(3);
+    await until(() => [early, late].every((w) => store.listDeliveries(w.id, 5).every((d) => d.status === 'entregue')), 'recorded');
+    assert.deepEqual(store.listDeliveries(early.id, 5).map((d) => d.evento).sort(), ['partida.criada', 'partida.gol']);
+    assert.deepEqual(store.listDeliveries(late.id, 5).map((d) => d.evento), ['partida.gol']);
+  });
+
   for (const [label, reply] of [
     ['500', { status: 500 }],
     ['408', { status: 408 }],
