@@ -28,7 +28,7 @@ describe('openfootball-json', () => {
     const feed = read(DOC);
     assert.equal(feed.campeonatos?.[0]?.id, 'campeonato-brasileiro-serie-a/2019');
     assert.deepEqual(feed.partidas?.[0], {
-      id: 'campeonato-brasileiro-serie-a/2019/São Paulo FC/Botafogo RJ',
+      id: 'campeonato-brasileiro-serie-a/2019/sao paulo/botafogo',
       campeonato: 'campeonato-brasileiro-serie-a/2019',
       rodada: 'campeonato-brasileiro-serie-a/2019/rodada-1',
       mandante: 'São Paulo FC',
@@ -58,6 +58,9 @@ describe('openfootball-json', () => {
     const json = read(DOC);
     assert.deepEqual(txt?.partidas?.[0], json.partidas?.[0]);
     assert.deepEqual(txt?.campeonatos, json.campeonatos);
+    // Spelled differently, the same clubs still name the same match.
+    const respelled = read({ ...DOC, matches: [{ ...DOC.matches[0], team1: 'São Paulo', team2: 'Botafogo FR' }] });
+    assert.equal(respelled.partidas?.[0]?.id, json.partidas?.[0]?.id);
   });
 
   it('detects football.json but not a canonical feed', () => {

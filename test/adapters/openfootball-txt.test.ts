@@ -61,7 +61,7 @@ describe('openfootball-txt', () => {
       ],
     );
     assert.deepEqual(byTeams(feed, 'São Paulo FC', 'Botafogo RJ'), {
-      id: 'campeonato-brasileiro-serie-a/2019/São Paulo FC/Botafogo RJ',
+      id: 'campeonato-brasileiro-serie-a/2019/sao paulo/botafogo',
       campeonato: 'campeonato-brasileiro-serie-a/2019',
       rodada: 'campeonato-brasileiro-serie-a/2019/rodada-1',
       mandante: 'São Paulo FC',

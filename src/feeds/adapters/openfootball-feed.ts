@@ -4,15 +4,16 @@
  * one canonical feed: championship, rounds (`Matchday N`), knockout phases (any other round name) with their
  * two-legged ties paired into bracket `chaves`, teams and matches.
  *
- * Source ids are built from content (the format has none): `<slug>/<temporada>` for the championship, and the
- * round or phase plus the two team names for a match, so the json and the txt file of one season name the same
- * records and re-ingesting a file updates them in place.
+ * Source ids are built from content (the format has none): `<slug>/<temporada>` for the championship; for a
+ * match, the championship (league) or phase (knockout) plus the two teams' name keys, so the json and the txt
+ * file of one season name the same matches even where they spell a club differently, and re-ingesting a file
+ * updates them in place.
  */
 import type { Feed, FeedCampeonato, FeedChave, FeedFase, FeedPartida, FeedRodada, FeedTime, StatusPartida, TipoCampeonato } from '../canonical.js';
 import { FEED_FORMAT } from '../canonical.js';
 import type { FeedPosition } from '../errors.js';
 import { FeedRejectedError } from '../errors.js';
-import { resolveTeamName } from '../team-names.js';
+import { normalizeTeamName, resolveTeamName } from '../team-names.js';
 import { kickoff, slugify } from './text.js';
 import type { AdapterOptions } from './types.js';
 
@@ -85,11 +86,11 @@ export function openfootballFeed(doc: OpenfootballDocument, options: AdapterOpti
       const numero = Number(matchday[1]);
       const rodada = rodadas.get(numero) ?? { id: `${campeonatoId}/rodada-${numero}`, campeonato: campeonatoId, numero };
       rodadas.set(numero, rodada);
-      partida = match(m, `${campeonatoId}/${m.team1}/${m.team2}`, campeonatoId, { rodada: String(rodada.id) });
+      partida = match(m, `${campeonatoId}/${teamsKey(m)}`, campeonatoId, { rodada: String(rodada.id) });
     } else {
       const entry = fases.get(m.round) ?? newPhase(campeonatoId, m.round, fases.size + 1);
       fases.set(m.round, entry);
-      partida = match(m, `${String(entry.fase.id)}/${m.team1}/${m.team2}`, campeonatoId, { fase: String(entry.fase.id) });
+      partida = match(m, `${String(entry.fase.id)}/${teamsKey(m)}`, campeonatoId, { fase: String(entry.fase.id) });
       ties = entry.ties;
     }
     const id = String(partida.id);
@@ -145,6 +146,10 @@ function championship(doc: OpenfootballDocument, options: AdapterOptions): FeedC
     tipo: 'pontos-corridos' satisfies TipoCampeonato,
     regiao: o.regiao ?? 'nacional',
   };
+}
+
+function teamsKey(m: OpenfootballMatch): string {
+  return `${normalizeTeamName(m.team1)}/${normalizeTeamName(m.team2)}`;
 }
 
 /** No `estado`: a trailing `SC` is Santa Catarina in `Avaí SC` but Sporting Club in `Ceará SC`. */
