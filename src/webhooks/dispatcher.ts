@@ -117,7 +117,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   }
 
   /** Outcomes waiting to be written: a burst of completions is recorded in one transaction. */
-  const outcomes: { jobId: string; write: () => Deactivation | null; metered?: number }[] = [];
+  const outcomes: { jobId: string; write: () => Deactivation | null; metered?: number; line: string }[] = [];
   /**
    * Per account: automatic deliveries sent and not yet recorded. Near the monthly limit a delivery waits for
    * them to settle, so the quota is never overshot (a failed one leaves room for the next).
@@ -127,8 +127,9 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   const notices = new Set<Promise<void>>();
   let flushQueued = false;
 
-  function complete(jobId: string, write: () => Deactivation | null, meteredAccount?: number): void {
-    outcomes.push({ jobId, write, metered: meteredAccount });
+  /** Queues an outcome's write; `line` is logged once it is recorded. */
+  function complete(job: DeliveryJob, line: string, write: () => Deactivation | null, meteredAccount?: number): void {
+    outcomes.push({ jobId: job.id, write, metered: meteredAccount, line: `entrega ${job.id} (${job.evento}, webhook ${job.webhookId}): ${line}` });
     if (!flushQueued) {
       flushQueued = true;
       setImmediate(flush);
@@ -140,12 +141,14 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     const batch = outcomes.splice(0);
     if (batch.length === 0) return;
     const deactivations: Deactivation[] = [];
+    let recorded = false;
     try {
-      store.batch(() => {
+      recorded = store.batch(() => {
         for (const o of batch) {
           const d = o.write();
           if (d) deactivations.push(d);
         }
+        return true;
       });
     } catch (err) {
       // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).
@@ -153,6 +156,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     }
     for (const o of batch) {
       claimed.delete(o.jobId);
+      if (recorded) log(`webhooks: ${o.line}`);
       if (o.metered === undefined) continue;
       metered.set(o.metered, (metered.get(o.metered) ?? 1) - 1);
       for (const wake of meterWaiters.get(o.metered)?.splice(0) ?? []) wake();
@@ -173,7 +177,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       const running: Promise<void> = deliver(job)
         .catch((err: unknown) => {
           log(`webhooks: erro na entrega ${job.id}: ${err instanceof Error ? err.message : String(err)}`);
-          complete(job.id, () => null);
+          complete(job, 'erro interno; reenviada quando a reserva expirar', () => null);
         })
         .finally(() => {
           sending.delete(running);
@@ -205,11 +209,12 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   async function deliver(job: DeliveryJob): Promise<void> {
     const now = clock.now();
     if (job.origem === 'automatica' && !job.webhookAtivo) {
-      complete(job.id, () => store.markFailed(job, null, 'Webhook desativado', now));
+      complete(job, 'falhou: webhook desativado', () => store.markFailed(job, null, 'Webhook desativado', now));
       return;
     }
     if (Buffer.byteLength(job.corpo) > PAYLOAD_CAP_BYTES) {
-      complete(job.id, () => (store.markDiscarded(job, `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB`), null));
+      const reason = `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB`;
+      complete(job, `descartada: ${reason}`, () => (store.markDiscarded(job, reason), null));
       return;
     }
     const meteredAccount = job.origem === 'automatica' && job.plano !== null ? job.contaId : undefined;
@@ -219,7 +224,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
         const pending = metered.get(meteredAccount) ?? 0;
         if (limit === null || store.monthlyUsage(meteredAccount, clock.now()) + pending < limit) break;
         if (pending === 0) {
-          complete(job.id, () => (store.markDiscarded(job, QUOTA_DISCARD_REASON), null));
+          complete(job, `descartada: ${QUOTA_DISCARD_REASON}`, () => (store.markDiscarded(job, QUOTA_DISCARD_REASON), null));
           return;
         }
         await new Promise<void>((wake) => meterWaiters.set(meteredAccount, [...(meterWaiters.get(meteredAccount) ?? []), wake]));
@@ -233,9 +238,15 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     const ended = clock.now();
     const attempt = { numero, origem: job.origem, destino: job.url, iniciadaEm: sentAt, ...result };
     const outcome = decide({ numero, ...result, nowMs: ended, random });
-    if (outcome.kind === 'entregue') complete(job.id, () => (store.markDelivered(job, attempt, ended), null), meteredAccount);
-    else if (outcome.kind === 'retentar') complete(job.id, () => (store.scheduleRetry(job, attempt, ended + outcome.delayMs), null), meteredAccount);
-    else complete(job.id, () => store.markFailed(job, attempt, outcome.motivo, ended), meteredAccount);
+    const got = `tentativa ${numero}, ${result.statusCode !== null ? `HTTP ${result.statusCode}` : result.erro} em ${result.duracaoMs} ms`;
+    if (outcome.kind === 'entregue') {
+      complete(job, `entregue (${got})`, () => (store.markDelivered(job, attempt, ended), null), meteredAccount);
+    } else if (outcome.kind === 'retentar') {
+      const due = ended + outcome.delayMs;
+      complete(job, `nova tentativa em ${new Date(due).toISOString()} (${got})`, () => (store.scheduleRetry(job, attempt, due), null), meteredAccount);
+    } else {
+      complete(job, `falhou: ${outcome.motivo} (${got})`, () => store.markFailed(job, attempt, outcome.motivo, ended), meteredAccount);
+    }
   }
 
   let watcher: FSWatcher | null = null;

@@ -54,6 +54,8 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const r = receiver.requests[0];
     assert.deepEqual(verifyDelivery({ secret: 'whsec_cli', body: r?.body ?? '', timestamp: String(r?.headers['x-svc-timestamp']), signature: String(r?.headers['x-svc-assinatura']) }), { ok: true });
     await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'recorded');
+    const id = String(r?.headers['x-svc-entrega']);
+    await d.waitForOutput(new RegExp(`webhooks: entrega ${id} \\(partida\\.gol, webhook ${w.id}\\): entregue \\(tentativa 1, HTTP 200 em \\d+ ms\\)`));
     d.kill('SIGTERM');
     assert.deepEqual(await d.exited, { code: 0, signal: null });
     assert.match(d.stderr, /SIGTERM recebido/);
