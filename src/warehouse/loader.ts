@@ -442,12 +442,15 @@ class Load {
   /** Stages and upserts only the tables that received rows: a live update touches two or three. */
   private async writeStaged(): Promise<void> {
     const statements: string[] = [];
+    const stagedLineups = (this.rows.get('escalacoes')?.size ?? 0) > 0;
     for (const table of STAGED_TABLES) {
       const rows = [...(this.rows.get(table) as Map<string, Row>).values()];
       const section = UPSERT_SQL.get(table);
-      if (rows.length === 0 && !(table === 'escalacao_jogadores' && this.rows.get('escalacoes')?.size)) continue;
+      if (rows.length === 0 && !(table === 'escalacao_jogadores' && stagedLineups)) continue;
       await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendRows(this.conn, `stage_${table}`, await tableColumns(this.conn, table), rows);
+      // Staged: the JS copy is no longer needed (keeps the peak memory of large loads down).
+      this.rows.get(table)?.clear();
       if (section) statements.push(section);
     }
     if (statements.length > 0) await this.conn.run(statements.join('\n'));

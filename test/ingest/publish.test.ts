@@ -173,6 +173,47 @@ describe('svc ingest publishes snapshots', () => {
       assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS n, max(placar_mandante) AS p FROM partidas'), [{ n: 2, p: 2 }]);
     }));
 
+  it('knockout phases with ties and legs; lineups replace a whole side; statistics upsert per side', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const cup: Feed = {
+        formato: 'svc-feed/1', fonte: 'teste',
+        campeonatos: [{ id: 'cdb', nome: 'Copa do Brasil', temporada: '2019', tipo: 'mata-mata' }],
+        fases: [{ id: 'final', campeonato: 'cdb', nome: 'Final', ordem: 1, tipo: 'mata-mata', ida_e_volta: true, decisivo: true, chaves: [{ id: 1, nome: 'Final' }] }],
+        partidas: [1, 2].map((jogo) => ({
+          id: `f${jogo}`, campeonato: 'cdb', fase: 'final', chave: 1, jogo: jogo as 1 | 2, mandante: jogo === 1 ? 3 : 4, visitante: jogo === 1 ? 4 : 3,
+          status: 'encerrado' as const, placar_mandante: 1, placar_visitante: 0, data_hora: `2019-09-${jogo === 1 ? 11 : 18}T21:30:00-03:00`,
+          ...(jogo === 2 && { penalti: { placar_mandante: 5, placar_visitante: 4 } }),
+        })),
+        escalacoes: [{
+          partida: 'f1', lado: 'mandante', formacao: '4-4-2', tecnico: 'Renato', confirmada: true,
+          titulares: [{ nome: 'Everton', numero: 11, estatisticas: { minutos_jogados: 90, gols: 1 } }, { nome: 'Geromel', numero: 3 }],
+          reservas: [{ nome: 'Pepê', substituido_por: null }],
+        }],
+        estatisticas: [{ partida: 'f1', lado: 'visitante', origem: 'avancada', posse_bola: 48.5, gols_esperados: 0.9, grandes_chances: 1 }],
+      };
+      await ok(ws, [ws.write('cup.json', cup)]);
+      assert.deepEqual(await query(ws.dataDir, `SELECT p.jogo, p.chave_id, c.nome AS chave, f.nome AS fase, p.penalti_mandante, p.penalti_visitante
+        FROM partidas p JOIN fases f ON f.id = p.fase_id JOIN chaves c ON c.id = p.chave_id ORDER BY p.jogo`), [
+        { jogo: 1, chave_id: 1, chave: 'Final', fase: 'Final', penalti_mandante: null, penalti_visitante: null },
+        { jogo: 2, chave_id: 1, chave: 'Final', fase: 'Final', penalti_mandante: 5, penalti_visitante: 4 },
+      ]);
+      assert.deepEqual(await query(ws.dataDir, `SELECT e.nome, e.titular, e.ordem, j.nome AS jogador, j.time_id, e.estatisticas FROM escalacao_jogadores e LEFT JOIN jogadores j ON j.id = e.jogador_id ORDER BY e.titular DESC, e.ordem`), [
+        { nome: 'Everton', titular: true, ordem: 0, jogador: 'Everton', time_id: 3, estatisticas: '{"minutos_jogados":90,"gols":1}' },
+        { nome: 'Geromel', titular: true, ordem: 1, jogador: 'Geromel', time_id: 3, estatisticas: null },
+        { nome: 'Pepê', titular: false, ordem: 0, jogador: 'Pepê', time_id: 3, estatisticas: null },
+      ]);
+      // A second lineup for the same side replaces it whole; statistics for the same side replace the row.
+      await ok(ws, [ws.write('cup2.json', {
+        formato: 'svc-feed/1', fonte: 'teste',
+        escalacoes: [{ partida: 'f1', lado: 'mandante', confirmada: true, titulares: [{ nome: 'Geromel', numero: 3 }], reservas: [] }],
+        estatisticas: [{ partida: 'f1', lado: 'visitante', origem: 'basica', posse_bola: 51.5 }],
+      })]);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT nome FROM escalacao_jogadores'), [{ nome: 'Geromel' }]);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT formacao, tecnico, time_id FROM escalacoes'), [{ formacao: null, tecnico: null, time_id: 3 }]);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT origem, posse_bola, gols_esperados, time_id FROM estatisticas'), [{ origem: 'basica', posse_bola: 51.5, gols_esperados: null, time_id: 4 }]);
+    }));
+
   it('NDJSON feeds and folders (unrecognised files in a folder are skipped with a warning)', () =>
     withWs(async (ws) => {
       const base = baseFeed();
