@@ -10,6 +10,7 @@ import {
   type Subscriber,
   type WebhooksStore,
 } from '../control/webhooks-store.js';
+import type { Plano } from '../api/auth-context.js';
 import type { DataDir } from '../data-dir.js';
 import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from './catalog.js';
 import { systemClock, type Clock } from './clock.js';
@@ -128,6 +129,22 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   let flushQueued = false;
 
   /** Queues an outcome's write; `line` is logged once it is recorded. */
+  /**
+   * Limit and recorded usage per account, read once per batch of outcomes: usage only changes when this
+   * process records a success (in flush, which clears the cache), so it is exact, and the hot path skips two
+   * queries per delivery.
+   */
+  const quotas = new Map<number, { limit: number | null; used: number }>();
+  function quotaOf(contaId: number, plano: Plano): { limit: number | null; used: number } {
+    let q = quotas.get(contaId);
+    if (!q) {
+      const limit = store.accountLimits(contaId, plano).entregasMes;
+      q = { limit, used: limit === null ? 0 : store.monthlyUsage(contaId, clock.now()) };
+      quotas.set(contaId, q);
+    }
+    return q;
+  }
+
   function complete(job: DeliveryJob, line: string, write: () => Deactivation | null, meteredAccount?: number): void {
     outcomes.push({ jobId: job.id, write, metered: meteredAccount, line: `entrega ${job.id} (${job.evento}, webhook ${job.webhookId}): ${line}` });
     if (!flushQueued) {
@@ -140,6 +157,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     flushQueued = false;
     const batch = outcomes.splice(0);
     if (batch.length === 0) return;
+    quotas.clear();
     const deactivations: Deactivation[] = [];
     let recorded = false;
     try {
@@ -219,10 +237,11 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     }
     const meteredAccount = job.origem === 'automatica' && job.plano !== null ? job.contaId : undefined;
     if (meteredAccount !== undefined && job.plano !== null) {
-      const limit = store.accountLimits(meteredAccount, job.plano).entregasMes;
+      const plano = job.plano;
       for (;;) {
         const pending = metered.get(meteredAccount) ?? 0;
-        if (limit === null || store.monthlyUsage(meteredAccount, clock.now()) + pending < limit) break;
+        const quota = quotaOf(meteredAccount, plano);
+        if (quota.limit === null || quota.used + pending < quota.limit) break;
         if (pending === 0) {
           complete(job, `descartada: ${QUOTA_DISCARD_REASON}`, () => (store.markDiscarded(job, QUOTA_DISCARD_REASON), null));
           return;
