@@ -30,27 +30,35 @@ export function plansFrom(file: string | undefined): PlansConfig | undefined {
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
 export async function serveUntilSignal(o: ServerOptions, json: boolean): Promise<void> {
-  const { dataDir, port } = o;
+  // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the line.
+  let signalled: NodeJS.Signals | null = null;
+  let onSignal: () => void = () => {};
+  const handler = (signal: NodeJS.Signals) => {
+    if (signalled) return; // a repeated signal during the drain must not fall back to the default (kill)
+    signalled = signal;
+    onSignal();
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
   let running: RunningServer;
   try {
     running = await startServer(o);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`a porta ${port} já está em uso`, EXIT.failure);
-    if (code === 'EACCES') throw new CliError(`sem permissão para usar a porta ${port}`, EXIT.failure);
+    if (code === 'EADDRINUSE') throw new CliError(`a porta ${o.port} já está em uso`, EXIT.failure);
+    if (code === 'EACCES') throw new CliError(`sem permissão para usar a porta ${o.port}`, EXIT.failure);
     throw err;
   }
   const snapshot = running.api.holder.current?.id ?? null;
-  const line = { event: 'ouvindo', url: running.url, snapshot, data_dir: dataDir.root };
+  const line = { event: 'ouvindo', url: running.url, snapshot, data_dir: o.dataDir.root };
   if (json) process.stdout.write(`${JSON.stringify(line)}\n`);
   else process.stderr.write(`svc serve: ouvindo em ${running.url} (snapshot ${snapshot ?? 'nenhum — aguardando o primeiro ingest'})\n`);
   await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.stderr.write(`svc serve: ${signal} recebido; encerrando após as requisições em andamento\n`);
+    onSignal = () => {
+      process.stderr.write(`svc serve: ${signalled} recebido; encerrando após as requisições em andamento\n`);
       void running.close().then(resolve);
     };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    if (signalled) onSignal();
   });
 }
 

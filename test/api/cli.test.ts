@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY } from './harness.js';
+
+/** Starts the real binary, resolves with the URL from its `--json` "ouvindo" line. */
+function startServe(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [SVC_BIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      const m = /"event":"ouvindo","url":"([^"]+)"/.exec(stdout);
+      if (m) resolve(m[1]!);
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  return { child, url, exited, out: () => stdout, err: () => stderr };
+}
+
+describe('svc keys and svc serve (the real binary)', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(async () => {
+    ({ dir, cleanup } = tempDir('svc-api-cli-'));
+    const r = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
+    assert.equal(r.code, 0, r.stderr);
+  });
+  after(() => cleanup());
+
+  it('keys: create prints the key once, list/show never do; revoke, rotate and plan change work', async () => {
+    const created = await runSvc(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--name', 'site', '--json', '--data-dir', dir]);
+    assert.equal(created.code, 0, created.stderr);
+    const k = JSON.parse(created.stdout) as { key: string; id: number; prefixo: string; plano: string; nome: string };
+    assert.match(k.key, /^svc_live_[0-9A-Za-z]{32}$/);
+    assert.equal(k.prefixo, k.key.slice(0, 13));
+    assert.equal(k.plano, 'pro');
+    assert.equal(k.nome, 'site');
+    const db = readFileSync(path.join(dir, 'control.db')).toString('latin1');
+    assert.equal(db.includes(k.key), false, 'the key itself is not stored');
+
+    const list = await runSvc(['keys', 'list', '--data-dir', dir]);
+    assert.equal(list.code, 0);
+    assert.match(list.stdout, new RegExp(`${k.prefixo}\\s+acme\\s+pro\\s+site\\s+sim`));
+    assert.equal(list.stdout.includes(k.key), false);
+    const show = await runSvc(['keys', 'show', k.prefixo, '--json', '--data-dir', dir]);
+    assert.equal(JSON.parse(show.stdout).id, k.id);
+    assert.equal(show.stdout.includes(k.key), false);
+
+    const rotated = await runSvc(['keys', 'rotate', String(k.id), '--json', '--data-dir', dir]);
+    const r = JSON.parse(rotated.stdout) as { key: string; id: number };
+    assert.equal(r.id, k.id);
+    assert.notEqual(r.key, k.key);
+
+    const plan = await runSvc(['keys', 'plan', '--account', 'acme', '--plan', 'enterprise', '--quota', '5000', '--json', '--data-dir', dir]);
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.equal(JSON.parse(plan.stdout).plano, 'enterprise');
+    assert.equal(JSON.parse(plan.stdout).cota_requisicoes, 5000);
+
+    const revoked = await runSvc(['keys', 'revoke', String(k.id), '--json', '--data-dir', dir]);
+    assert.equal(JSON.parse(revoked.stdout).ativa, false);
+  });
+
+  it('keys: one-line errors with exit codes', async () => {
+    const cases: [string[], number, string][] = [
+      [['keys', 'create', '--account', 'nova'], 2, 'svc: a conta nova não existe: informe --plan (free, pro, enterprise) para criá-la\n'],
+      [['keys', 'create', '--account', 'x', '--plan', 'gold'], 2, 'svc: --plan inválido: "gold" (use free, pro, enterprise)\n'],
+      [['keys', 'create', '--account', 'x', '--plan', 'free', '--championships', '1,a'], 2, 'svc: --championships inválido: "1,a" (use ids separados por vírgula, ex.: 1,2, ou all)\n'],
+      [['keys', 'create', '--account', 'x', '--plan', 'pro', '--quota', '0'], 2, 'svc: --quota inválido: "0" (use um inteiro >= 1)\n'],
+      [['keys', 'show', '999'], 6, 'svc: chave não encontrada: 999 (use o id ou o prefixo mostrado por "svc keys list")\n'],
+      [['keys', 'plan', '--account', 'ninguem', '--plan', 'pro'], 6, 'svc: conta não encontrada: ninguem\n'],
+      [['serve', '--port', '99999'], 2, 'svc: --port inválida: "99999" (use 0 a 65535)\n'],
+    ];
+    for (const [args, code, stderr] of cases) {
+      const r = await runSvc([...args, '--data-dir', dir]);
+      assert.equal(r.code, code, args.join(' '));
+      assert.equal(r.stderr, stderr, args.join(' '));
+    }
+    await runSvc(['keys', 'create', '--account', 'existe', '--plan', 'free', '--data-dir', dir]);
+    const conflict = await runSvc(['keys', 'create', '--account', 'existe', '--plan', 'pro', '--data-dir', dir]);
+    assert.equal(conflict.code, 2);
+    assert.equal(conflict.stderr, 'svc: a conta existe já existe com o plano free; para mudar use "svc keys plan --account existe --plan pro"\n');
+    const badPlans = path.join(dir, 'plans.json');
+    writeFileSync(badPlans, '{"gold": {}}');
+    const plans = await runSvc(['serve', '--port', '0', '--plans', badPlans, '--data-dir', dir]);
+    assert.equal(plans.code, 2);
+    assert.equal(plans.stderr, `svc: arquivo de planos ${badPlans}: plano desconhecido "gold" (use free, pro ou enterprise)\n`);
+  });
+
+  it('serve: answers, hot-swaps on ingest, logs JSON lines without keys, shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+    const created = JSON.parse((await runSvc(['keys', 'create', '--account', 'srv', '--plan', 'enterprise', '--json', '--data-dir', dir])).stdout) as { key: string };
+    const plansFile = path.join(dir, 'plans-ok.json');
+    writeFileSync(plansFile, JSON.stringify({ enterprise: { requisicoes: 777 } }));
+    const s = startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plansFile, '--data-dir', dir]);
+    const url = await s.url;
+    const auth = { authorization: `Bearer ${created.key}` };
+    const me = await (await fetch(`${url}/v1/me`, { headers: auth })).json();
+    assert.equal(me.data.limites.requisicoes, 777, '--plans applies');
+    const before = (await (await fetch(`${url}/v1/status`)).json()).data.snapshot.id as string;
+
+    const ingest = await runSvc(['ingest', path.join(LIVE_DAY, '02-inicio.json'), '--data-dir', dir]);
+    assert.equal(ingest.code, 0, ingest.stderr);
+    let now = before;
+    while (now === before) now = (await (await fetch(`${url}/v1/status`)).json()).data.snapshot.id;
+    assert.ok(now > before);
+
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exited, 0);
+    assert.match(s.err(), /SIGTERM recebido/);
+    const lines = s.out().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const access = lines.filter((l) => l.path === '/v1/me');
+    assert.equal(access.length, 1);
+    assert.deepEqual(Object.keys(access[0]!).sort(), ['key', 'method', 'ms', 'path', 'req', 'status', 't']);
+    assert.equal(access[0]!.key, created.key.slice(0, 13));
+    assert.equal(s.out().includes(created.key), false, 'never the key');
+    assert.ok(lines.some((l) => l.event === 'snapshot_carregado' && l.snapshot === now));
+  });
+});
+
+describe('svc demo (npm start)', () => {
+  it('ingests the demo fixtures, writes a 0600 demo key that works, and reuses it on the next start', { timeout: 120_000 }, async () => {
+    const { dir, cleanup } = tempDir('svc-api-demo-');
+    try {
+      const first = startServe(['demo', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]);
+      const url = await first.url;
+      const keyFile = path.join(dir, 'demo-key.txt');
+      const key = readFileSync(keyFile, 'utf8').trim();
+      assert.equal(statSync(keyFile).mode & 0o777, 0o600);
+      const r = await fetch(`${url}/v1/campeonatos`, { headers: { authorization: `Bearer ${key}` } });
+      assert.equal(r.status, 200);
+      assert.equal(((await r.json()) as { meta: { total: number } }).meta.total, 2);
+      assert.match(first.out(), new RegExp(`"key":"${key}","key_file":"[^"]*demo-key.txt","created":true`));
+      first.child.kill('SIGINT');
+      assert.equal(await first.exited, 0);
+
+      const second = startServe(['demo', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]);
+      await second.url;
+      assert.match(second.out(), new RegExp(`"key":"${key}","key_file":"[^"]*","created":false`));
+      second.child.kill('SIGTERM');
+      assert.equal(await second.exited, 0);
+      const snapshots = await runSvc(['keys', 'list', '--json', '--data-dir', dir]);
+      assert.equal((JSON.parse(snapshots.stdout) as unknown[]).length, 1, 'one demo key, not one per start');
+    } finally {
+      cleanup();
+    }
+  });
+});
