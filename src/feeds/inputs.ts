@@ -22,6 +22,12 @@ export interface ReadInputs {
 
 const DEFAULTS = { timeoutMs: 15_000, retries: 3, minBackoffMs: 500 };
 
+/** Per-attempt timeout: `SVC_FEED_TIMEOUT_MS` lets an operator allow for a slow feed server. */
+function defaultTimeoutMs(): number {
+  const fromEnv = Number(process.env.SVC_FEED_TIMEOUT_MS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULTS.timeoutMs;
+}
+
 /** Reads every named input: files, folders (their files, sorted, hidden ones skipped) and URLs. */
 export async function readInputs(names: readonly string[], options: FetchOptions = {}): Promise<ReadInputs> {
   const files: InputFile[] = [];
@@ -63,7 +69,7 @@ export function httpFeedsAllowed(): boolean {
  * 5xx and 429; other 4xx fail at once (retrying cannot help).
  */
 export async function fetchFeed(url: string, options: FetchOptions = {}): Promise<Buffer> {
-  const { timeoutMs, retries, minBackoffMs } = { ...DEFAULTS, ...options };
+  const { timeoutMs, retries, minBackoffMs } = { ...DEFAULTS, timeoutMs: defaultTimeoutMs(), ...options };
   const allowHttp = options.allowHttp ?? httpFeedsAllowed();
   const protocol = url.slice(0, url.indexOf(':')).toLowerCase();
   if (protocol !== 'https' && !(protocol === 'http' && allowHttp)) {

@@ -196,6 +196,7 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     before(async () => {
       server = createServer((req, res) => {
         hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
+        if (req.url === '/slow') return; // never answers: the client's timeout must fire
         if (req.url === '/500') res.writeHead(500).end('boom');
         else if (req.url === '/404') res.writeHead(404).end('not here');
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(baseFeed()));
@@ -203,12 +204,20 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
-    after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    after(() => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
     const allowHttp = { SVC_ALLOW_HTTP_FEEDS: '1' };
 
     it('a failing feed is retried 3 times, then a clear error', async () => {
       await rejects([`${base}/500`], EXIT.unreachable, `svc: ${base}/500: inacessível após 4 tentativa(s): HTTP 500\n  nada foi publicado\n`, allowHttp);
       assert.equal(hits.get('/500'), 4);
+    });
+
+    it('a feed that does not answer times out (SVC_FEED_TIMEOUT_MS), is retried, then a clear error', async () => {
+      await rejects([`${base}/slow`], EXIT.unreachable, `svc: ${base}/slow: inacessível após 4 tentativa(s): tempo esgotado (300 ms)\n  nada foi publicado\n`, { ...allowHttp, SVC_FEED_TIMEOUT_MS: '300' });
+      assert.equal(hits.get('/slow'), 4);
     });
 
     it('a 404 is not retried', async () => {

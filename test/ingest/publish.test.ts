@@ -238,6 +238,9 @@ describe('svc ingest publishes snapshots', () => {
       const second = await ws.svc(['ingest', file]);
       assert.equal(second.code, EXIT.locked);
       assert.match(second.stderr, new RegExp(`^svc: outro ingest está em andamento \\(pid ${first.pid} desde [0-9T:.Z-]+\\); tente de novo quando terminar\\n$`));
+      const rollback = await ws.svc(['snapshots', 'rollback', '1']);
+      assert.equal(rollback.code, EXIT.locked);
+      assert.match(rollback.stderr, /^svc: outro ingest está em andamento \(pid \d+ desde .+\); tente de novo quando terminar\n$/);
       first.kill('SIGKILL');
       await first.done;
       assert.ok(existsSync(path.join(ws.dataDir, 'ingest.lock')), 'the killed ingest left its lock behind');
