@@ -100,14 +100,15 @@ describe('svc keys and svc serve (the real binary)', () => {
     const s = startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plansFile, '--data-dir', dir]);
     const url = await s.url;
     const auth = { authorization: `Bearer ${created.key}` };
-    const me = await (await fetch(`${url}/v1/me`, { headers: auth })).json();
+    const me = (await (await fetch(`${url}/v1/me`, { headers: auth })).json()) as { data: { limites: { requisicoes: number } } };
     assert.equal(me.data.limites.requisicoes, 777, '--plans applies');
-    const before = (await (await fetch(`${url}/v1/status`)).json()).data.snapshot.id as string;
+    const snapshotId = async () => ((await (await fetch(`${url}/v1/status`)).json()) as { data: { snapshot: { id: string } } }).data.snapshot.id;
+    const before = await snapshotId();
 
     const ingest = await runSvc(['ingest', path.join(LIVE_DAY, '02-inicio.json'), '--data-dir', dir]);
     assert.equal(ingest.code, 0, ingest.stderr);
     let now = before;
-    while (now === before) now = (await (await fetch(`${url}/v1/status`)).json()).data.snapshot.id;
+    while (now === before) now = await snapshotId();
     assert.ok(now > before);
 
     s.child.kill('SIGTERM');

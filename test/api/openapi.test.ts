@@ -21,6 +21,7 @@ describe('OpenAPI document and /docs', () => {
   it('documents every data, account and status route the app serves, with parameters and error responses', () => {
     const paths = OPENAPI.paths as Record<string, { get: { parameters: { name: string }[]; responses: Record<string, unknown> } }>;
     const served = h.api.router.stack
+      .map((l) => ({ methods: l.methods, path: String(l.path) }))
       .filter((l) => l.methods.includes('GET') && !l.path.startsWith('/v1/webhooks'))
       .map((l) => l.path.replace(/:(\w+)/g, '{$1}'));
     assert.equal(served.length, 23, 'the 23 data and account endpoints of the spec');
