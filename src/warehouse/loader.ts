@@ -6,6 +6,8 @@ import { chaveDeChave, chaveOf, fonteOf, type Entidade, type SourceKey } from '.
 import { normalizeTeamName } from '../feeds/team-names.js';
 import { appendRows, idList, queryRows, readSql, tableColumns, type Row } from './duckdb-util.js';
 import { IdResolver, type IdAllocator } from './load/id-resolver.js';
+import { NamedPlayers } from './load/named-players.js';
+import { applyRemovals, type Removal } from './load/removals.js';
 import {
   campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
   jogadorRow, partidaRow, rodadaRow, timeRow,
@@ -14,9 +16,6 @@ import { kickoff } from './kickoff.js';
 import { normalizePlayerName } from './slug.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
-const REMOVE_EXPAND_SQL = readSql(new URL('./load/remove-expand.sql', import.meta.url));
-const REMOVE_BLOCKERS_SQL = readSql(new URL('./load/remove-blockers.sql', import.meta.url));
-const REMOVE_APPLY_SQL = readSql(new URL('./load/remove-apply.sql', import.meta.url));
 
 /** Tables the loader stages, in sql/schema.sql; each gets a `stage_<table>` TEMP twin. */
 const STAGED_TABLES = [
@@ -456,61 +455,17 @@ class Load {
     if (statements.length > 0) await this.conn.run(statements.join('\n'));
   }
 
+  /** Tombstones after the upserts; unknown ones are warnings (tombstones may be re-sent). */
   private async applyRemovals(): Promise<void> {
-    const items = [...this.items('remocoes')];
-    if (items.length === 0) return;
-    const requested: Row[] = [];
-    const where = new Map<string, Item<{ fonte?: string }>>();
-    for (const it of items) {
+    const removals: Removal[] = [];
+    for (const it of this.items('remocoes')) {
       const key = this.key(it.record.entidade, it, it.record.id);
       const id = this.ids.get(key);
-      if (id === undefined) {
-        this.avisos.push(`remoção ignorada: ${key.entidade} id ${JSON.stringify(key.chave)} da fonte "${key.fonte}" não existe`);
-        continue;
-      }
-      requested.push({ entidade: key.entidade, id });
-      where.set(`${key.entidade}/${id}`, it);
+      if (id === undefined) this.avisos.push(`remoção ignorada: ${key.entidade} id ${JSON.stringify(key.chave)} da fonte "${key.fonte}" não existe`);
+      else removals.push({ entidade: key.entidade, id, file: it.file, pointer: it.pointer });
     }
-    if (requested.length === 0) return;
-    await this.conn.run('CREATE OR REPLACE TEMP TABLE remocao (entidade VARCHAR, id INTEGER)');
-    await appendRows(this.conn, 'remocao', ['entidade', 'id'], requested);
-    await this.conn.run(REMOVE_EXPAND_SQL);
-    const blockers = await queryRows<{ entidade: string; id: number; n: number; por: string }>(this.conn, REMOVE_BLOCKERS_SQL);
-    if (blockers.length > 0) {
-      throw new FeedRejectedError(
-        blockers.map((b) => {
-          const it = where.get(`${b.entidade}/${b.id}`);
-          return { file: it?.file ?? '?', position: { pointer: it?.pointer ?? '' }, reason: `não é possível remover ${b.entidade} ${b.id}: ainda referenciado(a) por ${b.n} ${b.por}` };
-        }),
-      );
-    }
-    const affected = await queryRows<{ campeonato_id: number }>(
-      this.conn,
-      `SELECT DISTINCT campeonato_id FROM partidas WHERE id IN (SELECT id FROM remocao WHERE entidade = 'partida')
-       UNION SELECT DISTINCT p.campeonato_id FROM eventos e JOIN partidas p ON p.id = e.partida_id WHERE e.id IN (SELECT id FROM remocao WHERE entidade = 'evento')`,
-    );
-    const removedCampeonatos = await queryRows<{ id: number }>(this.conn, `SELECT id FROM remocao WHERE entidade = 'campeonato'`);
-    await this.conn.run(REMOVE_APPLY_SQL);
-    for (const a of affected) this.campeonatos.add(a.campeonato_id);
-    for (const c of removedCampeonatos) this.campeonatos.delete(c.id);
-  }
-}
-
-/** Player names met in events and lineups without a source id, per team, to resolve or create in bulk. */
-class NamedPlayers {
-  private readonly byKey = new Map<string, { timeId: number; nome: string; normalizado: string; fonte: string }>();
-
-  add(timeId: number, nome: string, fonte: string): void {
-    const normalizado = normalizePlayerName(nome);
-    const k = `${timeId}/${normalizado}`;
-    if (!this.byKey.has(k)) this.byKey.set(k, { timeId, nome, normalizado, fonte });
-  }
-
-  teams(): number[] {
-    return [...new Set([...this.byKey.values()].map((p) => p.timeId))];
-  }
-
-  list(): { timeId: number; nome: string; normalizado: string; fonte: string }[] {
-    return [...this.byKey.values()];
+    const outcome = await applyRemovals(this.conn, removals);
+    for (const id of outcome.affected) this.campeonatos.add(id);
+    for (const id of outcome.removed) this.campeonatos.delete(id);
   }
 }
