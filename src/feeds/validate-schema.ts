@@ -34,16 +34,20 @@ export function schemaIssues(file: string, document: unknown): FeedIssue[] {
   return dedupe(validate.errors ?? []).map((e) => ({ file, position: { pointer: e.instancePath }, reason: describe(e) }));
 }
 
-/** anyOf(null, X) reports both branches; keep the most specific message per pointer. */
+/**
+ * `anyOf(X, null)` reports a failure per branch plus the anyOf itself; keep the branch that explains the
+ * problem (drop the anyOf and the "should be null" noise) and each distinct message once.
+ */
 function dedupe(errors: readonly ErrorObject[]): ErrorObject[] {
-  const byPointer = new Map<string, ErrorObject>();
+  const distinct = new Map<string, ErrorObject>();
   for (const e of errors) {
-    if (e.keyword === 'anyOf') continue;
-    if (!byPointer.has(e.instancePath + e.keyword + JSON.stringify(e.params))) byPointer.set(e.instancePath + e.keyword + JSON.stringify(e.params), e);
+    const key = `${e.instancePath}\u0000${e.keyword}\u0000${JSON.stringify(e.params)}`;
+    if (e.keyword !== 'anyOf' && !distinct.has(key)) distinct.set(key, e);
   }
-  const list = [...byPointer.values()];
-  // A null-vs-object mismatch inside anyOf is noise when the other branch explains the problem.
-  return list.filter((e) => !(e.keyword === 'type' && e.params.type === 'null' && list.some((o) => o !== e && o.instancePath.startsWith(e.instancePath))));
+  const list = [...distinct.values()];
+  const isNullNoise = (e: ErrorObject): boolean =>
+    e.keyword === 'type' && e.params.type === 'null' && list.some((o) => o !== e && o.instancePath.startsWith(e.instancePath));
+  return list.filter((e) => !isNullNoise(e));
 }
 
 function describe(e: ErrorObject): string {
