@@ -46,6 +46,13 @@ export interface Dispatcher {
 
 /** A claim outlives any attempt (10 s total timeout), so only a dead worker's claim ever expires. */
 const CLAIM_LEASE_MS = 60_000;
+/**
+ * Outcomes are recorded at most this often, in one transaction: a commit per delivery would spend more time in
+ * SQLite than on the wire. Sending never waits for it (claims are made ahead).
+ */
+const FLUSH_EVERY_MS = 10;
+/** Deliveries claimed per slot of concurrency (sending + queued + awaiting their recorded outcome). */
+const CLAIM_AHEAD = 4;
 
 /** Whether an event is for a subscriber: newer than the webhook, subscribed to, and its plan covers the championship. */
 export function covers(sub: Subscriber, event: OutboxEvent, plans: PlansConfig): boolean {
@@ -117,7 +124,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     }
   }
 
-  /** Outcomes waiting to be written: a burst of completions is recorded in one transaction. */
+  /** Outcomes waiting to be written (see FLUSH_EVERY_MS). */
   const outcomes: { jobId: string; write: () => Deactivation | null; metered?: number; line: string }[] = [];
   /**
    * Per account: automatic deliveries sent and not yet recorded. Near the monthly limit a delivery waits for
@@ -149,7 +156,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     outcomes.push({ jobId: job.id, write, metered: meteredAccount, line: `entrega ${job.id} (${job.evento}, webhook ${job.webhookId}): ${line}` });
     if (!flushQueued) {
       flushQueued = true;
-      setImmediate(flush);
+      setTimeout(flush, FLUSH_EVERY_MS);
     }
   }
 
@@ -209,8 +216,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     if (stopping) return;
     cancelTimer?.();
     cancelTimer = null;
+    // Claim in chunks, only once the queue runs low: one claim transaction per many deliveries.
+    if (ready.length >= concurrency) return startReady();
     const now = clock.now();
-    const room = 2 * concurrency - claimed.size;
+    const room = CLAIM_AHEAD * concurrency - claimed.size;
     const jobs = room > 0 ? store.claimDue(now, room, [...claimed], owner, CLAIM_LEASE_MS) : [];
     for (const job of jobs) {
       claimed.add(job.id);
