@@ -152,9 +152,9 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
   it('removing a team that matches and players still use', async () => {
     const file = ws.write('remove-team.json', { formato: 'svc-feed/1', fonte: 'teste', remocoes: [{ entidade: 'time', id: 2 }] });
     await rejects([file], EXIT.invalidInput, [
-      'svc: feed rejeitado: 2 problema(s); o primeiro: ' + `${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 partidas`,
-      `  ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 partidas`,
+      `svc: feed rejeitado: 2 problema(s); o primeiro: ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 jogadores`,
       `  ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 jogadores`,
+      `  ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 partidas`,
       '  nada foi publicado',
       '',
     ].join('\n'));

@@ -13,4 +13,4 @@ FROM jogadores j
 WHERE j.time_id IN (SELECT id FROM remocao WHERE entidade = 'time')
   AND j.id NOT IN (SELECT id FROM remocao WHERE entidade = 'jogador')
 GROUP BY j.time_id
-ORDER BY 1, 2;
+ORDER BY 1, 2, 4;
