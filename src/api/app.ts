@@ -33,6 +33,8 @@ export interface AppOptions {
   log?: AccessLog;
   /** How often usage counts are written to the control plane. */
   usageFlushMs?: number;
+  /** How long a verified key is remembered (revocation takes effect within this); default 1 s. */
+  authCacheMs?: number;
   /** Options of the webhook management routes (private URLs for local development, DNS resolver). */
   webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'resolve'>;
 }
@@ -80,7 +82,7 @@ export function createApp(o: AppOptions): ApiApp {
   app.use(jsonBody());
   app.use(publicRouter.routes());
   app.use(routeGuard([publicRouter, router]));
-  app.use(authenticate(accounts, plans));
+  app.use(authenticate(accounts, plans, o.authCacheMs));
   app.use(enforceQuota(usage, new RateLimiter()));
   app.use(router.routes());
 

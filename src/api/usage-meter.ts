@@ -1,4 +1,4 @@
-import type { QuotaCount, UsageRecord, UsageStore } from '../control/usage-store.js';
+import { RECENT_KEPT, type QuotaCount, type UsageRecord, type UsageStore } from '../control/usage-store.js';
 
 export interface Admission {
   allowed: boolean;
@@ -10,9 +10,17 @@ export interface Admission {
   resetAt: Date;
 }
 
-/** The quota period: a UTC day. */
+let lastDaySecond = -1;
+let lastDay = '';
+
+/** The quota period: a UTC day (`YYYY-MM-DD`), recomputed at most once per second. */
 export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== lastDaySecond) {
+    lastDaySecond = second;
+    lastDay = now.toISOString().slice(0, 10);
+  }
+  return lastDay;
 }
 
 export function nextUtcMidnight(now: Date): Date {
@@ -29,7 +37,8 @@ export class UsageMeter {
   /** `${chaveId}:${dia}` → stored count as of the last read or flush. */
   private readonly stored = new Map<string, number>();
   private readonly pending = new Map<string, QuotaCount>();
-  private records: UsageRecord[] = [];
+  /** Finished requests not yet written: totals per key, and only the most recent RECENT_KEPT records each. */
+  private records = new Map<number, { n: number; ms: number; last: UsageRecord[] }>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly store: UsageStore, private readonly flushMs = 200) {}
@@ -60,7 +69,16 @@ export class UsageMeter {
   }
 
   record(r: UsageRecord): void {
-    this.records.push(r);
+    let k = this.records.get(r.chaveId);
+    if (!k) {
+      k = { n: 0, ms: 0, last: [] };
+      this.records.set(r.chaveId, k);
+    }
+    k.n += 1;
+    k.ms += r.tempo_resposta_ms;
+    k.last.push(r);
+    // Older ones would be trimmed right after insertion: never write them.
+    if (k.last.length > 2 * RECENT_KEPT) k.last.splice(0, k.last.length - RECENT_KEPT);
   }
 
   /** Exact count for a key today, including other processes' flushed counts. */
@@ -74,14 +92,15 @@ export class UsageMeter {
 
   flush(): void {
     const counts = [...this.pending.values()];
-    const records = this.records;
+    const totals = [...this.records].map(([chaveId, t]) => ({ chaveId, requisicoes: t.n, tempo_total_ms: t.ms }));
+    const records = [...this.records.values()].flatMap((t) => t.last.slice(-RECENT_KEPT));
     this.pending.clear();
-    this.records = [];
+    this.records = new Map();
     // Forget what we knew of other keys' counts: the next request of each re-reads it, so what other
     // processes added is seen within one interval.
     this.stored.clear();
-    if (counts.length === 0 && records.length === 0) return;
-    for (const t of this.store.add(counts, records)) this.stored.set(`${t.chaveId}:${t.dia}`, t.requisicoes);
+    if (counts.length === 0 && totals.length === 0) return;
+    for (const t of this.store.add(counts, totals, records)) this.stored.set(`${t.chaveId}:${t.dia}`, t.requisicoes);
   }
 
   private storedCount(k: string, chaveId: number, dia: string): number {

@@ -81,7 +81,14 @@ const KEY_SELECT = `SELECT k.id, k.conta_id, c.nome AS conta, k.nome, k.prefixo,
   k.rotacionada_em, k.revogada_em FROM chaves_api k JOIN contas c ON c.id = k.conta_id`;
 
 export class SqliteAccountsStore implements AccountsStore {
-  constructor(private readonly db: ControlDb) {}
+  /** Prepared once: `authenticate` runs on every API request. */
+  private readonly byHash;
+  private readonly accountByIdStmt;
+
+  constructor(private readonly db: ControlDb) {
+    this.byHash = db.prepare(`${KEY_SELECT} WHERE k.hash = ?`);
+    this.accountByIdStmt = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE id = ?`);
+  }
 
   getAccount(nome: string): Account | null {
     const row = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE nome = ?`).get(nome) as AccountRow | undefined;
@@ -89,7 +96,7 @@ export class SqliteAccountsStore implements AccountsStore {
   }
 
   private accountById(id: number): Account {
-    const row = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE id = ?`).get(id) as AccountRow;
+    const row = this.accountByIdStmt.get(id) as AccountRow;
     return toAccount(row);
   }
 
@@ -158,7 +165,7 @@ export class SqliteAccountsStore implements AccountsStore {
 
   authenticate(key: string): { key: ApiKeyRecord; account: Account } | null {
     const hash = hashApiKey(key);
-    const row = this.db.prepare(`${KEY_SELECT} WHERE k.hash = ?`).get(hash) as KeyRow | undefined;
+    const row = this.byHash.get(hash) as KeyRow | undefined;
     // The index finds the row; the constant-time check keeps the final decision free of timing signals.
     if (!row || !sameHash(row.hash, hash) || row.ativa !== 1) return null;
     return { key: toKey(row), account: this.accountById(row.conta_id) };

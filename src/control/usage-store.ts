@@ -18,6 +18,13 @@ export interface QuotaCount {
   requisicoes: number;
 }
 
+/** Finished requests to add to a key's lifetime totals. */
+export interface UsageTotal {
+  chaveId: number;
+  requisicoes: number;
+  tempo_total_ms: number;
+}
+
 export interface UsageStats {
   total_requisicoes: number;
   tempo_total_ms: number;
@@ -30,7 +37,7 @@ export interface UsageStore {
    * Adds a batch in one transaction and returns each touched (key, day) total after the addition —
    * including what other processes added — so callers can refresh their view of the count.
    */
-  add(counts: readonly QuotaCount[], records: readonly UsageRecord[]): QuotaCount[];
+  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[]): QuotaCount[];
   usedOn(chaveId: number, dia: string): number;
   stats(chaveId: number): UsageStats;
 }
@@ -64,23 +71,16 @@ export class SqliteUsageStore implements UsageStore {
     );
   }
 
-  add(counts: readonly QuotaCount[], records: readonly UsageRecord[]): QuotaCount[] {
-    const totals = new Map<number, { n: number; ms: number }>();
-    for (const r of records) {
-      const t = totals.get(r.chaveId) ?? { n: 0, ms: 0 };
-      t.n += 1;
-      t.ms += r.tempo_resposta_ms;
-      totals.set(r.chaveId, t);
-    }
+  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[]): QuotaCount[] {
     const result: QuotaCount[] = [];
     const tx = this.db.transaction(() => {
       for (const c of counts) {
         const row = this.addCount.get(c.chaveId, c.dia, c.requisicoes) as { requisicoes: number };
         result.push({ chaveId: c.chaveId, dia: c.dia, requisicoes: row.requisicoes });
       }
-      for (const [chaveId, t] of totals) this.addTotal.run(chaveId, t.n, t.ms);
-      for (const r of records) this.addRecent.run(r.chaveId, r.endpoint, r.metodo, r.status_code, r.tempo_resposta_ms, r.data_hora);
-      for (const chaveId of totals.keys()) this.trimRecent.run(chaveId, chaveId);
+      for (const t of totals) this.addTotal.run(t.chaveId, t.requisicoes, t.tempo_total_ms);
+      for (const r of recent) this.addRecent.run(r.chaveId, r.endpoint, r.metodo, r.status_code, r.tempo_resposta_ms, r.data_hora);
+      for (const chaveId of new Set(recent.map((r) => r.chaveId))) this.trimRecent.run(chaveId, chaveId);
     });
     tx();
     return result;

@@ -203,3 +203,24 @@ describe('API errors that need their own app', () => {
     }
   });
 });
+
+describe('key cache', () => {
+  it('a verified key is remembered for the cache interval: revocation applies when it expires', async () => {
+    const h = await startHarness({ ingestDemo: false, authCacheMs: 60_000 });
+    try {
+      const account = h.accounts.createAccount('cache', 'pro');
+      const k = h.accounts.createKey(account.id, null);
+      assert.equal((await h.get('/v1/me', k.key)).status, 200);
+      h.accounts.revokeKey(k.record.id);
+      assert.equal((await h.get('/v1/me', k.key)).status, 200, 'still cached');
+      const fresh = await startHarness({ dir: h.dir, authCacheMs: 60_000 });
+      try {
+        assert.deepEqual((await fresh.get('/v1/me', k.key)).json, UNAUTHORIZED, 'a new process (or an expired entry) sees the revocation');
+      } finally {
+        await fresh.stop();
+      }
+    } finally {
+      await h.cleanup();
+    }
+  });
+});

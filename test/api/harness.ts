@@ -47,14 +47,17 @@ export async function ingestInto(dataDir: DataDir, inputs: readonly string[]): P
 let accountSeq = 0;
 
 /** A real app on a real HTTP server (port 0) over a temp data dir, with the demo fixtures ingested. */
-export async function startHarness(o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number } = {},
+): Promise<Harness> {
   const temp = o.dir ? null : tempDir('svc-api-');
   const dir = o.dir ?? temp!.dir;
   const dataDir = resolveDataDir(dir);
   if (o.ingestDemo !== false && !o.dir) await ingestInto(dataDir, [DEMO_FIXTURES]);
   const control = openControlDb(dataDir.controlDb);
   const logs: Record<string, unknown>[] = [];
-  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs });
+  // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
+  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0 });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', r));

@@ -1,37 +1,70 @@
 import type { Middleware } from 'koa';
-import type { AccountsStore } from '../../control/accounts-store.js';
+import type { Account, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
 import type { PlansConfig } from '../../control/plans.js';
 import { ApiError } from '../errors.js';
 import type { AuthContext } from '../auth-context.js';
-import type { ApiState } from '../state.js';
+import type { ApiState, KeyLimits } from '../state.js';
 
 export const UNAUTHORIZED = new ApiError(401, 'Não autorizado', 'API Key inválida ou inativa', { 'WWW-Authenticate': 'Bearer' });
+
+interface Resolved {
+  auth: AuthContext;
+  limits: KeyLimits;
+  until: number;
+}
+
+/** Bound on cached keys, so random bearer tokens cannot grow memory. */
+const MAX_CACHED_KEYS = 10_000;
 
 /**
  * Authenticates `Authorization: Bearer <API_KEY>` and sets `ctx.state.auth` (and the key's limits).
  * Anything else — no header, another scheme, an unknown or revoked key — is the spec's 401.
+ * A verified key is remembered for `cacheMs` (keyed by the presented key, in memory only), so a busy key
+ * costs one control-plane lookup per interval instead of one per request; revocation, rotation and plan
+ * changes therefore take effect within `cacheMs`.
  */
-export function authenticate(accounts: AccountsStore, plans: PlansConfig): Middleware<ApiState> {
+export function authenticate(accounts: AccountsStore, plans: PlansConfig, cacheMs = 1_000): Middleware<ApiState> {
+  const cache = new Map<string, Resolved>();
   return (ctx, next) => {
     const match = /^Bearer +(\S+)\s*$/i.exec(ctx.get('Authorization'));
-    const found = match?.[1] ? accounts.authenticate(match[1]) : null;
-    if (!found) throw UNAUTHORIZED;
-    const { key, account } = found;
-    const plan = plans[account.plano];
-    ctx.state.auth = {
+    const presented = match?.[1];
+    if (!presented) throw UNAUTHORIZED;
+    const now = Date.now();
+    let hit = cache.get(presented);
+    if (!hit || hit.until <= now) {
+      const found = accounts.authenticate(presented);
+      if (!found) {
+        cache.delete(presented);
+        throw UNAUTHORIZED;
+      }
+      hit = { ...resolve(found.key, found.account, plans), until: now + cacheMs };
+      if (cacheMs > 0) {
+        if (cache.size >= MAX_CACHED_KEYS) cache.clear();
+        cache.set(presented, hit);
+      }
+    }
+    ctx.state.auth = hit.auth;
+    ctx.state.limits = hit.limits;
+    return next();
+  };
+}
+
+function resolve(key: ApiKeyRecord, account: Account, plans: PlansConfig): { auth: AuthContext; limits: KeyLimits } {
+  const plan = plans[account.plano];
+  return {
+    auth: {
       accountId: account.id,
       accountName: account.nome,
       keyId: key.id,
       keyPrefix: key.prefixo,
       plan: account.plano,
       championships: plan.todos_campeonatos ? null : (account.campeonatos ?? []),
-    };
-    ctx.state.limits = {
+    },
+    limits: {
       requisicoes: account.cota_requisicoes ?? plan.requisicoes,
       periodo: plan.periodo,
       por_segundo: account.requisicoes_por_segundo ?? plan.por_segundo,
-    };
-    return next();
+    },
   };
 }
 

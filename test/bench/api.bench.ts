@@ -1,0 +1,153 @@
+/**
+ * Read API throughput and latency vs a bare Koa app serving the same bytes on the same routes (same run, same
+ * load generator: autocannon, 64 connections); 20 snapshot swaps during a 30 s load; RSS after 1 M requests.
+ * `svc serve` and the baseline each run as a child process; the load generator runs here.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { openControlDb } from '../../src/control/database.js';
+import { resolveDataDir } from '../../src/data-dir.js';
+import { ingest } from '../../src/warehouse/ingest.js';
+import { REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
+import type { BenchFigure } from './run.js';
+
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface LoadOptions {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  headers?: Record<string, string>;
+  requests?: { path: string }[];
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (o: LoadOptions) => Promise<LoadResult>;
+
+export const title = 'Read API (svc serve) vs bare Koa';
+
+const CONNECTIONS = 64;
+const SECONDS = Number(process.env.SVC_BENCH_API_SECONDS ?? 8);
+const MILLION = Number(process.env.SVC_BENCH_API_REQUESTS ?? 1_000_000);
+
+function startChild(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let seen = '';
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      seen += d.toString('utf8');
+      const match = ready.exec(seen);
+      if (match) {
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume(); // keep draining (access log) without holding it
+        resolve({ child, match });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${seen}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const { dir, cleanup } = tempDir('svc-bench-api-');
+  const figures: BenchFigure[] = [];
+  const children: ChildProcess[] = [];
+  try {
+    const dataDir = resolveDataDir(dir);
+    await ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] });
+    const db = openControlDb(dataDir.controlDb);
+    const accounts = new SqliteAccountsStore(db);
+    const account = accounts.createAccount('bench', 'enterprise', { cota_requisicoes: 1_000_000_000, requisicoes_por_segundo: 1_000_000 });
+    const key = accounts.createKey(account.id, null).key;
+    db.close();
+    const headers = { authorization: `Bearer ${key}` };
+
+    // stdout (the access log) goes to the pipe and is drained; the URL comes from the human line on stderr.
+    const serve = await startChild([SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], /ouvindo em (http:\/\/[\d.:]+)/);
+    children.push(serve.child);
+    const svcUrl = serve.match[1]!;
+
+    const routes = ['/v1/campeonatos/1/tabela', '/v1/campeonatos/1/partidas?pagina=2&por_pagina=50', '/v1/partidas/ao-vivo', '/v1/partidas/328/estatisticas'];
+    const bodies: Record<string, string> = {};
+    for (const r of routes) {
+      const res = await fetch(`${svcUrl}${r}`, { headers });
+      if (res.status !== 200) throw new Error(`${r}: ${res.status}`);
+      bodies[r.split('?')[0]!] = Buffer.from(await res.arrayBuffer()).toString('base64');
+    }
+    const bodiesFile = path.join(dir, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await startChild(['--import', 'tsx', path.join(REPO_ROOT, 'test/bench/api-bare-koa.ts'), bodiesFile], /port (\d+)/);
+    children.push(bare.child);
+    const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
+
+    for (const r of routes) {
+      // Warm both (JIT, memoised body) before measuring.
+      await autocannon({ url: `${svcUrl}${r}`, connections: CONNECTIONS, duration: 1, headers });
+      await autocannon({ url: `${bareUrl}${r}`, connections: CONNECTIONS, duration: 1 });
+      const base = await autocannon({ url: `${bareUrl}${r}`, connections: CONNECTIONS, duration: SECONDS });
+      const svc = await autocannon({ url: `${svcUrl}${r}`, connections: CONNECTIONS, duration: SECONDS, headers });
+      const ratio = svc.requests.average / base.requests.average;
+      figures.push({
+        name: `throughput ${r}`,
+        value: svc.requests.average,
+        unit: 'req/s',
+        baseline: { name: 'bare Koa, same bytes', value: base.requests.average },
+        target: '≥ 60 % of baseline',
+        met: ratio >= 0.6 && svc.non2xx === 0 && svc.errors === 0,
+      });
+      figures.push({ name: `p99 latency ${r}`, value: svc.latency.p99, unit: 'ms', baseline: { name: 'bare Koa p99', value: base.latency.p99 }, target: '≤ 25 ms', met: svc.latency.p99 <= 25 });
+    }
+    await stop(bare.child);
+
+    // 20 snapshot swaps (real ingests of the live-day feeds, published while the server is under load).
+    const liveDay = path.join(REPO_ROOT, 'fixtures/live-day');
+    const feeds = readdirSync(liveDay).filter((f) => f.endsWith('.json')).sort();
+    const load = autocannon({
+      url: svcUrl,
+      connections: CONNECTIONS,
+      duration: 30,
+      headers,
+      requests: [{ path: '/v1/partidas/ao-vivo' }, { path: '/v1/campeonatos/1/tabela' }, { path: '/v1/partidas/337/eventos' }],
+    });
+    let swaps = 0;
+    const started = Date.now();
+    while (swaps < 20 && Date.now() - started < 28_000) {
+      await ingest({ dataDir, inputs: [path.join(liveDay, feeds[swaps % feeds.length]!)] });
+      swaps++;
+    }
+    const during = await load;
+    figures.push({ name: `failed requests during ${swaps} snapshot swaps (30 s load)`, value: during.non2xx + during.errors + during.timeouts, unit: 'requests', target: '0 with 20 swaps', met: swaps === 20 && during.non2xx + during.errors + during.timeouts === 0 });
+    figures.push({ name: 'requests served during the swaps', value: during.requests.total, unit: 'requests' });
+
+    // RSS after a million requests over a mix of routes.
+    const rssBefore = rssMb(serve.child.pid!);
+    const million = await autocannon({ url: svcUrl, connections: CONNECTIONS, amount: MILLION, headers, requests: routes.map((p) => ({ path: p })) });
+    const rssAfter = rssMb(serve.child.pid!);
+    figures.push({ name: `RSS of svc serve after ${million.requests.total} requests`, value: rssAfter, unit: 'MB', baseline: { name: 'RSS before', value: rssBefore }, target: '≤ 300 MB', met: rssAfter <= 300 && million.non2xx === 0 });
+  } finally {
+    for (const c of children) if (c.exitCode === null) await stop(c);
+    cleanup();
+  }
+  return figures;
+}
