@@ -1,5 +1,5 @@
 import type { SourceId } from './canonical.js';
-import { FeedRejectedError, type FeedIssue } from './errors.js';
+import { FeedRejectedError, type FeedIssue, type FeedPosition } from './errors.js';
 import type { NamedFeed } from './adapters/index.js';
 import { STAT_ADVANCED_FIELDS } from './statistics-fields.js';
 import { MAX_ISSUES } from './validate-schema.js';
@@ -11,6 +11,8 @@ export type StoredKeyLookup = (keys: readonly SourceKey[]) => Promise<Map<string
 interface Reference extends SourceKey {
   file: string;
   pointer: string;
+  /** Turns the pointer into a position only when an issue is reported (NDJSON: a line). */
+  locate(pointer: string): FeedPosition;
 }
 
 const NOMES: Record<Entidade, string> = {
@@ -39,7 +41,7 @@ export async function validateFeeds(feeds: readonly NamedFeed[], lookup: StoredK
       if (stored.has(keyString(r))) continue;
       issues.push({
         file: r.file,
-        position: { pointer: r.pointer },
+        position: r.locate(r.pointer),
         reason: `${NOMES[r.entidade]} desconhecido(a): id ${JSON.stringify(r.chave)} da fonte "${r.fonte}" não está no feed nem no snapshot atual`,
       });
     }
@@ -58,10 +60,10 @@ function dedupeKeys(keys: readonly SourceKey[]): SourceKey[] {
   return [...seen.values()];
 }
 
-function checkFeed({ file, feed }: NamedFeed, issues: FeedIssue[], provided: Map<string, SourceKey>, refs: Reference[]): void {
+function checkFeed({ file, feed, locate }: NamedFeed, issues: FeedIssue[], provided: Map<string, SourceKey>, refs: Reference[]): void {
   const seenInFeed = new Set<string>();
   const issue = (pointer: string, reason: string): void => {
-    issues.push({ file, position: { pointer }, reason });
+    issues.push({ file, position: locate(pointer), reason });
   };
   const define = (entidade: Entidade, record: { fonte?: string }, chave: string, pointer: string): void => {
     const key: SourceKey = { entidade, fonte: fonteOf(record, feed), chave };
@@ -72,7 +74,7 @@ function checkFeed({ file, feed }: NamedFeed, issues: FeedIssue[], provided: Map
   };
   const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, pointer: string): void => {
     if (id === null || id === undefined) return;
-    refs.push({ entidade, fonte: fonteOf(record, feed), chave: entidade === 'chave' ? String(id) : chaveOf(id), file, pointer });
+    refs.push({ entidade, fonte: fonteOf(record, feed), chave: chaveOf(id), file, pointer, locate });
   };
 
   feed.campeonatos?.forEach((c, i) => define('campeonato', c, chaveOf(c.id), `/campeonatos/${i}/id`));

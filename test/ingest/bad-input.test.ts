@@ -61,6 +61,15 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 3, em /registro/placar_mandante): deve ser ≥ 0\n  nada foi publicado\n`);
   });
 
+  it('NDJSON: a reference to an unknown team names the record\'s line', async () => {
+    const file = ws.write('unknown-team.ndjson', [
+      '{"formato":"svc-feed/1","fonte":"teste"}',
+      '{"colecao":"times","registro":{"id":9,"nome":"Santos"}}',
+      '{"colecao":"partidas","registro":{"id":102,"campeonato":"br","mandante":9,"visitante":77,"status":"aguardando","placar_mandante":null,"placar_visitante":null,"data_hora":null}}',
+    ].join('\n'));
+    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 3, em /registro/visitante): time desconhecido(a): id "77" da fonte "teste" não está no feed nem no snapshot atual\n  nada foi publicado\n`);
+  });
+
   it('NDJSON: unknown collection', async () => {
     const file = ws.write('colecao.ndjson', '{"formato":"svc-feed/1","fonte":"teste"}\n{"colecao":"estadios","registro":{}}\n');
     await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 2, em /colecao): coleção desconhecida: estadios\n  nada foi publicado\n`);

@@ -1,5 +1,5 @@
 import type { Feed } from '../canonical.js';
-import { FeedRejectedError, type FeedIssue } from '../errors.js';
+import { FeedRejectedError, type FeedIssue, type FeedPosition } from '../errors.js';
 import { parseJson } from '../json-syntax.js';
 import { MAX_ISSUES, schemaIssues } from '../validate-schema.js';
 import { inputText, looksCanonical } from './canonical-json.js';
@@ -23,6 +23,20 @@ export const canonicalNdjsonAdapter: Adapter = {
     return files.map(readOne);
   },
 };
+
+/** Per NDJSON feed read: `/colecao/index` → its line, so later checks can point at lines too. */
+const recordLines = new WeakMap<Feed, Map<string, number>>();
+
+/**
+ * Where a pointer into a feed read from NDJSON is in the file: the record's line and the pointer inside
+ * its `registro`. Undefined for feeds that did not come from NDJSON.
+ */
+export function ndjsonPosition(feed: Feed, pointer: string): FeedPosition | undefined {
+  const lines = recordLines.get(feed);
+  const m = /^\/([a-z]+)\/(\d+)(.*)$/.exec(pointer);
+  const line = m ? lines?.get(`/${m[1]}/${m[2]}`) : undefined;
+  return line === undefined || !m ? undefined : { line, pointer: `/registro${m[3]}` };
+}
 
 function readOne(file: InputFile): Feed {
   const lines = inputText(file).split('\n');
@@ -58,14 +72,14 @@ function readOne(file: InputFile): Feed {
   if (!header && issues.length === 0) reject(1, 'arquivo vazio: falta o cabeçalho {"formato":"svc-feed/1","fonte":"..."}');
   if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
 
-  const feed = { ...header, ...Object.fromEntries(records) };
-  const schema = schemaIssues(file.name, feed).map((issue): FeedIssue => {
-    const m = /^\/([a-z]+)\/(\d+)(.*)$/.exec(issue.position.pointer ?? '');
-    const line = m ? lineOf.get(`/${m[1]}/${m[2]}`) : 1;
-    return { ...issue, position: { line: line ?? 1, pointer: m ? `/registro${m[3]}` : issue.position.pointer ?? '' } };
-  });
+  const feed = { ...header, ...Object.fromEntries(records) } as unknown as Feed;
+  recordLines.set(feed, lineOf);
+  const schema = schemaIssues(file.name, feed).map((issue): FeedIssue => ({
+    ...issue,
+    position: ndjsonPosition(feed, issue.position.pointer ?? '') ?? { line: 1, pointer: issue.position.pointer ?? '' },
+  }));
   if (schema.length > 0) throw new FeedRejectedError(schema.slice(0, MAX_ISSUES), schema.length);
-  return feed as unknown as Feed;
+  return feed;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

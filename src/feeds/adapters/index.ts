@@ -1,8 +1,8 @@
 import type { Feed } from '../canonical.js';
-import { FeedRejectedError } from '../errors.js';
+import { FeedRejectedError, type FeedPosition } from '../errors.js';
 import { MAX_ISSUES, schemaIssues } from '../validate-schema.js';
 import { canonicalJsonAdapter } from './canonical-json.js';
-import { canonicalNdjsonAdapter } from './canonical-ndjson.js';
+import { canonicalNdjsonAdapter, ndjsonPosition } from './canonical-ndjson.js';
 import { brasileiraoCsvAdapter } from './brasileirao-csv.js';
 import { openfootballJsonAdapter } from './openfootball-json.js';
 import { openfootballTxtAdapter } from './openfootball-txt.js';
@@ -84,6 +84,8 @@ export function groupInputs(
 export interface NamedFeed {
   file: string;
   feed: Feed;
+  /** Where a JSON pointer into the feed is in the input (a line for NDJSON, else the pointer itself). */
+  locate(pointer: string): FeedPosition;
 }
 
 /** Reads every group into canonical feeds; adapters other than the canonical ones are checked against the schema. */
@@ -96,7 +98,7 @@ export function readGroups(groups: readonly InputGroup[], options: AdapterOption
         const issues = schemaIssues(file, feed);
         if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
       }
-      feeds.push({ file, feed });
+      feeds.push({ file, feed, locate: (pointer) => ndjsonPosition(feed, pointer) ?? { pointer } });
     }
   }
   return feeds;
