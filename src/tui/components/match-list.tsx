@@ -3,34 +3,40 @@ import type { Partida } from '../api-types.js';
 import { useTui } from '../context.js';
 import { linhaPartida } from '../format.js';
 import { route } from '../routes.js';
-import { ScrollList } from './scroll-list.js';
+import { ScrollList, type ListRow } from './scroll-list.js';
 
 interface MatchListProps<P extends Partida> {
   name: string;
   partidas: readonly P[];
   height: number;
-  /** Extra text before each line (e.g. the championship on the live screen). */
-  prefix?: (partida: P) => string;
+  /** Heading of each match's group (e.g. its championship on the live screen); a heading row starts each group. */
+  group?: (partida: P) => string;
 }
 
-export function MatchList<P extends Partida>({ name, partidas, height, prefix }: MatchListProps<P>) {
+export function MatchList<P extends Partida>({ name, partidas, height, group }: MatchListProps<P>) {
   const { navigate, columns } = useTui();
-  const rows = partidas.map((p) => {
-    const lead = prefix ? prefix(p) : '';
-    return {
+  const byKey = new Map<string, P>();
+  const rows: ListRow[] = [];
+  let heading: string | undefined;
+  for (const p of partidas) {
+    const g = group?.(p);
+    if (g !== undefined && g !== heading) rows.push({ key: `grupo:${rows.length}`, text: `── ${g} ──`, selectable: false, bold: true });
+    heading = g;
+    byKey.set(String(p.id), p);
+    rows.push({
       key: String(p.id),
-      text: lead + linhaPartida(p, columns - lead.length - 2),
+      text: linhaPartida(p, columns - 2),
       ...(p.status === 'ao_vivo' ? { color: 'green' } : {}),
-    };
-  });
+    });
+  }
   return (
     <ScrollList
       name={name}
       rows={rows}
       height={height}
       width={columns}
-      onSelect={(_, i) => {
-        const partida = partidas[i];
+      onSelect={(row) => {
+        const partida = byKey.get(row.key);
         if (partida) navigate(route({ screen: 'partida', partida }));
       }}
     />

@@ -45,7 +45,7 @@ function tieRows(chave: Chave, width: number, legs: Map<string, Partida>): ListR
   ];
   const present = pernas.filter((p): p is [string, Partida] => p[1] !== null);
   if (present.length === 0) {
-    return [{ key: `chave:${chave.id}`, text: `${cell(chave.nome, 20)} a definir`, selectable: false }];
+    return [{ key: `chave:${chave.id}`, text: `${cell(chave.nome, 18)} a definir`, selectable: false }];
   }
   return present.map(([perna, partida], i) => {
     const key = `partida:${partida.id}`;
@@ -56,7 +56,7 @@ function tieRows(chave: Chave, width: number, legs: Map<string, Partida>): ListR
     const extra = last && total ? `agregado ${agregadoTexto(total)}` : `${statusPartida(partida.status)} ${penaltis(partida)}`;
     return {
       key,
-      text: `${cell(i === 0 ? chave.nome : '', 20)} ${cell(twoLegs ? perna : 'Único', 6)} ${teams}  ${extra}`.slice(0, width),
+      text: `${cell(i === 0 ? chave.nome : '', 18)} ${cell(twoLegs ? perna : 'Único', 5)} ${teams}  ${extra}`.slice(0, width),
       ...(partida.status === 'ao_vivo' ? { color: 'green' } : {}),
     };
   });

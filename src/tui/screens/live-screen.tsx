@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { useTui } from '../context.js';
-import { cell, idade } from '../format.js';
+import { idade } from '../format.js';
 import { MatchList } from '../components/match-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
@@ -40,9 +40,9 @@ export function LiveScreen() {
           ) : (
             <MatchList
               name="ao-vivo"
-              partidas={data}
+              partidas={[...data].sort((a, b) => a.campeonato.id - b.campeonato.id)}
               height={bodyRows - 1}
-              prefix={(p) => `${cell(p.campeonato.nome, 14)} `}
+              group={(p) => `${p.campeonato.nome} ${p.campeonato.temporada}`}
             />
           )
         }
