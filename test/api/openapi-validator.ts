@@ -17,16 +17,16 @@ function pointer(...parts: string[]): string {
   return parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 }
 
-/** Asserts `body` is what the OpenAPI document promises for `GET template` answered with `status`. */
-export function assertOpenApi(template: string, status: number, body: unknown): void {
-  const ref = `openapi#/${pointer('paths', template, 'get', 'responses', String(status), 'content', 'application/json', 'schema')}`;
+/** Asserts `body` is what the OpenAPI document promises for `METHOD template` answered with `status`. */
+export function assertOpenApi(template: string, status: number, body: unknown, method = 'get'): void {
+  const ref = `openapi#/${pointer('paths', template, method, 'responses', String(status), 'content', 'application/json', 'schema')}`;
   let validate = cache.get(ref);
   if (!validate) {
     const found = ajv.getSchema(ref);
-    assert.ok(found, `OpenAPI has no ${status} response schema for GET ${template}`);
+    assert.ok(found, `OpenAPI has no ${status} response schema for ${method.toUpperCase()} ${template}`);
     validate = found;
     cache.set(ref, validate);
   }
   const ok = validate(body);
-  assert.ok(ok, `GET ${template} ${status} does not match the OpenAPI schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+  assert.ok(ok, `${method.toUpperCase()} ${template} ${status} does not match the OpenAPI schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
 }

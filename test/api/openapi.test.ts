@@ -32,6 +32,12 @@ describe('OpenAPI document and /docs', () => {
         assert.ok(op.parameters.some((x) => `{${x.name}}` === name), `${p}: path parameter ${name}`);
       }
     }
+    for (const layer of h.api.router.stack) {
+      const p = String(layer.path).replace(/:(\w+)/g, '{$1}');
+      for (const m of layer.methods.filter((x) => x !== 'HEAD')) {
+        assert.ok((paths[p] as Record<string, unknown> | undefined)?.[m.toLowerCase()], `${m} ${p} documented`);
+      }
+    }
     const partidas = paths['/v1/campeonatos/{campeonatoId}/partidas']!.get;
     assert.deepEqual(partidas.parameters.map((x) => x.name), ['campeonatoId', 'rodada', 'status', 'time', 'data_inicio', 'data_fim', 'pagina', 'por_pagina']);
     assert.deepEqual(Object.keys(partidas.responses), ['200', '304', '400', '401', '403', '404', '429', '500']);

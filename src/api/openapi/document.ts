@@ -5,11 +5,14 @@ import { SCHEMAS } from './schemas.js';
 /** The OpenAPI 3.1 description of the API, generated from ENDPOINTS and SCHEMAS. */
 
 export const ERROR_RESPONSES: Record<number, string> = {
-  400: 'Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres) ou Parâmetro inválido (nomeia o parâmetro e o que é aceito)',
+  400: 'Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo)',
   401: 'Não autorizado: API Key inválida ou inativa',
   403: 'Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato',
   404: 'Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado")',
   405: 'Método não permitido (cabeçalho `Allow` lista os aceitos)',
+  413: 'Corpo muito grande (mais de 64 KiB)',
+  415: 'Tipo de conteúdo não suportado (envie application/json)',
+  422: 'Limite do plano: cota de webhooks ativos atingida',
   429: 'Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After`',
   500: 'Erro interno (cabeçalho `X-Request-Id` identifica a requisição)',
   503: 'Serviço indisponível (nenhum snapshot carregado)',
@@ -34,29 +37,32 @@ function errorResponse(status: number) {
 function operation(e: Endpoint) {
   const authed = e.recurso !== undefined;
   const statuses = [...new Set([...e.errors, ...(authed ? [401, 403, 429] : []), 500])].sort((a, b) => a - b);
+  const method = e.method ?? 'get';
+  const cached = authed && method === 'get' && e.tag !== 'Webhooks';
   const ok = {
     description: 'OK',
     headers: authed
-      ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)'), ...RATE_HEADERS }
+      ? { ...(cached ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)') } : {}), ...RATE_HEADERS }
       : undefined,
-    content: { 'application/json': { schema: e.body } },
+    content: e.body === null ? undefined : { 'application/json': { schema: e.body } },
   };
   return {
     summary: e.summary,
-    operationId: operationId(e.path),
+    operationId: operationId(method, e.path),
     tags: [e.tag],
     security: authed ? [{ apiKey: [] }] : [],
     parameters: e.params.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })),
+    ...(e.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: e.requestBody } } } } : {}),
     responses: {
-      200: ok,
-      ...(authed ? { 304: { description: 'Não modificado (If-None-Match igual ao ETag)' } } : {}),
+      [e.okStatus ?? 200]: ok,
+      ...(cached ? { 304: { description: 'Não modificado (If-None-Match igual ao ETag)' } } : {}),
       ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s)])),
     },
   };
 }
 
-function operationId(path: string): string {
-  return `get${path
+function operationId(method: string, path: string): string {
+  return `${method}${path
     .split('/')
     .filter((s) => s && s !== 'v1')
     .map((s) => s.replace(/[{}]/g, '').replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase()))
@@ -64,8 +70,8 @@ function operationId(path: string): string {
 }
 
 export function buildOpenApi(): Record<string, unknown> {
-  const paths: Record<string, unknown> = {};
-  for (const e of ENDPOINTS) paths[e.path] = { get: operation(e) };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of ENDPOINTS) (paths[e.path] ??= {})[e.method ?? 'get'] = operation(e);
   return {
     openapi: '3.1.0',
     info: {

@@ -1,6 +1,7 @@
 import type { Recurso } from '../../control/plans.js';
 import { MAX_PAGINA, MAX_RODADA } from '../routes/campeonatos.js';
-import { arrayOf, int, obj, ref, str, enumOf, type Schema } from './json-schema.js';
+import { EVENTOS } from '../../webhooks/catalog.js';
+import { arrayOf, bool, int, nullable, obj, ref, str, enumOf, type Schema } from './json-schema.js';
 import { POSICOES, STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO, TIPO_TIME } from './schemas.js';
 
 /** Every documented endpoint: the source of the OpenAPI `paths`. */
@@ -14,14 +15,20 @@ export interface Param {
 }
 
 export interface Endpoint {
+  /** Default `get`. */
+  method?: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   summary: string;
   tag: string;
   /** Plan resource group; absent = public (no key). */
   recurso?: Recurso;
   params: Param[];
-  /** Schema of the 200 body. */
-  body: Schema;
+  /** Schema of the success body (null: no body). */
+  body: Schema | null;
+  /** Success status; default 200. */
+  okStatus?: number;
+  /** JSON request body. */
+  requestBody?: Schema;
   /** Error statuses besides those every authenticated route has (401, 403, 429). */
   errors: number[];
 }
@@ -86,7 +93,47 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: '/v1/jogadores/{id}', summary: 'Um jogador', tag: 'Times e jogadores', recurso: 'jogadores', params: [id('id', 'do jogador')], body: one(ref('Jogador')), errors: [400, 404] },
   { path: '/v1/me', summary: 'Plano, limites e consumo da chave', tag: 'Conta', recurso: 'conta', params: [], body: one(ref('Perfil')), errors: [] },
   { path: '/v1/perfil/estatisticas', summary: 'Estatísticas de uso da chave', tag: 'Conta', recurso: 'conta', params: [], body: one(ref('UsoEstatisticas')), errors: [] },
+  ...webhookEndpoints(),
   { path: '/v1/status', summary: 'Versão, snapshot atual e uptime (sem chave)', tag: 'Status', params: [], body: one(ref('Status')), errors: [] },
   { path: '/healthz', summary: 'Liveness (sem chave)', tag: 'Status', params: [], body: obj({ status: str }), errors: [] },
   { path: '/readyz', summary: 'Readiness: 503 até haver snapshot e o plano de controle responder (sem chave)', tag: 'Status', params: [], body: obj({ status: str, snapshot: str }), errors: [503] },
 ];
+
+/** Webhook management (routes in routes/webhooks.ts); bodies per spec "Webhook" and ARCHITECTURE §6. */
+function webhookEndpoints(): Endpoint[] {
+  const hookId = id('id', 'do webhook');
+  const tag = 'Webhooks';
+  const recurso = 'webhooks' as const;
+  const eventos = arrayOf(enumOf(EVENTOS));
+  return [
+    {
+      path: '/v1/webhooks', summary: 'Lista os webhooks da conta e o uso mensal de entregas', tag, recurso, params: [],
+      body: list(ref('Webhook'), obj({ entregas_mes_usadas: int, entregas_mes_limite: nullable(int), entregas_referencia: { type: 'string', pattern: '^\\d{6}$' } })),
+      errors: [],
+    },
+    {
+      method: 'post', path: '/v1/webhooks', summary: 'Cria um webhook (o secret é exibido só nesta resposta)', tag, recurso, params: [],
+      requestBody: obj({ nome: str, url: { type: 'string', format: 'uri' }, eventos }, ['eventos']),
+      body: obj({ data: ref('WebhookCriado'), mensagem: str }), okStatus: 201, errors: [400, 413, 415, 422],
+    },
+    { path: '/v1/webhooks/{id}', summary: 'Um webhook', tag, recurso, params: [hookId], body: one(ref('Webhook')), errors: [400, 404] },
+    {
+      method: 'patch', path: '/v1/webhooks/{id}', summary: 'Altera nome, URL, eventos ou ativo', tag, recurso, params: [hookId],
+      requestBody: obj({ nome: str, url: { type: 'string', format: 'uri' }, eventos, ativo: bool }, ['nome', 'url', 'eventos', 'ativo']),
+      body: one(ref('Webhook')), errors: [400, 404, 413, 415, 422],
+    },
+    { method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove um webhook', tag, recurso, params: [hookId], body: null, okStatus: 204, errors: [400, 404] },
+    {
+      method: 'post', path: '/v1/webhooks/{id}/rotacionar-segredo', summary: 'Gera um novo secret (exibido só nesta resposta)', tag, recurso, params: [hookId],
+      body: obj({ data: obj({ id: int, secret: str }), mensagem: str }), errors: [400, 404],
+    },
+    {
+      method: 'post', path: '/v1/webhooks/{id}/testar', summary: 'Enfileira uma entrega de teste', tag, recurso, params: [hookId],
+      body: obj({ data: ref('Entrega'), mensagem: str }), okStatus: 202, errors: [400, 404],
+    },
+    {
+      path: '/v1/webhooks/{id}/entregas', summary: 'Histórico recente de entregas (inclui descartadas)', tag, recurso, params: [hookId],
+      body: list(ref('Entrega'), obj({ webhook_id: int, total: int })), errors: [400, 404],
+    },
+  ];
+}

@@ -1,4 +1,5 @@
 import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import { EVENTOS } from '../../webhooks/catalog.js';
 import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
 
 /** The resources of the spec as JSON Schemas: the OpenAPI components, and what the tests validate against. */
@@ -191,6 +192,35 @@ export const SCHEMAS: Record<string, Schema> = {
     tempo_medio_resposta_ms: num,
     total_requisicoes: int,
     ultimas_requisicoes: arrayOf(obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: dateTime })),
+  }),
+  Webhook: obj({
+    id: int,
+    nome: str,
+    url: str,
+    eventos: arrayOf(enumOf(EVENTOS)),
+    ativo: bool,
+    criado_em: dateTime,
+    atualizado_em: dateTime,
+    falhas_consecutivas: int,
+    ultimo_sucesso_em: nullable(dateTime),
+    desativado_em: nullable(dateTime),
+    motivo_desativacao: nstr,
+  }),
+  WebhookCriado: obj({ id: int, nome: str, url: str, eventos: arrayOf(enumOf(EVENTOS)), ativo: bool, secret: str }),
+  Entrega: obj({
+    id: { type: 'string', description: 'Também enviado em X-SVC-Entrega' },
+    webhook_id: int,
+    evento: str,
+    evento_id: nint,
+    status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
+    tentativas: int,
+    origem: enumOf(['automatica', 'teste', 'replay']),
+    criada_em: dateTime,
+    entregue_em: nullable(dateTime),
+    proxima_tentativa_em: nullable(dateTime),
+    ultimo_status_code: nint,
+    ultimo_erro: nstr,
+    duracao_ms: nullable(num),
   }),
   Status: obj({
     status: enumOf(['ok', 'sem_snapshot']),

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startHarness, type Harness } from './harness.js';
+import { assertOpenApi } from './openapi-validator.js';
+
+// The webhook routes belong to the webhooks part (test/webhooks/routes.test.ts covers their behaviour);
+// here their answers are checked against the OpenAPI document the API publishes.
+describe('webhook management responses match the OpenAPI document', () => {
+  let h: Harness;
+  let key: string;
+  before(async () => {
+    h = await startHarness({ ingestDemo: false });
+    key = h.key('pro');
+  });
+  after(() => h.cleanup());
+
+  it('create, list, detail, update, test delivery, deliveries, rotate secret, delete', async () => {
+    const send = (method: string, path: string, body?: unknown) =>
+      h.request(method, path, { key, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const created = await send('POST', '/v1/webhooks', { nome: 'placar', url: 'https://93.184.216.34/hooks', eventos: ['partida.gol'] });
+    assert.equal(created.status, 201, created.text);
+    assertOpenApi('/v1/webhooks', 201, created.json, 'post');
+    const id = created.json.data.id as number;
+    const cases: [string, string, string, number, unknown?][] = [
+      ['GET', '/v1/webhooks', '/v1/webhooks', 200],
+      ['GET', `/v1/webhooks/${id}`, '/v1/webhooks/{id}', 200],
+      ['PATCH', `/v1/webhooks/${id}`, '/v1/webhooks/{id}', 200, { ativo: false }],
+      ['POST', `/v1/webhooks/${id}/testar`, '/v1/webhooks/{id}/testar', 202],
+      ['GET', `/v1/webhooks/${id}/entregas`, '/v1/webhooks/{id}/entregas', 200],
+      ['POST', `/v1/webhooks/${id}/rotacionar-segredo`, '/v1/webhooks/{id}/rotacionar-segredo', 200],
+    ];
+    for (const [method, path, template, status, body] of cases) {
+      const r = await send(method, path, body);
+      assert.equal(r.status, status, `${method} ${path}: ${r.text}`);
+      assertOpenApi(template, status, r.json, method.toLowerCase());
+    }
+    const gone = await send('DELETE', `/v1/webhooks/${id}`);
+    assert.equal(gone.status, 204);
+    const missing = await send('GET', `/v1/webhooks/${id}`);
+    assert.equal(missing.status, 404);
+    assertOpenApi('/v1/webhooks/{id}', 404, missing.json);
+  });
+});
