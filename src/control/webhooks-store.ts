@@ -72,6 +72,12 @@ export interface AttemptResult {
   duracaoMs: number;
 }
 
+export interface Delivered {
+  job: DeliveryJob;
+  attempt: AttemptResult;
+  at: number;
+}
+
 export interface Deactivation {
   webhook: WebhookRecord;
   tipo: 'temporaria' | 'permanente';
@@ -155,7 +161,8 @@ export interface WebhooksStore {
   claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[];
   /** When the earliest unclaimed pending delivery is due (claims of dead workers are caught by the poll). */
   nextDueAt(): number | null;
-  markDelivered(job: DeliveryJob, attempt: AttemptResult, now: number): void;
+  /** Records 2xx answers; quota and webhook history are updated once per account/webhook for the lot. */
+  markDelivered(delivered: readonly Delivered[]): void;
   scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void;
   markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Deactivation | null;
   markDiscarded(job: DeliveryJob, reason: string): void;
@@ -537,27 +544,33 @@ export class SqliteWebhooksStore implements WebhooksStore {
       .run(deliveryId, a.numero, a.origem, a.destino, iso(a.iniciadaEm), a.statusCode, a.erro, a.duracaoMs);
   }
 
-  private recordSuccess(contaId: number, webhookId: number, now: number): void {
-    this.sql(
-        `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES (?, ?, 1)
-         ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + 1`,
-      )
-      .run(contaId, monthReference(now));
-    this.sql('UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = ? WHERE id = ?')
-      .run(iso(now), webhookId);
-  }
-
-  markDelivered(job: DeliveryJob, attempt: AttemptResult, now: number): void {
+  markDelivered(delivered: readonly Delivered[]): void {
     this.tx(() => {
-      this.insertAttempt(job.id, attempt);
-      this.sql(
+      const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
+      const lastSuccess = new Map<number, number>();
+      for (const { job, attempt, at } of delivered) {
+        this.insertAttempt(job.id, attempt);
+        this.sql(
           `UPDATE entregas SET status = 'entregue', tentativas = ?, entregue_em = ?, proxima_tentativa_em = NULL,
              reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = ?, ultimo_erro = NULL, duracao_ms = ?
            WHERE id = ?`,
-        )
-        .run(attempt.numero, iso(now), attempt.statusCode, attempt.duracaoMs, job.id);
-      // Only automatic deliveries move the quota and the failure history; tests are management calls.
-      if (job.origem === 'automatica') this.recordSuccess(job.contaId, job.webhookId, now);
+        ).run(attempt.numero, iso(at), attempt.statusCode, attempt.duracaoMs, job.id);
+        // Only automatic deliveries move the quota and the failure history; tests are management calls.
+        if (job.origem !== 'automatica') continue;
+        const ref = monthReference(at);
+        const key = `${job.contaId}:${ref}`;
+        perMonth.set(key, { contaId: job.contaId, ref, n: (perMonth.get(key)?.n ?? 0) + 1 });
+        lastSuccess.set(job.webhookId, Math.max(at, lastSuccess.get(job.webhookId) ?? 0));
+      }
+      for (const { contaId, ref, n } of perMonth.values()) {
+        this.sql(
+          `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES (?, ?, ?)
+           ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
+        ).run(contaId, ref, n);
+      }
+      for (const [webhookId, at] of lastSuccess) {
+        this.sql('UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = ? WHERE id = ?').run(iso(at), webhookId);
+      }
     });
   }
 

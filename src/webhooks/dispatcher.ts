@@ -5,6 +5,7 @@ import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import {
   openWebhooksStore,
   type Deactivation,
+  type Delivered,
   type DeliveryJob,
   type OutboxEvent,
   type Subscriber,
@@ -125,7 +126,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   }
 
   /** Outcomes waiting to be written (see FLUSH_EVERY_MS). */
-  const outcomes: { jobId: string; write: () => Deactivation | null; metered?: number; line: string }[] = [];
+  const outcomes: { jobId: string; write: (() => Deactivation | null) | Delivered; metered?: number; line: string }[] = [];
   /**
    * Per account: automatic deliveries sent and not yet recorded. Near the monthly limit a delivery waits for
    * them to settle, so the quota is never overshot (a failed one leaves room for the next).
@@ -152,7 +153,8 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     return q;
   }
 
-  function complete(job: DeliveryJob, line: string, write: () => Deactivation | null, meteredAccount?: number): void {
+  /** `write` is a 2xx to record (successes are written together) or any other store write. */
+  function complete(job: DeliveryJob, line: string, write: (() => Deactivation | null) | Delivered, meteredAccount?: number): void {
     outcomes.push({ jobId: job.id, write, metered: meteredAccount, line: `entrega ${job.id} (${job.evento}, webhook ${job.webhookId}): ${line}` });
     if (!flushQueued) {
       flushQueued = true;
@@ -169,10 +171,18 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     let recorded = false;
     try {
       recorded = store.batch(() => {
+        // Runs of successes are written together; order with failures is kept (it decides "consecutive").
+        const delivered: Delivered[] = [];
         for (const o of batch) {
+          if (typeof o.write !== 'function') {
+            delivered.push(o.write);
+            continue;
+          }
+          if (delivered.length) store.markDelivered(delivered.splice(0));
           const d = o.write();
           if (d) deactivations.push(d);
         }
+        if (delivered.length) store.markDelivered(delivered);
         return true;
       });
     } catch (err) {
@@ -268,7 +278,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     const outcome = decide({ numero, ...result, nowMs: ended, random });
     const got = `tentativa ${numero}, ${result.statusCode !== null ? `HTTP ${result.statusCode}` : result.erro} em ${result.duracaoMs} ms`;
     if (outcome.kind === 'entregue') {
-      complete(job, `entregue (${got})`, () => (store.markDelivered(job, attempt, ended), null), meteredAccount);
+      complete(job, `entregue (${got})`, { job, attempt, at: ended }, meteredAccount);
     } else if (outcome.kind === 'retentar') {
       const due = ended + outcome.delayMs;
       complete(job, `nova tentativa em ${new Date(due).toISOString()} (${got})`, () => (store.scheduleRetry(job, attempt, due), null), meteredAccount);
