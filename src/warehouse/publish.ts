@@ -9,6 +9,7 @@ import type { NamedFeed } from '../feeds/adapters/index.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { derive } from './derive.js';
 import { appendRows, queryRows, readSql } from './duckdb-util.js';
+import { guardIdCounters, guardSnapshotCounters } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import { loadFeeds } from './loader.js';
@@ -49,6 +50,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   const stage = request.onStage ?? (() => undefined);
   mkdirSync(dataDir.snapshotsDir, { recursive: true });
   removeLeftovers(dataDir);
+  guardSnapshotCounters(dataDir, control);
   const parentId = readCurrentId(dataDir);
   const id = formatSnapshotId(reserve(control, 'snapshot_id'));
   const tmp = path.join(dataDir.snapshotsDir, `.tmp-${id}.duckdb`);
@@ -65,7 +67,8 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     instance.closeSync();
   };
   try {
-    if (!parentId) await conn.run(SCHEMA_SQL);
+    if (parentId) await guardIdCounters(conn, control);
+    else await conn.run(SCHEMA_SQL);
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
