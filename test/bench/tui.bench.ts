@@ -120,9 +120,13 @@ class Terminal {
     return performance.now() - start;
   }
 
+  /** `q`, as a user quits; a signal only if the app did not exit. */
   async quit(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.stdin?.write('q');
-    await stopProcess(this.child);
+    const timer = setTimeout(() => void stopProcess(this.child), 10_000);
+    await exited;
+    clearTimeout(timer);
   }
 
   private wait(text: string, from: number): Promise<void> {

@@ -26,15 +26,17 @@ export function registerTui(program: Command): void {
   ]);
   cmd.action(async (opts: TuiOptions) => {
     const client = new ApiClient({ baseUrl: parseApiUrl(opts.api), key: requireKey(opts.key) });
+    // React's development build checks every render and loads slower; an interactive session wants neither.
+    process.env.NODE_ENV ??= 'production';
     // The connection check is the first screen's own request: a wrong URL or key fails as one line in the
     // shell, and the first frame needs no wait. Ink and React load meanwhile (only this command needs them).
-    const [campeonatos, { runTui }] = await Promise.all([
+    const [campeonatos, ui] = await Promise.all([
       client.campeonatos().catch((err: unknown) => {
         throw toCliError(err, client.baseUrl);
       }),
-      import('../../tui/run.js'),
+      opts.json ? undefined : import('../../tui/run.js'),
     ]);
-    if (opts.json) {
+    if (!ui) {
       printJson({ api: client.baseUrl, conectado: true, campeonatos: campeonatos.meta.total ?? campeonatos.data.length });
       return;
     }
@@ -42,18 +44,13 @@ export function registerTui(program: Command): void {
       const which = process.stdin.isTTY ? 'stdout' : 'stdin';
       throw new CliError(`tui: ${which} não é um terminal interativo (TTY); use --json para só testar a conexão`, EXIT.usage);
     }
-    await runTui(client, campeonatos);
+    await ui.runTui(client, campeonatos);
   });
 }
 
 function parseApiUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new CliError(`--api inválida: ${value} (esperado http://host:porta ou https://…)`, EXIT.usage);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+  if (protocol !== 'http:' && protocol !== 'https:') {
     throw new CliError(`--api inválida: ${value} (esperado http://host:porta ou https://…)`, EXIT.usage);
   }
   return value;
