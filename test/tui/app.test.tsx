@@ -122,6 +122,10 @@ test('championship list → standings → round → match: score, events by minu
     // posse_bola is always null (spec): a dash on both sides, never 0.
     assert.equal(home.posse_bola ?? null, null);
     assert.match(statLine('Posse bola'), /^\s*—\s+Posse bola\s+—\s*$/);
+    // 55 fields do not fit 24 rows: the view scrolls to the last one.
+    assert.ok(!statsFrame.includes('Tiros de meta'));
+    const end = await pressAndWait(app, 'G', 'Tiros de meta');
+    assert.match(end, new RegExp(`^\\s*${show(home.tiros_de_meta)}\\s+Tiros de meta\\s+${show(away.tiros_de_meta)}\\s*$`, 'm'));
   } finally {
     app.unmount();
   }
@@ -182,6 +186,26 @@ test('keys read in one chunk (typed fast or scripted) each act: j then Enter ope
   try {
     await waitForText(app, second.nome_popular);
     await pressAndWait(app, `j${KEY.enter}`, second.nome);
+  } finally {
+    app.unmount();
+  }
+});
+
+test('filters: t cycles the type through the API filter, c clears', async (t) => {
+  if (skip) return t.skip(skip);
+  const { body } = await api<{ data: Campeonato[] }>('/v1/campeonatos?tipo=pontos-corridos');
+  const { body: knockout } = await api<{ data: Campeonato[] }>('/v1/campeonatos?tipo=mata-mata');
+  const shown = body.data[0];
+  const hidden = knockout.data[0];
+  assert.ok(shown && hidden);
+  const app = open();
+  try {
+    await waitForText(app, hidden.nome_popular);
+    const filtered = await pressAndWait(app, 't', 'tipo pontos-corridos');
+    await waitForFrame(app, (f) => f.includes(shown.nome_popular) && !f.includes(hidden.nome_popular), 'only points-based championships');
+    assert.ok(filtered.includes('(t)'));
+    await pressAndWait(app, 'c', 'tipo todos');
+    await waitForText(app, hidden.nome_popular);
   } finally {
     app.unmount();
   }

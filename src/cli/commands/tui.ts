@@ -18,7 +18,7 @@ export function registerTui(program: Command): void {
     .addOption(new Option('--api <url>', 'base URL of the svc API').env('SVC_API_URL').default(DEFAULT_API_URL))
     .addOption(new Option('--key <key>', 'API key (Authorization: Bearer)').env('SVC_API_KEY'));
   withCommonOptions(cmd);
-  cmd.addHelpText('after', '\n--data-dir is not used: the TUI reads everything through the API.\n--json checks the connection and key, prints the result and exits without opening the UI.\n');
+  cmd.addHelpText('after', '\n--data-dir is not used: the TUI reads everything through the API.\n--json checks the connection and key, prints the result and exits without opening the UI.');
   withExamples(cmd, [
     'svc tui --key $SVC_API_KEY',
     'SVC_API_KEY=... svc tui --api https://api.example.com',
