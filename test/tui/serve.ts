@@ -21,24 +21,29 @@ export interface DemoServer {
 export async function startDemoServer(): Promise<DemoServer | { skip: string }> {
   if (!existsSync(DEMO_FIXTURES)) return { skip: `no demo fixtures at ${DEMO_FIXTURES}` };
   const { dir, cleanup } = tempDir('svc-tui-');
-  const ingest = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
-  if (ingest.code !== 0) throw new Error(`svc ingest failed (${ingest.code}): ${ingest.stderr}`);
-  const key = await createKey(dir, 't', 'enterprise');
-  const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await boundUrl(child);
-  return {
-    url,
-    key,
-    dataDir: dir,
-    stop: async () => {
-      await stopProcess(child);
-      cleanup();
-    },
-  };
+  try {
+    const ingest = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
+    if (ingest.code !== 0) throw new Error(`svc ingest failed (${ingest.code}): ${ingest.stderr}`);
+    const key = await createKey(dir, 't', 'enterprise');
+    const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const url = await boundUrl(child);
+    return {
+      url,
+      key,
+      dataDir: dir,
+      stop: async () => {
+        await stopProcess(child);
+        cleanup();
+      },
+    };
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
 }
 
 /** Creates an account with a key on `plan`, reading the given championships (`all` by default), and returns the key. */
@@ -55,21 +60,20 @@ export async function createKey(
   return findKey(JSON.parse(created.stdout) as unknown);
 }
 
-/** The full key is the one string field of the creation output that is not its visible prefix. */
+/** `svc keys create --json` prints the full key once, under `key`. */
 function findKey(output: unknown): string {
-  const record = output as { key?: unknown; chave?: unknown; data?: { key?: unknown; chave?: unknown } };
-  const key = record.key ?? record.chave ?? record.data?.key ?? record.data?.chave;
+  const key = (output as { key?: unknown }).key;
   if (typeof key !== 'string') throw new Error(`no key in svc keys create output: ${JSON.stringify(output)}`);
   return key;
 }
 
-/** `svc serve` announces where it listens; port 0 means only that line tells us the port. */
+/** `svc serve` announces `ouvindo em http://host:port`; with port 0 only that line tells us the port. */
 function boundUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let seen = '';
     const onData = (chunk: Buffer) => {
       seen += chunk.toString('utf8');
-      const match = /https?:\/\/[\w.[\]:-]+:(\d+)/.exec(seen);
+      const match = /ouvindo em https?:\/\/[\w.[\]:-]+:(\d+)/.exec(seen);
       if (match) resolve(`http://127.0.0.1:${match[1]}`);
     };
     child.stdout?.on('data', onData);
