@@ -66,10 +66,6 @@ export class ApiClient {
     return this.list(`/v1/campeonatos${query({ ...filtro })}`);
   }
 
-  campeonato(id: number): Promise<Campeonato> {
-    return this.data(`/v1/campeonatos/${id}`);
-  }
-
   tabela(campeonatoId: number): Promise<Tabela> {
     return this.data(`/v1/campeonatos/${campeonatoId}/tabela`);
   }

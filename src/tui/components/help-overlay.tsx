@@ -1,7 +1,7 @@
 /** The `?` overlay: every key binding on one screen (fits 80×24). */
 import { Box, Text } from 'ink';
 
-export const KEY_BINDINGS: readonly (readonly [string, string])[] = [
+const KEY_BINDINGS: readonly (readonly [string, string])[] = [
   ['↑ ↓  j k', 'mover na lista / rolar'],
   ['PgUp PgDn  g G', 'página acima/abaixo, início/fim'],
   ['Enter', 'abrir o item selecionado'],

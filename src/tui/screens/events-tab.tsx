@@ -1,11 +1,11 @@
 /** Goals, cards and substitutions of a match, by minute, each with its team. */
+import { Text } from 'ink';
 import type { EventoPartida, Partida } from '../api-types.js';
 import { useTui } from '../context.js';
 import { cell } from '../format.js';
 import { ScrollList } from '../components/scroll-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
-import { Text } from 'ink';
 
 const TIPOS: Record<string, { label: string; color?: string }> = {
   gol: { label: 'Gol', color: 'green' },
