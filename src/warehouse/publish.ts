@@ -57,7 +57,9 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
 
   if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
   await pauseAt('copied');
-  const instance = await DuckDBInstance.create(tmp);
+  // checkpoint_threshold 0: the COMMIT writes straight into the file instead of a WAL that CHECKPOINT
+  // would then replay (the snapshot is private to this process until renamed, so nothing needs the WAL).
+  const instance = await DuckDBInstance.create(tmp, { checkpoint_threshold: '0b' });
   const conn = await instance.connect();
   let closed = false;
   const close = (): void => {
