@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -86,6 +87,20 @@ describe('svc keys and svc serve (the real binary)', () => {
     const conflict = await runSvc(['keys', 'create', '--account', 'existe', '--plan', 'pro', '--data-dir', dir]);
     assert.equal(conflict.code, 2);
     assert.equal(conflict.stderr, 'svc: a conta existe já existe com o plano free; para mudar use "svc keys plan --account existe --plan pro"\n');
+    const revokedKey = JSON.parse((await runSvc(['keys', 'create', '--account', 'existe', '--json', '--data-dir', dir])).stdout) as { id: number };
+    await runSvc(['keys', 'revoke', String(revokedKey.id), '--data-dir', dir]);
+    const rotateRevoked = await runSvc(['keys', 'rotate', String(revokedKey.id), '--data-dir', dir]);
+    assert.equal(rotateRevoked.code, 2);
+    assert.equal(rotateRevoked.stderr, `svc: a chave ${revokedKey.id} está revogada; crie uma nova com "svc keys create"\n`);
+
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as AddressInfo).port;
+    const inUse = await runSvc(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir]);
+    busy.close();
+    assert.equal(inUse.code, 1);
+    assert.equal(inUse.stderr, `svc: a porta ${port} já está em uso\n`);
+
     const badPlans = path.join(dir, 'plans.json');
     writeFileSync(badPlans, '{"gold": {}}');
     const plans = await runSvc(['serve', '--port', '0', '--plans', badPlans, '--data-dir', dir]);
