@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AuthContext } from './auth-context.js';
-import type { ServedSnapshot } from './snapshot/served-snapshot.js';
 
 /** Request limits of the calling key: its plan's, or the account's overrides. */
 export interface KeyLimits {
@@ -22,5 +21,3 @@ export interface ApiState {
 
 export type ApiContext = ParameterizedContext<ApiState>;
 export type ApiRouter = Router<ApiState>;
-/** The snapshot a data request uses from start to end. */
-export type SnapshotGetter = () => ServedSnapshot;
