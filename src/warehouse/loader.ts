@@ -2,15 +2,16 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Feed, FeedJogadorEscalado, FeedPartida, SourceId } from '../feeds/canonical.js';
 import type { NamedFeed } from '../feeds/adapters/index.js';
 import { FeedRejectedError, type FeedIssue } from '../feeds/errors.js';
-import { chaveDeChave, chaveOf, fonteOf, type Entidade, type SourceKey } from '../feeds/source-keys.js';
+import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from '../feeds/source-keys.js';
 import { normalizeTeamName } from '../feeds/team-names.js';
 import { appendRows, idList, queryRows, readSql, tableColumns, type Row } from './duckdb-util.js';
 import { IdResolver, type IdAllocator } from './load/id-resolver.js';
 import { NamedPlayers } from './load/named-players.js';
 import { applyRemovals, type Removal } from './load/removals.js';
+import { SameMatchIndex, scoresConflict, type MatchCandidate, type MatchFacts } from './load/same-match.js';
 import {
   campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
-  jogadorRow, partidaRow, rodadaRow, timeRow,
+  jogadorRow, mergedPartidaRow, partidaRow, rodadaRow, timeRow, type PartidaRefs,
 } from './load/rows.js';
 import { kickoff } from './kickoff.js';
 import { normalizePlayerName } from './slug.js';
@@ -34,9 +35,6 @@ function upsertSections(sql: string): Map<string, string> {
   return sections;
 }
 
-/** Max days between two sources' kick-offs of the same match (docs/internals.md "Resolution of ids"). */
-const SAME_MATCH_DAYS = 3;
-
 export interface LoadOptions {
   allocate: IdAllocator;
   now: Date;
@@ -56,6 +54,11 @@ interface Item<T> {
   feed: Feed;
   record: T;
   pointer: string;
+}
+
+interface PartidaItem {
+  it: Item<FeedPartida>;
+  refs: PartidaRefs;
 }
 
 interface MatchInfo {
@@ -243,7 +246,7 @@ class Load {
   }
 
   private async loadPartidas(): Promise<void> {
-    const items = [...this.items('partidas')].map((it) => {
+    const items: PartidaItem[] = [...this.items('partidas')].map((it) => {
       const p = it.record;
       return {
         it,
@@ -260,58 +263,83 @@ class Load {
       };
     });
     const conflicts = await this.matchByNaturalKey(items);
-    this.ids.allocatePending('partida');
     await this.loadTeamNames(items.flatMap(({ refs }) => [refs.time_mandante_id, refs.time_visitante_id]));
-    for (const { it, refs } of items) {
+    const staged = this.rows.get('partidas') as Map<string, Row>;
+    for (const item of items) {
+      const { it, refs } = item;
       const id = this.ref('partida', it, it.record.id, 'id');
       this.campeonatos.add(refs.campeonato_id);
       this.matches.set(id, { campeonato_id: refs.campeonato_id, mandante: refs.time_mandante_id, visitante: refs.time_visitante_id });
-      if (conflicts.has(id)) continue;
+      if (conflicts.has(item)) continue;
       const nomes = { mandante: this.teamNames.get(refs.time_mandante_id) ?? '', visitante: this.teamNames.get(refs.time_visitante_id) ?? '' };
-      this.stage('partidas', id, partidaRow(id, refs, it.record, nomes, fonteOf(it.record, it.feed)));
+      const row = partidaRow(id, refs, it.record, nomes, fonteOf(it.record, it.feed));
+      // The same match from another source earlier in this run: what this source lacks is kept.
+      const earlier = staged.get(String(id));
+      this.stage('partidas', id, earlier && earlier.fonte !== row.fonte ? mergedPartidaRow(earlier, row) : row);
     }
   }
 
   /**
-   * A match new to its source may be one stored from another source: same championship and teams,
-   * kick-offs at most 3 days apart. Returns the ids whose stored final score differs (kept as stored).
+   * A match new to its source may be the same match from another source, stored or loaded earlier in
+   * this run: same championship and teams, kick-offs at most 3 days apart. Allocates the ids of the
+   * matches that are really new. Returns the items whose final score conflicts with the match they
+   * matched (that one is kept; the item is not loaded).
    */
-  private async matchByNaturalKey(items: { it: Item<FeedPartida>; refs: { campeonato_id: number; time_mandante_id: number; time_visitante_id: number } }[]): Promise<Set<number>> {
-    const conflicts = new Set<number>();
+  private async matchByNaturalKey(items: readonly PartidaItem[]): Promise<Set<PartidaItem>> {
+    const conflicts = new Set<PartidaItem>();
+    const facts = (item: PartidaItem): MatchFacts => {
+      const p = item.it.record;
+      const inicio = kickoff(p.data_hora).inicio_utc;
+      return {
+        ...item.refs, inicio: inicio === null ? null : Date.parse(`${inicio.replace(' ', 'T')}Z`),
+        status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
+      };
+    };
     const unresolved = items.filter(({ it }) => this.ids.get(this.key('partida', it, it.record.id)) === undefined);
     if (unresolved.length === 0) return conflicts;
-    const stored = await queryRows<{
-      id: number; campeonato_id: number; time_mandante_id: number; time_visitante_id: number; inicio_utc: string | null;
-      status: string; placar_mandante: number | null; placar_visitante: number | null;
-    }>(
+    const index = new SameMatchIndex();
+    const stored = await queryRows<MatchFacts & { id: number; inicio_utc: string | null }>(
       this.conn,
       `SELECT id, campeonato_id, time_mandante_id, time_visitante_id, strftime(inicio_utc, '%Y-%m-%dT%H:%M:%SZ') AS inicio_utc,
               status, placar_mandante, placar_visitante
        FROM partidas WHERE campeonato_id IN (${idList(new Set(unresolved.map(({ refs }) => refs.campeonato_id)))})`,
     );
-    const byTeams = new Map<string, typeof stored>();
-    for (const m of stored) {
-      const k = `${m.campeonato_id}/${m.time_mandante_id}/${m.time_visitante_id}`;
-      byTeams.set(k, [...(byTeams.get(k) ?? []), m]);
-    }
-    for (const { it, refs } of unresolved) {
-      const p = it.record;
-      const kick = kickoff(p.data_hora).inicio_utc;
-      const same = (byTeams.get(`${refs.campeonato_id}/${refs.time_mandante_id}/${refs.time_visitante_id}`) ?? []).find(
-        (m) => m.inicio_utc !== null && kick !== null && Math.abs(Date.parse(m.inicio_utc) - Date.parse(`${kick.replace(' ', 'T')}Z`)) <= SAME_MATCH_DAYS * 86_400_000,
-      );
-      const key = this.key('partida', it, p.id);
-      if (!same) {
-        this.ids.queue(key);
+    for (const m of stored) index.add({ ...m, inicio: m.inicio_utc === null ? null : Date.parse(m.inicio_utc), storedId: m.id, id: () => m.id });
+
+    // Links to matches new in this run can only be made once their ids are allocated.
+    const links: { key: SourceKey; item: PartidaItem; same: MatchCandidate }[] = [];
+    const seen = new Set<string>();
+    for (const item of items) {
+      const { it } = item;
+      const key = this.key('partida', it, it.record.id);
+      const k = keyString(key);
+      // The same record sent again (later feeds win) is the match already indexed for its key.
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const f = facts(item);
+      const storedId = this.ids.get(key);
+      if (storedId !== undefined) {
+        index.add({ ...f, storedId, id: () => storedId });
         continue;
       }
-      this.ids.link(key, same.id);
-      if (same.status === 'encerrado' && p.status === 'encerrado' && (same.placar_mandante !== p.placar_mandante || same.placar_visitante !== p.placar_visitante)) {
-        conflicts.add(same.id);
-        this.avisos.push(
-          `conflito de placar: partida ${same.id} (fonte ${key.fonte}, id ${key.chave}) tem ${String(p.placar_mandante)}x${String(p.placar_visitante)} no feed e ${String(same.placar_mandante)}x${String(same.placar_visitante)} guardado; mantido o guardado`,
-        );
+      const same = index.find(f);
+      if (same) {
+        links.push({ key, item, same });
+        if (scoresConflict(same, f)) conflicts.add(item);
+        continue;
       }
+      this.ids.queue(key);
+      index.add({ ...f, storedId: null, id: () => this.ref('partida', it, it.record.id, 'id') });
+    }
+    this.ids.allocatePending('partida');
+    for (const { key, item, same } of links) {
+      const id = same.id();
+      this.ids.link(key, id);
+      if (!conflicts.has(item)) continue;
+      const p = item.it.record;
+      this.avisos.push(
+        `conflito de placar: partida ${id} (fonte ${key.fonte}, id ${key.chave}) tem ${String(p.placar_mandante)}x${String(p.placar_visitante)} no feed e ${String(same.placar_mandante)}x${String(same.placar_visitante)} guardado; mantido o guardado`,
+      );
     }
     return conflicts;
   }

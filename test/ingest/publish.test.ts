@@ -173,6 +173,59 @@ describe('svc ingest publishes snapshots', () => {
       assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS n, max(placar_mandante) AS p FROM partidas'), [{ n: 2, p: 2 }]);
     }));
 
+  it('two sources in one run: each match once, a conflicting score keeps the earlier source, what the later lacks is kept', () =>
+    withWs(async (ws) => {
+      const base = baseFeed();
+      base.partidas![1]!.estadio = 'Arena do Grêmio';
+      const outra: Feed = {
+        formato: 'svc-feed/1', fonte: 'outra',
+        campeonatos: [{ id: 7, nome: 'Campeonato Brasileiro Série A', temporada: '2019', tipo: 'pontos-corridos' }],
+        times: [{ id: 'FLA', nome: 'FLAMENGO' }, { id: 'CRU', nome: 'Cruzeiro' }, { id: 'GRE', nome: 'Grêmio' }, { id: 'PAL', nome: 'Palmeiras' }],
+        partidas: [
+          { id: 'm1', campeonato: 7, mandante: 'FLA', visitante: 'CRU', status: 'encerrado', placar_mandante: 3, placar_visitante: 1, data_hora: '2019-04-28T16:00:00-03:00' },
+          { id: 'm2', campeonato: 7, mandante: 'GRE', visitante: 'PAL', status: 'encerrado', placar_mandante: 1, placar_visitante: 0, data_hora: '2019-04-28T11:00:00-03:00' },
+        ],
+      };
+      const s = await ok(ws, [ws.write('base.json', base), ws.write('outra.json', outra)]);
+      assert.deepEqual(s.avisos, ['conflito de placar: partida 1 (fonte outra, id m1) tem 3x1 no feed e 2x1 guardado; mantido o guardado']);
+      assert.deepEqual(await query(ws.dataDir, `SELECT fonte, chave, id FROM id_fonte WHERE entidade = 'partida' ORDER BY id, fonte`), [
+        { fonte: 'outra', chave: 'm1', id: 1 },
+        { fonte: 'teste', chave: '100', id: 1 },
+        { fonte: 'outra', chave: 'm2', id: 2 },
+        { fonte: 'teste', chave: '101', id: 2 },
+      ]);
+      assert.deepEqual(await query(ws.dataDir, `SELECT id, status, placar_mandante AS m, placar_visitante AS v, estadio, rodada_id, fonte FROM partidas ORDER BY id`), [
+        { id: 1, status: 'encerrado', m: 2, v: 1, estadio: 'Maracanã', rodada_id: 1, fonte: 'teste' },
+        { id: 2, status: 'encerrado', m: 1, v: 0, estadio: 'Arena do Grêmio', rodada_id: 1, fonte: 'outra' },
+      ]);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS c FROM campeonatos'), [{ c: 1 }]);
+    }));
+
+  it('a match two sources know keeps stadium, round and kick-off when a source lacks them; a single-source match is replaced as sent', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const kept = `SELECT estadio, rodada_id, data_hora, strftime(inicio_utc, '%Y-%m-%d %H:%M') AS inicio, data_local::VARCHAR AS dia, hora_local, slug, status
+        FROM partidas WHERE id = 1`;
+      const stored = { estadio: 'Maracanã', rodada_id: 1, data_hora: '2019-04-27T16:00:00-03:00', inicio: '2019-04-27 19:00', dia: '2019-04-27', hora_local: '16:00', slug: 'flamengo-cruzeiro-27-04-2019' };
+      assert.deepEqual(await query(ws.dataDir, kept), [{ ...stored, status: 'encerrado' }]);
+      const match = { id: 'm1', campeonato: 7, mandante: 'FLA', visitante: 'CRU', status: 'encerrado' as const, placar_mandante: 2, placar_visitante: 1 };
+      const outra = (data_hora: string | null): Feed => ({
+        formato: 'svc-feed/1', fonte: 'outra',
+        campeonatos: [{ id: 7, nome: 'Campeonato Brasileiro Série A', temporada: '2019', tipo: 'pontos-corridos' }],
+        times: [{ id: 'FLA', nome: 'Flamengo' }, { id: 'CRU', nome: 'Cruzeiro' }],
+        partidas: [{ ...match, data_hora }],
+      });
+      await ok(ws, [ws.write('outra-1.json', outra('2019-04-27T16:00:00-03:00'))]);
+      assert.deepEqual(await query(ws.dataDir, kept), [{ ...stored, status: 'encerrado' }]);
+      await ok(ws, [ws.write('outra-2.json', outra(null))]);
+      assert.deepEqual(await query(ws.dataDir, kept), [{ ...stored, status: 'encerrado' }]);
+      // A match only its own source knows is replaced as sent: a correction may clear the stadium.
+      const own = baseFeed().partidas![1]!;
+      await ok(ws, [ws.write('own-1.json', { formato: 'svc-feed/1', fonte: 'teste', partidas: [{ ...own, estadio: 'Arena' }] })]);
+      await ok(ws, [ws.write('own-2.json', { formato: 'svc-feed/1', fonte: 'teste', partidas: [own] })]);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT estadio FROM partidas WHERE id = 2'), [{ estadio: null }]);
+    }));
+
   it('knockout phases with ties and legs; lineups replace a whole side; statistics upsert per side', () =>
     withWs(async (ws) => {
       await seeded(ws);

@@ -59,18 +59,14 @@ describe('real data: openfootball Série A 2019 and the CSV family', { skip: SKI
     assert.deepEqual(await standings(csvOnly.dir, SERIE_A, '2019'), await standings(jsonOnly.dir, SERIE_A, '2019'));
   });
 
-  it(
-    'keeps the CSV match details (stadium) when the same match arrives from openfootball',
-    { todo: 'loader (src/warehouse/loader.ts loadPartidas) replaces a match matched by natural key with the poorer record' },
-    async () => {
-      const [rows] = await query(
-        csvOnly.dir,
-        `SELECT count(*)::INTEGER AS n, count(estadio)::INTEGER AS com_estadio FROM partidas p JOIN campeonatos k ON k.id = p.campeonato_id
-         WHERE k.slug = '${SERIE_A}' AND k.temporada = '2019'`,
-      );
-      assert.deepEqual(rows, [{ n: 380, com_estadio: 380 }]);
-    },
-  );
+  it('keeps the CSV match details (stadium) when the same match arrives from openfootball', async () => {
+    const [rows] = await query(
+      csvOnly.dir,
+      `SELECT count(*)::INTEGER AS n, count(estadio)::INTEGER AS com_estadio FROM partidas p JOIN campeonatos k ON k.id = p.campeonato_id
+       WHERE k.slug = '${SERIE_A}' AND k.temporada = '2019'`,
+    );
+    assert.deepEqual(rows, [{ n: 380, com_estadio: 380 }]);
+  });
 
   it('resolves every Série A name of the openfootball txt files to a club the CSV already has', async () => {
     const summary = await ingest(csvOnly.dir, [path.join(OPENFOOTBALL_DIR, 'south-america/brazil/2019_br1.txt'), path.join(OPENFOOTBALL_DIR, 'south-america/brazil/2024_br1.txt')]);

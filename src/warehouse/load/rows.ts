@@ -75,6 +75,18 @@ export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, nomes:
   };
 }
 
+/**
+ * The same match from two sources: what the incoming one lacks (null) is kept from the other, the
+ * kick-off as a whole (with the slug that carries its date). Mirrors the `partidas` section of
+ * upsert.sql, which does the same against the stored row (docs/decisions.md, ingest: "Merging sources").
+ */
+export function mergedPartidaRow(kept: Row, incoming: Row): Row {
+  const row: Row = { ...incoming };
+  for (const c of ['rodada_id', 'fase_id', 'chave_id', 'jogo', 'penalti_mandante', 'penalti_visitante', 'estadio']) row[c] ??= kept[c];
+  if (incoming.data_hora === null) for (const c of ['data_hora', 'inicio_utc', 'data_local', 'hora_local', 'slug']) row[c] = kept[c];
+  return row;
+}
+
 export interface EventoRefs {
   partida_id: number;
   time_id: number;

@@ -36,6 +36,19 @@ DELETE FROM rodadas WHERE id IN (SELECT id FROM stage_rodadas);
 INSERT INTO rodadas SELECT * FROM stage_rodadas;
 
 -- @table partidas
+-- A match another source also knows (merged by natural key): what the incoming record lacks is kept from
+-- the stored row, the kick-off as a whole with the slug that carries its date (mergedPartidaRow in rows.ts
+-- does the same within one run). A match only its own source knows is replaced as sent.
+UPDATE stage_partidas s SET
+  rodada_id = coalesce(s.rodada_id, t.rodada_id), fase_id = coalesce(s.fase_id, t.fase_id),
+  chave_id = coalesce(s.chave_id, t.chave_id), jogo = coalesce(s.jogo, t.jogo),
+  penalti_mandante = coalesce(s.penalti_mandante, t.penalti_mandante),
+  penalti_visitante = coalesce(s.penalti_visitante, t.penalti_visitante), estadio = coalesce(s.estadio, t.estadio),
+  data_hora = coalesce(s.data_hora, t.data_hora), inicio_utc = coalesce(s.inicio_utc, t.inicio_utc),
+  data_local = coalesce(s.data_local, t.data_local), hora_local = coalesce(s.hora_local, t.hora_local),
+  slug = CASE WHEN s.data_hora IS NULL THEN t.slug ELSE s.slug END
+  FROM partidas t
+  WHERE t.id = s.id AND EXISTS (SELECT 1 FROM id_fonte f WHERE f.entidade = 'partida' AND f.id = s.id AND f.fonte <> s.fonte);
 DELETE FROM partidas WHERE id IN (SELECT id FROM stage_partidas);
 INSERT INTO partidas SELECT * FROM stage_partidas;
 
