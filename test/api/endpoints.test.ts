@@ -85,6 +85,9 @@ describe('read API endpoints over the demo fixtures', () => {
     const r34 = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?rodada=34&por_pagina=100');
     assert.equal(r34.meta.total, 10);
     assert.ok(r34.data.every((m: { rodada_numero: number; fase: unknown }) => m.rodada_numero === 34 && m.fase === null));
+    const noRound = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/2/partidas?rodada=1');
+    assert.equal(noRound.meta.total, 0, 'a knockout championship has no round 1');
+    assert.equal((await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?rodada=99')).meta.total, 0);
     const live = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?status=ao_vivo');
     assert.deepEqual(live.data.map((m: { id: number }) => m.id).sort(), [337, 338]);
     const team = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?time=1&por_pagina=100');

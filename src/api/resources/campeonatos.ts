@@ -53,9 +53,10 @@ export interface PartidaFiltro {
   por_pagina: number;
 }
 
+/** `rodadaId`: undefined = no round filter; null = the asked round does not exist (nothing matches). */
 function matchesFilter(p: PartidaRow, f: PartidaFiltro, rodadaId: number | null | undefined): boolean {
   return (
-    (rodadaId === undefined || p.rodada_id === rodadaId) &&
+    (rodadaId === undefined || (rodadaId !== null && p.rodada_id === rodadaId)) &&
     (f.status === undefined || p.status === f.status) &&
     (f.time === undefined || p.time_mandante_id === f.time || p.time_visitante_id === f.time) &&
     (f.data_inicio === undefined || (p.data_local !== null && p.data_local >= f.data_inicio)) &&
