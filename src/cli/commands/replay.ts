@@ -9,7 +9,7 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from './webhooks.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
 interface ReplayOptions extends CommonOptions {
   webhook?: number;

@@ -4,12 +4,14 @@ import { startServer, type RunningServer, type ServerOptions } from '../../api/s
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { allowPrivateUrls, allowPrivateUrlsOption } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
   port: string;
   host?: string;
   plans?: string;
   allowPrivateUrls?: boolean;
+  webhooks?: boolean;
 }
 
 export function parsePort(text: string): number {
@@ -29,7 +31,7 @@ export function plansFrom(file: string | undefined): PlansConfig | undefined {
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
-export async function serveUntilSignal(o: ServerOptions, json: boolean): Promise<void> {
+export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebhooks = false): Promise<void> {
   // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the line.
   let signalled: NodeJS.Signals | null = null;
   let onSignal: () => void = () => {};
@@ -49,6 +51,14 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean): Promise
     if (code === 'EACCES') throw new CliError(`sem permissão para usar a porta ${o.port}`, EXIT.failure);
     throw err;
   }
+  // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.
+  const dispatcher = withWebhooks
+    ? await (await import('../../webhooks/dispatcher.js')).startDispatcher({
+        dataDir: o.dataDir,
+        allowPrivateUrls: o.allowPrivateUrls === true,
+        plans: o.plans,
+      })
+    : null;
   const snapshot = running.api.holder.current?.id ?? null;
   const line = { event: 'ouvindo', url: running.url, snapshot, data_dir: o.dataDir.root };
   if (json) process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -56,7 +66,8 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean): Promise
   await new Promise<void>((resolve) => {
     onSignal = () => {
       process.stderr.write(`svc serve: ${signalled} recebido; encerrando após as requisições em andamento\n`);
-      void running.close().then(resolve);
+      // Stop sending first (pending deliveries stay queued in the control plane), then drain HTTP.
+      void (dispatcher ? dispatcher.stop() : Promise.resolve()).then(() => running.close()).then(resolve);
     };
     if (signalled) onSignal();
   });
@@ -69,17 +80,19 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'TCP port (0 = any free port)', '8080')
     .option('--host <host>', 'address to bind (default: all interfaces)')
     .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'))
-    .option('--allow-private-urls', 'let webhooks point at private/loopback hosts (local development only; also SVC_ALLOW_PRIVATE_URLS=1)');
+    .option('--webhooks', 'also run the webhook delivery daemon in this process (as `svc webhooks run`)', false)
+    .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
   withExamples(cmd, [
     'svc serve',
     'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',
     'svc serve --plans /etc/svc/plans.json',
+    'svc serve --webhooks',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const port = parsePort(opts.port);
     const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans) };
-    if (opts.allowPrivateUrls) server.allowPrivateUrls = true;
-    await serveUntilSignal(server, opts.json === true);
+    if (allowPrivateUrls(opts.allowPrivateUrls)) server.allowPrivateUrls = true;
+    await serveUntilSignal(server, opts.json === true, opts.webhooks === true);
   });
 }

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, it } from 'node:test';
+import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
+
+/** `svc serve --webhooks`: one process serves the API and delivers, as an operator on a single VM runs it. */
+let dataDir: TestDataDir;
+let receiver: Receiver;
+let serve: SvcProcess | undefined;
+
+before(async () => {
+  dataDir = testDataDir();
+  receiver = new Receiver();
+  const demo = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+  assert.equal(demo.code, 0, demo.stderr);
+});
+
+after(async () => {
+  serve?.kill('SIGKILL');
+  await receiver.stop();
+  dataDir.cleanup();
+});
+
+it('delivers the events of a new snapshot from inside svc serve, warns about private URLs, stops cleanly', async () => {
+  const created = await runSvc(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json', '--data-dir', dataDir.root]);
+  assert.equal(created.code, 0, created.stderr);
+  const { key } = JSON.parse(created.stdout) as { key: string };
+
+  serve = new SvcProcess(['serve', '--port', '0', '--host', '127.0.0.1', '--webhooks', '--allow-private-urls', '--json', '--data-dir', dataDir.root]);
+  const [, base] = await serve.waitForOutput(/"url":"(http:\/\/[^"]+)"/);
+  assert.match(serve.stderr, /--allow-private-urls ATIVO/);
+
+  const url = await receiver.start();
+  const res = await fetch(`${base}/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ nome: 'ao vivo', url, eventos: ['partida.ao_vivo'] }),
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+
+  const step = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), '--data-dir', dataDir.root]);
+  assert.equal(step.code, 0, step.stderr);
+  await until(() => receiver.requests.length >= 1, 'a delivery from svc serve --webhooks', 20_000);
+  const first = receiver.requests[0];
+  assert.ok(first);
+  assert.equal(first.headers['x-svc-evento'], 'partida.ao_vivo');
+  assert.equal((JSON.parse(first.body) as { evento: string }).evento, 'partida.ao_vivo');
+
+  serve.kill('SIGTERM');
+  const exit = await serve.exited;
+  assert.equal(exit.code, 0, serve.stderr);
+  serve = undefined;
+});
