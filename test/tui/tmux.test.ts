@@ -49,8 +49,9 @@ after(async () => {
 
 test('in an 80×24 tmux pane: open the Série A, a match of the current round, its statistics; q quits with 0', async (t) => {
   if (skip || !server) return t.skip(skip);
+  // CI=true in the pane: Ink must still draw every frame on a real terminal (it is what a CI job exports).
   const command = `${process.execPath} ${SVC_BIN} tui --api ${server.url}; echo "exit=$?"; sleep 30`;
-  await tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', '-c', REPO_ROOT, '-e', `SVC_API_KEY=${server.key}`, command);
+  await tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', '-c', REPO_ROOT, '-e', `SVC_API_KEY=${server.key}`, '-e', 'CI=true', command);
 
   const first = await waitForScreen('Brasileirão');
   const lines = first.split('\n');

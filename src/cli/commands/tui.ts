@@ -28,6 +28,11 @@ export function registerTui(program: Command): void {
     const client = new ApiClient({ baseUrl: parseApiUrl(opts.api), key: requireKey(opts.key) });
     // React's development build checks every render and loads slower; an interactive session wants neither.
     process.env.NODE_ENV ??= 'production';
+    // Ink draws only the last frame when it thinks it runs in CI (CI=true inherited from a CI job or a
+    // dev container); a session on a real terminal is interactive whatever the environment says.
+    if (process.stdin.isTTY && process.stdout.isTTY) {
+      for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = '0';
+    }
     // The connection check is the first screen's own request: a wrong URL or key fails as one line in the
     // shell, and the first frame needs no wait. Ink and React load meanwhile (only this command needs them).
     const [campeonatos, ui] = await Promise.all([
