@@ -107,7 +107,7 @@ export class SqliteAccountsStore implements AccountsStore {
         `INSERT INTO contas (nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${ACCOUNT_COLUMNS}`,
       )
-      .get(nome, plano, s.campeonatos ? JSON.stringify(s.campeonatos) : null, s.cota_requisicoes ?? null, s.requisicoes_por_segundo ?? null, now, now) as AccountRow;
+      .get(nome, plano, accessListColumn(s.campeonatos === undefined ? [] : s.campeonatos), s.cota_requisicoes ?? null, s.requisicoes_por_segundo ?? null, now, now) as AccountRow;
     return toAccount(row);
   }
 
@@ -120,7 +120,7 @@ export class SqliteAccountsStore implements AccountsStore {
         `UPDATE contas SET plano = ?, campeonatos = ?, cota_requisicoes = ?, requisicoes_por_segundo = ?, atualizada_em = ?
          WHERE id = ?`,
       )
-      .run(next.plano, next.campeonatos ? JSON.stringify(next.campeonatos) : null, next.cota_requisicoes, next.requisicoes_por_segundo, new Date().toISOString(), current.id);
+      .run(next.plano, accessListColumn(next.campeonatos), next.cota_requisicoes, next.requisicoes_por_segundo, new Date().toISOString(), current.id);
     return this.accountById(current.id);
   }
 
@@ -202,4 +202,9 @@ function toKey(r: KeyRow): ApiKeyRecord {
     rotacionada_em: r.rotacionada_em,
     revogada_em: r.revogada_em,
   };
+}
+
+/** NULL = every championship; a JSON array = only those (an account starts with none). */
+function accessListColumn(campeonatos: readonly number[] | null): string | null {
+  return campeonatos === null ? null : JSON.stringify(campeonatos);
 }

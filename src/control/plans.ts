@@ -46,6 +46,15 @@ export const DEFAULT_PLANS: PlansConfig = {
   enterprise: { requisicoes: 200_000, periodo: 'dia', por_segundo: 500, recursos: RECURSOS, todos_campeonatos: true },
 };
 
+/**
+ * Championships an account may read, null = all: plans with `todos_campeonatos` read everything; the
+ * others read the account's access list, where null means all (`--championships all`) and [] none.
+ * The API's auth and the webhook dispatcher both decide access with this one rule.
+ */
+export function readableChampionships(plan: PlanConfig, campeonatos: readonly number[] | null): readonly number[] | null {
+  return plan.todos_campeonatos ? null : campeonatos;
+}
+
 export class PlansFileError extends Error {
   override name = 'PlansFileError';
 }

@@ -1,7 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import os from 'node:os';
 import { openControlDb } from '../control/database.js';
-import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
+import { DEFAULT_PLANS, readableChampionships, type PlansConfig } from '../control/plans.js';
 import {
   openWebhooksStore,
   type Deactivation,
@@ -58,9 +58,8 @@ const CLAIM_AHEAD = 4;
 /** Whether an event is for a subscriber: newer than the webhook, subscribed to, and its plan covers the championship. */
 export function covers(sub: Subscriber, event: OutboxEvent, plans: PlansConfig): boolean {
   if (event.seq <= sub.eventoSeqInicial || !sub.eventos.includes(event.evento) || sub.plano === null) return false;
-  if (plans[sub.plano].todos_campeonatos) return true;
-  // Same rule as the API's auth: a restricted plan without an access list reads no championship.
-  return (sub.campeonatos ?? []).includes(event.campeonato_id);
+  const readable = readableChampionships(plans[sub.plano], sub.campeonatos);
+  return readable === null || readable.includes(event.campeonato_id);
 }
 
 function ownerIsDead(owner: string): boolean {

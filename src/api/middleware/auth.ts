@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Account, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
-import type { PlansConfig } from '../../control/plans.js';
+import { readableChampionships, type PlansConfig } from '../../control/plans.js';
 import { ApiError } from '../errors.js';
 import type { AuthContext } from '../auth-context.js';
 import type { ApiState, KeyLimits } from '../state.js';
@@ -58,7 +58,7 @@ function resolve(key: ApiKeyRecord, account: Account, plans: PlansConfig): { aut
       keyId: key.id,
       keyPrefix: key.prefixo,
       plan: account.plano,
-      championships: plan.todos_campeonatos ? null : (account.campeonatos ?? []),
+      championships: readableChampionships(plan, account.campeonatos),
     },
     limits: {
       requisicoes: account.cota_requisicoes ?? plan.requisicoes,

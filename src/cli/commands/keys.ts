@@ -27,6 +27,11 @@ function positiveInt(flag: string, text: string): number {
   return n;
 }
 
+/** How an account's access list reads: null = all, [] = none (plans limited to a list read nothing). */
+function accessListText(campeonatos: readonly number[] | null): string {
+  return campeonatos === null ? 'todos' : campeonatos.join(',') || 'nenhum';
+}
+
 /** `--championships 1,2,3` (ids) or `all`. */
 function championships(text: string): number[] | null {
   if (text === 'all') return null;
@@ -87,7 +92,7 @@ function printKey(json: boolean, key: string | null, record: ApiKeyRecord, accou
   printLine(`  id:      ${record.id}   prefixo: ${record.prefixo}   ativa: ${record.ativa ? 'sim' : 'não'}`);
   printLine(`  conta:   ${record.conta}${account ? `   plano: ${account.plano}` : ''}`);
   if (account) {
-    printLine(`  campeonatos: ${account.campeonatos?.join(',') ?? 'todos'}   cota/dia: ${account.cota_requisicoes ?? 'do plano'}   req/s: ${account.requisicoes_por_segundo ?? 'do plano'}`);
+    printLine(`  campeonatos: ${accessListText(account.campeonatos)}   cota/dia: ${account.cota_requisicoes ?? 'do plano'}   req/s: ${account.requisicoes_por_segundo ?? 'do plano'}`);
   }
 }
 
@@ -192,7 +197,7 @@ export function registerKeys(program: Command): void {
       if (!accounts.getAccount(o.account)) throw new CliError(`conta não encontrada: ${o.account}`, EXIT.notFound);
       const a = accounts.updateAccount(o.account, s);
       if (o.json) return printJson(a);
-      printLine(`Conta ${a.nome}: plano ${a.plano}; campeonatos ${a.campeonatos?.join(',') ?? 'todos'}; cota/dia ${a.cota_requisicoes ?? 'do plano'}; req/s ${a.requisicoes_por_segundo ?? 'do plano'}`);
+      printLine(`Conta ${a.nome}: plano ${a.plano}; campeonatos ${accessListText(a.campeonatos)}; cota/dia ${a.cota_requisicoes ?? 'do plano'}; req/s ${a.requisicoes_por_segundo ?? 'do plano'}`);
     } finally {
       db.close();
     }
