@@ -5,6 +5,7 @@ import type { Plano } from '../api/auth-context.js';
 import type { EventName } from '../warehouse/events/detect.js';
 import { isEventName, type DeliveryOrigin, type DeliveryStatus } from '../webhooks/catalog.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../webhooks/limits.js';
+import { isoWithOffset } from '../time.js';
 
 export interface WebhookRecord {
   id: number;
@@ -172,7 +173,7 @@ export interface WebhooksStore {
   noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): void;
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+const iso = (ms: number): string => isoWithOffset(ms);
 
 const WEBHOOK_COLUMNS = `id, conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, falhas_consecutivas,
   ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas`;

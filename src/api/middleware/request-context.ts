@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { ApiState } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
+import { isoWithOffset } from '../../time.js';
 
 export type AccessLog = (line: Record<string, unknown>) => void;
 
@@ -57,7 +58,7 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
       ctx.body = e.body();
     }
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    const now = new Date().toISOString();
+    const now = isoWithOffset(Date.now());
     const auth = ctx.state.auth;
     if (auth) {
       usage.record({

@@ -20,6 +20,7 @@ import { authOf } from '../middleware/auth.js';
 import { requires } from '../middleware/plan-access.js';
 import { pathId, queryEnum, queryInt } from '../params.js';
 import type { ApiContext, ApiRouter } from '../state.js';
+import { isoWithOffset } from '../../time.js';
 
 export interface WebhookRoutesOptions {
   control: ControlDb;
@@ -216,7 +217,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const now = Date.now();
     const corpo = JSON.stringify({
       evento: 'webhook.teste',
-      gerado_em: new Date(now).toISOString(),
+      gerado_em: isoWithOffset(now),
       dados: { webhook_id: webhook.id, mensagem: 'Entrega de teste do svc' },
     });
     const d = store.enqueueDelivery(webhook, 'webhook.teste', corpo, 'teste', now);

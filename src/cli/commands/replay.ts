@@ -9,6 +9,7 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { isoWithOffset } from '../../time.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
 interface ReplayOptions extends CommonOptions {
@@ -29,7 +30,7 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
   const bare = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const ms = Date.parse(bare ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw new CliError(`${option}: "${value}" não é uma data (use AAAA-MM-DD ou ISO 8601)`, EXIT.usage);
-  return new Date(bare && endOfDay ? ms + 86_400_000 - 1 : ms).toISOString();
+  return isoWithOffset(bare && endOfDay ? ms + 86_400_000 - 1 : ms);
 }
 
 function select(store: WebhooksStore, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
