@@ -49,7 +49,6 @@ export interface PublishResult {
  */
 export async function publishSnapshot(dataDir: DataDir, control: ControlDb, request: PublishRequest): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
-  let T = performance.now(); const lap = (n: string): void => { const t = performance.now(); process.stderr.write(`${n}=${(t - T).toFixed(0)} `); T = t; };
   mkdirSync(dataDir.snapshotsDir, { recursive: true });
   removeLeftovers(dataDir);
   guardSnapshotCounters(dataDir, control);
@@ -58,13 +57,11 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   const tmp = path.join(dataDir.snapshotsDir, `.tmp-${id}.duckdb`);
 
   if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
-  lap('copy');
   await pauseAt('copied');
   // checkpoint_threshold 0: the COMMIT writes straight into the file instead of a WAL that CHECKPOINT
   // would then replay (the snapshot is private to this process until renamed, so nothing needs the WAL).
-  const instance = await DuckDBInstance.create(tmp, { checkpoint_threshold: '0b', threads: '1' });
+  const instance = await DuckDBInstance.create(tmp, { checkpoint_threshold: '0b' });
   const conn = await instance.connect();
-  lap('open');
   let closed = false;
   const close = (): void => {
     if (closed) return;
@@ -79,7 +76,6 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
     if (recordEvents) await captureState(conn);
-    lap('validate+capture');
 
     await conn.run('BEGIN TRANSACTION');
     stage('carregar');
@@ -89,26 +85,18 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       storedIds,
     });
     await pauseAt('loading');
-    lap('load');
     stage('derivar');
     await derive(conn, load.campeonatoIds);
-    lap('derive');
     const eventos = recordEvents ? await detectEvents(conn, request.now) : [];
-    lap('detect');
     const seqs = await writeOutbox(conn, control, eventos, request.now);
     await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
-    lap('outbox');
     await conn.run('COMMIT');
-    lap('commit');
     await pauseAt('loaded');
 
     stage('publicar');
     const contagens = Object.fromEntries((await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]));
-    lap('counts');
     await conn.run('CHECKPOINT');
-    lap('ckpt');
     close();
-    lap('close');
     fsyncFile(tmp);
     await pauseAt('checkpointed');
 
@@ -128,8 +116,6 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     await pauseAt('renamed');
     writeCurrentId(dataDir, id);
     await pauseAt('current');
-    lap('finish');
-    process.stderr.write('\n');
     return { manifest, avisos: load.avisos, eventos };
   } catch (err) {
     close();
