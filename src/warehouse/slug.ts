@@ -1,12 +1,4 @@
-/** URL slugs as the spec shows them: lower case ASCII words joined by `-` (`1ª Rodada` → `1a-rodada`). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+import { slugify } from '../slug.js';
 
 /** Default team abbreviation: the first three letters of the name, upper case, without accents. */
 export function defaultSigla(nome: string): string {

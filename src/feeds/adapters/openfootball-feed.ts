@@ -14,7 +14,8 @@ import { FEED_FORMAT } from '../canonical.js';
 import type { FeedPosition } from '../errors.js';
 import { FeedRejectedError } from '../errors.js';
 import { normalizeTeamName, resolveTeamName } from '../team-names.js';
-import { kickoff, slugify } from './text.js';
+import { slugify } from '../../slug.js';
+import { kickoff } from './text.js';
 import type { AdapterOptions } from './types.js';
 
 export const OPENFOOTBALL_SOURCE = 'openfootball';

@@ -28,16 +28,6 @@ export function kickoff(date: string, time: string | null): string | null {
   return time === null ? null : `${date}T${time}:00${BRASILIA_OFFSET}`;
 }
 
-/** `1ª Fase` → `1a-fase` (NFKD also unfolds the ordinal indicators ª/º). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
 /** Whether `yyyy-mm-dd` is a real calendar day. */
 export function isCalendarDate(date: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

@@ -10,7 +10,8 @@ import { STAT_FIELDS } from '../../feeds/statistics-fields.js';
 import { normalizeTeamName } from '../../feeds/team-names.js';
 import type { Row } from '../duckdb-util.js';
 import { ageOn, kickoff } from '../kickoff.js';
-import { defaultSigla, slugify } from '../slug.js';
+import { slugify } from '../../slug.js';
+import { defaultSigla } from '../slug.js';
 
 export function campeonatoRow(id: number, c: FeedCampeonato, fonte: string): Row {
   return {
