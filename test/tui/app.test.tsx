@@ -10,15 +10,10 @@ import { closedPort, createKey, startDemoServer, type DemoServer } from './serve
 // The TUI against a real `svc serve` over the demo fixtures. What the frames must show is read from the same
 // API with plain HTTP: the TUI is checked for rendering what the server says, as a user would see it.
 
-let server: DemoServer | undefined;
-let skip: string | undefined;
+let server: DemoServer;
 
 before(async () => {
-  const started = await startDemoServer();
-  if ('skip' in started) {
-    skip = started.skip;
-    console.log(`# skipping the TUI tests: ${skip}`);
-  } else server = started;
+  server = await startDemoServer();
 });
 
 after(async () => {
@@ -50,8 +45,7 @@ async function openChampionship(app: ReturnType<typeof open>, c: Campeonato): Pr
   await waitForText(app, '(Tab)');
 }
 
-test('championship list → standings → round → match: score, events by minute and statistics side by side', async (t) => {
-  if (skip) return t.skip(skip);
+test('championship list → standings → round → match: score, events by minute and statistics side by side', async () => {
   const serieA = await campeonato('pontos-corridos');
   // The match to reach: the first finished one with events, walking back from the current round.
   let rodada: Rodada | undefined;
@@ -131,8 +125,7 @@ test('championship list → standings → round → match: score, events by minu
   }
 });
 
-test('knockout championship: bracket with both legs, the aggregate, and a single-match shoot-out', async (t) => {
-  if (skip) return t.skip(skip);
+test('knockout championship: bracket with both legs, the aggregate, and a single-match shoot-out', async () => {
   const copa = await campeonato('mata-mata');
   const chave = (await api<{ data: ChaveCompleta }>(`/v1/campeonatos/${copa.id}/chave`)).body.data;
   const ties = chave.fases.flatMap((f) => f.chaves);
@@ -177,8 +170,7 @@ test('knockout championship: bracket with both legs, the aggregate, and a single
   }
 });
 
-test('keys read in one chunk (typed fast or scripted) each act: j then Enter opens the second championship', async (t) => {
-  if (skip) return t.skip(skip);
+test('keys read in one chunk (typed fast or scripted) each act: j then Enter opens the second championship', async () => {
   const { body } = await api<{ data: Campeonato[] }>('/v1/campeonatos');
   const second = body.data[1];
   assert.ok(second, 'the demo has two championships');
@@ -191,8 +183,7 @@ test('keys read in one chunk (typed fast or scripted) each act: j then Enter ope
   }
 });
 
-test('filters: t cycles the type through the API filter, c clears', async (t) => {
-  if (skip) return t.skip(skip);
+test('filters: t cycles the type through the API filter, c clears', async () => {
   const { body } = await api<{ data: Campeonato[] }>('/v1/campeonatos?tipo=pontos-corridos');
   const { body: knockout } = await api<{ data: Campeonato[] }>('/v1/campeonatos?tipo=mata-mata');
   const shown = body.data[0];
@@ -211,8 +202,7 @@ test('filters: t cycles the type through the API filter, c clears', async (t) =>
   }
 });
 
-test('live screen lists the ao_vivo matches with the age of the data', async (t) => {
-  if (skip) return t.skip(skip);
+test('live screen lists the ao_vivo matches with the age of the data', async () => {
   const { body } = await api<{ data: (Partida & { campeonato: { nome: string } })[] }>('/v1/partidas/ao-vivo');
   assert.ok(body.data.length > 0, 'the demo has live matches');
   const app = open();
@@ -229,8 +219,7 @@ test('live screen lists the ao_vivo matches with the age of the data', async (t)
   }
 });
 
-test('search: a team by name, then its squad', async (t) => {
-  if (skip) return t.skip(skip);
+test('search: a team by name, then its squad', async () => {
   const times = (await api<{ data: { id: number; nome: string }[] }>('/v1/times?q=fla')).body.data;
   const team = times[0];
   assert.ok(team, 'the demo has a team matching "fla"');
@@ -251,8 +240,7 @@ test('search: a team by name, then its squad', async (t) => {
   }
 });
 
-test('search with one letter shows the server error inline and the app keeps running', async (t) => {
-  if (skip) return t.skip(skip);
+test('search with one letter shows the server error inline and the app keeps running', async () => {
   const { status, body } = await api<{ erro: string; mensagem: string }>('/v1/times?q=f');
   const app = open();
   try {
@@ -268,8 +256,7 @@ test('search with one letter shows the server error inline and the app keeps run
   }
 });
 
-test('a refused key shows the server 401 erro and mensagem inline; ? still opens the help', async (t) => {
-  if (skip) return t.skip(skip);
+test('a refused key shows the server 401 erro and mensagem inline; ? still opens the help', async () => {
   const app = open({ key: 'svc_invalid_key' });
   try {
     await waitForText(app, 'Erro: 401 Não autorizado: API Key inválida ou inativa (r tenta de novo)');
@@ -279,8 +266,7 @@ test('a refused key shows the server 401 erro and mensagem inline; ? still opens
   }
 });
 
-test('a plan without statistics gets the server 403 inline on the statistics tab, other tabs still work', async (t) => {
-  if (skip || !server) return t.skip(skip);
+test('a plan without statistics gets the server 403 inline on the statistics tab, other tabs still work', async () => {
   const { body: all } = await api<{ data: Campeonato[] }>('/v1/campeonatos');
   const freeKey = await createKey(server.dataDir, 'free-account', 'free', all.data.map((c) => c.id).join(','));
   const serieA = await campeonato('pontos-corridos');

@@ -5,15 +5,10 @@ import { closedPort, startDemoServer, type DemoServer } from './serve.js';
 
 // What `svc tui` reports in the shell, before it takes over the terminal (runSvc's stdin is a pipe, not a TTY).
 
-let server: DemoServer | undefined;
-let skip: string | undefined;
+let server: DemoServer;
 
 before(async () => {
-  const started = await startDemoServer();
-  if ('skip' in started) {
-    skip = started.skip;
-    console.log(`# skipping the svc tui tests that need a server: ${skip}`);
-  } else server = started;
+  server = await startDemoServer();
 });
 
 after(async () => {
@@ -40,23 +35,20 @@ test('svc tui against a port nobody listens on exits 4 with the address and the 
   assert.equal(r.stdout, '');
 });
 
-test('a key the server refuses exits 2 with the server 401 erro and mensagem', async (t) => {
-  if (skip || !server) return t.skip(skip);
+test('a key the server refuses exits 2 with the server 401 erro and mensagem', async () => {
   const r = await runSvc(['tui', '--api', server.url, '--key', 'svc_not_a_key']);
   assert.equal(r.code, 2);
   assert.equal(r.stderr, `svc: a API em ${server.url} recusou a chave: 401 Não autorizado: API Key inválida ou inativa\n`);
 });
 
-test('a good key from SVC_API_KEY but stdin not a terminal exits 2 with one line', async (t) => {
-  if (skip || !server) return t.skip(skip);
+test('a good key from SVC_API_KEY but stdin not a terminal exits 2 with one line', async () => {
   const r = await runSvc(['tui', '--api', server.url], { env: { SVC_API_KEY: server.key } });
   assert.equal(r.code, 2);
   assert.equal(r.stderr, 'svc: tui: stdin não é um terminal interativo (TTY); use --json para só testar a conexão\n');
   assert.equal(r.stdout, '');
 });
 
-test('--json checks the connection and key without a terminal and prints the result', async (t) => {
-  if (skip || !server) return t.skip(skip);
+test('--json checks the connection and key without a terminal and prints the result', async () => {
   const total = ((await (await fetch(`${server.url}/v1/campeonatos`, { headers: { authorization: `Bearer ${server.key}` } })).json()) as {
     meta: { total: number };
   }).meta.total;

@@ -1,6 +1,5 @@
 /** A real `svc serve` on port 0 over the demo fixtures, for the TUI tests and benchmark. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
@@ -14,12 +13,8 @@ export interface DemoServer {
   stop(): Promise<void>;
 }
 
-/**
- * Ingests the demo fixtures into a fresh data dir, creates an enterprise key and starts `svc serve --port 0`.
- * Returns a reason instead when the fixtures are absent, so callers skip with it.
- */
-export async function startDemoServer(): Promise<DemoServer | { skip: string }> {
-  if (!existsSync(DEMO_FIXTURES)) return { skip: `no demo fixtures at ${DEMO_FIXTURES}` };
+/** Ingests the demo fixtures (part of the repo) into a fresh data dir, creates an enterprise key and starts `svc serve --port 0`. */
+export async function startDemoServer(): Promise<DemoServer> {
   const { dir, cleanup } = tempDir('svc-tui-');
   try {
     const ingest = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
