@@ -200,7 +200,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   for (const [args, message] of [
-    [['webhooks', 'listen', '--status', '700'], "error: option '--status <codigo>' argument '700' is invalid. deve ser um inteiro entre 100 e 599.\n"],
+    [['webhooks', 'listen', '--status', '700'], "error: option '--status <code>' argument '700' is invalid. deve ser um inteiro entre 100 e 599.\n"],
     [['webhooks', 'listen', '--delay', '-1'], "error: option '--delay <ms>' argument '-1' is invalid. deve ser um inteiro entre 0 e 600000.\n"],
     [['webhooks', 'run', '--concurrency', '0'], "error: option '--concurrency <n>' argument '0' is invalid. deve ser um inteiro entre 1 e 256.\n"],
     [['replay', '--status', 'perdida'], "error: option '--status <status>' argument 'perdida' is invalid. Allowed choices are pendente, entregue, falhou, descartada.\n"],
