@@ -40,6 +40,8 @@ export interface LoadOptions {
   now: Date;
   /** Ids `id_fonte` already holds for the run's keys, as returned by validateFeeds. */
   storedIds: ReadonlyMap<string, number>;
+  /** Called once the rows are staged, before any is written, with the matches they touch (event capture). */
+  beforeWrite?: (partidaIds: number[]) => Promise<void>;
 }
 
 export interface LoadResult {
@@ -468,6 +470,7 @@ class Load {
 
   /** Stages and upserts only the tables that received rows: a live update touches two or three. */
   private async writeStaged(): Promise<void> {
+    await this.options.beforeWrite?.(this.touchedMatches());
     const statements: string[] = [];
     const stagedLineups = (this.rows.get('escalacoes')?.size ?? 0) > 0;
     for (const table of STAGED_TABLES) {
@@ -481,6 +484,16 @@ class Load {
       if (section) statements.push(section);
     }
     if (statements.length > 0) await this.conn.run(statements.join('\n'));
+  }
+
+  /** Matches whose status, score, goals or lineups the staged rows can change. */
+  private touchedMatches(): number[] {
+    const ids = new Set<number>();
+    for (const row of (this.rows.get('partidas') as Map<string, Row>).values()) ids.add(row.id as number);
+    for (const table of ['eventos', 'escalacoes'] as const) {
+      for (const row of (this.rows.get(table) as Map<string, Row>).values()) ids.add(row.partida_id as number);
+    }
+    return [...ids];
   }
 
   /** Tombstones after the upserts; unknown ones are warnings (tombstones may be re-sent). */

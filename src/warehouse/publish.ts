@@ -60,7 +60,9 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   await pauseAt('copied');
   // checkpoint_threshold 0: the COMMIT writes straight into the file instead of a WAL that CHECKPOINT
   // would then replay (the snapshot is private to this process until renamed, so nothing needs the WAL).
-  const instance = await DuckDBInstance.create(tmp, { checkpoint_threshold: '0b' });
+  // An update on top of a snapshot is small work: one thread spends nothing on handing it between
+  // threads, which on a busy shared box is most of its cost; the first build keeps every thread.
+  const instance = await DuckDBInstance.create(tmp, { checkpoint_threshold: '0b', ...(parentId ? { threads: '1' } : {}) });
   const conn = await instance.connect();
   let closed = false;
   const close = (): void => {
@@ -75,7 +77,6 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
-    if (recordEvents) await captureState(conn);
 
     await conn.run('BEGIN TRANSACTION');
     stage('carregar');
@@ -83,6 +84,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       allocate: (entidade, count) => reserve(control, `id_${entidade}`, count),
       now: request.now,
       storedIds,
+      beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
     await pauseAt('loading');
     stage('derivar');

@@ -8,12 +8,13 @@ WITH partida AS (
            OR coalesce(p.placar_visitante, 0) <> coalesce(a.placar_visitante, 0) AS placar_mudou
   FROM partidas p
   LEFT JOIN antes_partidas a ON a.id = p.id
+  WHERE detect_no_escopo(p.id)
 )
 SELECT id AS partida_id, 1 AS ordem, 'partida.criada' AS evento, NULL::INTEGER AS gol_id FROM partida WHERE nova
 UNION ALL
 SELECT DISTINCT e.partida_id, 2, 'partida.escalacao_publicada', NULL
 FROM escalacoes e
-WHERE e.confirmada AND NOT EXISTS (SELECT 1 FROM antes_escalacoes a WHERE a.partida_id = e.partida_id AND a.lado = e.lado)
+WHERE e.confirmada AND detect_no_escopo(e.partida_id) AND NOT EXISTS (SELECT 1 FROM antes_escalacoes a WHERE a.partida_id = e.partida_id AND a.lado = e.lado)
 UNION ALL
 SELECT id, 3, 'partida.ao_vivo', NULL FROM partida WHERE status = 'ao_vivo' AND status_antes IS DISTINCT FROM 'ao_vivo'
 UNION ALL
@@ -21,7 +22,7 @@ SELECT id, 4, 'partida.placar_atualizado', NULL FROM partida WHERE placar_mudou
 UNION ALL
 SELECT e.partida_id, 5, 'partida.gol', e.id
 FROM eventos e
-WHERE e.tipo IN ('gol', 'gol_contra', 'penalti') AND e.id NOT IN (SELECT id FROM antes_gols)
+WHERE e.tipo IN ('gol', 'gol_contra', 'penalti') AND detect_no_escopo(e.partida_id) AND e.id NOT IN (SELECT id FROM antes_gols)
 UNION ALL
 SELECT id, 6, 'partida.encerrada', NULL FROM partida WHERE status = 'encerrado' AND status_antes IS DISTINCT FROM 'encerrado';
 

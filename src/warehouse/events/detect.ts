@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
+import { idList } from '../duckdb-util.js';
 import { installResourceViews } from '../sql/resources/views.js';
 
 export type EventName =
@@ -25,8 +26,13 @@ const CHANGES_SQL = readFileSync(new URL('./changes.sql', import.meta.url), 'utf
 const PAYLOADS_SQL = readFileSync(new URL('./payloads.sql', import.meta.url), 'utf8');
 const ID_LISTS = ['partidas', 'rodadas', 'fases'] as const;
 
-/** Copies what diffing needs into TEMP tables; call on the copied snapshot before loading the feed. */
-export async function captureState(conn: DuckDBConnection): Promise<void> {
+/**
+ * Copies what diffing needs into TEMP tables; call before the feed's rows are written. `partidaIds`: the
+ * only matches the load can change (the loader knows them: staged matches, and the matches of staged
+ * events and lineups), so capture and comparison look at those alone; omitted = every match.
+ */
+export async function captureState(conn: DuckDBConnection, partidaIds?: readonly number[]): Promise<void> {
+  await conn.run(`SET VARIABLE detect_partidas = ${partidaIds === undefined ? 'NULL' : `[${idList(partidaIds)}]`}::INTEGER[]`);
   await conn.run(CAPTURE_SQL);
 }
 
