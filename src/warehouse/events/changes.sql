@@ -1,6 +1,6 @@
 -- Events for what changed since captureState. A match absent before is compared with an empty state (no
 -- status, no score, no goals, no lineup), so a new match also gets the transitions it arrives with.
--- These cheap comparisons give the occurrences and the ids whose payloads payloads.sql then builds.
+-- These cheap comparisons give the occurrences and the ids whose payloads payloads-*.sql then build.
 CREATE OR REPLACE TEMP TABLE detect_ocorrencias AS
 WITH partida AS (
   SELECT p.id, p.status, a.id IS NULL AS nova, a.status AS status_antes,

@@ -23,8 +23,9 @@ export interface DetectedEvent {
 
 const CAPTURE_SQL = readFileSync(new URL('./capture.sql', import.meta.url), 'utf8');
 const CHANGES_SQL = readFileSync(new URL('./changes.sql', import.meta.url), 'utf8');
-const PAYLOADS_SQL = readFileSync(new URL('./payloads.sql', import.meta.url), 'utf8');
 const ID_LISTS = ['partidas', 'rodadas', 'fases'] as const;
+/** Payload queries, one per id list, in the order their events are returned. */
+const PAYLOADS_SQL = Object.fromEntries(ID_LISTS.map((k) => [k, readFileSync(new URL(`./payloads-${k}.sql`, import.meta.url), 'utf8')]));
 
 /**
  * Copies what diffing needs into TEMP tables; call before the feed's rows are written. `partidaIds`: the
@@ -45,15 +46,20 @@ export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<
   const ids = Object.fromEntries(ID_LISTS.map((k) => [k, ((changed?.[k] ?? []) as unknown[]).map(Number)]));
   if (ID_LISTS.every((k) => ids[k]?.length === 0)) return [];
   await installResourceViews(conn);
-  const reader = await conn.runAndReadAll(
-    PAYLOADS_SQL,
-    Object.fromEntries(ID_LISTS.map((k) => [k, listValue(ids[k] ?? [])])),
-    Object.fromEntries(ID_LISTS.map((k) => [k, LIST(INTEGER)])),
-  );
-  return reader.getRowObjectsJS().map((row) => ({
-    evento: row.evento as EventName,
-    campeonato_id: Number(row.campeonato_id),
-    partida_id: row.partida_id === null ? null : Number(row.partida_id),
-    dados: JSON.parse(String(row.dados)) as unknown,
-  }));
+  const eventos: DetectedEvent[] = [];
+  // One query per kind, run only when it has ids: building round resources scans every match even for none.
+  for (const k of ID_LISTS) {
+    const list = ids[k] ?? [];
+    if (list.length === 0) continue;
+    const reader = await conn.runAndReadAll(PAYLOADS_SQL[k] as string, { ids: listValue(list) }, { ids: LIST(INTEGER) });
+    for (const row of reader.getRowObjectsJS()) {
+      eventos.push({
+        evento: row.evento as EventName,
+        campeonato_id: Number(row.campeonato_id),
+        partida_id: row.partida_id === null ? null : Number(row.partida_id),
+        dados: JSON.parse(String(row.dados)) as unknown,
+      });
+    }
+  }
+  return eventos;
 }
