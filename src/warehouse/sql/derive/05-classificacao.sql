@@ -3,9 +3,9 @@
 -- Order (CBF): points, wins, goal difference, goals for, head-to-head, fewer red cards, fewer yellow
 -- cards, then name (standing in for the draw). Head-to-head is a mini-table of the matches among the
 -- teams level on the first four criteria: points, then goal difference, then goals for in those matches.
-DELETE FROM classificacao WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+CREATE OR REPLACE TEMP TABLE derive_classificacao AS SELECT * FROM classificacao LIMIT 0;
 
-INSERT INTO classificacao BY NAME
+INSERT INTO derive_classificacao BY NAME
 WITH partidas_tabela AS ( -- the matches of each table; `tabela` keys it (0 = the whole championship)
   SELECT p.*, NULL::INTEGER AS tabela_fase_id, 0 AS tabela
   FROM derive_partidas p
@@ -81,3 +81,12 @@ SELECT t.campeonato_id, t.fase_id, t.time_id, t.pontos, t.jogos, t.vitorias, t.e
 FROM totais t
 JOIN times tm ON tm.id = t.time_id
 LEFT JOIN confronto h ON h.campeonato_id = t.campeonato_id AND h.tabela = t.tabela AND h.time_id = t.time_id;
+
+-- Only the rows that differ are written: a feed that leaves them as they were leaves the table untouched
+-- (nothing for the checkpoint to rewrite).
+DELETE FROM classificacao t USING (
+  SELECT * FROM classificacao WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+  EXCEPT SELECT * FROM derive_classificacao
+) x
+WHERE t.campeonato_id = x.campeonato_id AND t.fase_id IS NOT DISTINCT FROM x.fase_id AND t.time_id = x.time_id;
+INSERT INTO classificacao SELECT * FROM derive_classificacao EXCEPT SELECT * FROM classificacao;

@@ -1,9 +1,9 @@
 -- Top scorers: goals of type gol and penalti credited to the scorer; own goals are never credited, and a
 -- player with no goal has no row. Goals count as soon as they are stored (live matches included).
 -- time_id is the team of the player's latest goal in the championship.
-DELETE FROM artilharia WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+CREATE OR REPLACE TEMP TABLE derive_artilharia AS SELECT * FROM artilharia LIMIT 0;
 
-INSERT INTO artilharia BY NAME
+INSERT INTO derive_artilharia BY NAME
 SELECT p.campeonato_id, e.jogador_id,
        arg_max(e.time_id, (p.inicio_utc, e.minuto, coalesce(e.acrescimo, 0), e.id)) AS time_id,
        count(*)::INTEGER AS gols,
@@ -14,6 +14,15 @@ JOIN derive_partidas p ON p.id = e.partida_id
 JOIN jogadores j ON j.id = e.jogador_id
 WHERE e.tipo IN ('gol', 'penalti')
 GROUP BY p.campeonato_id, e.jogador_id;
+
+-- Only the rows that differ are written: a feed that leaves them as they were leaves the table untouched
+-- (nothing for the checkpoint to rewrite).
+DELETE FROM artilharia t USING (
+  SELECT * FROM artilharia WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+  EXCEPT SELECT * FROM derive_artilharia
+) x
+WHERE t.campeonato_id = x.campeonato_id AND t.jogador_id = x.jogador_id;
+INSERT INTO artilharia SELECT * FROM derive_artilharia EXCEPT SELECT * FROM artilharia;
 
 -- A player's total spans championships: the sum of their rows in artilharia, which holds every
 -- championship's (small) table; only changed rows are written.

@@ -1,8 +1,8 @@
 -- Coverage per data type, from the rows actually stored (rules per key in docs/decisions.md). Most keys
 -- look at the finished matches: all of them carry it = coberto, some = parcial, none = nao_coberto.
-DELETE FROM cobertura WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+CREATE OR REPLACE TEMP TABLE derive_cobertura AS SELECT * FROM cobertura LIMIT 0;
 
-INSERT INTO cobertura BY NAME
+INSERT INTO derive_cobertura BY NAME
 WITH eventos_por_partida AS (
   SELECT e.partida_id, count(*) AS eventos, count(*) FILTER (WHERE e.tipo IN ('gol', 'gol_contra', 'penalti')) AS gols
   FROM derive_eventos e
@@ -69,3 +69,12 @@ LEFT JOIN (
 ) p ON p.campeonato_id = s.campeonato_id
 LEFT JOIN (SELECT DISTINCT campeonato_id FROM classificacao) t ON t.campeonato_id = s.campeonato_id
 LEFT JOIN (SELECT DISTINCT campeonato_id FROM rodadas) r ON r.campeonato_id = s.campeonato_id;
+
+-- Only the rows that differ are written: a feed that leaves them as they were leaves the table untouched
+-- (nothing for the checkpoint to rewrite).
+DELETE FROM cobertura t USING (
+  SELECT * FROM cobertura WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+  EXCEPT SELECT * FROM derive_cobertura
+) x
+WHERE t.campeonato_id = x.campeonato_id;
+INSERT INTO cobertura SELECT * FROM derive_cobertura EXCEPT SELECT * FROM cobertura;
