@@ -1,28 +1,8 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { reportAndExit, withExamples } from './program.js';
-
-// `svc snapshots | head` closes stdout early: that is the reader's choice, not an error.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-});
+import { createProgram, reportAndExit, runProgram } from './program.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-
-const program = new Command('svc')
-  .description('Brazilian football data feeds → REST API with signed webhooks')
-  .version(pkg.version, '-V, --version')
-  .showHelpAfterError('(run with --help for usage)')
-  .enablePositionalOptions()
-  .exitOverride();
-withExamples(program, [
-  'svc ingest fixtures/demo/*.json',
-  'svc serve --port 8080',
-  'svc keys create --account acme --plan pro',
-  'svc webhooks listen --port 9000 --secret whsec_...',
-  'svc tui --key $SVC_API_KEY',
-]);
 
 // Each command module pulls in its whole part (DuckDB, Koa, Ink…). Load only the one being run, so
 // `svc tui` or `svc ingest` do not pay for the others at start-up; `--help` and unknown names load all.
@@ -44,20 +24,10 @@ function commandsToLoad(argv: readonly string[]): string[] {
   return named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
 }
 
+let registers: ((program: Command) => void)[] = [];
 try {
-  for (const name of commandsToLoad(process.argv.slice(2))) {
-    const load = COMMANDS[name];
-    if (load) (await load())(program);
-  }
+  registers = await Promise.all(commandsToLoad(process.argv.slice(2)).map((name) => COMMANDS[name]!()));
 } catch (err) {
   reportAndExit(err);
 }
-
-// Subcommands inherit exitOverride so a usage error becomes exit code 2 with one line, not a throw.
-for (const cmd of program.commands) cmd.exitOverride();
-
-try {
-  await program.parseAsync(process.argv);
-} catch (err) {
-  reportAndExit(err);
-}
+await runProgram(createProgram(pkg.version), registers, process.argv);

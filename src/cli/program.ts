@@ -44,3 +44,37 @@ export function reportAndExit(err: unknown): never {
   else process.stderr.write('  (run with SVC_DEBUG=1 for details and report it)\n');
   process.exit(EXIT.failure);
 }
+
+/** The root `svc` program, without its subcommands. */
+export function createProgram(version?: string): Command {
+  const program = new Command('svc')
+    .description('Brazilian football data feeds → REST API with signed webhooks')
+    .showHelpAfterError('(run with --help for usage)')
+    .enablePositionalOptions()
+    .exitOverride();
+  if (version) program.version(version, '-V, --version');
+  return withExamples(program, [
+    'svc ingest fixtures/demo/*.json',
+    'svc serve --port 8080',
+    'svc keys create --account acme --plan pro',
+    'svc webhooks listen --port 9000 --secret whsec_...',
+    'svc tui --key $SVC_API_KEY',
+  ]);
+}
+
+/** Registers the given subcommands and runs the command line; every failure ends as one line + exit code. */
+export async function runProgram(program: Command, registers: readonly ((program: Command) => void)[], argv: readonly string[]): Promise<void> {
+  // `svc snapshots | head` closes stdout early: that is the reader's choice, not an error.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+  try {
+    for (const register of registers) register(program);
+    // Subcommands inherit exitOverride so a usage error becomes exit code 2 with one line, not a throw.
+    for (const cmd of program.commands) cmd.exitOverride();
+    await program.parseAsync(argv);
+  } catch (err) {
+    reportAndExit(err);
+  }
+}

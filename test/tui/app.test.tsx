@@ -183,6 +183,19 @@ test('keys read in one chunk (typed fast or scripted) each act: j then Enter ope
   }
 });
 
+test('an Enter typed before raw mode (a line feed from the tty) opens the selected championship', async () => {
+  const { body } = await api<{ data: Campeonato[] }>('/v1/campeonatos');
+  const first = body.data[0];
+  assert.ok(first, 'the demo has a championship');
+  const app = open();
+  try {
+    await waitForText(app, first.nome_popular);
+    await pressAndWait(app, '\n', first.nome);
+  } finally {
+    app.unmount();
+  }
+});
+
 test('filters: t cycles the type through the API filter, c clears', async () => {
   const { body } = await api<{ data: Campeonato[] }>('/v1/campeonatos?tipo=pontos-corridos');
   const { body: knockout } = await api<{ data: Campeonato[] }>('/v1/campeonatos?tipo=mata-mata');
