@@ -6,6 +6,7 @@ import { openWebhooksStore, type WebhookRecord, type WebhooksStore } from '../..
 import { EVENTOS, QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
+import { isoWithOffset } from '../../src/time.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { createAccount, eventBody, ManualClock, publishSnapshot, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
 
@@ -78,7 +79,7 @@ describe('dispatcher', () => {
     await until(() => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue'), 'deliveries recorded');
     assert.equal(dispatcherCursor(db), seqs[2]);
     assert.equal(store.monthlyUsage(conta, T0), 3);
-    assert.equal(store.getWebhook(conta, w.id)?.ultimoSucessoEm, new Date(T0).toISOString());
+    assert.equal(store.getWebhook(conta, w.id)?.ultimoSucessoEm, isoWithOffset(T0));
   });
 
   it('sends only subscribed events, and to a free account only for championships on its access list', async () => {
@@ -211,10 +212,10 @@ describe('dispatcher', () => {
       dispatcher?.poke();
       await until(() => store.getWebhookById(w.id)?.ativo === false, `deactivation ${round}`);
       const hook = store.getWebhookById(w.id);
-      assert.equal(hook?.desativadoEm, new Date(clock.now()).toISOString());
+      assert.equal(hook?.desativadoEm, isoWithOffset(clock.now()));
       if (round < 3) {
-        assert.equal(hook?.reativarEm, '2026-11-23T00:00:00.000Z');
-        assert.equal(hook?.motivoDesativacao, '20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000Z');
+        assert.equal(hook?.reativarEm, '2026-11-23T00:00:00.000+00:00');
+        assert.equal(hook?.motivoDesativacao, '20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00');
         // Events published while it is off are not for it.
         await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
         dispatcher?.poke();
