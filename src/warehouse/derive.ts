@@ -1,32 +1,86 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
+import { queryRows, readSql } from './duckdb-util.js';
 
 const STEPS_DIR = new URL('./sql/derive/', import.meta.url);
+
+interface Step {
+  name: string;
+  sql: string;
+  /** Aspects of the data the step reads (`-- @le`); none = it always runs (shared pieces). */
+  le: readonly string[];
+  /** Derived data it writes that later steps read (`-- @escreve`). */
+  escreve: readonly string[];
+}
+
+const header = (sql: string, tag: string): string[] => sql.match(new RegExp(`^-- @${tag} (.+)$`, 'm'))?.[1]?.split(/\s+/) ?? [];
+
 /** The derive steps, `NN-name.sql`, in file-name order; read once. */
-const STEPS: readonly { name: string; sql: string }[] = readdirSync(STEPS_DIR)
+const STEPS: readonly Step[] = readdirSync(STEPS_DIR)
   .filter((name) => /^\d\d-[\w-]+\.sql$/.test(name))
   .sort()
-  .map((name) => ({ name, sql: readFileSync(new URL(name, STEPS_DIR), 'utf8') }));
+  .map((name) => {
+    const sql = readFileSync(new URL(name, STEPS_DIR), 'utf8');
+    return { name, sql, le: header(sql, 'le'), escreve: header(sql, 'escreve') };
+  });
 
 const SCOPE_SQL = `CREATE OR REPLACE TEMP TABLE derive_escopo AS
   SELECT id AS campeonato_id FROM campeonatos WHERE $todos OR list_contains($ids, id)`;
 
+/** Aspects a written table changes as a whole; tables absent here and not compared below change everything. */
+const TABLE_ASPECTS: Readonly<Record<string, readonly string[]>> = {
+  id_fonte: [],
+  times: ['times'],
+  jogadores: ['jogadores'],
+  escalacoes: ['escalacoes'],
+  escalacao_jogadores: ['escalacoes'],
+  estatisticas: ['estatisticas'],
+};
+/** Tables whose rows are compared with what they were (upsert.sql saves the stored rows before writing). */
+const COMPARED: Readonly<Record<string, string>> = {
+  partidas: readSql(new URL('./sql/changed-partidas.sql', import.meta.url)),
+  eventos: readSql(new URL('./sql/changed-eventos.sql', import.meta.url)),
+};
+
 /**
  * Recomputes the derived columns and tables of sql/schema.sql from the stored data, for the given
- * championships (all when omitted). Runs inside the caller's transaction.
+ * championships (all when omitted). Runs inside the caller's transaction. `escritas`: the tables the load
+ * just wrote (the loader's `escritas`); then only the steps that read what they changed run, the others'
+ * output being still right. Omitted: every step.
  */
-export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly number[]): Promise<void> {
+export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly number[], escritas?: readonly string[]): Promise<void> {
+  const changed = escritas === undefined ? null : await changedAspects(conn, escritas);
   await conn.run(
     SCOPE_SQL,
     { todos: campeonatoIds === undefined, ids: listValue([...(campeonatoIds ?? [])]) },
     { ids: LIST(INTEGER) },
   );
   for (const step of STEPS) {
+    if (changed && step.le.length > 0 && !step.le.some((a) => changed.has(a))) continue;
     try {
       await conn.run(step.sql);
     } catch (error) {
       // Name the step: a DuckDB message alone does not say which of the files failed.
       throw new Error(`derive step ${step.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
+    for (const a of step.escreve) changed?.add(a);
   }
+}
+
+/** The aspects the written tables changed; null when one changes what no finer rule covers (all steps run). */
+async function changedAspects(conn: DuckDBConnection, escritas: readonly string[]): Promise<Set<string> | null> {
+  const changed = new Set<string>();
+  for (const table of escritas) {
+    const compare = COMPARED[table];
+    const aspects = TABLE_ASPECTS[table];
+    if (compare !== undefined) {
+      const [row] = await queryRows<Record<string, boolean>>(conn, compare);
+      for (const [aspect, yes] of Object.entries(row ?? {})) if (yes) changed.add(aspect);
+    } else if (aspects !== undefined) {
+      for (const a of aspects) changed.add(a);
+    } else {
+      return null;
+    }
+  }
+  return changed;
 }

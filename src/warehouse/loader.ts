@@ -49,6 +49,8 @@ export interface LoadResult {
   avisos: string[];
   /** Championships whose derived data must be recomputed. */
   campeonatoIds: number[];
+  /** Tables the load wrote, and `remocoes` when it applied tombstones: what derive() looks at to pick its steps. */
+  escritas: string[];
 }
 
 interface Item<T> {
@@ -88,6 +90,7 @@ class Load {
   private readonly teamNames = new Map<number, string>();
   /** time id → normalised player name → player id. */
   private readonly squads = new Map<number, Map<string, number>>();
+  private readonly escritas: string[] = [];
 
   constructor(private readonly conn: DuckDBConnection, private readonly feeds: readonly NamedFeed[], private readonly options: LoadOptions) {
     this.ids = new IdResolver(options.storedIds, options.allocate);
@@ -104,7 +107,7 @@ class Load {
     for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
     await this.writeStaged();
     await this.applyRemovals();
-    return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b) };
+    return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas };
   }
 
   private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
@@ -482,6 +485,7 @@ class Load {
       // Staged: the JS copy is no longer needed (keeps the peak memory of large loads down).
       this.rows.get(table)?.clear();
       if (section) statements.push(section);
+      this.escritas.push(table);
     }
     if (statements.length > 0) await this.conn.run(statements.join('\n'));
   }
@@ -506,6 +510,7 @@ class Load {
       else removals.push({ entidade: key.entidade, id, file: it.file, pointer: it.pointer });
     }
     const outcome = await applyRemovals(this.conn, removals);
+    if (removals.length > 0) this.escritas.push('remocoes');
     for (const id of outcome.affected) this.campeonatos.add(id);
     for (const id of outcome.removed) this.campeonatos.delete(id);
   }

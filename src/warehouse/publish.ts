@@ -88,7 +88,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     });
     await pauseAt('loading');
     stage('derivar');
-    await derive(conn, load.campeonatoIds);
+    await derive(conn, load.campeonatoIds, load.escritas);
     const eventos = recordEvents ? await detectEvents(conn, request.now) : [];
     const seqs = await writeOutbox(conn, control, eventos, request.now);
     await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });

@@ -36,6 +36,8 @@ DELETE FROM rodadas WHERE id IN (SELECT id FROM stage_rodadas);
 INSERT INTO rodadas SELECT * FROM stage_rodadas;
 
 -- @table partidas
+-- The stored rows first: derive compares them with the written ones to pick the steps a change affects.
+CREATE OR REPLACE TEMP TABLE antes_upsert_partidas AS SELECT * FROM partidas WHERE id IN (SELECT id FROM stage_partidas);
 -- A match another source also knows (merged by natural key): what the incoming record lacks is kept from
 -- the stored row, the kick-off as a whole with the slug that carries its date (mergedPartidaRow in rows.ts
 -- does the same within one run). A match only its own source knows is replaced as sent.
@@ -53,6 +55,7 @@ DELETE FROM partidas WHERE id IN (SELECT id FROM stage_partidas);
 INSERT INTO partidas SELECT * FROM stage_partidas;
 
 -- @table eventos
+CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos WHERE id IN (SELECT id FROM stage_eventos);
 DELETE FROM eventos WHERE id IN (SELECT id FROM stage_eventos);
 INSERT INTO eventos SELECT * FROM stage_eventos;
 

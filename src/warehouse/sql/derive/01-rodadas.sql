@@ -1,3 +1,5 @@
+-- @le partidas.estrutura partidas.data
+-- @escreve rodadas.status
 -- Round status and date (local date of its first match).
 UPDATE rodadas SET status = s.status, data = s.data
 FROM (

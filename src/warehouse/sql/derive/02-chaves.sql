@@ -1,3 +1,5 @@
+-- @le partidas.estrutura partidas.resultado
+-- @escreve chaves
 -- Bracket ties: both legs, aggregate over finished legs, shoot-out of the deciding leg, winner.
 -- time_1 is the home team of the first leg (or of the single match). Scores include extra time, so the
 -- aggregate decides first and the shoot-out only breaks a level aggregate; no away-goals rule.

@@ -1,3 +1,5 @@
+-- @le partidas.estrutura chaves
+-- @escreve fases.status
 -- Phase status from its matches; a knockout phase is finished only when every tie has a winner too.
 UPDATE fases SET status = s.status
 FROM (

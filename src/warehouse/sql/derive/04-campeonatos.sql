@@ -1,3 +1,4 @@
+-- @le partidas.estrutura rodadas.status fases.status
 -- Championship status (the feed's status_fonte wins) and rodada_atual: the round in progress (lowest
 -- numero), else the first round not finished, else the last round.
 UPDATE campeonatos SET status = s.status, rodada_atual = s.rodada_atual

@@ -1,3 +1,5 @@
+-- @le partidas.estrutura partidas.resultado eventos.cartoes estatisticas times
+-- @escreve classificacao
 -- Standings: one table per points-based championship (fase_id NULL) and one per points-based or group
 -- phase. Every team with a match in the table is listed; only finished matches with a score count.
 -- Order (CBF): points, wins, goal difference, goals for, head-to-head, fewer red cards, fewer yellow

@@ -1,3 +1,4 @@
+-- @le partidas.estrutura partidas.data eventos.gols jogadores
 -- Top scorers: goals of type gol and penalti credited to the scorer; own goals are never credited, and a
 -- player with no goal has no row. Goals count as soon as they are stored (live matches included).
 -- time_id is the team of the player's latest goal in the championship.

@@ -1,3 +1,4 @@
+-- @le partidas.estrutura partidas.resultado partidas.data eventos.cobertura escalacoes estatisticas classificacao
 -- Coverage per data type, from the rows actually stored (rules per key in docs/decisions.md). Most keys
 -- look at the finished matches: all of them carry it = coberto, some = parcial, none = nao_coberto.
 CREATE OR REPLACE TEMP TABLE derive_cobertura AS SELECT * FROM cobertura LIMIT 0;
