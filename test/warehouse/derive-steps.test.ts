@@ -34,7 +34,7 @@ async function league(db: WarehouseDb): Promise<void> {
 }
 
 /** Writes rows the way upsert.sql does: the stored rows saved first, the written ones staged. */
-async function write(db: WarehouseDb, table: 'partidas' | 'eventos', ids: number[], change: () => Promise<void>): Promise<void> {
+async function write(db: WarehouseDb, table: 'partidas' | 'eventos', ids: number[], change: () => Promise<unknown>): Promise<void> {
   await db.conn.run(`CREATE OR REPLACE TEMP TABLE antes_upsert_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`);
   await change();
   await db.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`);
