@@ -51,8 +51,18 @@ UPDATE stage_partidas s SET
   slug = CASE WHEN s.data_hora IS NULL THEN t.slug ELSE s.slug END
   FROM partidas t
   WHERE t.id = s.id AND EXISTS (SELECT 1 FROM id_fonte f WHERE f.entidade = 'partida' AND f.id = s.id AND f.fonte <> s.fonte);
-DELETE FROM partidas WHERE id IN (SELECT id FROM stage_partidas);
-INSERT INTO partidas SELECT * FROM stage_partidas;
+-- Stored matches are updated in place, new ones appended: a delete + insert of a live match made the
+-- commit's checkpoint cost ~25 ms instead of ~14. Every column but the key is set
+-- (test/warehouse/upsert-columns.test.ts holds the list to the schema).
+UPDATE partidas t SET
+  campeonato_id = s.campeonato_id, rodada_id = s.rodada_id, fase_id = s.fase_id, chave_id = s.chave_id,
+  jogo = s.jogo, time_mandante_id = s.time_mandante_id, time_visitante_id = s.time_visitante_id,
+  placar_mandante = s.placar_mandante, placar_visitante = s.placar_visitante, prorrogacao = s.prorrogacao,
+  penalti_mandante = s.penalti_mandante, penalti_visitante = s.penalti_visitante, status = s.status,
+  data_hora = s.data_hora, inicio_utc = s.inicio_utc, data_local = s.data_local, hora_local = s.hora_local,
+  estadio = s.estadio, slug = s.slug, fonte = s.fonte
+FROM stage_partidas s WHERE t.id = s.id;
+INSERT INTO partidas SELECT * FROM stage_partidas WHERE id NOT IN (SELECT id FROM partidas);
 
 -- @table eventos
 CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos WHERE id IN (SELECT id FROM stage_eventos);
