@@ -3,5 +3,5 @@
  * timestamps "with offset", and `+00:00` says so to the letter where `Z` leaves naive parsers guessing.
  */
 export function isoWithOffset(instant: Date | number): string {
-  return new Date(instant).toISOString().replace(/Z$/, '+00:00');
+  return `${new Date(instant).toISOString().slice(0, -1)}+00:00`;
 }
