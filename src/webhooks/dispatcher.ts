@@ -102,6 +102,8 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   let stopping = false;
   let fanningOut = false;
   let cancelTimer: (() => void) | null = null;
+  /** The last claim filled its room: more may be due, so a low queue is refilled without waiting for a flush. */
+  let moreDue = false;
 
   const released = store.releaseClaims(ownerIsDead);
   if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
@@ -215,7 +217,9 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
         })
         .finally(() => {
           sending.delete(running);
-          startReady();
+          // Refill as the queue runs low, not only at the next flush: under load it would drain in between.
+          if (moreDue && ready.length < concurrency) pump();
+          else startReady();
         });
       sending.add(running);
     }
@@ -228,12 +232,14 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     // Claim in chunks, only once the queue runs low: one claim transaction per many deliveries.
     if (ready.length >= concurrency) return startReady();
     const now = clock.now();
-    const room = CLAIM_AHEAD * concurrency - claimed.size;
+    // Deliveries sent and awaiting their recorded outcome do not count: they no longer need a slot.
+    const room = CLAIM_AHEAD * concurrency - ready.length - sending.size;
     const jobs = room > 0 ? store.claimDue(now, room, [...claimed], owner, CLAIM_LEASE_MS) : [];
     for (const job of jobs) {
       claimed.add(job.id);
       ready.push(job);
     }
+    moreDue = jobs.length === room;
     startReady();
     if (jobs.length < room) {
       // Nothing more is due now: sleep until the next retry (the poll also wakes us for new work).
