@@ -100,7 +100,7 @@ class Load {
     await this.loadCampeonatos();
     await this.loadTimes();
     this.loadFases();
-    this.loadRodadas();
+    await this.loadRodadas();
     await this.loadJogadores();
     await this.loadPartidas();
     await this.loadMatchChildren();
@@ -207,16 +207,34 @@ class Load {
     }
   }
 
-  private loadRodadas(): void {
+  /** A round is the same round whichever source numbers it: same championship, phase and number. */
+  private async loadRodadas(): Promise<void> {
     const items = [...this.items('rodadas')];
-    for (const it of items) this.ids.queue(this.key('rodada', it, it.record.id));
-    this.ids.allocatePending('rodada');
+    const natural = (campeonatoId: number, faseId: number | null, numero: number): string => `${campeonatoId}\u0000${faseId ?? ''}\u0000${numero}`;
+    const byNatural = new Map<string, number>();
+    const unmapped = items.filter((it) => this.ids.get(this.key('rodada', it, it.record.id)) === undefined);
+    if (unmapped.length > 0) {
+      const campeonatoIds = [...new Set(unmapped.map((it) => this.ref('campeonato', it, it.record.campeonato, 'campeonato')))];
+      const stored = await queryRows<{ id: number; campeonato_id: number; fase_id: number | null; numero: number }>(
+        this.conn,
+        `SELECT id, campeonato_id, fase_id, numero FROM rodadas WHERE campeonato_id IN (${idList(campeonatoIds)})`,
+      );
+      for (const r of stored) byNatural.set(natural(r.campeonato_id, r.fase_id, r.numero), r.id);
+    }
     for (const it of items) {
       const r = it.record;
-      const id = this.ref('rodada', it, r.id, 'id');
       const campeonatoId = this.ref('campeonato', it, r.campeonato, 'campeonato');
+      const faseId = this.optionalRef('fase', it, r.fase, 'fase');
+      const key = this.key('rodada', it, r.id);
+      const naturalKey = natural(campeonatoId, faseId, r.numero);
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = byNatural.get(naturalKey) ?? this.options.allocate('rodada', 1);
+        this.ids.link(key, id);
+      }
+      byNatural.set(naturalKey, id);
       this.campeonatos.add(campeonatoId);
-      this.stage('rodadas', id, rodadaRow(id, campeonatoId, this.optionalRef('fase', it, r.fase, 'fase'), r, fonteOf(r, it.feed)));
+      this.stage('rodadas', id, rodadaRow(id, campeonatoId, faseId, r, fonteOf(r, it.feed)));
     }
   }
 

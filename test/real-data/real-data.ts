@@ -16,6 +16,7 @@ export const SKIP = existsSync(SHARED_DATA) ? false : `dados reais ausentes em $
 export interface Summary {
   snapshot_id: string | null;
   contagens: Record<string, number>;
+  eventos: { total: number; por_tipo: Record<string, number> };
   avisos: string[];
 }
 

@@ -48,6 +48,8 @@ describe('real data: openfootball Série A 2019 and the CSV family', { skip: SKI
     assert.deepEqual(afterMerge, before);
     assert.deepEqual(afterMerge.campeonatos, 1);
     assert.deepEqual(afterMerge.partidas, 380);
+    assert.deepEqual(afterMerge.rodadas, 38, 'the openfootball matchdays are the CSV rounds, not new ones');
+    assert.deepEqual(summary.eventos.por_tipo, {}, 'merging a second source of finished rounds announces nothing');
     const [kept] = await query(
       csvOnly.dir,
       `SELECT p.placar_mandante::INTEGER AS m, p.placar_visitante::INTEGER AS v FROM partidas p
@@ -84,6 +86,7 @@ async function countsFor2019(dataDir: string): Promise<Record<string, unknown>> 
           p AS (SELECT id FROM partidas WHERE campeonato_id IN (SELECT id FROM k))
      SELECT (SELECT count(*) FROM k)::INTEGER AS campeonatos,
             (SELECT count(*) FROM p)::INTEGER AS partidas,
+            (SELECT count(*) FROM rodadas WHERE campeonato_id IN (SELECT id FROM k))::INTEGER AS rodadas,
             (SELECT count(*) FROM eventos WHERE partida_id IN (SELECT id FROM p))::INTEGER AS eventos,
             (SELECT count(*) FROM escalacoes WHERE partida_id IN (SELECT id FROM p))::INTEGER AS escalacoes,
             (SELECT count(*) FROM estatisticas WHERE partida_id IN (SELECT id FROM p) AND posse_bola IS NOT NULL)::INTEGER AS estatisticas`,
