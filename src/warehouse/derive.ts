@@ -50,21 +50,33 @@ const COMPARED: Readonly<Record<string, string>> = {
  */
 export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly number[], escritas?: readonly string[]): Promise<void> {
   const changed = escritas === undefined ? null : await changedAspects(conn, escritas);
+  const steps = changed ? affectedSteps(changed) : STEPS;
+  // The shared pieces only serve the other steps: a change none of them reads (a live match's score) skips them too.
+  if (!steps.some((step) => step.le.length > 0)) return;
   await conn.run(
     SCOPE_SQL,
     { todos: campeonatoIds === undefined, ids: listValue([...(campeonatoIds ?? [])]) },
     { ids: LIST(INTEGER) },
   );
-  for (const step of STEPS) {
-    if (changed && step.le.length > 0 && !step.le.some((a) => changed.has(a))) continue;
+  for (const step of steps) {
     try {
       await conn.run(step.sql);
     } catch (error) {
       // Name the step: a DuckDB message alone does not say which of the files failed.
       throw new Error(`derive step ${step.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    for (const a of step.escreve) changed?.add(a);
   }
+}
+
+/** The steps that read one of the changed aspects, or what an earlier such step writes; shared pieces always. */
+function affectedSteps(changed: Set<string>): Step[] {
+  const steps: Step[] = [];
+  for (const step of STEPS) {
+    if (step.le.length > 0 && !step.le.some((a) => changed.has(a))) continue;
+    steps.push(step);
+    for (const a of step.escreve) changed.add(a);
+  }
+  return steps;
 }
 
 /** The aspects the written tables changed; null when one changes what no finer rule covers (all steps run). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { idList } from '../duckdb-util.js';
-import { installResourceViews } from '../sql/resources/views.js';
+import { installResourceViews, type ResourceName } from '../sql/resources/views.js';
 
 export type EventName =
   | 'partida.criada'
@@ -24,6 +24,8 @@ export interface DetectedEvent {
 const CAPTURE_SQL = readFileSync(new URL('./capture.sql', import.meta.url), 'utf8');
 const CHANGES_SQL = readFileSync(new URL('./changes.sql', import.meta.url), 'utf8');
 const ID_LISTS = ['partidas', 'rodadas', 'fases'] as const;
+/** The resource whose builders each id list's payloads use. */
+const RESOURCE = { partidas: 'partida', rodadas: 'rodada', fases: 'fase' } as const satisfies Record<(typeof ID_LISTS)[number], ResourceName>;
 /** Payload queries, one per id list, in the order their events are returned. */
 const PAYLOADS_SQL = Object.fromEntries(ID_LISTS.map((k) => [k, readFileSync(new URL(`./payloads-${k}.sql`, import.meta.url), 'utf8')]));
 
@@ -45,7 +47,7 @@ export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<
   const [changed] = (await conn.runAndReadAll(CHANGES_SQL)).getRowObjectsJS();
   const ids = Object.fromEntries(ID_LISTS.map((k) => [k, ((changed?.[k] ?? []) as unknown[]).map(Number)]));
   if (ID_LISTS.every((k) => ids[k]?.length === 0)) return [];
-  await installResourceViews(conn);
+  await installResourceViews(conn, ID_LISTS.filter((k) => (ids[k] ?? []).length > 0).map((k) => RESOURCE[k]));
   const eventos: DetectedEvent[] = [];
   // One query per kind, run only when it has ids: building round resources scans every match even for none.
   for (const k of ID_LISTS) {

@@ -2,11 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 
 const DIR = new URL('./', import.meta.url);
+
+/** Resources with a builder file `NN-name.sql`; each needs the files of those it lists (installed first). */
+const NEEDS = { partida: [], rodada: ['partida'], fase: [] } as const satisfies Record<string, readonly string[]>;
+export type ResourceName = keyof typeof NEEDS;
+
 /** `NN-name.sql` files, in order: later views build on earlier ones. */
-const FILES: readonly string[] = readdirSync(DIR)
-  .filter((name) => /^\d\d-[\w-]+\.sql$/.test(name))
+const FILES: readonly { name: string; sql: string }[] = readdirSync(DIR)
+  .filter((file) => /^\d\d-[\w-]+\.sql$/.test(file))
   .sort()
-  .map((name) => readFileSync(new URL(name, DIR), 'utf8'));
+  .map((file) => ({ name: file.slice(3, -4), sql: readFileSync(new URL(file, DIR), 'utf8') }));
 
 /**
  * Creates the TEMP views and table macros that build API resources as DuckDB STRUCTs (serialise with
@@ -18,7 +23,10 @@ const FILES: readonly string[] = readdirSync(DIR)
  *   the partida.* webhook `dados`.
  * Table macros restricted to id lists (NULL = all; bind lists, never subqueries): `recursos_partida(ids,
  * rodadas)`, `recursos_rodada(ids)`, `eventos_partida(ids)`.
+ * `only`: just the builders of these resources (and what they build on), e.g. event detection for one
+ * live match needs none of the round and phase ones; omitted = all.
  */
-export async function installResourceViews(conn: DuckDBConnection): Promise<void> {
-  for (const sql of FILES) await conn.run(sql);
+export async function installResourceViews(conn: DuckDBConnection, only?: readonly ResourceName[]): Promise<void> {
+  const wanted = only === undefined ? null : new Set<string>(only.flatMap((r) => [r, ...NEEDS[r]]));
+  for (const { name, sql } of FILES) if (!wanted || wanted.has(name)) await conn.run(sql);
 }
