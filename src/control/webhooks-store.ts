@@ -549,22 +549,13 @@ export class SqliteWebhooksStore implements WebhooksStore {
     this.tx(() => {
       const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
       const lastSuccess = new Map<number, number>();
-      // Two statements for the whole lot (rows passed as one JSON array): per-row statements cost more than the rows.
-      const rows = JSON.stringify(
-        delivered.map(({ job, attempt, at }) => [
-          job.id, attempt.numero, attempt.origem, attempt.destino, iso(attempt.iniciadaEm), attempt.statusCode, attempt.duracaoMs, iso(at),
-        ]),
-      );
-      this.sql(
-        `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
-         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, NULL, value ->> 6 FROM json_each(?)`,
-      ).run(rows);
-      this.sql(
-        `UPDATE entregas SET status = 'entregue', tentativas = d.value ->> 1, entregue_em = d.value ->> 7, proxima_tentativa_em = NULL,
-           reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = d.value ->> 5, ultimo_erro = NULL, duracao_ms = d.value ->> 6
-         FROM json_each(?) AS d WHERE entregas.id = d.value ->> 0`,
-      ).run(rows);
-      for (const { job, at } of delivered) {
+      for (const { job, attempt, at } of delivered) {
+        this.insertAttempt(job.id, attempt);
+        this.sql(
+          `UPDATE entregas SET status = 'entregue', tentativas = ?, entregue_em = ?, proxima_tentativa_em = NULL,
+             reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = ?, ultimo_erro = NULL, duracao_ms = ?
+           WHERE id = ?`,
+        ).run(attempt.numero, iso(at), attempt.statusCode, attempt.duracaoMs, job.id);
         // Only automatic deliveries move the quota and the failure history; tests are management calls.
         if (job.origem !== 'automatica') continue;
         const ref = monthReference(at);

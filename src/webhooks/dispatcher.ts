@@ -102,8 +102,6 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   let stopping = false;
   let fanningOut = false;
   let cancelTimer: (() => void) | null = null;
-  /** The last claim filled its room: more may be due, so a low queue is refilled without waiting for a flush. */
-  let moreDue = false;
 
   const released = store.releaseClaims(ownerIsDead);
   if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
@@ -217,9 +215,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
         })
         .finally(() => {
           sending.delete(running);
-          // Refill as the queue runs low, not only at the next flush: under load it would drain in between.
-          if (moreDue && ready.length < concurrency) pump();
-          else startReady();
+          startReady();
         });
       sending.add(running);
     }
@@ -232,14 +228,12 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     // Claim in chunks, only once the queue runs low: one claim transaction per many deliveries.
     if (ready.length >= concurrency) return startReady();
     const now = clock.now();
-    // Deliveries sent and awaiting their recorded outcome do not count: they no longer need a slot.
-    const room = CLAIM_AHEAD * concurrency - ready.length - sending.size;
+    const room = CLAIM_AHEAD * concurrency - claimed.size;
     const jobs = room > 0 ? store.claimDue(now, room, [...claimed], owner, CLAIM_LEASE_MS) : [];
     for (const job of jobs) {
       claimed.add(job.id);
       ready.push(job);
     }
-    moreDue = jobs.length === room;
     startReady();
     if (jobs.length < room) {
       // Nothing more is due now: sleep until the next retry (the poll also wakes us for new work).
