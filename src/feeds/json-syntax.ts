@@ -74,13 +74,8 @@ class Scanner {
   }
 
   object(): void {
-    this.i++;
-    this.ws();
-    if (this.t[this.i] === '}') {
-      this.i++;
-      return;
-    }
-    for (;;) {
+    if (this.opensEmpty('}')) return;
+    do {
       this.ws();
       if (this.t[this.i] !== '"') this.fail('nome de campo entre aspas esperado');
       this.string();
@@ -89,40 +84,33 @@ class Scanner {
       this.i++;
       this.ws();
       this.value();
-      this.ws();
-      if (this.t[this.i] === ',') {
-        this.i++;
-        continue;
-      }
-      if (this.t[this.i] === '}') {
-        this.i++;
-        return;
-      }
-      this.fail('"," ou "}" esperado');
-    }
+    } while (this.next('}'));
   }
 
   array(): void {
-    this.i++;
-    this.ws();
-    if (this.t[this.i] === ']') {
-      this.i++;
-      return;
-    }
-    for (;;) {
+    if (this.opensEmpty(']')) return;
+    do {
       this.ws();
       this.value();
-      this.ws();
-      if (this.t[this.i] === ',') {
-        this.i++;
-        continue;
-      }
-      if (this.t[this.i] === ']') {
-        this.i++;
-        return;
-      }
-      this.fail('"," ou "]" esperado');
-    }
+    } while (this.next(']'));
+  }
+
+  /** Steps over the opening bracket; true when the container closes at once (`{}`, `[]`). */
+  private opensEmpty(close: '}' | ']'): boolean {
+    this.i++;
+    this.ws();
+    if (this.t[this.i] !== close) return false;
+    this.i++;
+    return true;
+  }
+
+  /** After an element: `,` → another follows (true); the closing bracket → done (false); anything else fails. */
+  private next(close: '}' | ']'): boolean {
+    this.ws();
+    const c = this.t[this.i];
+    if (c !== ',' && c !== close) this.fail(`"," ou "${close}" esperado`);
+    this.i++;
+    return c === ',';
   }
 
   string(): void {
