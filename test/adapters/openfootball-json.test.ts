@@ -4,6 +4,7 @@ import type { Feed } from '../../src/feeds/canonical.js';
 import { FeedRejectedError } from '../../src/feeds/errors.js';
 import { openfootballJsonAdapter } from '../../src/feeds/adapters/openfootball-json.js';
 import { openfootballTxtAdapter } from '../../src/feeds/adapters/openfootball-txt.js';
+import { SAO_PAULO_BOTAFOGO_2019 } from './openfootball-shared.js';
 
 function read(doc: unknown): Feed {
   const content = Buffer.from(typeof doc === 'string' ? doc : JSON.stringify(doc));
@@ -27,19 +28,7 @@ describe('openfootball-json', () => {
   it('reads matches, fixtures, extra time and shoot-outs', () => {
     const feed = read(DOC);
     assert.equal(feed.campeonatos?.[0]?.id, 'campeonato-brasileiro-serie-a/2019');
-    assert.deepEqual(feed.partidas?.[0], {
-      id: 'campeonato-brasileiro-serie-a/2019/sao paulo/botafogo',
-      campeonato: 'campeonato-brasileiro-serie-a/2019',
-      rodada: 'campeonato-brasileiro-serie-a/2019/rodada-1',
-      mandante: 'São Paulo FC',
-      visitante: 'Botafogo RJ',
-      status: 'encerrado',
-      placar_mandante: 2,
-      placar_visitante: 0,
-      prorrogacao: false,
-      penalti: null,
-      data_hora: '2019-04-27T16:00:00-03:00',
-    });
+    assert.deepEqual(feed.partidas?.[0], SAO_PAULO_BOTAFOGO_2019);
     const fixture = feed.partidas?.[1];
     assert.deepEqual([fixture?.status, fixture?.placar_mandante, fixture?.data_hora], ['aguardando', null, null]);
     const final = feed.partidas?.[2];
