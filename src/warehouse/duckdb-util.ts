@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 /** Reads a `.sql` file that sits beside the module that runs it. */
 export function readSql(url: URL): string {
@@ -23,30 +23,52 @@ export function idList(ids: Iterable<number>): string {
   return list.length > 0 ? list.join(', ') : 'NULL';
 }
 
+/** Rows per DataChunk: DuckDB's vector size, the most one chunk can hold. */
+const CHUNK_ROWS = 2048;
+
 /**
- * Appends rows into a TEMP table with DuckDB's appender (bulk, no SQL per row). Rows are objects keyed by
- * column name; missing keys are NULL. The appender casts each value to the column's type.
+ * Appends rows into a TEMP table with DuckDB's appender, a column at a time (one DataChunk per 2048 rows:
+ * numbers and booleans are copied as whole buffers instead of one native call per value). Rows are objects
+ * keyed by column name; missing keys are NULL. The appender casts each chunk column to the table's type.
  */
 export async function appendRows(conn: DuckDBConnection, table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const appender = await conn.createAppender(table, 'main', 'temp');
   try {
-    for (const row of rows) {
-      for (const col of columns) {
-        const v = row[col];
-        if (v === null || v === undefined) appender.appendNull();
-        else if (typeof v === 'boolean') appender.appendBoolean(v);
-        else if (typeof v === 'number') {
-          if (Number.isInteger(v)) appender.appendBigInt(BigInt(v));
-          else appender.appendDouble(v);
-        } else appender.appendVarchar(typeof v === 'string' ? v : JSON.stringify(v));
-        }
-      appender.endRow();
+    for (let from = 0; from < rows.length; from += CHUNK_ROWS) {
+      const slice = rows.slice(from, from + CHUNK_ROWS);
+      const cells = columns.map((col) => slice.map((row) => row[col] ?? null));
+      const types = cells.map(chunkType);
+      const chunk = DuckDBDataChunk.create(types, slice.length);
+      cells.forEach((values, i) => chunk.setColumnValues(i, types[i] === VARCHAR ? values.map(asText) : (values as DuckDBValue[])));
+      appender.appendDataChunk(chunk);
     }
     appender.flushSync();
   } finally {
     appender.closeSync();
   }
+}
+
+/**
+ * The chunk type of a column from its JS values: booleans, 32-bit integers and other numbers keep their
+ * type; anything else travels as text (dates, timestamps, JSON), which DuckDB casts on append.
+ */
+function chunkType(values: readonly unknown[]): DuckDBType {
+  let type: DuckDBType | undefined;
+  for (const v of values) {
+    if (v === null) continue;
+    const t = typeof v === 'boolean' ? BOOLEAN : typeof v === 'number' ? (Number.isInteger(v) && v === (v | 0) ? INTEGER : DOUBLE) : VARCHAR;
+    if (type === undefined || type === t) type = t;
+    else if ((type === INTEGER && t === DOUBLE) || (type === DOUBLE && t === INTEGER)) type = DOUBLE;
+    else return VARCHAR;
+  }
+  return type ?? VARCHAR;
+}
+
+/** A value of a text column: objects as JSON, numbers and booleans as DuckDB would cast them. */
+function asText(v: unknown): string | null {
+  if (v === null || typeof v === 'string') return v;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
 const columnsCache = new Map<string, string[]>();
