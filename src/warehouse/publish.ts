@@ -1,4 +1,5 @@
 import { copyFileSync, constants, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
@@ -58,8 +59,9 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
 
   if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
   await pauseAt('copied');
-  // checkpoint_threshold 0: the COMMIT writes straight into the file instead of a WAL that CHECKPOINT
-  // would then replay (the snapshot is private to this process until renamed, so nothing needs the WAL).
+  // The copy's pages reach the disk while the update runs, so the commit's fsync writes only what changed.
+  const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
+  // checkpoint_threshold 0: the COMMIT checkpoints into the file (a published snapshot is one file, no WAL).
   // An update on top of a snapshot is small work: one thread spends nothing on handing it between
   // threads, which on a busy shared box is most of its cost; the first build keeps every thread.
   const instance = await DuckDBInstance.create(tmp, { checkpoint_threshold: '0b', ...(parentId ? { threads: '1' } : {}) });
@@ -72,6 +74,9 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     instance.closeSync();
   };
   try {
+    // Without this the COMMIT first writes and fsyncs (twice) a WAL that its checkpoint then deletes. The
+    // temp file is private to this run: one that dies mid-commit leaves a leftover, never a snapshot.
+    await conn.run('SET auto_checkpoint_skip_wal_threshold = 0');
     if (parentId) await guardIdCounters(conn, control);
     else await conn.run(SCHEMA_SQL);
     stage('validar');
@@ -92,6 +97,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     const eventos = recordEvents ? await detectEvents(conn, request.now) : [];
     const seqs = await writeOutbox(conn, control, eventos, request.now);
     await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
+    await copyFlushed;
     await conn.run('COMMIT');
     await pauseAt('loaded');
 
@@ -121,10 +127,24 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     return { manifest, avisos: load.avisos, eventos };
   } catch (err) {
     close();
+    await copyFlushed.catch(() => undefined);
     rmSync(tmp, { force: true });
     rmSync(`${tmp}.wal`, { force: true });
     throw err;
   }
+}
+
+/** fsync on libuv's thread pool; the returned promise is already handled, so it may be awaited late. */
+function fsyncInBackground(file: string): Promise<void> {
+  const flushed = open(file, 'r').then(async (handle) => {
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  });
+  flushed.catch(() => undefined);
+  return flushed;
 }
 
 /** Copy-on-write where the file system supports it (reflink), a plain copy elsewhere. */
