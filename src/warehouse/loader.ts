@@ -15,6 +15,7 @@ import {
 } from './load/rows.js';
 import { kickoff } from './kickoff.js';
 import { normalizePlayerName } from './slug.js';
+import { slugify } from '../slug.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -53,11 +54,12 @@ export interface LoadResult {
   escritas: string[];
 }
 
-interface Item<T> {
-  file: string;
-  feed: Feed;
-  record: T;
-  pointer: string;
+/** A record with where it came from; its JSON pointer is only built for a message. */
+class Item<T> {
+  constructor(readonly file: string, readonly feed: Feed, readonly record: T, private readonly collection: string, private readonly index: number) {}
+  get pointer(): string {
+    return `/${this.collection}/${this.index}`;
+  }
 }
 
 interface PartidaItem {
@@ -84,13 +86,16 @@ export async function loadFeeds(conn: DuckDBConnection, feeds: readonly NamedFee
 class Load {
   private readonly ids: IdResolver;
   private readonly avisos: string[] = [];
-  private readonly rows = new Map<StagedTable, Map<string, Row>>(STAGED_TABLES.map((t) => [t, new Map()]));
+  private readonly rows = new Map<StagedTable, Map<string | number, Row>>(STAGED_TABLES.map((t) => [t, new Map()]));
   private readonly campeonatos = new Set<number>();
   private readonly matches = new Map<number, MatchInfo>();
   private readonly teamNames = new Map<number, string>();
   /** time id → normalised player name → player id. */
   private readonly squads = new Map<number, Map<string, number>>();
   private readonly escritas: string[] = [];
+  /** Name → normalised player name, slug per team id: the same few thousand names recur in every event. */
+  private readonly playerKeys = new Map<string, string>();
+  private readonly teamSlugs = new Map<number, string>();
 
   constructor(private readonly conn: DuckDBConnection, private readonly feeds: readonly NamedFeed[], private readonly options: LoadOptions) {
     this.ids = new IdResolver(options.storedIds, options.allocate);
@@ -114,7 +119,7 @@ class Load {
     for (const { file, feed } of this.feeds) {
       const list = (feed[collection] ?? []) as unknown[];
       for (let i = 0; i < list.length; i++) {
-        yield { file, feed, record: list[i] as never, pointer: `/${collection}/${i}` };
+        yield new Item(file, feed, list[i] as never, collection, i);
       }
     }
   }
@@ -124,7 +129,20 @@ class Load {
   }
 
   private ref(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId, field: string): number {
-    return this.ids.require(this.key(entidade, item, id), item.file, `${item.pointer}/${field}`);
+    return this.ids.lookup(entidade, fonteOf(item.record, item.feed), chaveOf(id))
+      ?? this.ids.require(this.key(entidade, item, id), item.file, `${item.pointer}/${field}`);
+  }
+
+  private playerKey(nome: string): string {
+    let key = this.playerKeys.get(nome);
+    if (key === undefined) this.playerKeys.set(nome, (key = normalizePlayerName(nome)));
+    return key;
+  }
+
+  private teamSlug(timeId: number): string {
+    let slug = this.teamSlugs.get(timeId);
+    if (slug === undefined) this.teamSlugs.set(timeId, (slug = slugify(this.teamNames.get(timeId) ?? '')));
+    return slug;
   }
 
   private optionalRef(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId | null | undefined, field: string): number | null {
@@ -132,7 +150,7 @@ class Load {
   }
 
   private stage(table: StagedTable, key: string | number, row: Row): void {
-    (this.rows.get(table) as Map<string, Row>).set(String(key), row);
+    (this.rows.get(table) as Map<string | number, Row>).set(key, row);
   }
 
   private async loadCampeonatos(): Promise<void> {
@@ -247,7 +265,7 @@ class Load {
       this.conn,
       `SELECT id, time_id, nome FROM jogadores WHERE time_id IN (${idList(missing)})`,
     );
-    for (const p of stored) this.squads.get(p.time_id)?.set(normalizePlayerName(p.nome), p.id);
+    for (const p of stored) this.squads.get(p.time_id)?.set(this.playerKey(p.nome), p.id);
   }
 
   private async loadJogadores(): Promise<void> {
@@ -256,14 +274,14 @@ class Load {
     await this.loadSquads(unresolved.flatMap(({ timeId }) => (timeId === null ? [] : [timeId])));
     for (const { it, timeId } of unresolved) {
       const key = this.key('jogador', it, it.record.id);
-      const sameName = timeId === null ? undefined : this.squads.get(timeId)?.get(normalizePlayerName(it.record.nome));
+      const sameName = timeId === null ? undefined : this.squads.get(timeId)?.get(this.playerKey(it.record.nome));
       if (sameName !== undefined) this.ids.link(key, sameName);
       else this.ids.queue(key);
     }
     this.ids.allocatePending('jogador');
     for (const { it, timeId } of items) {
       const id = this.ref('jogador', it, it.record.id, 'id');
-      if (timeId !== null) this.squads.get(timeId)?.set(normalizePlayerName(it.record.nome), id);
+      if (timeId !== null) this.squads.get(timeId)?.set(this.playerKey(it.record.nome), id);
       this.stage('jogadores', id, jogadorRow(id, timeId, it.record, fonteOf(it.record, it.feed), this.options.now));
     }
   }
@@ -287,17 +305,17 @@ class Load {
     });
     const conflicts = await this.matchByNaturalKey(items);
     await this.loadTeamNames(items.flatMap(({ refs }) => [refs.time_mandante_id, refs.time_visitante_id]));
-    const staged = this.rows.get('partidas') as Map<string, Row>;
+    const staged = this.rows.get('partidas') as Map<string | number, Row>;
     for (const item of items) {
       const { it, refs } = item;
       const id = this.ref('partida', it, it.record.id, 'id');
       this.campeonatos.add(refs.campeonato_id);
       this.matches.set(id, { campeonato_id: refs.campeonato_id, mandante: refs.time_mandante_id, visitante: refs.time_visitante_id });
       if (conflicts.has(item)) continue;
-      const nomes = { mandante: this.teamNames.get(refs.time_mandante_id) ?? '', visitante: this.teamNames.get(refs.time_visitante_id) ?? '' };
-      const row = partidaRow(id, refs, it.record, nomes, fonteOf(it.record, it.feed));
+      const slugs = { mandante: this.teamSlug(refs.time_mandante_id), visitante: this.teamSlug(refs.time_visitante_id) };
+      const row = partidaRow(id, refs, it.record, slugs, fonteOf(it.record, it.feed));
       // The same match from another source earlier in this run: what this source lacks is kept.
-      const earlier = staged.get(String(id));
+      const earlier = staged.get(id);
       this.stage('partidas', id, earlier && earlier.fonte !== row.fonte ? mergedPartidaRow(earlier, row) : row);
     }
   }
@@ -446,8 +464,8 @@ class Load {
       const side = `${partidaId}/${it.record.lado}`;
       this.stage('escalacoes', side, escalacaoRow(partidaId, timeId, it.record, fonteOf(it.record, it.feed)));
       // A lineup sent twice in one run replaces the whole side, so drop rows staged for it before.
-      const staged = this.rows.get('escalacao_jogadores') as Map<string, Row>;
-      for (const k of [...staged.keys()]) if (k.startsWith(`${side}/`)) staged.delete(k);
+      const staged = this.rows.get('escalacao_jogadores') as Map<string | number, Row>;
+      for (const k of [...staged.keys()]) if (String(k).startsWith(`${side}/`)) staged.delete(k);
       for (const p of players) {
         this.stage('escalacao_jogadores', `${side}/${p.titular}/${p.ordem}`, escaladoRow(partidaId, it.record.lado, p.titular, p.ordem, p.j, { jogador_id: p.jogador(), substituto_id: p.substituto() }));
       }
@@ -474,8 +492,9 @@ class Load {
     }
     if (!nome) return () => null;
     const fonte = fonteOf(it.record, it.feed);
-    named.add(timeId, nome, fonte);
-    return () => this.squads.get(timeId)?.get(normalizePlayerName(nome)) ?? null;
+    const normalizado = this.playerKey(nome);
+    named.add(timeId, nome, normalizado, fonte);
+    return () => this.squads.get(timeId)?.get(normalizado) ?? null;
   }
 
   private createNamedPlayers(named: NamedPlayers): void {
@@ -495,7 +514,7 @@ class Load {
     const statements: string[] = [];
     const stagedLineups = (this.rows.get('escalacoes')?.size ?? 0) > 0;
     for (const table of STAGED_TABLES) {
-      const rows = [...(this.rows.get(table) as Map<string, Row>).values()];
+      const rows = [...(this.rows.get(table) as Map<string | number, Row>).values()];
       const section = UPSERT_SQL.get(table);
       if (rows.length === 0 && !(table === 'escalacao_jogadores' && stagedLineups)) continue;
       await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
@@ -511,9 +530,9 @@ class Load {
   /** Matches whose status, score, goals or lineups the staged rows can change. */
   private touchedMatches(): number[] {
     const ids = new Set<number>();
-    for (const row of (this.rows.get('partidas') as Map<string, Row>).values()) ids.add(row.id as number);
+    for (const row of (this.rows.get('partidas') as Map<string | number, Row>).values()) ids.add(row.id as number);
     for (const table of ['eventos', 'escalacoes'] as const) {
-      for (const row of (this.rows.get(table) as Map<string, Row>).values()) ids.add(row.partida_id as number);
+      for (const row of (this.rows.get(table) as Map<string | number, Row>).values()) ids.add(row.partida_id as number);
     }
     return [...ids];
   }

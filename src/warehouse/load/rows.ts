@@ -65,14 +65,15 @@ export interface PartidaRefs {
   time_visitante_id: number;
 }
 
-export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, nomes: { mandante: string; visitante: string }, fonte: string): Row {
+/** `slugs`: the two teams' names through slugify (the loader computes each team's once). */
+export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs: { mandante: string; visitante: string }, fonte: string): Row {
   const k = kickoff(p.data_hora);
   const data = k.data_local ? `-${k.data_local.split('-').reverse().join('-')}` : '';
   return {
     id, ...refs, jogo: p.jogo ?? null, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
     prorrogacao: p.prorrogacao ?? false, penalti_mandante: p.penalti?.placar_mandante ?? null,
     penalti_visitante: p.penalti?.placar_visitante ?? null, status: p.status, data_hora: p.data_hora, ...k,
-    estadio: p.estadio ?? null, slug: `${slugify(nomes.mandante)}-${slugify(nomes.visitante)}${data}`, fonte,
+    estadio: p.estadio ?? null, slug: `${slugs.mandante}-${slugs.visitante}${data}`, fonte,
   };
 }
 
