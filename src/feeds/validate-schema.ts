@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { Feed } from './canonical.js';
 import type { FeedIssue } from './errors.js';
 
 /** How many issues a rejection reports (the issue asks for the first 20). */
@@ -15,23 +16,61 @@ export function feedSchemaText(): string {
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-let compiled: ValidateFunction | undefined;
+interface FeedSchema {
+  $id: string;
+  properties: Record<string, { items?: { $ref?: string } }>;
+}
 
-/** The published schema, compiled once per process (strict mode, all errors). */
-function validator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-    addFormats(ajv);
-    compiled = ajv.compile(JSON.parse(feedSchemaText()) as object);
+let ajv: { instance: Ajv2020; schema: FeedSchema } | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** The published schema in one Ajv (strict mode, all errors); a definition is compiled when first used. */
+function feedAjv(): { instance: Ajv2020; schema: FeedSchema } {
+  if (!ajv) {
+    const instance = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    addFormats(instance);
+    const schema = JSON.parse(feedSchemaText()) as FeedSchema;
+    instance.addSchema(schema);
+    ajv = { instance, schema };
   }
-  return compiled;
+  return ajv;
+}
+
+/** The validator of the whole feed (`''`) or of one collection's records (`#/$defs/…` of its items), compiled once per process. */
+function validator(collection: string): ValidateFunction {
+  let validate = compiled.get(collection);
+  if (!validate) {
+    const { instance, schema } = feedAjv();
+    const ref = collection === '' ? '' : schema.properties[collection]?.items?.$ref;
+    if (ref === undefined) throw new Error(`coleção sem definição no schema: ${collection}`);
+    validate = instance.getSchema(`${schema.$id}${ref}`) as ValidateFunction;
+    compiled.set(collection, validate);
+  }
+  return validate;
 }
 
 /** Validates a parsed document against `svc-feed/1`; returns every issue, each with its JSON pointer. */
 export function schemaIssues(file: string, document: unknown): FeedIssue[] {
-  const validate = validator();
-  if (validate(document)) return [];
-  return dedupe(validate.errors ?? []).map((e) => ({ file, position: { pointer: e.instancePath }, reason: describe(e) }));
+  return issuesOf(file, validator(''), document, '');
+}
+
+/**
+ * Validates only the records of the given collections against their definitions (pointers still from the
+ * feed's root): for an adapter whose other collections are valid by construction, which spares compiling
+ * and running the whole schema.
+ */
+export function collectionIssues(file: string, feed: Feed, collections: readonly (keyof Feed)[]): FeedIssue[] {
+  const issues: FeedIssue[] = [];
+  for (const collection of collections) {
+    const records = (feed[collection] ?? []) as unknown[];
+    records.forEach((record, i) => issues.push(...issuesOf(file, validator(collection), record, `/${collection}/${i}`)));
+  }
+  return issues;
+}
+
+function issuesOf(file: string, validate: ValidateFunction, value: unknown, at: string): FeedIssue[] {
+  if (validate(value)) return [];
+  return dedupe(validate.errors ?? []).map((e) => ({ file, position: { pointer: `${at}${e.instancePath}` }, reason: describe(e) }));
 }
 
 /**

@@ -5,6 +5,9 @@ import { FeedRejectedError } from '../../src/feeds/errors.js';
 import { brasileiraoCsvAdapter } from '../../src/feeds/adapters/brasileirao-csv.js';
 import type { AdapterOptions, InputFile } from '../../src/feeds/adapters/types.js';
 import { STAT_ADVANCED_FIELDS } from '../../src/feeds/statistics-fields.js';
+import { readGroups } from '../../src/feeds/adapters/index.js';
+import { addAliases } from '../../src/feeds/team-names.js';
+import { schemaIssues } from '../../src/feeds/validate-schema.js';
 
 const q = (cells: readonly string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',');
 const csv = (rows: readonly (readonly string[])[]) => rows.map(q).join('\r\n') + '\r\n';
@@ -187,6 +190,8 @@ describe('brasileirao-csv', () => {
     rejected(m(base.slice(0, 5)), 'feed rejeitado: d/campeonato-brasileiro-full.csv (linha 4): esperadas 16 colunas, encontradas 5');
     rejected(files({ g: [GOAL_HEADER, ['10', '1', 'Flamengo', 'X', '45+', '']] }), 'feed rejeitado: d/campeonato-brasileiro-gols.csv (linha 2): minuto inválido "45+" (esperado 0..120, com acréscimo como 45+2)');
     rejected(files({ g: [GOAL_HEADER, ['10', '1', 'Flamengo', 'X', '121', '']] }), 'feed rejeitado: d/campeonato-brasileiro-gols.csv (linha 2): minuto inválido "121" (esperado 0..120, com acréscimo como 45+2)');
+    rejected(files({ g: [GOAL_HEADER, ['10', '1', 'Flamengo', 'X', '90+31', '']] }), 'feed rejeitado: d/campeonato-brasileiro-gols.csv (linha 2): acréscimo inválido "90+31" (esperado 0..30)');
+    rejected(m(at(13, '1234567890')), 'feed rejeitado: d/campeonato-brasileiro-full.csv (linha 4): visitante_Placar inválido "1234567890" (esperado inteiro ≥ 0)');
     rejected(files({ g: [GOAL_HEADER, ['10', '1', 'Flamengo', 'X', '4', 'Olímpico']] }), 'feed rejeitado: d/campeonato-brasileiro-gols.csv (linha 2): tipo_de_gol desconhecido "Olímpico" (aceitos: "", "Penalty", "Gol Contra")');
     rejected(files({ g: [GOAL_HEADER, ['99', '1', 'Flamengo', 'X', '4', '']] }), 'feed rejeitado: d/campeonato-brasileiro-gols.csv (linha 2): partida_id 99 não existe no arquivo de partidas');
     rejected(files({ c: [CARD_HEADER, ['10', '1', 'Santos', 'Amarelo', 'X', '', '', '4']] }), 'feed rejeitado: d/campeonato-brasileiro-cartoes.csv (linha 2): clube "Santos" não joga a partida 10 (Flamengo x Atletico-MG)');
@@ -194,6 +199,7 @@ describe('brasileirao-csv', () => {
     const stat = STATS[1] as string[];
     rejected(files({ s: [STAT_HEADER, stat.map((c, k) => (k === 5 ? '120%' : c))] }), 'feed rejeitado: d/campeonato-brasileiro-estatisticas-full.csv (linha 2): valor inválido "120%" na coluna posse_de_bola (esperado percentual 0..100, vazio ou None)');
     rejected(files({ s: [STAT_HEADER, stat.map((c, k) => (k === 3 ? 'n/a' : c))] }), 'feed rejeitado: d/campeonato-brasileiro-estatisticas-full.csv (linha 2): valor inválido "n/a" na coluna chutes (esperado inteiro ≥ 0, vazio ou None)');
+    rejected(files({ s: [STAT_HEADER, stat.map((c, k) => (k === 4 ? '1234567890' : c))] }), 'feed rejeitado: d/campeonato-brasileiro-estatisticas-full.csv (linha 2): valor inválido "1234567890" na coluna chutes_no_alvo (esperado inteiro ≥ 0, vazio ou None)');
     rejected(files({ s: [STAT_HEADER, stat, stat] }), 'feed rejeitado: d/campeonato-brasileiro-estatisticas-full.csv (linha 3): estatísticas repetidas da partida 10 (mandante)');
   });
 
@@ -213,5 +219,22 @@ describe('brasileirao-csv', () => {
     rejected([...all, { ...(all[1] as InputFile), name: 'd/gols2.csv' }], 'feed rejeitado: d/gols2.csv: dois arquivos de gols no mesmo grupo (o outro: d/campeonato-brasileiro-gols.csv)');
     rejected(all, 'feed rejeitado: d/campeonato-brasileiro-full.csv: a opção temporada vale para um arquivo de uma só temporada; este tem 2', { campeonato: { temporada: '2020' } });
     rejected([{ name: 'd/x.csv', content: Buffer.from('"a"\n') }], 'feed rejeitado: d/x.csv (linha 1): cabeçalho não é de nenhum arquivo da família Brasileirão CSV');
+  });
+
+  it('builds feeds the schema accepts, so ingest checks only championships made from options', () => {
+    assert.deepEqual(schemaIssues('d', read()), []);
+    const group = (options: AdapterOptions) => readGroups([{ adapter: brasileiraoCsvAdapter, files: files() }], options);
+    assert.equal(group({}).length, 1);
+    assert.throws(
+      () => group({ campeonato: { slug: 'Serie A' } }),
+      (err: unknown) => err instanceof FeedRejectedError && err.totalIssues === 2 &&
+        err.message === `feed rejeitado: 2 problema(s); o primeiro: ${files().map((f) => f.name).join(' + ')} (em /campeonatos/0/slug): formato inválido (padrão ^[a-z0-9]+(-[a-z0-9]+)*$)`,
+    );
+  });
+
+  it('rejects a club that a user alias file names with an empty string', () => {
+    addAliases({ clubes: { '': ['Clube Sem Nome'] } }, 'apelidos.json');
+    const row = ['13', '2', '06/06/2021', '16:00', 'Clube Sem Nome', 'Sao Paulo', '', '', '', '', '-', '', '0', '0', 'RJ', 'SP'];
+    rejected(files({ m: [...MATCHES, row] }), 'feed rejeitado: d/campeonato-brasileiro-full.csv (linha 5): mandante "Clube Sem Nome" tem nome vazio no arquivo de apelidos');
   });
 });

@@ -24,7 +24,8 @@ export type BasicStatColumn = keyof typeof FIELD_OF;
 export const STAT_COLUMNS = Object.keys(FIELD_OF) as BasicStatColumn[];
 const PERCENT_COLUMNS = new Set<BasicStatColumn>(['posse_de_bola', 'precisao_passes']);
 const PERCENT = /^(\d{1,3}(?:\.\d+)?)%?$/;
-const COUNT = /^(\d+)$/;
+/** Up to 9 digits: a count the canonical feed (an integer) and the snapshot (INTEGER) can hold. */
+export const COUNT = /^(\d{1,9})$/;
 
 /** The row's fields (cells in STAT_COLUMNS order), or the reason a cell cannot be read. */
 export function statisticsRow(cells: readonly string[]): FeedEstatisticasCampos | string {

@@ -16,12 +16,15 @@ import { resolveTeamName } from '../team-names.js';
 import type { RegisteredAdapter } from './index.js';
 import { type CsvTable, decodeText, isCalendarDate, kickoff, parseCsv, rejectAt } from './text.js';
 import type { AdapterOptions, InputFile } from './types.js';
-import { STAT_COLUMNS, statisticsRow } from './brasileirao-csv-statistics.js';
+import { COUNT, STAT_COLUMNS, statisticsRow } from './brasileirao-csv-statistics.js';
 
 export const BRASILEIRAO_SOURCE = 'brasileirao-dataset';
 const SEASON_BREAK_DAYS = 60;
 const DAY_MS = 86_400_000;
 const MINUTE = /^(\d{1,3})(?:\+(\d{1,2}))?$/;
+/** The canonical feed's limits for a minute and its stoppage time. */
+const MAX_MINUTE = 120;
+const MAX_STOPPAGE = 30;
 
 const COLUMNS = {
   partidas: ['ID', 'rodata', 'data', 'hora', 'mandante', 'visitante', 'formacao_mandante', 'formacao_visitante', 'tecnico_mandante', 'tecnico_visitante', 'arena', 'mandante_Placar', 'visitante_Placar', 'mandante_Estado', 'visitante_Estado'],
@@ -59,6 +62,12 @@ export const brasileiraoCsvAdapter: RegisteredAdapter = {
   read(files, options) {
     return [readFamily(files, options)];
   },
+  /**
+   * Every record is built from cells this adapter has checked (ids, dates, times, counts, minutes, known
+   * types), so only championships made from user options need the schema; skipping the rest spares the
+   * schema's compilation and ~70k record checks (docs/decisions.md, ingest: "CSV family ingest cost").
+   */
+  schemaChecked: (options) => (Object.values(options.campeonato ?? {}).some((v) => v !== undefined) ? ['campeonatos'] : []),
 };
 
 /** A table with its columns looked up by name. */
@@ -140,7 +149,10 @@ function readMatches(sheet: Sheet, times: Map<string, FeedTime>): Map<string, Ma
       if (nome === '') throw fail(`${lado} vazio`);
       if (!times.has(nome)) {
         const estado = cell(row, c[`${lado}_Estado`]);
-        times.set(nome, { id: nome, nome: resolveTeamName(nome).nome, ...(estado ? { estado } : {}) });
+        const resolved = resolveTeamName(nome).nome;
+        // A user alias file can name a club with an empty string; the canonical feed needs a name.
+        if (resolved === '') throw fail(`${lado} "${nome}" tem nome vazio no arquivo de apelidos`);
+        times.set(nome, { id: nome, nome: resolved, ...(estado ? { estado } : {}) });
       }
       const formacao = cell(row, c[`formacao_${lado}`]) || null;
       const tecnico = cell(row, c[`tecnico_${lado}`]) || null;
@@ -236,8 +248,11 @@ function readEvents(
     }
     const minuteText = cell(row, cMinute);
     const minute = MINUTE.exec(minuteText);
-    if (!minute || Number(minute[1]) > 120) {
-      throw rejectAt(sheet.file, sheet.line(r), `minuto inválido "${minuteText}" (esperado 0..120, com acréscimo como 45+2)`);
+    if (!minute || Number(minute[1]) > MAX_MINUTE) {
+      throw rejectAt(sheet.file, sheet.line(r), `minuto inválido "${minuteText}" (esperado 0..${MAX_MINUTE}, com acréscimo como 45+2)`);
+    }
+    if (Number(minute[2] ?? 0) > MAX_STOPPAGE) {
+      throw rejectAt(sheet.file, sheet.line(r), `acréscimo inválido "${minuteText}" (esperado 0..${MAX_STOPPAGE})`);
     }
     const id = String(partida.id);
     const n = (perMatch.get(id) ?? 0) + 1;
@@ -288,7 +303,7 @@ function sideOf(sheet: Sheet, r: number, matches: Map<string, Match>, id: string
 }
 
 function count(text: string, column: string, fail: (reason: string) => Error): number {
-  if (!/^\d+$/.test(text)) throw fail(`${column} inválido "${text}" (esperado inteiro ≥ 0)`);
+  if (!COUNT.test(text)) throw fail(`${column} inválido "${text}" (esperado inteiro ≥ 0)`);
   return Number(text);
 }
 

@@ -1,6 +1,6 @@
 import type { Feed } from '../canonical.js';
 import { FeedRejectedError, type FeedPosition } from '../errors.js';
-import { MAX_ISSUES, schemaIssues } from '../validate-schema.js';
+import { collectionIssues, MAX_ISSUES, schemaIssues } from '../validate-schema.js';
 import { canonicalJsonAdapter } from './canonical-json.js';
 import { canonicalNdjsonAdapter, ndjsonPosition } from './canonical-ndjson.js';
 import { brasileiraoCsvAdapter } from './brasileirao-csv.js';
@@ -14,6 +14,11 @@ import type { Adapter, AdapterOptions, FormatName, InputFile } from './types.js'
  */
 export interface RegisteredAdapter extends Adapter {
   group?(files: readonly InputFile[]): InputFile[][];
+  /**
+   * The collections of its feeds that still need the schema check with these options; the others it builds
+   * valid by construction (its tests hold its output to the schema). Absent: the whole feed is checked.
+   */
+  schemaChecked?(options: AdapterOptions): readonly (keyof Feed)[];
 }
 
 /** Every format `svc ingest` reads, in detection order (the most specific sniffing first). */
@@ -95,7 +100,8 @@ export function readGroups(groups: readonly InputGroup[], options: AdapterOption
     const file = files.map((f) => f.name).join(' + ');
     for (const feed of adapter.read(files, options)) {
       if (adapter !== canonicalJsonAdapter && adapter !== canonicalNdjsonAdapter) {
-        const issues = schemaIssues(file, feed);
+        const checked = adapter.schemaChecked?.(options);
+        const issues = checked ? collectionIssues(file, feed, checked) : schemaIssues(file, feed);
         if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
       }
       feeds.push({ file, feed, locate: (pointer) => ndjsonPosition(feed, pointer) ?? { pointer } });
