@@ -10,7 +10,7 @@ import { authenticate } from './middleware/auth.js';
 import { jsonBody } from './middleware/json-body.js';
 import { enforceQuota } from './middleware/quota.js';
 import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
-import { routeGuard } from './middleware/route-guard.js';
+import { routeFallback } from './middleware/route-fallback.js';
 import { RateLimiter } from './rate-limiter.js';
 import { registerCampeonatos } from './routes/campeonatos.js';
 import { registerConta } from './routes/conta.js';
@@ -54,7 +54,8 @@ export interface ApiApp {
 
 /**
  * The Koa app of `svc serve`. Middleware order: request id + errors + access log → JSON body → public
- * routes (status, docs) → 404/405 → API key → rate limit and quota → `/v1` routes (plan checks per route).
+ * routes (status, docs) → `/v1` routes, each behind API key → rate limit and quota → plan check → 404/405
+ * for requests no route matched (before any key check).
  */
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
@@ -69,6 +70,8 @@ export function createApp(o: AppOptions): ApiApp {
   registerDocs(publicRouter);
 
   const router: ApiRouter = new Router<ApiState>();
+  // Router-level middleware runs only for requests that match one of this router's routes.
+  router.use(authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter()));
   registerCampeonatos(router, holder, plans);
   registerPartidas(router, holder, plans);
   registerTimes(router, holder, plans);
@@ -81,10 +84,8 @@ export function createApp(o: AppOptions): ApiApp {
   app.use(requestContext(log, usage));
   app.use(jsonBody());
   app.use(publicRouter.routes());
-  app.use(routeGuard([publicRouter, router]));
-  app.use(authenticate(accounts, plans, o.authCacheMs));
-  app.use(enforceQuota(usage, new RateLimiter()));
   app.use(router.routes());
+  app.use(routeFallback());
 
   return {
     app,

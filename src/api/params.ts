@@ -17,9 +17,49 @@ export function pathId(ctx: ApiContext, name: string): number {
   return n;
 }
 
+type Query = Record<string, string | string[] | undefined>;
+
+// Parsed once per request: a route reads up to 7 parameters.
+const queries = new WeakMap<ApiContext, Query>();
+
+function queryOf(ctx: ApiContext): Query {
+  let q = queries.get(ctx);
+  if (!q) {
+    q = parseQuery(ctx.querystring);
+    queries.set(ctx, q);
+  }
+  return q;
+}
+
+/**
+ * The query string as Koa's `ctx.query` parses it (URLSearchParams rules, repeated names as arrays).
+ * Without `%` or `+` nothing needs decoding, so it is split directly — several times faster than
+ * URLSearchParams, which is a noticeable part of a cached response's cost.
+ */
+export function parseQuery(querystring: string): Query {
+  const q: Query = Object.create(null) as Query;
+  if (querystring === '') return q;
+  if (/[%+]/.test(querystring)) {
+    for (const [name, value] of new URLSearchParams(querystring)) addParam(q, name, value);
+    return q;
+  }
+  for (const pair of querystring.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    if (eq === -1) addParam(q, pair, '');
+    else addParam(q, pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return q;
+}
+
+function addParam(q: Query, name: string, value: string): void {
+  const prev = q[name];
+  q[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+}
+
 /** One query value; a repeated parameter is refused rather than silently picking one. */
 export function queryOne(ctx: ApiContext, name: string): string | undefined {
-  const v = ctx.query[name];
+  const v = queryOf(ctx)[name];
   if (Array.isArray(v)) throw invalid(name, 'deve ser informado uma única vez');
   return v;
 }

@@ -1,4 +1,5 @@
 import { RECENT_KEPT, type QuotaCount, type UsageRecord, type UsageStore } from '../control/usage-store.js';
+import { utcDayOf } from '../time.js';
 
 export interface Admission {
   allowed: boolean;
@@ -7,24 +8,8 @@ export interface Admission {
   remaining: number;
   /** Seconds until the period resets (next UTC midnight). */
   resetSeconds: number;
-  resetAt: Date;
-}
-
-let lastDaySecond = -1;
-let lastDay = '';
-
-/** The quota period: a UTC day (`YYYY-MM-DD`), recomputed at most once per second. */
-export function utcDay(now: Date): string {
-  const second = Math.floor(now.getTime() / 1000);
-  if (second !== lastDaySecond) {
-    lastDaySecond = second;
-    lastDay = now.toISOString().slice(0, 10);
-  }
-  return lastDay;
-}
-
-export function nextUtcMidnight(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  /** When the period resets (epoch ms). */
+  resetAt: number;
 }
 
 /**
@@ -55,14 +40,13 @@ export class UsageMeter {
   }
 
   /** Counts one request if the key has quota left. */
-  admit(chaveId: number, limit: number, now = new Date()): Admission {
-    const dia = utcDay(now);
+  admit(chaveId: number, limit: number, now = Date.now()): Admission {
+    const { dia, end: resetAt } = utcDayOf(now);
     const k = `${chaveId}:${dia}`;
-    const used = this.storedCount(k, chaveId, dia) + (this.pending.get(k)?.requisicoes ?? 0);
-    const resetAt = nextUtcMidnight(now);
-    const resetSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds, resetAt };
     const p = this.pending.get(k);
+    const used = this.storedCount(k, chaveId, dia) + (p?.requisicoes ?? 0);
+    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds, resetAt };
     if (p) p.requisicoes += 1;
     else this.pending.set(k, { chaveId, dia, requisicoes: 1 });
     return { allowed: true, limit, remaining: Math.max(0, limit - used - 1), resetSeconds, resetAt };
@@ -82,9 +66,9 @@ export class UsageMeter {
   }
 
   /** Exact count for a key today, including other processes' flushed counts. */
-  usedToday(chaveId: number, now = new Date()): number {
+  usedToday(chaveId: number, now = Date.now()): number {
     this.flush();
-    const dia = utcDay(now);
+    const { dia } = utcDayOf(now);
     const n = this.store.usedOn(chaveId, dia);
     this.stored.set(`${chaveId}:${dia}`, n);
     return n;

@@ -5,7 +5,7 @@ import type { Plano } from '../api/auth-context.js';
 import type { EventName } from '../warehouse/events/detect.js';
 import { isEventName, type DeliveryOrigin, type DeliveryStatus } from '../webhooks/catalog.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../webhooks/limits.js';
-import { isoWithOffset } from '../time.js';
+import { isoWithOffset, nextUtcMidnight } from '../time.js';
 
 export interface WebhookRecord {
   id: number;
@@ -259,12 +259,6 @@ function toDelivery(r: DeliveryRow): DeliveryRecord {
     duracaoMs: r.duracao_ms,
     corpo: r.corpo,
   };
-}
-
-/** The next UTC midnight after an instant: when a temporary deactivation ends. */
-export function nextUtcMidnight(nowMs: number): number {
-  const d = new Date(nowMs);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
 }
 
 /** The part of a prepared libsql statement the store uses. */

@@ -19,28 +19,27 @@ const MAX_CACHED_KEYS = 10_000;
 /**
  * Authenticates `Authorization: Bearer <API_KEY>` and sets `ctx.state.auth` (and the key's limits).
  * Anything else — no header, another scheme, an unknown or revoked key — is the spec's 401.
- * A verified key is remembered for `cacheMs` (keyed by the presented key, in memory only), so a busy key
- * costs one control-plane lookup per interval instead of one per request; revocation, rotation and plan
- * changes therefore take effect within `cacheMs`.
+ * A verified key is remembered for `cacheMs` (keyed by the Authorization header as sent, in memory only),
+ * so a busy key costs one map lookup per request and one control-plane lookup per interval; revocation,
+ * rotation and plan changes therefore take effect within `cacheMs`.
  */
 export function authenticate(accounts: AccountsStore, plans: PlansConfig, cacheMs = 1_000): Middleware<ApiState> {
   const cache = new Map<string, Resolved>();
   return (ctx, next) => {
-    const match = /^Bearer +(\S+)\s*$/i.exec(ctx.get('Authorization'));
-    const presented = match?.[1];
-    if (!presented) throw UNAUTHORIZED;
+    const header = ctx.get('Authorization');
     const now = Date.now();
-    let hit = cache.get(presented);
+    let hit = cache.get(header);
     if (!hit || hit.until <= now) {
-      const found = accounts.authenticate(presented);
+      const presented = /^Bearer +(\S+)\s*$/i.exec(header)?.[1];
+      const found = presented ? accounts.authenticate(presented) : null;
       if (!found) {
-        cache.delete(presented);
+        cache.delete(header);
         throw UNAUTHORIZED;
       }
       hit = { ...resolve(found.key, found.account, plans), until: now + cacheMs };
       if (cacheMs > 0) {
         if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-        cache.set(presented, hit);
+        cache.set(header, hit);
       }
     }
     ctx.state.auth = hit.auth;

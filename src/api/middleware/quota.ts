@@ -31,7 +31,7 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): Middlewar
       throw new ApiError(
         429,
         LIMIT_ERROR,
-        `Cota de ${a.limit} requisições por ${limits.periodo} esgotada; ela é renovada em ${a.resetAt.toISOString()} (meia-noite UTC).`,
+        `Cota de ${a.limit} requisições por ${limits.periodo} esgotada; ela é renovada em ${new Date(a.resetAt).toISOString()} (meia-noite UTC).`,
         { ...headers, 'Retry-After': String(a.resetSeconds) },
       );
     }
