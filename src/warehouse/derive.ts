@@ -36,10 +36,12 @@ const TABLE_ASPECTS: Readonly<Record<string, readonly string[]>> = {
   escalacao_jogadores: ['escalacoes'],
   estatisticas: ['estatisticas'],
 };
+/** A one-row SELECT without its final semicolon, so that it can stand as a subquery. */
+const subquery = (url: URL): string => readSql(url).trim().replace(/;$/, '');
 /** Tables whose rows are compared with what they were (upsert.sql saves the stored rows before writing). */
 const COMPARED: Readonly<Record<string, string>> = {
-  partidas: readSql(new URL('./sql/changed-partidas.sql', import.meta.url)),
-  eventos: readSql(new URL('./sql/changed-eventos.sql', import.meta.url)),
+  partidas: subquery(new URL('./sql/changed-partidas.sql', import.meta.url)),
+  eventos: subquery(new URL('./sql/changed-eventos.sql', import.meta.url)),
 };
 
 /**
@@ -82,17 +84,19 @@ function affectedSteps(changed: Set<string>): Step[] {
 /** The aspects the written tables changed; null when one changes what no finer rule covers (all steps run). */
 async function changedAspects(conn: DuckDBConnection, escritas: readonly string[]): Promise<Set<string> | null> {
   const changed = new Set<string>();
+  const compares: string[] = [];
   for (const table of escritas) {
     const compare = COMPARED[table];
     const aspects = TABLE_ASPECTS[table];
-    if (compare !== undefined) {
-      const [row] = await queryRows<Record<string, boolean>>(conn, compare);
-      for (const [aspect, yes] of Object.entries(row ?? {})) if (yes) changed.add(aspect);
-    } else if (aspects !== undefined) {
-      for (const a of aspects) changed.add(a);
-    } else {
-      return null;
-    }
+    if (compare !== undefined) compares.push(compare);
+    else if (aspects !== undefined) for (const a of aspects) changed.add(a);
+    else return null;
+  }
+  if (compares.length > 0) {
+    // One row of flags per comparison, side by side: one statement to plan instead of one per table.
+    const sql = `SELECT * FROM ${compares.map((c, i) => `(\n${c}\n) AS c${i}`).join(', ')}`;
+    const [row] = await queryRows<Record<string, boolean>>(conn, sql);
+    for (const [aspect, yes] of Object.entries(row ?? {})) if (yes) changed.add(aspect);
   }
   return changed;
 }

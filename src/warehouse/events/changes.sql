@@ -26,14 +26,9 @@ WHERE e.tipo IN ('gol', 'gol_contra', 'penalti') AND detect_no_escopo(e.partida_
 UNION ALL
 SELECT id, 6, 'partida.encerrada', NULL FROM partida WHERE status = 'encerrado' AND status_antes IS DISTINCT FROM 'encerrado';
 
-CREATE OR REPLACE TEMP TABLE detect_rodadas AS
-SELECT r.id FROM rodadas r LEFT JOIN antes_rodadas a ON a.id = r.id
-WHERE r.status = 'encerrada' AND a.status IS DISTINCT FROM 'encerrada';
-
-CREATE OR REPLACE TEMP TABLE detect_fases AS
-SELECT f.id FROM fases f LEFT JOIN antes_fases a ON a.id = f.id
-WHERE f.tipo = 'mata-mata' AND f.status = 'finalizada' AND a.status IS DISTINCT FROM 'finalizada';
-
+-- Rounds now finished and knockout phases now finalised, read only here: no table of their own.
 SELECT (SELECT list(DISTINCT partida_id) FROM detect_ocorrencias) AS partidas,
-       (SELECT list(id) FROM detect_rodadas) AS rodadas,
-       (SELECT list(id) FROM detect_fases) AS fases;
+       (SELECT list(r.id) FROM rodadas r LEFT JOIN antes_rodadas a ON a.id = r.id
+        WHERE r.status = 'encerrada' AND a.status IS DISTINCT FROM 'encerrada') AS rodadas,
+       (SELECT list(f.id) FROM fases f LEFT JOIN antes_fases a ON a.id = f.id
+        WHERE f.tipo = 'mata-mata' AND f.status = 'finalizada' AND a.status IS DISTINCT FROM 'finalizada') AS fases;

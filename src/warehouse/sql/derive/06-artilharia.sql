@@ -2,9 +2,7 @@
 -- Top scorers: goals of type gol and penalti credited to the scorer; own goals are never credited, and a
 -- player with no goal has no row. Goals count as soon as they are stored (live matches included).
 -- time_id is the team of the player's latest goal in the championship.
-CREATE OR REPLACE TEMP TABLE derive_artilharia AS SELECT * FROM artilharia LIMIT 0;
-
-INSERT INTO derive_artilharia BY NAME
+CREATE OR REPLACE TEMP TABLE derive_artilharia AS
 SELECT p.campeonato_id, e.jogador_id,
        arg_max(e.time_id, (p.inicio_utc, e.minuto, coalesce(e.acrescimo, 0), e.id)) AS time_id,
        count(*)::INTEGER AS gols,
@@ -23,7 +21,9 @@ DELETE FROM artilharia t USING (
   EXCEPT SELECT * FROM derive_artilharia
 ) x
 WHERE t.campeonato_id = x.campeonato_id AND t.jogador_id = x.jogador_id;
-INSERT INTO artilharia SELECT * FROM derive_artilharia EXCEPT SELECT * FROM artilharia;
+INSERT INTO artilharia
+SELECT * FROM derive_artilharia
+EXCEPT SELECT * FROM artilharia WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
 
 -- A player's total spans championships: the sum of their rows in artilharia, which holds every
 -- championship's (small) table; only changed rows are written.

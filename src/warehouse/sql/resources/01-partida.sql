@@ -74,6 +74,3 @@ LEFT JOIN (SELECT partida_id,
            FROM recurso_gol
            WHERE ids IS NULL OR list_contains(ids, partida_id)
            GROUP BY partida_id) g ON g.partida_id = c.id;
-
-CREATE OR REPLACE TEMP VIEW recurso_partida AS SELECT * FROM recursos_partida(NULL, NULL);
-CREATE OR REPLACE TEMP VIEW evento_partida AS SELECT * FROM eventos_partida(NULL);

@@ -23,5 +23,3 @@ LEFT JOIN (SELECT rodada_id,
            FROM recursos_partida(NULL, ids)
            GROUP BY rodada_id) m ON m.rodada_id = r.id
 WHERE ids IS NULL OR list_contains(ids, r.id);
-
-CREATE OR REPLACE TEMP VIEW recurso_rodada AS SELECT * FROM recursos_rodada(NULL);

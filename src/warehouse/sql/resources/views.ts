@@ -12,6 +12,8 @@ const FILES: readonly { name: string; sql: string }[] = readdirSync(DIR)
   .filter((file) => /^\d\d-[\w-]+\.sql$/.test(file))
   .sort()
   .map((file) => ({ name: file.slice(3, -4), sql: readFileSync(new URL(file, DIR), 'utf8') }));
+/** The whole-table views over the macros, installed only with every builder. */
+const VIEWS_SQL = readFileSync(new URL('views.sql', DIR), 'utf8');
 
 /**
  * Creates the TEMP views and table macros that build API resources as DuckDB STRUCTs (serialise with
@@ -19,14 +21,15 @@ const FILES: readonly { name: string; sql: string }[] = readdirSync(DIR)
  * - `recurso_partida(id, campeonato_id, rodada_id, fase_id, chave_id, inicio_utc, recurso)` — Match;
  * - `recurso_rodada(id, campeonato_id, numero, recurso)` — Round, its matches without the `fase` key;
  * - `recurso_fase(id, campeonato_id, ordem, recurso)` — Phase as in the phase list;
- * - `recurso_gol(id, partida_id, minuto, acrescimo, gol)`, `evento_partida(id, campeonato_id, dados)` —
- *   the partida.* webhook `dados`.
+ * - `recurso_gol(id, partida_id, minuto, acrescimo, gol)` — one goal of the partida.* webhook `dados`.
  * Table macros restricted to id lists (NULL = all; bind lists, never subqueries): `recursos_partida(ids,
- * rodadas)`, `recursos_rodada(ids)`, `eventos_partida(ids)`.
- * `only`: just the builders of these resources (and what they build on), e.g. event detection for one
- * live match needs none of the round and phase ones; omitted = all.
+ * rodadas)`, `recursos_rodada(ids)`, `eventos_partida(ids)` (the partida.* webhook `dados`).
+ * `only`: just the builders of these resources (and what they build on), without the `recurso_partida`
+ * and `recurso_rodada` views, e.g. event detection for one live match needs only the match macros;
+ * omitted = all.
  */
 export async function installResourceViews(conn: DuckDBConnection, only?: readonly ResourceName[]): Promise<void> {
   const wanted = only === undefined ? null : new Set<string>(only.flatMap((r) => [r, ...NEEDS[r]]));
   for (const { name, sql } of FILES) if (!wanted || wanted.has(name)) await conn.run(sql);
+  if (!wanted) await conn.run(VIEWS_SQL);
 }
