@@ -3,6 +3,7 @@ import { FeedRejectedError, type FeedIssue, type FeedPosition } from './errors.j
 import type { NamedFeed } from './adapters/index.js';
 import { STAT_ADVANCED_FIELDS } from './statistics-fields.js';
 import { MAX_ISSUES } from './validate-schema.js';
+import { SourceKeyMap } from './source-key-map.js';
 import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from './source-keys.js';
 
 /** The internal ids the current snapshot has for the given keys (by keyString; empty when there is none). */
@@ -29,25 +30,33 @@ const NOMES: Record<Entidade, string> = {
  */
 export async function validateFeeds(feeds: readonly NamedFeed[], lookup: StoredKeyLookup): Promise<Map<string, number>> {
   const issues: FeedIssue[] = [];
-  const provided = new Map<string, SourceKey>();
-  const refs: Reference[] = [];
-  for (const named of feeds) checkFeed(named, issues, provided, refs);
+  const keys: RunKeys = { provided: new SourceKeyMap(), providedKeys: [], refs: [] };
+  feeds.forEach((named, index) => checkFeed(named, index, issues, keys));
   if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
 
-  const stored = await lookup(dedupeKeys([...provided.values(), ...refs, ...removalKeys(feeds)]));
-  const external = refs.filter((r) => !provided.has(keyString(r)));
-  if (external.length > 0) {
-    for (const r of external) {
-      if (stored.has(keyString(r))) continue;
-      issues.push({
-        file: r.file,
-        position: r.locate(r.pointer),
-        reason: `${NOMES[r.entidade]} desconhecido(a): id ${JSON.stringify(r.chave)} da fonte "${r.fonte}" não está no feed nem no snapshot atual`,
-      });
-    }
+  // A reference may name a record of a later feed of the run: only now is it known which ones are external.
+  const external = keys.refs.filter((r) => keys.provided.getKey(r) === undefined);
+  const others = dedupeKeys([...external, ...removalKeys(feeds)]).filter((k) => keys.provided.getKey(k) === undefined);
+  const stored = await lookup([...keys.providedKeys, ...others]);
+  for (const r of external) {
+    if (stored.has(keyString(r))) continue;
+    issues.push({
+      file: r.file,
+      position: r.locate(r.pointer),
+      reason: `${NOMES[r.entidade]} desconhecido(a): id ${JSON.stringify(r.chave)} da fonte "${r.fonte}" não está no feed nem no snapshot atual`,
+    });
   }
   if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
   return stored;
+}
+
+/** The keys of a run: what its feeds define (with the index of the feed that defined it last) and what they reference. */
+interface RunKeys {
+  provided: SourceKeyMap<number>;
+  /** Each defined key once, in the order first defined. */
+  providedKeys: SourceKey[];
+  /** References to keys not defined by an earlier record of the run (checked once every feed is read). */
+  refs: Reference[];
 }
 
 function removalKeys(feeds: readonly NamedFeed[]): SourceKey[] {
@@ -60,50 +69,54 @@ function dedupeKeys(keys: readonly SourceKey[]): SourceKey[] {
   return [...seen.values()];
 }
 
-function checkFeed({ file, feed, locate }: NamedFeed, issues: FeedIssue[], provided: Map<string, SourceKey>, refs: Reference[]): void {
-  const seenInFeed = new Set<string>();
+function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: FeedIssue[], keys: RunKeys): void {
   const issue = (pointer: string, reason: string): void => {
     issues.push({ file, position: locate(pointer), reason });
   };
   const define = (entidade: Entidade, record: { fonte?: string }, chave: string, pointer: string): void => {
     const key: SourceKey = { entidade, fonte: fonteOf(record, feed), chave };
-    const k = keyString(key);
-    if (seenInFeed.has(k)) issue(pointer, `chave duplicada no feed: ${NOMES[entidade]} id ${JSON.stringify(chave)} da fonte "${key.fonte}" aparece mais de uma vez`);
-    seenInFeed.add(k);
-    provided.set(k, key);
+    const definedBy = keys.provided.getKey(key);
+    if (definedBy === index) issue(pointer, `chave duplicada no feed: ${NOMES[entidade]} id ${JSON.stringify(chave)} da fonte "${key.fonte}" aparece mais de uma vez`);
+    if (definedBy === undefined) keys.providedKeys.push(key);
+    keys.provided.set(key, index);
   };
-  const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, pointer: string): void => {
+  // Most references name a record defined just before (a match's teams, an event's match): those need no entry.
+  const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, at: string, field: string): void => {
     if (id === null || id === undefined) return;
-    refs.push({ entidade, fonte: fonteOf(record, feed), chave: chaveOf(id), file, pointer, locate });
+    const fonte = fonteOf(record, feed);
+    const chave = chaveOf(id);
+    if (keys.provided.get(entidade, fonte, chave) !== undefined) return;
+    keys.refs.push({ entidade, fonte, chave, file, pointer: `${at}/${field}`, locate });
   };
 
   feed.campeonatos?.forEach((c, i) => define('campeonato', c, chaveOf(c.id), `/campeonatos/${i}/id`));
   feed.times?.forEach((t, i) => define('time', t, chaveOf(t.id), `/times/${i}/id`));
   feed.fases?.forEach((f, i) => {
     define('fase', f, chaveOf(f.id), `/fases/${i}/id`);
-    ref('campeonato', f, f.campeonato, `/fases/${i}/campeonato`);
+    ref('campeonato', f, f.campeonato, `/fases/${i}`, 'campeonato');
     f.chaves?.forEach((c, j) => define('chave', f, chaveDeChave(f.id, c.id), `/fases/${i}/chaves/${j}/id`));
   });
   feed.rodadas?.forEach((r, i) => {
-    define('rodada', r, chaveOf(r.id), `/rodadas/${i}/id`);
-    ref('campeonato', r, r.campeonato, `/rodadas/${i}/campeonato`);
-    ref('fase', r, r.fase, `/rodadas/${i}/fase`);
+    const at = `/rodadas/${i}`;
+    define('rodada', r, chaveOf(r.id), `${at}/id`);
+    ref('campeonato', r, r.campeonato, at, 'campeonato');
+    ref('fase', r, r.fase, at, 'fase');
   });
   feed.jogadores?.forEach((j, i) => {
     define('jogador', j, chaveOf(j.id), `/jogadores/${i}/id`);
-    ref('time', j, j.time, `/jogadores/${i}/time`);
+    ref('time', j, j.time, `/jogadores/${i}`, 'time');
   });
   feed.partidas?.forEach((p, i) => {
     const at = `/partidas/${i}`;
     define('partida', p, chaveOf(p.id), `${at}/id`);
-    ref('campeonato', p, p.campeonato, `${at}/campeonato`);
-    ref('rodada', p, p.rodada, `${at}/rodada`);
-    ref('fase', p, p.fase, `${at}/fase`);
-    ref('time', p, p.mandante, `${at}/mandante`);
-    ref('time', p, p.visitante, `${at}/visitante`);
+    ref('campeonato', p, p.campeonato, at, 'campeonato');
+    ref('rodada', p, p.rodada, at, 'rodada');
+    ref('fase', p, p.fase, at, 'fase');
+    ref('time', p, p.mandante, at, 'mandante');
+    ref('time', p, p.visitante, at, 'visitante');
     if (p.chave !== null && p.chave !== undefined) {
       if (p.fase === null || p.fase === undefined) issue(`${at}/chave`, 'uma partida com chave precisa indicar a fase');
-      else ref('chave', p, chaveDeChave(p.fase, p.chave), `${at}/chave`);
+      else ref('chave', p, chaveDeChave(p.fase, p.chave), at, 'chave');
     }
     if (chaveOf(p.mandante) === chaveOf(p.visitante)) issue(`${at}/visitante`, 'mandante e visitante são o mesmo time');
     if ((p.placar_mandante === null) !== (p.placar_visitante === null)) issue(`${at}/placar_visitante`, 'os dois placares devem ser informados juntos (ou ambos null)');
@@ -111,24 +124,24 @@ function checkFeed({ file, feed, locate }: NamedFeed, issues: FeedIssue[], provi
   feed.eventos?.forEach((e, i) => {
     const at = `/eventos/${i}`;
     define('evento', e, chaveOf(e.id), `${at}/id`);
-    ref('partida', e, e.partida, `${at}/partida`);
-    ref('time', e, e.time, `${at}/time`);
-    ref('jogador', e, e.jogador_id, `${at}/jogador_id`);
-    ref('jogador', e, e.jogador_entra_id, `${at}/jogador_entra_id`);
+    ref('partida', e, e.partida, at, 'partida');
+    ref('time', e, e.time, at, 'time');
+    ref('jogador', e, e.jogador_id, at, 'jogador_id');
+    ref('jogador', e, e.jogador_entra_id, at, 'jogador_entra_id');
   });
   const sides = new Set<string>();
   const perSide = (collection: 'escalacoes' | 'estatisticas', record: { fonte?: string; partida: SourceId; lado: string }, i: number): void => {
     const k = `${collection}\u0000${fonteOf(record, feed)}\u0000${chaveOf(record.partida)}\u0000${record.lado}`;
     if (sides.has(k)) issue(`/${collection}/${i}`, `chave duplicada no feed: ${collection} da partida ${JSON.stringify(chaveOf(record.partida))} lado ${record.lado} aparece mais de uma vez`);
     sides.add(k);
-    ref('partida', record, record.partida, `/${collection}/${i}/partida`);
+    ref('partida', record, record.partida, `/${collection}/${i}`, 'partida');
   };
   feed.escalacoes?.forEach((e, i) => {
     perSide('escalacoes', e, i);
     for (const grupo of ['titulares', 'reservas'] as const) {
       e[grupo].forEach((j, k) => {
-        ref('jogador', e, j.jogador_id, `/escalacoes/${i}/${grupo}/${k}/jogador_id`);
-        ref('jogador', e, j.substituido_por?.jogador_id, `/escalacoes/${i}/${grupo}/${k}/substituido_por/jogador_id`);
+        ref('jogador', e, j.jogador_id, `/escalacoes/${i}/${grupo}/${k}`, 'jogador_id');
+        ref('jogador', e, j.substituido_por?.jogador_id, `/escalacoes/${i}/${grupo}/${k}`, 'substituido_por/jogador_id');
       });
     }
   });

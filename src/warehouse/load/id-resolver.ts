@@ -1,4 +1,5 @@
 import { FeedRejectedError } from '../../feeds/errors.js';
+import { SourceKeyMap } from '../../feeds/source-key-map.js';
 import { keyString, type Entidade, type SourceKey } from '../../feeds/source-keys.js';
 
 /** Hands out `count` new internal ids for an entity (control-plane counter `id_<entidade>`); returns the first. */
@@ -9,11 +10,7 @@ export type IdAllocator = (entidade: Entidade, count: number) => number;
  * new ids allocated in bulk. New mappings are written back to `id_fonte` by the loader.
  */
 export class IdResolver {
-  /**
-   * entidade → fonte → chave → id. Nested so that a lookup uses the strings the records already hold: a
-   * joined key string per lookup was most of the loader's time on large feeds (~10 lookups per record).
-   */
-  private readonly ids = new Map<Entidade, Map<string, Map<string, number>>>();
+  private readonly ids = new SourceKeyMap<number>();
   private readonly pending = new Map<Entidade, Map<string, SourceKey>>();
   readonly newMappings: (SourceKey & { id: number })[] = [];
 
@@ -22,12 +19,12 @@ export class IdResolver {
     for (const [k, id] of stored) {
       const first = k.indexOf('\u0000');
       const second = k.indexOf('\u0000', first + 1);
-      this.set(k.slice(0, first) as Entidade, k.slice(first + 1, second), k.slice(second + 1), id);
+      this.ids.set({ entidade: k.slice(0, first) as Entidade, fonte: k.slice(first + 1, second), chave: k.slice(second + 1) }, id);
     }
   }
 
   lookup(entidade: Entidade, fonte: string, chave: string): number | undefined {
-    return this.ids.get(entidade)?.get(fonte)?.get(chave);
+    return this.ids.get(entidade, fonte, chave);
   }
 
   get(key: SourceKey): number | undefined {
@@ -45,7 +42,7 @@ export class IdResolver {
 
   /** Maps a key found through a natural key (same thing stored from another source). */
   link(key: SourceKey, id: number): void {
-    this.set(key.entidade, key.fonte, key.chave, id);
+    this.ids.set(key, id);
     this.newMappings.push({ entidade: key.entidade, fonte: key.fonte, chave: key.chave, id });
   }
 
@@ -63,13 +60,5 @@ export class IdResolver {
     if (keys.length === 0) return;
     let next = this.allocate(entidade, keys.length);
     for (const key of keys) this.link(key, next++);
-  }
-
-  private set(entidade: Entidade, fonte: string, chave: string, id: number): void {
-    let bySource = this.ids.get(entidade);
-    if (!bySource) this.ids.set(entidade, (bySource = new Map()));
-    let byKey = bySource.get(fonte);
-    if (!byKey) bySource.set(fonte, (byKey = new Map()));
-    byKey.set(chave, id);
   }
 }
