@@ -6,6 +6,7 @@ import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-sto
 import type { ControlDb } from '../control/database.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
+import { admission } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
 import { jsonBody } from './middleware/json-body.js';
 import { enforceQuota } from './middleware/quota.js';
@@ -41,7 +42,7 @@ export interface AppOptions {
 
 export interface ApiApp {
   app: Koa<ApiState>;
-  /** The authenticated `/v1` router (data, account and webhook management routes). */
+  /** The app's router: public status and docs routes, then the authenticated `/v1` routes. */
   router: ApiRouter;
   holder: SnapshotHolder;
   usage: UsageMeter;
@@ -53,8 +54,8 @@ export interface ApiApp {
 }
 
 /**
- * The Koa app of `svc serve`. Middleware order: request id + errors + access log → JSON body → public
- * routes (status, docs) → `/v1` routes, each behind API key → rate limit and quota → plan check → 404/405
+ * The Koa app of `svc serve`. Middleware order: request id + errors + access log → JSON body → router
+ * (public status and docs routes; then API key → rate limit and quota → plan check → `/v1` route) → 404/405
  * for requests no route matched (before any key check).
  */
 export function createApp(o: AppOptions): ApiApp {
@@ -65,13 +66,13 @@ export function createApp(o: AppOptions): ApiApp {
   const usage = new UsageMeter(usageStore, o.usageFlushMs);
   const holder = new SnapshotHolder(o.dataDir, (event, fields) => log({ t: new Date().toISOString(), event, ...fields }));
 
-  const publicRouter = new Router<ApiState>();
-  registerStatus(publicRouter, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
-  registerDocs(publicRouter);
-
+  // One router, so a request is matched once. Its `use` middleware runs, in stack order, only for requests
+  // that match a route: the public routes registered before the key check end their chain without reaching
+  // it; every route registered after it is authenticated and counted.
   const router: ApiRouter = new Router<ApiState>();
-  // Router-level middleware runs only for requests that match one of this router's routes.
-  router.use(authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter()));
+  registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
+  registerDocs(router);
+  router.use(admission(authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter())));
   registerCampeonatos(router, holder, plans);
   registerPartidas(router, holder, plans);
   registerTimes(router, holder, plans);
@@ -83,7 +84,6 @@ export function createApp(o: AppOptions): ApiApp {
   app.silent = true;
   app.use(requestContext(log, usage));
   app.use(jsonBody());
-  app.use(publicRouter.routes());
   app.use(router.routes());
   app.use(routeFallback());
 

@@ -1,9 +1,9 @@
-import type { Middleware } from 'koa';
 import type { Account, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
 import { readableChampionships, type PlansConfig } from '../../control/plans.js';
 import { ApiError } from '../errors.js';
 import type { AuthContext } from '../auth-context.js';
 import type { ApiState, KeyLimits } from '../state.js';
+import type { RequestCheck } from './admission.js';
 
 export const UNAUTHORIZED = new ApiError(401, 'Não autorizado', 'API Key inválida ou inativa', { 'WWW-Authenticate': 'Bearer' });
 
@@ -23,9 +23,9 @@ const MAX_CACHED_KEYS = 10_000;
  * so a busy key costs one map lookup per request and one control-plane lookup per interval; revocation,
  * rotation and plan changes therefore take effect within `cacheMs`.
  */
-export function authenticate(accounts: AccountsStore, plans: PlansConfig, cacheMs = 1_000): Middleware<ApiState> {
+export function authenticate(accounts: AccountsStore, plans: PlansConfig, cacheMs = 1_000): RequestCheck {
   const cache = new Map<string, Resolved>();
-  return (ctx, next) => {
+  return (ctx) => {
     const header = ctx.get('Authorization');
     const now = Date.now();
     let hit = cache.get(header);
@@ -44,7 +44,6 @@ export function authenticate(accounts: AccountsStore, plans: PlansConfig, cacheM
     }
     ctx.state.auth = hit.auth;
     ctx.state.limits = hit.limits;
-    return next();
   };
 }
 

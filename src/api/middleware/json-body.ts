@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Middleware, Next, ParameterizedContext } from 'koa';
 import { ApiError } from '../errors.js';
 import type { ApiState } from '../state.js';
 
@@ -12,26 +12,28 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * MAX_BODY_BYTES, 400 "JSON inválido" on a syntax error. An empty body is `undefined`.
  */
 export function jsonBody(): Middleware<ApiState> {
-  return async (ctx, next) => {
-    if (!WITH_BODY.has(ctx.method)) return next();
-    const length = Number(ctx.get('Content-Length') || '0');
-    const hasBody = length > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (hasBody) {
-      if (!ctx.is('application/json')) {
-        throw new ApiError(415, 'Tipo de conteúdo não suportado', 'Envie o corpo como JSON, com Content-Type: application/json.');
-      }
-      if (length > MAX_BODY_BYTES) throw tooLarge();
-      const text = await readBody(ctx.req);
-      if (text.trim() !== '') {
-        try {
-          ctx.state.body = JSON.parse(text);
-        } catch (err) {
-          throw new ApiError(400, 'JSON inválido', `O corpo da requisição não é um JSON válido: ${err instanceof Error ? err.message : ''}`.trim());
-        }
+  // Reads (GET) pass straight through, without the promise an async middleware would cost them.
+  return (ctx, next) => (WITH_BODY.has(ctx.method) ? readJson(ctx, next) : next());
+}
+
+async function readJson(ctx: ParameterizedContext<ApiState>, next: Next): Promise<void> {
+  const length = Number(ctx.get('Content-Length') || '0');
+  const hasBody = length > 0 || ctx.get('Transfer-Encoding') !== '';
+  if (hasBody) {
+    if (!ctx.is('application/json')) {
+      throw new ApiError(415, 'Tipo de conteúdo não suportado', 'Envie o corpo como JSON, com Content-Type: application/json.');
+    }
+    if (length > MAX_BODY_BYTES) throw tooLarge();
+    const text = await readBody(ctx.req);
+    if (text.trim() !== '') {
+      try {
+        ctx.state.body = JSON.parse(text);
+      } catch (err) {
+        throw new ApiError(400, 'JSON inválido', `O corpo da requisição não é um JSON válido: ${err instanceof Error ? err.message : ''}`.trim());
       }
     }
-    return next();
-  };
+  }
+  await next();
 }
 
 function tooLarge(): ApiError {

@@ -1,8 +1,7 @@
-import type { Middleware } from 'koa';
 import { ApiError } from '../errors.js';
 import type { RateLimiter } from '../rate-limiter.js';
-import type { ApiState } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
+import type { RequestCheck } from './admission.js';
 
 const LIMIT_ERROR = 'Limite de requisições';
 
@@ -10,11 +9,11 @@ const LIMIT_ERROR = 'Limite de requisições';
  * Per-second token bucket, then the daily quota. Every authenticated response carries
  * `RateLimit-Limit/Remaining/Reset` (the daily quota); refusals are 429 with `Retry-After`.
  */
-export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): Middleware<ApiState> {
-  return (ctx, next) => {
+export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCheck {
+  return (ctx) => {
     const auth = ctx.state.auth;
     const limits = ctx.state.limits;
-    if (!auth || !limits) return next();
+    if (!auth || !limits) return;
     const wait = limiter.take(auth.keyId, limits.por_segundo);
     if (wait > 0) {
       throw new ApiError(429, LIMIT_ERROR, `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`, {
@@ -36,6 +35,5 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): Middlewar
       );
     }
     ctx.set(headers);
-    return next();
   };
 }
