@@ -59,26 +59,10 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
     }
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const now = isoWithOffset(Date.now());
+    const { path, method, status } = ctx;
     const auth = ctx.state.auth;
-    if (auth) {
-      usage.record({
-        chaveId: auth.keyId,
-        endpoint: ctx.path,
-        metodo: ctx.method,
-        status_code: ctx.status,
-        tempo_resposta_ms: ms,
-        data_hora: now,
-      });
-    }
-    log({
-      t: now,
-      req: requestId,
-      method: ctx.method,
-      path: ctx.path,
-      status: ctx.status,
-      ms,
-      key: auth?.keyPrefix ?? null,
-    });
+    if (auth) usage.record({ chaveId: auth.keyId, endpoint: path, metodo: method, status_code: status, tempo_resposta_ms: ms, data_hora: now });
+    log({ t: now, req: requestId, method, path, status, ms, key: auth?.keyPrefix ?? null });
   };
 }
 
