@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 /** Reads a `.sql` file that sits beside the module that runs it. */
 export function readSql(url: URL): string {
@@ -40,7 +40,9 @@ export async function appendRows(conn: DuckDBConnection, table: string, columns:
       const cells = columns.map((col) => slice.map((row) => row[col] ?? null));
       const types = cells.map(chunkType);
       const chunk = DuckDBDataChunk.create(types, slice.length);
-      cells.forEach((values, i) => chunk.setColumnValues(i, types[i] === VARCHAR ? values.map(asText) : (values as DuckDBValue[])));
+      cells.forEach((values, i) => {
+        if (types[i] !== SQLNULL) chunk.setColumnValues(i, types[i] === VARCHAR ? values.map(asText) : (values as DuckDBValue[]));
+      });
       appender.appendDataChunk(chunk);
     }
     appender.flushSync();
@@ -51,7 +53,9 @@ export async function appendRows(conn: DuckDBConnection, table: string, columns:
 
 /**
  * The chunk type of a column from its JS values: booleans, 32-bit integers and other numbers keep their
- * type; anything else travels as text (dates, timestamps, JSON), which DuckDB casts on append.
+ * type; anything else travels as text (dates, timestamps, JSON), which DuckDB casts on append. A column
+ * with no value at all is typed NULL and left unwritten: setting nulls one by one costs node-api a few
+ * BigInt operations each (its validity mask), and most advanced-statistics columns are null throughout.
  */
 function chunkType(values: readonly unknown[]): DuckDBType {
   let type: DuckDBType | undefined;
@@ -62,7 +66,7 @@ function chunkType(values: readonly unknown[]): DuckDBType {
     else if ((type === INTEGER && t === DOUBLE) || (type === DOUBLE && t === INTEGER)) type = DOUBLE;
     else return VARCHAR;
   }
-  return type ?? VARCHAR;
+  return type ?? SQLNULL;
 }
 
 /** A value of a text column: objects as JSON, numbers and booleans as DuckDB would cast them. */

@@ -225,34 +225,54 @@ class Load {
     }
   }
 
-  /** A round is the same round whichever source numbers it: same championship, phase and number. */
+  /**
+   * A round is the same round whichever source numbers it: same championship, phase and number. New
+   * rounds get their ids in one counter reservation (a championship file holds hundreds).
+   */
   private async loadRodadas(): Promise<void> {
-    const items = [...this.items('rodadas')];
-    const natural = (campeonatoId: number, faseId: number | null, numero: number): string => `${campeonatoId}\u0000${faseId ?? ''}\u0000${numero}`;
-    const byNatural = new Map<string, number>();
-    const unmapped = items.filter((it) => this.ids.get(this.key('rodada', it, it.record.id)) === undefined);
+    const items = [...this.items('rodadas')].map((it) => ({
+      it,
+      key: this.key('rodada', it, it.record.id),
+      campeonatoId: this.ref('campeonato', it, it.record.campeonato, 'campeonato'),
+      faseId: this.optionalRef('fase', it, it.record.fase, 'fase'),
+    }));
+    const natural = (r: { campeonatoId: number; faseId: number | null; numero: number }): string => `${r.campeonatoId}\u0000${r.faseId ?? ''}\u0000${r.numero}`;
+    // natural key → the round's id, or the key of the first round of this run that will get one.
+    const byNatural = new Map<string, number | SourceKey>();
+    const unmapped = items.filter(({ key }) => this.ids.get(key) === undefined);
     if (unmapped.length > 0) {
-      const campeonatoIds = [...new Set(unmapped.map((it) => this.ref('campeonato', it, it.record.campeonato, 'campeonato')))];
-      const stored = await queryRows<{ id: number; campeonato_id: number; fase_id: number | null; numero: number }>(
+      const stored = await queryRows<{ id: number; campeonatoId: number; faseId: number | null; numero: number }>(
         this.conn,
-        `SELECT id, campeonato_id, fase_id, numero FROM rodadas WHERE campeonato_id IN (${idList(campeonatoIds)})`,
+        `SELECT id, campeonato_id AS campeonatoId, fase_id AS faseId, numero FROM rodadas WHERE campeonato_id IN (${idList(new Set(unmapped.map((r) => r.campeonatoId)))})`,
       );
-      for (const r of stored) byNatural.set(natural(r.campeonato_id, r.fase_id, r.numero), r.id);
+      for (const r of stored) byNatural.set(natural(r), r.id);
     }
-    for (const it of items) {
-      const r = it.record;
-      const campeonatoId = this.ref('campeonato', it, r.campeonato, 'campeonato');
-      const faseId = this.optionalRef('fase', it, r.fase, 'fase');
-      const key = this.key('rodada', it, r.id);
-      const naturalKey = natural(campeonatoId, faseId, r.numero);
-      let id = this.ids.get(key);
-      if (id === undefined) {
-        id = byNatural.get(naturalKey) ?? this.options.allocate('rodada', 1);
-        this.ids.link(key, id);
+    // A key new in this run → the queued key whose id it will share (itself when it is the one queued).
+    const pending = new Map<string, SourceKey>();
+    const sameAs: [SourceKey, SourceKey][] = [];
+    for (const { it, key, campeonatoId, faseId } of items) {
+      const naturalKey = natural({ campeonatoId, faseId, numero: it.record.numero });
+      const id = this.ids.get(key);
+      const placeholder = pending.get(keyString(key));
+      const known = byNatural.get(naturalKey);
+      if (id !== undefined) byNatural.set(naturalKey, id);
+      else if (placeholder) byNatural.set(naturalKey, placeholder);
+      else if (typeof known === 'number') this.ids.link(key, known);
+      else if (known) {
+        sameAs.push([key, known]);
+        pending.set(keyString(key), known);
+      } else {
+        this.ids.queue(key);
+        pending.set(keyString(key), key);
+        byNatural.set(naturalKey, key);
       }
-      byNatural.set(naturalKey, id);
+    }
+    this.ids.allocatePending('rodada');
+    for (const [key, first] of sameAs) this.ids.link(key, this.ids.get(first) as number);
+    for (const { it, key, campeonatoId, faseId } of items) {
+      const id = this.ids.get(key) as number;
       this.campeonatos.add(campeonatoId);
-      this.stage('rodadas', id, rodadaRow(id, campeonatoId, faseId, r, fonteOf(r, it.feed)));
+      this.stage('rodadas', id, rodadaRow(id, campeonatoId, faseId, it.record, key.fonte));
     }
   }
 
