@@ -57,6 +57,10 @@ describe('read API endpoints over the demo fixtures', () => {
       assert.equal(r.status, 200, path);
       assertOpenApi(template, 200, r.json);
     }
+    const status = (await h.get('/v1/status')).json.data;
+    for (const t of [status.iniciado_em, status.snapshot.criado_em, status.snapshot.carregado_em]) {
+      assert.match(t, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/, 'timestamps with an explicit offset');
+    }
   });
 
   it('championship list filters by temporada, status and tipo', async () => {

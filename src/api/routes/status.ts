@@ -3,6 +3,7 @@ import type { ControlDb } from '../../control/database.js';
 import { ApiError } from '../errors.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
 import type { ApiState } from '../state.js';
+import { isoWithOffset } from '../../time.js';
 
 export interface StatusDeps {
   holder: SnapshotHolder;
@@ -25,12 +26,12 @@ export function registerStatus(router: Router<ApiState>, d: StatusDeps): void {
         snapshot: s
           ? {
               id: s.id,
-              criado_em: s.criadoEm,
+              criado_em: Number.isNaN(criado) ? s.criadoEm : isoWithOffset(criado),
               idade_segundos: Number.isNaN(criado) ? null : Math.max(0, Math.round((now - criado) / 1000)),
-              carregado_em: s.loadedAt.toISOString(),
+              carregado_em: isoWithOffset(s.loadedAt),
             }
           : null,
-        iniciado_em: d.startedAt.toISOString(),
+        iniciado_em: isoWithOffset(d.startedAt),
         uptime_segundos: Math.round((now - d.startedAt.getTime()) / 1000),
       },
     };

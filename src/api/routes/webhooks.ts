@@ -71,7 +71,7 @@ export function deliveryView(d: DeliveryRecord) {
     origem: d.origem,
     criada_em: d.criadaEm,
     entregue_em: d.entregueEm,
-    proxima_tentativa_em: d.status === 'pendente' && d.proximaTentativaEm !== null ? new Date(d.proximaTentativaEm).toISOString() : null,
+    proxima_tentativa_em: d.status === 'pendente' && d.proximaTentativaEm !== null ? isoWithOffset(d.proximaTentativaEm) : null,
     ultimo_status_code: d.ultimoStatusCode,
     ultimo_erro: d.ultimoErro,
     duracao_ms: d.duracaoMs,
