@@ -9,7 +9,7 @@ import { EVENT_SEQ_COUNTER } from '../control/outbox-cursor.js';
 import type { NamedFeed } from '../feeds/adapters/index.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { derive } from './derive.js';
-import { appendRows, queryRows, readSql } from './duckdb-util.js';
+import { queryRows, readSql } from './duckdb-util.js';
 import { guardIdCounters, guardSnapshotCounters } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
@@ -23,6 +23,7 @@ import { isoWithOffset } from '../time.js';
 
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
 const COUNTS_SQL = readSql(new URL('./sql/counts.sql', import.meta.url));
+const OUTBOX_INSERT_SQL = readSql(new URL('./sql/outbox-insert.sql', import.meta.url));
 
 /** Bumped when sql/schema.sql changes incompatibly; recorded in each snapshot's snapshot_meta. */
 export const SCHEMA_VERSION = '1';
@@ -154,8 +155,10 @@ function copySnapshot(from: string, to: string): void {
 
 async function writeOutbox(conn: DuckDBConnection, control: ControlDb, eventos: readonly DetectedEvent[], now: Date): Promise<{ inicio: number | null; fim: number | null }> {
   // The outbox holds only the events of the ingest that made this snapshot.
-  await conn.run('DELETE FROM outbox');
-  if (eventos.length === 0) return { inicio: null, fim: null };
+  if (eventos.length === 0) {
+    await conn.run('DELETE FROM outbox');
+    return { inicio: null, fim: null };
+  }
   const inicio = reserve(control, EVENT_SEQ_COUNTER, eventos.length);
   const geradoEm = isoWithOffset(now);
   const rows = eventos.map((e, i) => ({
@@ -167,18 +170,17 @@ async function writeOutbox(conn: DuckDBConnection, control: ControlDb, eventos: 
     // Serialised once here: every delivery of this event sends exactly these bytes.
     corpo: JSON.stringify({ evento: e.evento, gerado_em: geradoEm, dados: e.dados }),
   }));
-  await conn.run('CREATE OR REPLACE TEMP TABLE stage_outbox AS SELECT * FROM main.outbox LIMIT 0');
-  await appendRows(conn, 'stage_outbox', ['seq', 'evento', 'campeonato_id', 'partida_id', 'gerado_em', 'corpo'], rows);
-  await conn.run('INSERT INTO outbox SELECT * FROM stage_outbox');
+  await conn.run(OUTBOX_INSERT_SQL, [JSON.stringify(rows)]);
   return { inicio, fim: inicio + eventos.length - 1 };
 }
 
 async function writeMeta(conn: DuckDBConnection, meta: Record<string, string | number | null>): Promise<void> {
-  await conn.run('DELETE FROM snapshot_meta');
-  await conn.run('CREATE OR REPLACE TEMP TABLE stage_meta AS SELECT * FROM main.snapshot_meta LIMIT 0');
-  const rows = Object.entries(meta).filter(([, valor]) => valor !== null).map(([chave, valor]) => ({ chave, valor: String(valor) }));
-  await appendRows(conn, 'stage_meta', ['chave', 'valor'], rows);
-  await conn.run('INSERT INTO snapshot_meta SELECT * FROM stage_meta');
+  const rows = Object.entries(meta).filter(([, valor]) => valor !== null);
+  // A handful of rows: bound values, two statements, no staging table.
+  await conn.run(
+    `DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES ${rows.map(() => '(?, ?)').join(', ')}`,
+    rows.flatMap(([chave, valor]) => [chave, String(valor)]),
+  );
 }
 
 /**
