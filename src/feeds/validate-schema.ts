@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Feed } from './canonical.js';
 import type { FeedIssue } from './errors.js';
 
@@ -13,8 +13,9 @@ export function feedSchemaText(): string {
   return readFileSync(FEED_SCHEMA_URL, 'utf8');
 }
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+// Ajv is loaded on first use (both packages are CommonJS): an ingest whose adapters build valid records
+// (the CSV family) never needs it, and loading it is ~60 ms of the command's start-up.
+const require = createRequire(import.meta.url);
 
 interface FeedSchema {
   $id: string;
@@ -27,7 +28,9 @@ const compiled = new Map<string, ValidateFunction>();
 /** The published schema in one Ajv (strict mode, all errors); a definition is compiled when first used. */
 function feedAjv(): { instance: Ajv2020; schema: FeedSchema } {
   if (!ajv) {
-    const instance = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
+    const instance = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
     addFormats(instance);
     const schema = JSON.parse(feedSchemaText()) as FeedSchema;
     instance.addSchema(schema);
