@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import { setHeader } from '../headers.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { UsageMeter } from '../usage-meter.js';
 import type { RequestCheck } from './admission.js';
@@ -21,19 +22,19 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCh
       });
     }
     const a = usage.admit(auth.keyId, limits.requisicoes);
-    const headers = {
-      'RateLimit-Limit': String(a.limit),
-      'RateLimit-Remaining': String(a.remaining),
-      'RateLimit-Reset': String(a.resetSeconds),
-    };
+    const limit = String(a.limit);
+    const remaining = String(a.remaining);
+    const reset = String(a.resetSeconds);
     if (!a.allowed) {
       throw new ApiError(
         429,
         LIMIT_ERROR,
         `Cota de ${a.limit} requisições por ${limits.periodo} esgotada; ela é renovada em ${new Date(a.resetAt).toISOString()} (meia-noite UTC).`,
-        { ...headers, 'Retry-After': String(a.resetSeconds) },
+        { 'RateLimit-Limit': limit, 'RateLimit-Remaining': remaining, 'RateLimit-Reset': reset, 'Retry-After': reset },
       );
     }
-    ctx.set(headers);
+    setHeader(ctx, 'RateLimit-Limit', limit);
+    setHeader(ctx, 'RateLimit-Remaining', remaining);
+    setHeader(ctx, 'RateLimit-Reset', reset);
   };
 }

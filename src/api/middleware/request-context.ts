@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.js';
+import { setHeader } from '../headers.js';
 import type { ApiState } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
 import { isoWithOffset } from '../../time.js';
@@ -45,7 +46,7 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
     const started = performance.now();
     const requestId = `${INSTANCE}-${(++sequence).toString(36)}`;
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    setHeader(ctx, 'X-Request-Id', requestId);
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {

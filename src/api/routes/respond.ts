@@ -1,6 +1,7 @@
 import { ApiError } from '../errors.js';
 import type { Built, CachedResponse, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
+import { setHeader } from '../headers.js';
 import type { ApiContext } from '../state.js';
 
 export const NO_SNAPSHOT = new ApiError(503, 'Serviço indisponível', 'Nenhum snapshot de dados foi publicado ainda; tente novamente em instantes.', {
@@ -25,8 +26,8 @@ function notModified(ctx: ApiContext, etag: string): boolean {
 }
 
 export function sendCached(ctx: ApiContext, r: CachedResponse): void {
-  ctx.set('ETag', r.etag);
-  ctx.set('Cache-Control', `private, max-age=${r.maxAge}`);
+  setHeader(ctx, 'ETag', r.etag);
+  setHeader(ctx, 'Cache-Control', r.cacheControl);
   if (notModified(ctx, r.etag)) {
     ctx.status = 304;
     return;

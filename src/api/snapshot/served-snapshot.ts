@@ -3,11 +3,11 @@ import { SnapshotIndex } from './indexes.js';
 import type { SnapshotTables } from './tables.js';
 import { Shapes, type JsonObject } from '../resources/shapes.js';
 
-/** A response body ready to send: serialized once, with its strong ETag and cache lifetime. */
+/** A response ready to send: body serialized once, with its strong ETag and `Cache-Control` value. */
 export interface CachedResponse {
   readonly body: Buffer;
   readonly etag: string;
-  readonly maxAge: number;
+  readonly cacheControl: string;
 }
 
 export interface Built {
@@ -46,7 +46,7 @@ export class ServedSnapshot {
     const { payload, maxAge } = build();
     const body = Buffer.from(JSON.stringify(payload));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry = { body, etag, maxAge };
+    const entry = { body, etag, cacheControl: `private, max-age=${maxAge}` };
     if (this.cache.size >= MAX_CACHED) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
