@@ -11,9 +11,12 @@ interface Step {
   le: readonly string[];
   /** Derived data it writes that later steps read (`-- @escreve`). */
   escreve: readonly string[];
+  /** TEMP tables and macros it creates, which later steps refer to by name. */
+  cria: readonly string[];
 }
 
 const header = (sql: string, tag: string): string[] => sql.match(new RegExp(`^-- @${tag} (.+)$`, 'm'))?.[1]?.split(/\s+/) ?? [];
+const created = (sql: string): string[] => [...sql.matchAll(/^CREATE OR REPLACE TEMP (?:TABLE|MACRO) (\w+)/gm)].map((m) => m[1] as string);
 
 /** The derive steps, `NN-name.sql`, in file-name order; read once. */
 const STEPS: readonly Step[] = readdirSync(STEPS_DIR)
@@ -21,7 +24,7 @@ const STEPS: readonly Step[] = readdirSync(STEPS_DIR)
   .sort()
   .map((name) => {
     const sql = readFileSync(new URL(name, STEPS_DIR), 'utf8');
-    return { name, sql, le: header(sql, 'le'), escreve: header(sql, 'escreve') };
+    return { name, sql, le: header(sql, 'le'), escreve: header(sql, 'escreve'), cria: created(sql) };
   });
 
 const SCOPE_SQL = `CREATE OR REPLACE TEMP TABLE derive_escopo AS
@@ -52,9 +55,9 @@ const COMPARED: Readonly<Record<string, string>> = {
  */
 export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly number[], escritas?: readonly string[]): Promise<void> {
   const changed = escritas === undefined ? null : await changedAspects(conn, escritas);
-  const steps = changed ? affectedSteps(changed) : STEPS;
-  // The shared pieces only serve the other steps: a change none of them reads (a live match's score) skips them too.
-  if (!steps.some((step) => step.le.length > 0)) return;
+  const steps = neededSharedPieces(changed ? affectedSteps(changed) : STEPS);
+  // A change no step reads (a live match's score) leaves nothing to do.
+  if (steps.length === 0) return;
   await conn.run(
     SCOPE_SQL,
     { todos: campeonatoIds === undefined, ids: listValue([...(campeonatoIds ?? [])]) },
@@ -68,6 +71,17 @@ export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly nu
       throw new Error(`derive step ${step.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   }
+}
+
+/**
+ * The shared pieces (steps without `-- @le`) serve only the steps that name what they create: a change
+ * no step reads skips them, and so does one whose steps read the stored tables alone (a live goal: top
+ * scorers).
+ */
+function neededSharedPieces(steps: readonly Step[]): Step[] {
+  const own = steps.filter((step) => step.le.length > 0);
+  const named = (name: string): boolean => own.some((step) => new RegExp(`\\b${name}\\b`).test(step.sql));
+  return steps.filter((step) => step.le.length > 0 || step.cria.some(named));
 }
 
 /** The steps that read one of the changed aspects, or what an earlier such step writes; shared pieces always. */

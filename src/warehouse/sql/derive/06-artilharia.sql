@@ -1,17 +1,18 @@
 -- @le partidas.estrutura partidas.data eventos.gols jogadores
 -- Top scorers: goals of type gol and penalti credited to the scorer; own goals are never credited, and a
 -- player with no goal has no row. Goals count as soon as they are stored (live matches included).
--- time_id is the team of the player's latest goal in the championship.
+-- time_id is the team of the player's latest goal in the championship. Reads the stored tables, not
+-- 00-base's: a live goal runs this step alone, and then the shared pieces are not built at all.
 CREATE OR REPLACE TEMP TABLE derive_artilharia AS
 SELECT p.campeonato_id, e.jogador_id,
        arg_max(e.time_id, (p.inicio_utc, e.minuto, coalesce(e.acrescimo, 0), e.id)) AS time_id,
        count(*)::INTEGER AS gols,
        row_number() OVER (PARTITION BY p.campeonato_id
                           ORDER BY count(*) DESC, any_value(j.nome_popular), any_value(j.nome), e.jogador_id)::INTEGER AS posicao
-FROM derive_eventos e
-JOIN derive_partidas p ON p.id = e.partida_id
+FROM eventos e
+JOIN partidas p ON p.id = e.partida_id
 JOIN jogadores j ON j.id = e.jogador_id
-WHERE e.tipo IN ('gol', 'penalti')
+WHERE e.tipo IN ('gol', 'penalti') AND p.campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
 GROUP BY p.campeonato_id, e.jogador_id;
 
 -- Only the rows that differ are written: a feed that leaves them as they were leaves the table untouched
