@@ -17,18 +17,12 @@ export function pathId(ctx: ApiContext, name: string): number {
   return n;
 }
 
-type Query = Record<string, string | string[] | undefined>;
+/** Query parameters by name; a repeated name holds every value in order. */
+export type Query = Map<string, string | string[]>;
 
-// Parsed once per request: a route reads up to 7 parameters.
-const queries = new WeakMap<ApiContext, Query>();
-
+/** The request's query parameters, parsed on first use (a route reads up to 7). */
 function queryOf(ctx: ApiContext): Query {
-  let q = queries.get(ctx);
-  if (!q) {
-    q = parseQuery(ctx.querystring);
-    queries.set(ctx, q);
-  }
-  return q;
+  return (ctx.state.query ??= parseQuery(ctx.querystring));
 }
 
 /**
@@ -37,7 +31,7 @@ function queryOf(ctx: ApiContext): Query {
  * URLSearchParams, which is a noticeable part of a cached response's cost.
  */
 export function parseQuery(querystring: string): Query {
-  const q: Query = Object.create(null) as Query;
+  const q: Query = new Map();
   if (querystring === '') return q;
   if (/[%+]/.test(querystring)) {
     for (const [name, value] of new URLSearchParams(querystring)) addParam(q, name, value);
@@ -53,13 +47,13 @@ export function parseQuery(querystring: string): Query {
 }
 
 function addParam(q: Query, name: string, value: string): void {
-  const prev = q[name];
-  q[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  const prev = q.get(name);
+  q.set(name, prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]);
 }
 
 /** One query value; a repeated parameter is refused rather than silently picking one. */
 export function queryOne(ctx: ApiContext, name: string): string | undefined {
-  const v = queryOf(ctx)[name];
+  const v = queryOf(ctx).get(name);
   if (Array.isArray(v)) throw invalid(name, 'deve ser informado uma única vez');
   return v;
 }

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AuthContext } from './auth-context.js';
+import type { Query } from './params.js';
 
 /** Request limits of the calling key: its plan's, or the account's overrides. */
 export interface KeyLimits {
@@ -17,6 +18,8 @@ export interface ApiState {
   limits?: KeyLimits;
   /** Parsed JSON body of POST/PATCH/PUT requests (after the content-type, size and syntax checks). */
   body?: unknown;
+  /** Query parameters, parsed on first use (`src/api/params.ts`). */
+  query?: Query;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;
