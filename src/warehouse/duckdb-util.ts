@@ -26,20 +26,25 @@ export function idList(ids: Iterable<number>): string {
 /** Rows per DataChunk: DuckDB's vector size, the most one chunk can hold. */
 const CHUNK_ROWS = 2048;
 
-/**
- * Appends rows into a TEMP table with DuckDB's appender, a column at a time (one DataChunk per 2048 rows:
- * numbers and booleans are copied as whole buffers instead of one native call per value). Rows are objects
- * keyed by column name; missing keys are NULL. The appender casts each chunk column to the table's type.
- */
+/** Appends rows (objects keyed by column name; missing keys are NULL) into a TEMP table: see appendColumns. */
 export async function appendRows(conn: DuckDBConnection, table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
+  await appendColumns(conn, table, columns.map((col) => rows.map((row) => row[col] ?? null)));
+}
+
+/**
+ * Appends columns (one array of values per table column, in table order, all the same length) into a TEMP
+ * table with DuckDB's appender, one DataChunk per 2048 rows: numbers and booleans are copied as whole
+ * buffers instead of one native call per value. The appender casts each chunk column to the table's type.
+ */
+export async function appendColumns(conn: DuckDBConnection, table: string, columns: readonly (readonly unknown[])[]): Promise<void> {
+  const count = columns[0]?.length ?? 0;
+  if (count === 0) return;
   const appender = await conn.createAppender(table, 'main', 'temp');
   try {
-    for (let from = 0; from < rows.length; from += CHUNK_ROWS) {
-      const slice = rows.slice(from, from + CHUNK_ROWS);
-      const cells = columns.map((col) => slice.map((row) => row[col] ?? null));
+    for (let from = 0; from < count; from += CHUNK_ROWS) {
+      const cells = columns.map((values) => values.slice(from, from + CHUNK_ROWS));
       const types = cells.map(chunkType);
-      const chunk = DuckDBDataChunk.create(types, slice.length);
+      const chunk = DuckDBDataChunk.create(types, Math.min(CHUNK_ROWS, count - from));
       cells.forEach((values, i) => {
         if (types[i] !== SQLNULL) chunk.setColumnValues(i, types[i] === VARCHAR ? values.map(asText) : (values as DuckDBValue[]));
       });

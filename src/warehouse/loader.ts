@@ -4,10 +4,11 @@ import type { NamedFeed } from '../feeds/adapters/index.js';
 import { FeedRejectedError, type FeedIssue } from '../feeds/errors.js';
 import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from '../feeds/source-keys.js';
 import { normalizeTeamName } from '../feeds/team-names.js';
-import { appendRows, idList, queryRows, readSql, tableColumns, type Row } from './duckdb-util.js';
+import { appendColumns, idList, queryRows, readSql, tableColumns, type Row } from './duckdb-util.js';
 import { IdResolver, type IdAllocator } from './load/id-resolver.js';
 import { NamedPlayers } from './load/named-players.js';
 import { applyRemovals, type Removal } from './load/removals.js';
+import { StagedRows } from './load/staged-rows.js';
 import { SameMatchIndex, scoresConflict, type MatchCandidate, type MatchFacts } from './load/same-match.js';
 import {
   campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
@@ -86,7 +87,7 @@ export async function loadFeeds(conn: DuckDBConnection, feeds: readonly NamedFee
 class Load {
   private readonly ids: IdResolver;
   private readonly avisos: string[] = [];
-  private readonly rows = new Map<StagedTable, Map<string | number, Row>>(STAGED_TABLES.map((t) => [t, new Map()]));
+  private readonly rows = new Map<StagedTable, StagedRows>();
   private readonly campeonatos = new Set<number>();
   private readonly matches = new Map<number, MatchInfo>();
   private readonly teamNames = new Map<number, string>();
@@ -102,6 +103,7 @@ class Load {
   }
 
   async run(): Promise<LoadResult> {
+    for (const table of STAGED_TABLES) this.rows.set(table, new StagedRows(await tableColumns(this.conn, table)));
     await this.loadCampeonatos();
     await this.loadTimes();
     this.loadFases();
@@ -149,8 +151,12 @@ class Load {
     return id === null || id === undefined ? null : this.ref(entidade, item, id, field);
   }
 
+  private staged(table: StagedTable): StagedRows {
+    return this.rows.get(table) as StagedRows;
+  }
+
   private stage(table: StagedTable, key: string | number, row: Row): void {
-    (this.rows.get(table) as Map<string | number, Row>).set(key, row);
+    this.staged(table).put(key, row);
   }
 
   private async loadCampeonatos(): Promise<void> {
@@ -325,7 +331,7 @@ class Load {
     });
     const conflicts = await this.matchByNaturalKey(items);
     await this.loadTeamNames(items.flatMap(({ refs }) => [refs.time_mandante_id, refs.time_visitante_id]));
-    const staged = this.rows.get('partidas') as Map<string | number, Row>;
+    const staged = this.staged('partidas');
     for (const item of items) {
       const { it, refs } = item;
       const id = this.ref('partida', it, it.record.id, 'id');
@@ -484,8 +490,7 @@ class Load {
       const side = `${partidaId}/${it.record.lado}`;
       this.stage('escalacoes', side, escalacaoRow(partidaId, timeId, it.record, fonteOf(it.record, it.feed)));
       // A lineup sent twice in one run replaces the whole side, so drop rows staged for it before.
-      const staged = this.rows.get('escalacao_jogadores') as Map<string | number, Row>;
-      for (const k of [...staged.keys()]) if (String(k).startsWith(`${side}/`)) staged.delete(k);
+      this.staged('escalacao_jogadores').deleteWhere((k) => String(k).startsWith(`${side}/`));
       for (const p of players) {
         this.stage('escalacao_jogadores', `${side}/${p.titular}/${p.ordem}`, escaladoRow(partidaId, it.record.lado, p.titular, p.ordem, p.j, { jogador_id: p.jogador(), substituto_id: p.substituto() }));
       }
@@ -532,15 +537,14 @@ class Load {
   private async writeStaged(): Promise<void> {
     await this.options.beforeWrite?.(this.touchedMatches());
     const statements: string[] = [];
-    const stagedLineups = (this.rows.get('escalacoes')?.size ?? 0) > 0;
+    const stagedLineups = this.staged('escalacoes').size > 0;
     for (const table of STAGED_TABLES) {
-      const rows = [...(this.rows.get(table) as Map<string | number, Row>).values()];
+      const rows = this.staged(table);
       const section = UPSERT_SQL.get(table);
-      if (rows.length === 0 && !(table === 'escalacao_jogadores' && stagedLineups)) continue;
+      if (rows.size === 0 && !(table === 'escalacao_jogadores' && stagedLineups)) continue;
       await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
-      await appendRows(this.conn, `stage_${table}`, await tableColumns(this.conn, table), rows);
-      // Staged: the JS copy is no longer needed (keeps the peak memory of large loads down).
-      this.rows.get(table)?.clear();
+      // Taken: the JS copy is no longer needed (keeps the peak memory of large loads down).
+      await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
       this.escritas.push(table);
     }
@@ -550,9 +554,9 @@ class Load {
   /** Matches whose status, score, goals or lineups the staged rows can change. */
   private touchedMatches(): number[] {
     const ids = new Set<number>();
-    for (const row of (this.rows.get('partidas') as Map<string | number, Row>).values()) ids.add(row.id as number);
+    for (const id of this.staged('partidas').column('id')) ids.add(id as number);
     for (const table of ['eventos', 'escalacoes'] as const) {
-      for (const row of (this.rows.get(table) as Map<string | number, Row>).values()) ids.add(row.partida_id as number);
+      for (const id of this.staged(table).column('partida_id')) ids.add(id as number);
     }
     return [...ids];
   }

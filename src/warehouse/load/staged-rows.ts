@@ -1,0 +1,59 @@
+import type { Row } from '../duckdb-util.js';
+
+/**
+ * The rows staged for one table, by key, held as one array per column: a large load keeps a few arrays
+ * alive instead of one object per row (fewer survivors for the garbage collector to copy), and the
+ * appender takes the columns as they are. A key staged again replaces its row in place, like a Map.
+ */
+export class StagedRows {
+  private readonly index = new Map<string | number, number>();
+  private readonly data: unknown[][];
+  /** Row positions whose key was deleted (their cells stay until written, then are skipped). */
+  private readonly dropped = new Set<number>();
+  private length = 0;
+
+  constructor(readonly columns: readonly string[]) {
+    this.data = columns.map(() => []);
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  put(key: string | number, row: Row): void {
+    let at = this.index.get(key);
+    if (at === undefined) this.index.set(key, (at = this.length++));
+    for (let c = 0; c < this.columns.length; c++) (this.data[c] as unknown[])[at] = row[this.columns[c] as string] ?? null;
+  }
+
+  get(key: string | number): Row | undefined {
+    const at = this.index.get(key);
+    return at === undefined ? undefined : Object.fromEntries(this.columns.map((name, c) => [name, (this.data[c] as unknown[])[at]]));
+  }
+
+  /** Drops the rows whose key matches (a lineup sent twice in one run replaces the whole side). */
+  deleteWhere(matches: (key: string | number) => boolean): void {
+    for (const [key, at] of this.index) {
+      if (!matches(key)) continue;
+      this.index.delete(key);
+      this.dropped.add(at);
+    }
+  }
+
+  /** One column's values, in staging order. */
+  column(name: string): unknown[] {
+    const c = this.columns.indexOf(name);
+    if (c < 0) throw new Error(`coluna desconhecida: ${name}`);
+    return this.dropped.size === 0 ? (this.data[c] as unknown[]) : (this.data[c] as unknown[]).filter((_, at) => !this.dropped.has(at));
+  }
+
+  /** Every column in table order; empties the stage (the caller writes them out). */
+  take(): unknown[][] {
+    const columns = this.columns.map((name) => this.column(name));
+    this.index.clear();
+    this.dropped.clear();
+    this.length = 0;
+    this.data.forEach((_, c) => (this.data[c] = []));
+    return columns;
+  }
+}

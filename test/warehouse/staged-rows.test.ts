@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { StagedRows } from '../../src/warehouse/load/staged-rows.js';
+
+describe('StagedRows', () => {
+  it('keeps a replaced key in its place, moves a deleted and re-staged key to the end, and empties on take', () => {
+    const rows = new StagedRows(['id', 'nome', 'gols']);
+    rows.put('a', { id: 1, nome: 'A' });
+    rows.put('b', { id: 2, nome: 'B', gols: 3 });
+    rows.put('c', { id: 3, nome: 'C', extra: 'ignored' });
+    rows.put('a', { id: 1, nome: 'A2', gols: 1 });
+    rows.deleteWhere((k) => k === 'b');
+    assert.equal(rows.size, 2);
+    assert.deepEqual(rows.get('a'), { id: 1, nome: 'A2', gols: 1 });
+    assert.equal(rows.get('b'), undefined);
+    assert.deepEqual(rows.column('id'), [1, 3]);
+    rows.put('b', { id: 4, nome: 'B2' });
+    assert.deepEqual(rows.take(), [[1, 3, 4], ['A2', 'C', 'B2'], [1, null, null]]);
+    assert.equal(rows.size, 0);
+    assert.deepEqual(rows.take(), [[], [], []]);
+    assert.throws(() => rows.column('x'), /coluna desconhecida: x/);
+  });
+});
