@@ -8,7 +8,6 @@ import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
 import { admission } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
-import { jsonBody } from './middleware/json-body.js';
 import { enforceQuota } from './middleware/quota.js';
 import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
 import { routeFallback } from './middleware/route-fallback.js';
@@ -54,9 +53,9 @@ export interface ApiApp {
 }
 
 /**
- * The Koa app of `svc serve`. Middleware order: request id + errors + access log → JSON body → router
- * (public status and docs routes; then API key → rate limit and quota → plan check → `/v1` route) → 404/405
- * for requests no route matched (before any key check).
+ * The Koa app of `svc serve`. Middleware order: request id + errors + access log → router (public status
+ * and docs routes; then API key → rate limit and quota → plan check → JSON body, on the routes that take
+ * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
  */
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
@@ -83,7 +82,6 @@ export function createApp(o: AppOptions): ApiApp {
   app.proxy = false;
   app.silent = true;
   app.use(requestContext(log, usage));
-  app.use(jsonBody());
   app.use(router.routes());
   app.use(routeFallback());
 

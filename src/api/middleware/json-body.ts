@@ -5,15 +5,14 @@ import type { ApiState } from '../state.js';
 /** Largest request body accepted (webhook management bodies are a few hundred bytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-
 /**
  * Reads and parses JSON bodies into `ctx.state.body`: 415 unless `application/json`, 413 beyond
- * MAX_BODY_BYTES, 400 "JSON inválido" on a syntax error. An empty body is `undefined`.
+ * MAX_BODY_BYTES, 400 "JSON inválido" on a syntax error. An empty body is `undefined`. Mounted on the
+ * routes that take a body, after the key check: reads never pay for it, and a client without a valid key
+ * cannot make the server read a body.
  */
 export function jsonBody(): Middleware<ApiState> {
-  // Reads (GET) pass straight through, without the promise an async middleware would cost them.
-  return (ctx, next) => (WITH_BODY.has(ctx.method) ? readJson(ctx, next) : next());
+  return readJson;
 }
 
 async function readJson(ctx: ParameterizedContext<ApiState>, next: Next): Promise<void> {

@@ -21,6 +21,7 @@ import { requires } from '../middleware/plan-access.js';
 import { pathId, queryEnum, queryInt } from '../params.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 import { isoWithOffset } from '../../time.js';
+import { jsonBody } from '../middleware/json-body.js';
 
 export interface WebhookRoutesOptions {
   control: ControlDb;
@@ -149,7 +150,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     };
   });
 
-  router.post('/v1/webhooks', access, async (ctx) => {
+  router.post('/v1/webhooks', access, jsonBody(), async (ctx) => {
     const auth = authOf(ctx);
     const body = bodyObject(ctx, ['nome', 'url', 'eventos']);
     const nome = parseNome(body.nome);
@@ -175,7 +176,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.body = { data: webhookView(webhook) };
   });
 
-  router.patch('/v1/webhooks/:id', access, async (ctx) => {
+  router.patch('/v1/webhooks/:id', access, jsonBody(), async (ctx) => {
     const { auth, webhook } = owned(ctx);
     const body = bodyObject(ctx, ['nome', 'url', 'eventos', 'ativo']);
     if (Object.keys(body).length === 0) throw new ApiError(400, 'Parâmetro inválido', 'Informe ao menos um dos campos: nome, url, eventos, ativo.');
