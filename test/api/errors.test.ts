@@ -128,6 +128,9 @@ describe('API errors: status and exact body', () => {
     const r413 = await post(JSON.stringify({ nome: 'x'.repeat(MAX_BODY_BYTES) }), 'application/json');
     assert.equal(r413.status, 413);
     assert.deepEqual(r413.json, { erro: 'Corpo muito grande', mensagem: `O corpo da requisição excede ${MAX_BODY_BYTES} bytes.` });
+    // Without a key the body is never read: 401, whatever it holds.
+    const anonymous = await h.request('POST', '/v1/webhooks', { headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    assert.equal(anonymous.status, 401);
   });
 
   it('429 when the daily quota is used up, with RateLimit-* on every authenticated response and Retry-After', async () => {
