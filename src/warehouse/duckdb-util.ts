@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, listValue, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 /** Reads a `.sql` file that sits beside the module that runs it. */
 export function readSql(url: URL): string {
@@ -82,16 +82,20 @@ function asText(v: unknown): string | null {
 
 const columnsCache = new Map<string, string[]>();
 
-/** Column names of a table of sql/schema.sql, in table order (the schema is fixed per process). */
-export async function tableColumns(conn: DuckDBConnection, table: string): Promise<string[]> {
-  const cached = columnsCache.get(table);
-  if (cached) return cached;
-  const rows = await queryRows<{ column_name: string }>(
-    conn,
-    `SELECT column_name FROM duckdb_columns() WHERE table_name = $1 AND database_name <> 'temp' ORDER BY column_index`,
-    [table],
-  );
-  const columns = rows.map((r) => r.column_name);
-  columnsCache.set(table, columns);
-  return columns;
+/**
+ * Column names of tables of sql/schema.sql, in table order, fetched in one query (a live update pays for
+ * each query it plans); the schema is fixed per process, so they are cached.
+ */
+export async function tableColumns(conn: DuckDBConnection, tables: readonly string[]): Promise<Map<string, string[]>> {
+  const missing = tables.filter((t) => !columnsCache.has(t));
+  if (missing.length > 0) {
+    const rows = await queryRows<{ table_name: string; column_name: string }>(
+      conn,
+      `SELECT table_name, column_name FROM duckdb_columns() WHERE list_contains($1::VARCHAR[], table_name) AND database_name <> 'temp' ORDER BY table_name, column_index`,
+      [listValue(missing)],
+    );
+    for (const t of missing) columnsCache.set(t, []);
+    for (const r of rows) columnsCache.get(r.table_name)?.push(r.column_name);
+  }
+  return new Map(tables.map((t) => [t, columnsCache.get(t) ?? []]));
 }

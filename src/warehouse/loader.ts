@@ -103,7 +103,7 @@ class Load {
   }
 
   async run(): Promise<LoadResult> {
-    for (const table of STAGED_TABLES) this.rows.set(table, new StagedRows(await tableColumns(this.conn, table)));
+    for (const [table, columns] of await tableColumns(this.conn, STAGED_TABLES)) this.rows.set(table as StagedTable, new StagedRows(columns));
     await this.loadCampeonatos();
     await this.loadTimes();
     this.loadFases();
