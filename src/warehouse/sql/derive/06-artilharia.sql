@@ -15,16 +15,17 @@ JOIN jogadores j ON j.id = e.jogador_id
 WHERE e.tipo IN ('gol', 'penalti') AND p.campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
 GROUP BY p.campeonato_id, e.jogador_id;
 
--- Only the rows that differ are written: a feed that leaves them as they were leaves the table untouched
--- (nothing for the checkpoint to rewrite).
-DELETE FROM artilharia t USING (
-  SELECT * FROM artilharia WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
-  EXCEPT SELECT * FROM derive_artilharia
-) x
-WHERE t.campeonato_id = x.campeonato_id AND t.jogador_id = x.jogador_id;
-INSERT INTO artilharia
-SELECT * FROM derive_artilharia
-EXCEPT SELECT * FROM artilharia WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+-- The stored rows of the championships in scope become the computed ones: a changed row is updated in
+-- place, a new one inserted, a vanished one deleted, and a row left as it was is not written (nothing for
+-- the checkpoint to rewrite; an update in place also costs it less than a delete + insert).
+MERGE INTO artilharia t
+USING derive_artilharia s
+ON t.campeonato_id = s.campeonato_id AND t.jogador_id = s.jogador_id
+WHEN MATCHED AND (t.time_id IS DISTINCT FROM s.time_id OR t.gols <> s.gols OR t.posicao <> s.posicao)
+  THEN UPDATE SET time_id = s.time_id, gols = s.gols, posicao = s.posicao
+WHEN NOT MATCHED THEN INSERT (campeonato_id, jogador_id, time_id, gols, posicao)
+  VALUES (s.campeonato_id, s.jogador_id, s.time_id, s.gols, s.posicao)
+WHEN NOT MATCHED BY SOURCE AND t.campeonato_id IN (SELECT campeonato_id FROM derive_escopo) THEN DELETE;
 
 -- A player's total spans championships: the sum of their rows in artilharia, which holds every
 -- championship's (small) table; only changed rows are written.
