@@ -68,6 +68,9 @@ interface PartidaItem {
   refs: PartidaRefs;
 }
 
+/** A player's id, none, or the name to look up in the team's squad once it is loaded. */
+type PlayerRef = number | null | { timeId: number; normalizado: string };
+
 interface MatchInfo {
   campeonato_id: number;
   mandante: number;
@@ -473,7 +476,7 @@ class Load {
           jogador: this.playerRef(it, j.jogador_id, j.nome, timeId, `${grupo}/${ordem}/jogador_id`, named),
           substituto: j.substituido_por
             ? this.playerRef(it, j.substituido_por.jogador_id, j.substituido_por.nome, timeId, `${grupo}/${ordem}/substituido_por/jogador_id`, named)
-            : () => null,
+            : null,
         })),
       );
       return { it, partidaId, timeId, players };
@@ -484,7 +487,7 @@ class Load {
 
     for (const { it, partidaId, timeId, jogador, entra } of eventRefs) {
       const id = this.ref('evento', it, it.record.id, 'id');
-      this.stage('eventos', id, eventoRow(id, { partida_id: partidaId, time_id: timeId, jogador_id: jogador(), jogador_entra_id: entra() }, it.record, fonteOf(it.record, it.feed)));
+      this.stage('eventos', id, eventoRow(id, { partida_id: partidaId, time_id: timeId, jogador_id: this.player(jogador), jogador_entra_id: this.player(entra) }, it.record, fonteOf(it.record, it.feed)));
     }
     for (const { it, partidaId, timeId, players } of lineupRefs) {
       const side = `${partidaId}/${it.record.lado}`;
@@ -492,7 +495,7 @@ class Load {
       // A lineup sent twice in one run replaces the whole side, so drop rows staged for it before.
       this.staged('escalacao_jogadores').deleteWhere((k) => String(k).startsWith(`${side}/`));
       for (const p of players) {
-        this.stage('escalacao_jogadores', `${side}/${p.titular}/${p.ordem}`, escaladoRow(partidaId, it.record.lado, p.titular, p.ordem, p.j, { jogador_id: p.jogador(), substituto_id: p.substituto() }));
+        this.stage('escalacao_jogadores', `${side}/${p.titular}/${p.ordem}`, escaladoRow(partidaId, it.record.lado, p.titular, p.ordem, p.j, { jogador_id: this.player(p.jogador), substituto_id: this.player(p.substituto) }));
       }
     }
     for (const it of estatisticas) {
@@ -503,23 +506,22 @@ class Load {
   }
 
   /**
-   * A player reference: by source id when given, else by name within the team (resolved after the
-   * squads are loaded, so the returned thunk is called later). Unknown names become new players, so
-   * top scorers always have a player id.
+   * A player reference: by source id when given, else by name within the team (resolved by `player`
+   * once the squads are loaded). Unknown names become new players, so top scorers always have a player id.
    */
   private playerRef(
     it: Item<{ fonte?: string }>, id: SourceId | null | undefined, nome: string | null | undefined, timeId: number,
     field: string, named: NamedPlayers,
-  ): () => number | null {
-    if (id !== null && id !== undefined) {
-      const resolved = this.ref('jogador', it, id, field);
-      return () => resolved;
-    }
-    if (!nome) return () => null;
-    const fonte = fonteOf(it.record, it.feed);
+  ): PlayerRef {
+    if (id !== null && id !== undefined) return this.ref('jogador', it, id, field);
+    if (!nome) return null;
     const normalizado = this.playerKey(nome);
-    named.add(timeId, nome, normalizado, fonte);
-    return () => this.squads.get(timeId)?.get(normalizado) ?? null;
+    named.add(timeId, nome, normalizado, fonteOf(it.record, it.feed));
+    return { timeId, normalizado };
+  }
+
+  private player(ref: PlayerRef): number | null {
+    return ref === null || typeof ref === 'number' ? ref : this.squads.get(ref.timeId)?.get(ref.normalizado) ?? null;
   }
 
   private createNamedPlayers(named: NamedPlayers): void {
