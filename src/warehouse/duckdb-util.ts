@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BOOLEAN, DOUBLE, DuckDBDataChunk, INTEGER, listValue, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { BOOLEAN, DOUBLE, DuckDBDataChunk, ENUM8, INTEGER, listValue, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 /** Reads a `.sql` file that sits beside the module that runs it. */
 export function readSql(url: URL): string {
@@ -42,11 +42,16 @@ export async function appendColumns(conn: DuckDBConnection, table: string, colum
   const appender = await conn.createAppender(table, 'main', 'temp');
   try {
     for (let from = 0; from < count; from += CHUNK_ROWS) {
-      const cells = columns.map((values) => values.slice(from, from + CHUNK_ROWS));
-      const types = cells.map(chunkType);
-      const chunk = DuckDBDataChunk.create(types, Math.min(CHUNK_ROWS, count - from));
-      cells.forEach((values, i) => {
-        if (types[i] !== SQLNULL) chunk.setColumnValues(i, types[i] === VARCHAR ? values.map(asText) : (values as DuckDBValue[]));
+      const cells = columns.map((values) => {
+        const slice = values.slice(from, from + CHUNK_ROWS);
+        const type = chunkType(slice);
+        if (type !== VARCHAR) return { type, values: slice as DuckDBValue[] };
+        const text = slice.map(asText);
+        return { type: textType(text), values: text };
+      });
+      const chunk = DuckDBDataChunk.create(cells.map((c) => c.type), Math.min(CHUNK_ROWS, count - from));
+      cells.forEach(({ type, values }, i) => {
+        if (type !== SQLNULL) chunk.setColumnValues(i, values);
       });
       appender.appendDataChunk(chunk);
     }
@@ -72,6 +77,17 @@ function chunkType(values: readonly unknown[]): DuckDBType {
     else return VARCHAR;
   }
   return type ?? SQLNULL;
+}
+
+/**
+ * A text column with few distinct values (a source name, a side, an event type) goes as an ENUM of them:
+ * its codes are copied as one buffer, where each string would cost a native call (DuckDB casts the ENUM
+ * to the column's type).
+ */
+function textType(values: readonly (string | null)[]): DuckDBType {
+  const distinct = new Set<string>();
+  for (const v of values) if (v !== null && distinct.add(v).size > 255) return VARCHAR;
+  return ENUM8([...distinct]);
 }
 
 /** A value of a text column: objects as JSON, numbers and booleans as DuckDB would cast them. */
