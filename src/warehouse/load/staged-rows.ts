@@ -11,9 +11,12 @@ export class StagedRows {
   /** Row positions whose key was deleted (their cells stay until written, then are skipped). */
   private readonly dropped = new Set<number>();
   private length = 0;
+  /** Copies a row's cells into the column arrays at a position (see `cellWriter`). */
+  private readonly write: (row: Row, data: unknown[][], at: number) => void;
 
   constructor(readonly columns: readonly string[]) {
     this.data = columns.map(() => []);
+    this.write = cellWriter(columns);
   }
 
   get size(): number {
@@ -23,7 +26,7 @@ export class StagedRows {
   put(key: string | number, row: Row): void {
     let at = this.index.get(key);
     if (at === undefined) this.index.set(key, (at = this.length++));
-    for (let c = 0; c < this.columns.length; c++) (this.data[c] as unknown[])[at] = row[this.columns[c] as string] ?? null;
+    this.write(row, this.data, at);
   }
 
   get(key: string | number): Row | undefined {
@@ -56,4 +59,15 @@ export class StagedRows {
     this.data.forEach((_, c) => (this.data[c] = []));
     return columns;
   }
+}
+
+/**
+ * `(row, data, at) => { data[0][at] = row["id"] ?? null; … }` for the table's columns. Generated because a
+ * property named in the code is read through an inline cache (each row builder makes rows of one shape),
+ * where a loop over column names does a generic keyed lookup per cell, a third of staging's time on the
+ * CSV family. Column names come from sql/schema.sql, and JSON.stringify quotes them.
+ */
+function cellWriter(columns: readonly string[]): (row: Row, data: unknown[][], at: number) => void {
+  const body = columns.map((name, c) => `data[${c}][at] = row[${JSON.stringify(name)}] ?? null;`).join('\n');
+  return new Function('row', 'data', 'at', body) as (row: Row, data: unknown[][], at: number) => void;
 }
