@@ -14,7 +14,6 @@ import {
   campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
   jogadorRow, mergedPartidaRow, partidaRow, rodadaRow, timeRow, type PartidaRefs,
 } from './load/rows.js';
-import { kickoff } from './kickoff.js';
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 
@@ -359,9 +358,9 @@ class Load {
     const conflicts = new Set<PartidaItem>();
     const facts = (item: PartidaItem): MatchFacts => {
       const p = item.it.record;
-      const inicio = kickoff(p.data_hora).inicio_utc;
+      // Whole seconds, like the stored inicio_utc it is compared with.
       return {
-        ...item.refs, inicio: inicio === null ? null : Date.parse(`${inicio.replace(' ', 'T')}Z`),
+        ...item.refs, inicio: p.data_hora === null ? null : Math.floor(Date.parse(p.data_hora) / 1000) * 1000,
         status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
       };
     };

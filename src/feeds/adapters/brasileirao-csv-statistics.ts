@@ -27,27 +27,29 @@ const PERCENT = /^(\d{1,3}(?:\.\d+)?)%?$/;
 /** Up to 9 digits: a count the canonical feed (an integer) and the snapshot (INTEGER) can hold. */
 export const COUNT = /^(\d{1,9})$/;
 
-/** The row's fields (cells in STAT_COLUMNS order), or the reason a cell cannot be read. */
-export function statisticsRow(cells: readonly string[]): FeedEstatisticasCampos | string {
+/** Per CSV column, in STAT_COLUMNS order: its canonical field and whether it is a percentage. */
+const COLUMN_FIELDS = STAT_COLUMNS.map((column) => ({ column, field: FIELD_OF[column], percent: PERCENT_COLUMNS.has(column) }));
+
+/**
+ * Writes a row's fields (cells in STAT_COLUMNS order) into `into`, or returns the reason a cell cannot be
+ * read. Counts are checked with a test, not a match: this runs for ~175k cells of the real file.
+ */
+export function statisticsRow<T extends FeedEstatisticasCampos>(cells: readonly string[], into: T): T | string {
   const values: (number | null)[] = [];
   let covered = false;
-  for (let k = 0; k < STAT_COLUMNS.length; k++) {
-    const column = STAT_COLUMNS[k] as BasicStatColumn;
-    const text = cells[k] ?? '';
+  for (const { column, percent } of COLUMN_FIELDS) {
+    const text = cells[values.length] ?? '';
     if (text === '' || text === 'None') {
       values.push(null);
       continue;
     }
-    const percent = PERCENT_COLUMNS.has(column);
-    const m = (percent ? PERCENT : COUNT).exec(text);
-    if (!m || (percent && Number(m[1]) > 100)) {
+    const value = percent ? Number(PERCENT.exec(text)?.[1] ?? NaN) : COUNT.test(text) ? Number(text) : NaN;
+    if (Number.isNaN(value) || (percent && value > 100)) {
       return `valor inválido "${text}" na coluna ${column} (esperado ${percent ? 'percentual 0..100' : 'inteiro ≥ 0'}, vazio ou None)`;
     }
-    const value = Number(m[1]);
     covered ||= value !== 0;
     values.push(value);
   }
-  const fields: FeedEstatisticasCampos = {};
-  STAT_COLUMNS.forEach((column, k) => (fields[FIELD_OF[column]] = covered ? (values[k] ?? null) : null));
-  return fields;
+  COLUMN_FIELDS.forEach(({ field }, k) => (into[field] = covered ? (values[k] ?? null) : null));
+  return into;
 }

@@ -282,9 +282,9 @@ function readStatistics(sheet: Sheet, matches: Map<string, Match>): FeedEstatist
     const key = `${partida.id}/${lado}`;
     if (seen.has(key)) throw rejectAt(sheet.file, sheet.line(r), `estatísticas repetidas da partida ${partida.id} (${lado})`);
     seen.add(key);
-    const fields = statisticsRow(columns.map((i) => cell(row, i)));
-    if (typeof fields === 'string') throw rejectAt(sheet.file, sheet.line(r), fields);
-    out.push({ partida: partida.id, lado, origem: 'basica', ...fields });
+    const record = statisticsRow(columns.map((i) => cell(row, i)), { partida: partida.id, lado, origem: 'basica' } as FeedEstatisticas);
+    if (typeof record === 'string') throw rejectAt(sheet.file, sheet.line(r), record);
+    out.push(record);
   }
   return out;
 }
