@@ -2,7 +2,7 @@
 //
 // Registering tsx's loader and passing every module through its hooks costs ~0.2 s per start, which a cron
 // `svc ingest` or an interactive `svc tui` pays every time. So bin/svc runs an esbuild bundle of
-// src/cli/main.ts instead: every package left external (loaded by plain Node), code splitting so a command
+// src/cli/main.ts instead: packages left external (loaded by plain Node) but for the UI's, code splitting so a command
 // still loads only its own part, and `import.meta.url` set in each module to its source file's URL, so what
 // the code reads beside itself (SQL, JSON, package.json) resolves exactly as when it runs from the sources.
 //
@@ -32,6 +32,30 @@ function currentBuild() {
   }
 }
 
+/**
+ * Packages bundled in (everything else stays external, loaded by Node): each is many small modules, and
+ * resolving, reading and (for CommonJS) export-scanning them one by one at start-up cost more than running
+ * them — Ink and React took longer than the rest of `svc tui`'s launch, DuckDB's JavaScript API ~0.14 s of
+ * every `svc ingest`. Native bindings (`.node` files) and optional developer tools always stay external.
+ */
+const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'ink-text-input', 'react', '@duckdb/node-api']);
+const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
+const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const name = packageName(args.path);
+      if (ALWAYS_EXTERNAL.has(name)) return { path: args.path, external: true };
+      // What a bundled package imports is bundled with it.
+      if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      return BUNDLED_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
 const sourceImportMetaUrl = {
   name: 'source-import-meta-url',
   setup(b) {
@@ -59,12 +83,14 @@ async function build() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
-    plugins: [sourceImportMetaUrl],
+    plugins: [externalPackages, sourceImportMetaUrl],
+    // CommonJS code bundled into ESM (React's, Ink's dependencies) requires Node's built-ins.
+    banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
     metafile: true,
     logLevel: 'silent',
   });
-  const build = { dir, builtAt, inputs: Object.keys(result.metafile.inputs) };
+  // This file is an input too: a change to how the bundle is built rebuilds it.
+  const build = { dir, builtAt, inputs: [...Object.keys(result.metafile.inputs), path.relative(root, fileURLToPath(import.meta.url))] };
   const tmp = `${pointerFile}.tmp-${process.pid}`;
   writeFileSync(tmp, JSON.stringify(build));
   renameSync(tmp, pointerFile);
