@@ -1,10 +1,10 @@
 // Fast start for every command (plain JavaScript: it runs before any TypeScript loader exists).
 //
-// Registering tsx's loader and passing every module through its hooks costs ~0.2 s per start, which a cron
+// Registering tsx's loader and passing every module through its hooks costs ~0.3 s per start, which a cron
 // `svc ingest` or an interactive `svc tui` pays every time. So bin/svc runs an esbuild bundle of
-// src/cli/main.ts instead: packages left external (loaded by plain Node) but for the UI's, code splitting so a command
-// still loads only its own part, and `import.meta.url` set in each module to its source file's URL, so what
-// the code reads beside itself (SQL, JSON, package.json) resolves exactly as when it runs from the sources.
+// src/cli/main.ts instead: code-split, so a command still loads only its own part; packages external (loaded
+// by plain Node) except the few listed below; and `import.meta.url` set in each module to its source file's
+// URL, so what the code reads beside itself (SQL, JSON, package.json) resolves as when run from the sources.
 //
 // The bundle lives in node_modules/.cache/svc/, one folder per build, named by `cli.json`, which also records
 // the files esbuild built it from; it is rebuilt whenever one of them is newer than the build or gone, so it
