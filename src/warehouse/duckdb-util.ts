@@ -32,14 +32,15 @@ export async function appendRows(conn: DuckDBConnection, table: string, columns:
 }
 
 /**
- * Appends columns (one array of values per table column, in table order, all the same length) into a TEMP
- * table with DuckDB's appender, one DataChunk per 2048 rows: numbers and booleans are copied as whole
- * buffers instead of one native call per value. The appender casts each chunk column to the table's type.
+ * Appends columns (one array of values per table column, in table order, all the same length) into a table
+ * (TEMP by default, else the snapshot's own) with DuckDB's appender, one DataChunk per 2048 rows: numbers
+ * and booleans are copied as whole buffers instead of one native call per value. The appender casts each
+ * chunk column to the table's type.
  */
-export async function appendColumns(conn: DuckDBConnection, table: string, columns: readonly (readonly unknown[])[]): Promise<void> {
+export async function appendColumns(conn: DuckDBConnection, table: string, columns: readonly (readonly unknown[])[], into: 'temp' | 'snapshot' = 'temp'): Promise<void> {
   const count = columns[0]?.length ?? 0;
   if (count === 0) return;
-  const appender = await conn.createAppender(table, 'main', 'temp');
+  const appender = await conn.createAppender(table, 'main', into === 'temp' ? 'temp' : null);
   try {
     for (let from = 0; from < count; from += CHUNK_ROWS) {
       const cells = columns.map((values) => {

@@ -41,6 +41,11 @@ export interface LoadOptions {
   now: Date;
   /** Ids `id_fonte` already holds for the run's keys, as returned by validateFeeds. */
   storedIds: ReadonlyMap<string, number>;
+  /**
+   * The snapshot holds no data yet (the first ingest into a data dir): rows go straight into its tables,
+   * with no staging twin and no upsert — nothing stored to merge with, delete or compare.
+   */
+  emptyStore?: boolean;
   /** Called once the rows are staged, before any is written, with the matches they touch (event capture). */
   beforeWrite?: (partidaIds: number[]) => Promise<void>;
 }
@@ -543,11 +548,17 @@ class Load {
       const rows = this.staged(table);
       const section = UPSERT_SQL.get(table);
       if (rows.size === 0 && !(table === 'escalacao_jogadores' && stagedLineups)) continue;
-      await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
+      this.escritas.push(table);
       // Taken: the JS copy is no longer needed (keeps the peak memory of large loads down).
+      if (this.options.emptyStore) {
+        // Every staged key is new and unique: the upsert would insert exactly these rows (a third of a
+        // large first load's time went to copying them from the stage tables).
+        await appendColumns(this.conn, table, rows.take(), 'snapshot');
+        continue;
+      }
+      await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
-      this.escritas.push(table);
     }
     if (statements.length > 0) await this.conn.run(statements.join('\n'));
   }

@@ -90,11 +90,13 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       allocate: (entidade, count) => reserve(control, `id_${entidade}`, count),
       now: request.now,
       storedIds,
+      emptyStore: parentId === null,
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
     await pauseAt('loading');
     stage('derivar');
-    await derive(conn, load.campeonatoIds, load.escritas);
+    // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
+    await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
     const eventos = recordEvents ? await detectEvents(conn, request.now) : [];
     const seqs = await writeOutbox(conn, control, eventos, request.now);
     await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
