@@ -39,8 +39,8 @@ it('a first load written directly stores what the staged upsert path stores', as
   const { dir, cleanup } = tempDir('svc-first-load-');
   try {
     const files = readdirSync(DEMO).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(DEMO, f));
-    const [teams, ...rest] = files;
-    assert.ok(teams?.endsWith('01-times.json') && rest.length > 0, 'the demo fixtures start with the teams feed');
+    const [teams = '', ...rest] = files;
+    assert.ok(teams.endsWith('01-times.json') && rest.length > 0, 'the demo fixtures start with the teams feed');
 
     const direct = path.join(dir, 'direct');
     await ingest({ dataDir: resolveDataDir(direct), inputs: files, now: NOW });
