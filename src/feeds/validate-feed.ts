@@ -1,4 +1,4 @@
-import type { SourceId } from './canonical.js';
+import type { FeedEstatisticas, SourceId } from './canonical.js';
 import { FeedRejectedError, type FeedIssue, type FeedPosition } from './errors.js';
 import type { NamedFeed } from './adapters/index.js';
 import { STAT_ADVANCED_FIELDS } from './statistics-fields.js';
@@ -73,81 +73,80 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
   const issue = (pointer: string, reason: string): void => {
     issues.push({ file, position: locate(pointer), reason });
   };
-  const define = (entidade: Entidade, record: { fonte?: string }, chave: string, pointer: string): void => {
+  // Pointers are `/${where}/${i}/${field}`, built only for an issue or an unresolved reference: most
+  // records have neither, and a string per record and field was a good part of validating large feeds.
+  const define = (entidade: Entidade, record: { fonte?: string }, chave: string, where: string, i: number): void => {
     const key: SourceKey = { entidade, fonte: fonteOf(record, feed), chave };
     const definedBy = keys.provided.getKey(key);
-    if (definedBy === index) issue(pointer, `chave duplicada no feed: ${NOMES[entidade]} id ${JSON.stringify(chave)} da fonte "${key.fonte}" aparece mais de uma vez`);
+    if (definedBy === index) issue(`/${where}/${i}/id`, `chave duplicada no feed: ${NOMES[entidade]} id ${JSON.stringify(chave)} da fonte "${key.fonte}" aparece mais de uma vez`);
     if (definedBy === undefined) keys.providedKeys.push(key);
     keys.provided.set(key, index);
   };
-  // Most references name a record defined just before (a match's teams, an event's match): those need no entry.
-  const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, at: string, field: string): void => {
+  const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, where: string, i: number, field: string): void => {
     if (id === null || id === undefined) return;
     const fonte = fonteOf(record, feed);
     const chave = chaveOf(id);
     if (keys.provided.get(entidade, fonte, chave) !== undefined) return;
-    keys.refs.push({ entidade, fonte, chave, file, pointer: `${at}/${field}`, locate });
+    keys.refs.push({ entidade, fonte, chave, file, pointer: `/${where}/${i}/${field}`, locate });
   };
 
-  feed.campeonatos?.forEach((c, i) => define('campeonato', c, chaveOf(c.id), `/campeonatos/${i}/id`));
-  feed.times?.forEach((t, i) => define('time', t, chaveOf(t.id), `/times/${i}/id`));
+  feed.campeonatos?.forEach((c, i) => define('campeonato', c, chaveOf(c.id), 'campeonatos', i));
+  feed.times?.forEach((t, i) => define('time', t, chaveOf(t.id), 'times', i));
   feed.fases?.forEach((f, i) => {
-    define('fase', f, chaveOf(f.id), `/fases/${i}/id`);
-    ref('campeonato', f, f.campeonato, `/fases/${i}`, 'campeonato');
-    f.chaves?.forEach((c, j) => define('chave', f, chaveDeChave(f.id, c.id), `/fases/${i}/chaves/${j}/id`));
+    define('fase', f, chaveOf(f.id), 'fases', i);
+    ref('campeonato', f, f.campeonato, 'fases', i, 'campeonato');
+    f.chaves?.forEach((c, j) => define('chave', f, chaveDeChave(f.id, c.id), `fases/${i}/chaves`, j));
   });
   feed.rodadas?.forEach((r, i) => {
-    const at = `/rodadas/${i}`;
-    define('rodada', r, chaveOf(r.id), `${at}/id`);
-    ref('campeonato', r, r.campeonato, at, 'campeonato');
-    ref('fase', r, r.fase, at, 'fase');
+    define('rodada', r, chaveOf(r.id), 'rodadas', i);
+    ref('campeonato', r, r.campeonato, 'rodadas', i, 'campeonato');
+    ref('fase', r, r.fase, 'rodadas', i, 'fase');
   });
   feed.jogadores?.forEach((j, i) => {
-    define('jogador', j, chaveOf(j.id), `/jogadores/${i}/id`);
-    ref('time', j, j.time, `/jogadores/${i}`, 'time');
+    define('jogador', j, chaveOf(j.id), 'jogadores', i);
+    ref('time', j, j.time, 'jogadores', i, 'time');
   });
   feed.partidas?.forEach((p, i) => {
-    const at = `/partidas/${i}`;
-    define('partida', p, chaveOf(p.id), `${at}/id`);
-    ref('campeonato', p, p.campeonato, at, 'campeonato');
-    ref('rodada', p, p.rodada, at, 'rodada');
-    ref('fase', p, p.fase, at, 'fase');
-    ref('time', p, p.mandante, at, 'mandante');
-    ref('time', p, p.visitante, at, 'visitante');
+    define('partida', p, chaveOf(p.id), 'partidas', i);
+    ref('campeonato', p, p.campeonato, 'partidas', i, 'campeonato');
+    ref('rodada', p, p.rodada, 'partidas', i, 'rodada');
+    ref('fase', p, p.fase, 'partidas', i, 'fase');
+    ref('time', p, p.mandante, 'partidas', i, 'mandante');
+    ref('time', p, p.visitante, 'partidas', i, 'visitante');
     if (p.chave !== null && p.chave !== undefined) {
-      if (p.fase === null || p.fase === undefined) issue(`${at}/chave`, 'uma partida com chave precisa indicar a fase');
-      else ref('chave', p, chaveDeChave(p.fase, p.chave), at, 'chave');
+      if (p.fase === null || p.fase === undefined) issue(`/partidas/${i}/chave`, 'uma partida com chave precisa indicar a fase');
+      else ref('chave', p, chaveDeChave(p.fase, p.chave), 'partidas', i, 'chave');
     }
-    if (chaveOf(p.mandante) === chaveOf(p.visitante)) issue(`${at}/visitante`, 'mandante e visitante são o mesmo time');
-    if ((p.placar_mandante === null) !== (p.placar_visitante === null)) issue(`${at}/placar_visitante`, 'os dois placares devem ser informados juntos (ou ambos null)');
+    if (chaveOf(p.mandante) === chaveOf(p.visitante)) issue(`/partidas/${i}/visitante`, 'mandante e visitante são o mesmo time');
+    if ((p.placar_mandante === null) !== (p.placar_visitante === null)) issue(`/partidas/${i}/placar_visitante`, 'os dois placares devem ser informados juntos (ou ambos null)');
   });
   feed.eventos?.forEach((e, i) => {
-    const at = `/eventos/${i}`;
-    define('evento', e, chaveOf(e.id), `${at}/id`);
-    ref('partida', e, e.partida, at, 'partida');
-    ref('time', e, e.time, at, 'time');
-    ref('jogador', e, e.jogador_id, at, 'jogador_id');
-    ref('jogador', e, e.jogador_entra_id, at, 'jogador_entra_id');
+    define('evento', e, chaveOf(e.id), 'eventos', i);
+    ref('partida', e, e.partida, 'eventos', i, 'partida');
+    ref('time', e, e.time, 'eventos', i, 'time');
+    ref('jogador', e, e.jogador_id, 'eventos', i, 'jogador_id');
+    ref('jogador', e, e.jogador_entra_id, 'eventos', i, 'jogador_entra_id');
   });
   const sides = new Set<string>();
   const perSide = (collection: 'escalacoes' | 'estatisticas', record: { fonte?: string; partida: SourceId; lado: string }, i: number): void => {
     const k = `${collection}\u0000${fonteOf(record, feed)}\u0000${chaveOf(record.partida)}\u0000${record.lado}`;
     if (sides.has(k)) issue(`/${collection}/${i}`, `chave duplicada no feed: ${collection} da partida ${JSON.stringify(chaveOf(record.partida))} lado ${record.lado} aparece mais de uma vez`);
     sides.add(k);
-    ref('partida', record, record.partida, `/${collection}/${i}`, 'partida');
+    ref('partida', record, record.partida, collection, i, 'partida');
   };
   feed.escalacoes?.forEach((e, i) => {
     perSide('escalacoes', e, i);
     for (const grupo of ['titulares', 'reservas'] as const) {
+      const where = `escalacoes/${i}/${grupo}`;
       e[grupo].forEach((j, k) => {
-        ref('jogador', e, j.jogador_id, `/escalacoes/${i}/${grupo}/${k}`, 'jogador_id');
-        ref('jogador', e, j.substituido_por?.jogador_id, `/escalacoes/${i}/${grupo}/${k}`, 'substituido_por/jogador_id');
+        ref('jogador', e, j.jogador_id, where, k, 'jogador_id');
+        ref('jogador', e, j.substituido_por?.jogador_id, where, k, 'substituido_por/jogador_id');
       });
     }
   });
   feed.estatisticas?.forEach((s, i) => {
     perSide('estatisticas', s, i);
-    if (s.origem !== 'basica') return;
+    if (s.origem !== 'basica' || !hasAdvancedField(s)) return;
     for (const field of STAT_ADVANCED_FIELDS) {
       if (s[field] !== null && s[field] !== undefined) {
         issue(`/estatisticas/${i}/${field}`, `campo avançado com origem "basica": ${field} só pode vir da fonte avançada (deixe null)`);
@@ -155,3 +154,11 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     }
   });
 }
+
+/**
+ * Whether a statistics record carries any advanced field. Generated with each field named in the code, so
+ * every read goes through an inline cache: a loop over the names did a generic keyed lookup per field and
+ * row, most of validating the CSV family's 17,570 basic-source rows.
+ */
+const hasAdvancedField = new Function('s', `return ${STAT_ADVANCED_FIELDS.map((f) => `s[${JSON.stringify(f)}] != null`).join(' || ')};`) as
+  (s: FeedEstatisticas) => boolean;
