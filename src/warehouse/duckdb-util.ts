@@ -28,29 +28,36 @@ const CHUNK_ROWS = 2048;
 
 /** Appends rows (objects keyed by column name; missing keys are NULL) into a TEMP table: see appendColumns. */
 export async function appendRows(conn: DuckDBConnection, table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-  await appendColumns(conn, table, columns.map((col) => rows.map((row) => row[col] ?? null)));
+  await appendColumns(conn, table, { count: rows.length, columns: columns.map((col) => rows.map((row) => row[col] ?? null)) });
+}
+
+/** `count` rows as one array of values per table column, in table order; a shorter column is null-padded. */
+export interface ColumnRows {
+  count: number;
+  columns: readonly (readonly unknown[])[];
 }
 
 /**
- * Appends columns (one array of values per table column, in table order, all the same length) into a table
- * (TEMP by default, else the snapshot's own) with DuckDB's appender, one DataChunk per 2048 rows: numbers
- * and booleans are copied as whole buffers instead of one native call per value. The appender casts each
- * chunk column to the table's type.
+ * Appends rows held as columns into a table (TEMP by default, else the snapshot's own) with DuckDB's
+ * appender, one DataChunk per 2048 rows: numbers and booleans are copied as whole buffers instead of one
+ * native call per value. The appender casts each chunk column to the table's type.
  */
-export async function appendColumns(conn: DuckDBConnection, table: string, columns: readonly (readonly unknown[])[], into: 'temp' | 'snapshot' = 'temp'): Promise<void> {
-  const count = columns[0]?.length ?? 0;
+export async function appendColumns(conn: DuckDBConnection, table: string, { count, columns }: ColumnRows, into: 'temp' | 'snapshot' = 'temp'): Promise<void> {
   if (count === 0) return;
   const appender = await conn.createAppender(table, 'main', into === 'temp' ? 'temp' : null);
   try {
     for (let from = 0; from < count; from += CHUNK_ROWS) {
+      const rows = Math.min(CHUNK_ROWS, count - from);
       const cells = columns.map((values) => {
-        const slice = values.slice(from, from + CHUNK_ROWS);
+        const slice = values.slice(from, from + rows);
+        // A column that ends inside this chunk: its tail is null (one that ended before is all null).
+        if (slice.length > 0 && slice.length < rows) slice.push(...new Array<null>(rows - slice.length).fill(null));
         const type = chunkType(slice);
         if (type !== VARCHAR) return { type, values: slice as DuckDBValue[] };
         const text = slice.map(asText);
         return { type: textType(text), values: text };
       });
-      const chunk = DuckDBDataChunk.create(cells.map((c) => c.type), Math.min(CHUNK_ROWS, count - from));
+      const chunk = DuckDBDataChunk.create(cells.map((c) => c.type), rows);
       cells.forEach(({ type, values }, i) => {
         if (type !== SQLNULL) chunk.setColumnValues(i, values);
       });

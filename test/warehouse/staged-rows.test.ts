@@ -15,9 +15,11 @@ describe('StagedRows', () => {
     assert.equal(rows.get('b'), undefined);
     assert.deepEqual(rows.column('id'), [1, 3]);
     rows.put('b', { id: 4, nome: 'B2' });
-    assert.deepEqual(rows.take(), [[1, 3, 4], ['A2', 'C', 'B2'], [1, null, null]]);
+    assert.deepEqual(rows.column('gols'), [1, null, null]);
+    // Columns are taken as written: `gols` ends at its last value, the rest being null.
+    assert.deepEqual(rows.take(), { count: 3, columns: [[1, 3, 4], ['A2', 'C', 'B2'], [1]] });
     assert.equal(rows.size, 0);
-    assert.deepEqual(rows.take(), [[], [], []]);
+    assert.deepEqual(rows.take(), { count: 0, columns: [[], [], []] });
     assert.throws(() => rows.column('x'), /coluna desconhecida: x/);
   });
 });

@@ -31,7 +31,7 @@ export class StagedRows {
 
   get(key: string | number): Row | undefined {
     const at = this.index.get(key);
-    return at === undefined ? undefined : Object.fromEntries(this.columns.map((name, c) => [name, (this.data[c] as unknown[])[at]]));
+    return at === undefined ? undefined : Object.fromEntries(this.columns.map((name, c) => [name, (this.data[c] as unknown[])[at] ?? null]));
   }
 
   /** Drops the rows whose key matches (a lineup sent twice in one run replaces the whole side). */
@@ -47,27 +47,47 @@ export class StagedRows {
   column(name: string): unknown[] {
     const c = this.columns.indexOf(name);
     if (c < 0) throw new Error(`coluna desconhecida: ${name}`);
-    return this.dropped.size === 0 ? (this.data[c] as unknown[]) : (this.data[c] as unknown[]).filter((_, at) => !this.dropped.has(at));
+    const values = this.written(c);
+    return values.length < this.size ? values.concat(new Array<null>(this.size - values.length).fill(null)) : values;
   }
 
-  /** Every column in table order; empties the stage (the caller writes them out). */
-  take(): unknown[][] {
-    const columns = this.columns.map((name) => this.column(name));
+  /**
+   * Every column in table order, each possibly shorter than `count` (its missing tail is null: padding the
+   * columns a source never fills cost as much as staging them); empties the stage (the caller writes them
+   * out, e.g. with appendColumns).
+   */
+  take(): StagedColumns {
+    const taken = { count: this.size, columns: this.columns.map((_, c) => this.written(c)) };
     this.index.clear();
     this.dropped.clear();
     this.length = 0;
     this.data.forEach((_, c) => (this.data[c] = []));
-    return columns;
+    return taken;
+  }
+
+  /** A column as written: the live rows' values up to the column's last non-null one. */
+  private written(c: number): unknown[] {
+    const values = this.data[c] as unknown[];
+    return this.dropped.size === 0 ? values : values.filter((_, at) => !this.dropped.has(at));
   }
 }
 
+/** Columns of `count` rows; a column shorter than that has nulls for the rest. */
+export interface StagedColumns {
+  count: number;
+  columns: unknown[][];
+}
+
 /**
- * `(row, data, at) => { data[0][at] = row["id"] ?? null; … }` for the table's columns. Generated because a
+ * `(row, data, at) => { v = row["id"]; … data[0][at] = v … }` for the table's columns. Generated because a
  * property named in the code is read through an inline cache (each row builder makes rows of one shape),
  * where a loop over column names does a generic keyed lookup per cell, a third of staging's time on the
- * CSV family. Column names come from sql/schema.sql, and JSON.stringify quotes them.
+ * CSV family. A null is written only over an earlier value: a column stays as short as its last value
+ * (`column` pads it), so the columns a source never fills — most statistics of the CSV family — cost a
+ * read per row and no write. Column names come from sql/schema.sql, and JSON.stringify quotes them.
  */
 function cellWriter(columns: readonly string[]): (row: Row, data: unknown[][], at: number) => void {
-  const body = columns.map((name, c) => `data[${c}][at] = row[${JSON.stringify(name)}] ?? null;`).join('\n');
-  return new Function('row', 'data', 'at', body) as (row: Row, data: unknown[][], at: number) => void;
+  const body = columns.map((name, c) => `v = row[${JSON.stringify(name)}]; a = data[${c}];
+if (v != null) { while (a.length < at) a.push(null); a[at] = v; } else if (at < a.length) a[at] = null;`).join('\n');
+  return new Function('row', 'data', 'at', `let v, a;\n${body}`) as (row: Row, data: unknown[][], at: number) => void;
 }
