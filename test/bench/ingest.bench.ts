@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +135,33 @@ function childIngest(dataDir: string, inputs: string[], extra: string[] = []): P
   });
 }
 
+/**
+ * What DuckDB alone needs to publish a change to this snapshot, however small: copy the file, open it,
+ * update one score and commit (the commit checkpoints every table it touched, as a live goal touches
+ * matches, events, keys, top scorers, outbox and meta), close. Printed beside the update to show how much
+ * of it is the storage engine's fixed cost rather than ingest's own work.
+ */
+async function engineFloor(snapshot: string, work: string): Promise<number> {
+  const target = path.join(work, 'floor.duckdb');
+  const t0 = performance.now();
+  copyFileSync(snapshot, target);
+  const instance = await DuckDBInstance.create(target, { checkpoint_threshold: '0b', threads: '1' });
+  const conn = await instance.connect();
+  await conn.run('SET auto_checkpoint_skip_wal_threshold = 0');
+  await conn.run('BEGIN');
+  await conn.run('UPDATE partidas SET placar_mandante = coalesce(placar_mandante, 0) + 1 WHERE id = (SELECT max(id) FROM partidas)');
+  await conn.run('INSERT INTO eventos SELECT * REPLACE (id + 1000000 AS id) FROM eventos LIMIT 1');
+  await conn.run(`INSERT INTO id_fonte SELECT * REPLACE (chave || '+' AS chave) FROM id_fonte LIMIT 1`);
+  await conn.run('UPDATE artilharia SET gols = gols + 1 WHERE jogador_id = (SELECT max(jogador_id) FROM artilharia)');
+  await conn.run('DELETE FROM outbox; DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES (\'floor\', \'1\')');
+  await conn.run('COMMIT');
+  conn.closeSync();
+  instance.closeSync();
+  const ms = performance.now() - t0;
+  rmSync(target, { force: true });
+  return ms;
+}
+
 export async function run(): Promise<BenchFigure[]> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-ingest-'));
   try {
@@ -168,6 +196,9 @@ export async function run(): Promise<BenchFigure[]> {
     }
     const update = median(updates);
     const copy = median(copies);
+    const floors: number[] = [];
+    for (let i = 0; i < RUNS; i++) floors.push(await engineFloor(snapshotFile(dataDir, readCurrentId(dataDir) ?? ''), work));
+    const floor = median(floors);
     const liveFile = path.join(work, 'live-child.json');
     writeFileSync(liveFile, JSON.stringify(liveFeed(RUNS + 1)));
     const live = await childIngest(dataDirPath, [liveFile]);
@@ -177,6 +208,7 @@ export async function run(): Promise<BenchFigure[]> {
     console.log(`  (updates ${spread(updates)}, copies ${spread(copies)}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
     return [
       { name: `incremental live update, median of ${RUNS}`, value: update, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy }, target: '≤ 300 ms and ≤ 20× copy', met: update <= 300 && update / copy <= 20 },
+      { name: `DuckDB floor: copy, open, one score + goal + key + scorer + meta, commit, close (median of ${RUNS})`, value: floor, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy } },
       { name: 'peak RSS, live update ingest (child process)', value: live.rssMb, unit: 'MB', target: '≤ 400 MB', met: live.rssMb <= 400 },
       { name: 'peak RSS, 20-season build ingest (child process)', value: build.rssMb, unit: 'MB', target: '≤ 400 MB', met: build.rssMb <= 400 },
     ];
