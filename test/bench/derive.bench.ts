@@ -47,7 +47,7 @@ async function one(snapshot: string, copy: string, threads: number | null): Prom
     const detect = await timed(() => detectEvents(conn, new Date()));
     const deriveAll = await timed(() => derive(conn));
     await installResourceViews(conn);
-    const payloadsAll = await timed(() => conn.run('SELECT to_json(dados) FROM evento_partida'));
+    const payloadsAll = await timed(() => conn.run('SELECT to_json(dados) FROM eventos_partida(NULL)'));
     await conn.run('ROLLBACK');
     return { capture, derive: d, detect, deriveAll, payloadsAll };
   } finally {
