@@ -82,6 +82,7 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     if (definedBy === undefined) keys.providedKeys.push(key);
     keys.provided.set(key, index);
   };
+  // Most references name a record defined just before (a match's teams, an event's match): those need no entry.
   const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, where: string, i: number, field: string): void => {
     if (id === null || id === undefined) return;
     const fonte = fonteOf(record, feed);

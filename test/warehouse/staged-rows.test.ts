@@ -22,4 +22,15 @@ describe('StagedRows', () => {
     assert.deepEqual(rows.take(), { count: 0, columns: [[], [], []] });
     assert.throws(() => rows.column('x'), /coluna desconhecida: x/);
   });
+
+  it('a row staged again with a null where it had a value stores the null', () => {
+    const rows = new StagedRows(['id', 'gols']);
+    rows.put('a', { id: 1, gols: 2 });
+    rows.put('b', { id: 2, gols: 5 });
+    rows.put('a', { id: 1, gols: null });
+    assert.deepEqual(rows.get('a'), { id: 1, gols: null });
+    assert.deepEqual(rows.column('gols'), [null, 5]);
+    rows.put('b', { id: 2 });
+    assert.deepEqual(rows.take(), { count: 2, columns: [[1, 2], [null, null]] });
+  });
 });

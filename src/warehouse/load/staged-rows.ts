@@ -1,4 +1,4 @@
-import type { Row } from '../duckdb-util.js';
+import type { ColumnRows, Row } from '../duckdb-util.js';
 
 /**
  * The rows staged for one table, by key, held as one array per column: a large load keeps a few arrays
@@ -56,7 +56,7 @@ export class StagedRows {
    * columns a source never fills cost as much as staging them); empties the stage (the caller writes them
    * out, e.g. with appendColumns).
    */
-  take(): StagedColumns {
+  take(): ColumnRows {
     const taken = { count: this.size, columns: this.columns.map((_, c) => this.written(c)) };
     this.index.clear();
     this.dropped.clear();
@@ -70,12 +70,6 @@ export class StagedRows {
     const values = this.data[c] as unknown[];
     return this.dropped.size === 0 ? values : values.filter((_, at) => !this.dropped.has(at));
   }
-}
-
-/** Columns of `count` rows; a column shorter than that has nulls for the rest. */
-export interface StagedColumns {
-  count: number;
-  columns: unknown[][];
 }
 
 /**
