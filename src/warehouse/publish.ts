@@ -62,22 +62,8 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   await pauseAt('copied');
   // The copy's pages reach the disk while the update runs, so the commit's fsync writes only what changed.
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
-  // checkpoint_threshold 0: the COMMIT checkpoints into the file (a published snapshot is one file, no WAL).
-  // An update on top of a snapshot is small work: one thread spends nothing on handing it between
-  // threads, which on a busy shared box is most of its cost; the first build keeps every thread.
-  const instance = await DuckDBInstance.create(tmp, { checkpoint_threshold: '0b', ...(parentId ? { threads: '1' } : {}) });
-  const conn = await instance.connect();
-  let closed = false;
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    conn.closeSync();
-    instance.closeSync();
-  };
+  const { conn, close } = await openForPublish(tmp, parentId !== null);
   try {
-    // Without this the COMMIT first writes and fsyncs (twice) a WAL that its checkpoint then deletes. The
-    // temp file is private to this run: one that dies mid-commit leaves a leftover, never a snapshot.
-    await conn.run('SET auto_checkpoint_skip_wal_threshold = 0');
     if (parentId) await guardIdCounters(conn, control);
     else await conn.run(SCHEMA_SQL);
     stage('validar');
@@ -135,6 +121,40 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     rmSync(`${tmp}.wal`, { force: true });
     throw err;
   }
+}
+
+/** A snapshot file opened to be written and published; `close` is idempotent. */
+export interface PublishConnection {
+  conn: DuckDBConnection;
+  close(): void;
+}
+
+/**
+ * Opens a (temp) snapshot file the way a publish writes it. checkpoint_threshold 0: the COMMIT checkpoints
+ * into the file (a published snapshot is one file, no WAL). `update` (on top of a snapshot) is small work:
+ * one thread spends nothing on handing it between threads, which on a busy shared box is most of its cost;
+ * the first build keeps every thread. Also used by the ingest benchmark's engine floor, so that both
+ * measure the same engine settings.
+ */
+export async function openForPublish(file: string, update: boolean): Promise<PublishConnection> {
+  const instance = await DuckDBInstance.create(file, { checkpoint_threshold: '0b', ...(update ? { threads: '1' } : {}) });
+  const conn = await instance.connect();
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    conn.closeSync();
+    instance.closeSync();
+  };
+  try {
+    // Without this the COMMIT first writes and fsyncs (twice) a WAL that its checkpoint then deletes. The
+    // temp file is private to its run: one that dies mid-commit leaves a leftover, never a snapshot.
+    await conn.run('SET auto_checkpoint_skip_wal_threshold = 0');
+  } catch (err) {
+    close();
+    throw err;
+  }
+  return { conn, close };
 }
 
 /** fsync on libuv's thread pool; the returned promise is already handled, so it may be awaited late. */

@@ -7,13 +7,13 @@
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { DuckDBInstance } from '@duckdb/node-api';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Feed, FeedEvento, FeedPartida } from '../../src/feeds/canonical.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { ingest } from '../../src/warehouse/ingest.js';
+import { openForPublish } from '../../src/warehouse/publish.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import type { BenchFigure } from './run.js';
 
@@ -136,18 +136,16 @@ function childIngest(dataDir: string, inputs: string[], extra: string[] = []): P
 }
 
 /**
- * What DuckDB alone needs to publish a change to this snapshot, however small: copy the file, open it,
- * update one score and commit (the commit checkpoints every table it touched, as a live goal touches
- * matches, events, keys, top scorers, outbox and meta), close. Printed beside the update to show how much
+ * What DuckDB alone needs to publish a change to this snapshot, however small: copy the file, open it as
+ * a publish does, write one row each where a live goal writes (matches, events, keys, top scorers, outbox,
+ * meta), commit (which checkpoints every table touched), close. Printed beside the update to show how much
  * of it is the storage engine's fixed cost rather than ingest's own work.
  */
 async function engineFloor(snapshot: string, work: string): Promise<number> {
   const target = path.join(work, 'floor.duckdb');
   const t0 = performance.now();
   copyFileSync(snapshot, target);
-  const instance = await DuckDBInstance.create(target, { checkpoint_threshold: '0b', threads: '1' });
-  const conn = await instance.connect();
-  await conn.run('SET auto_checkpoint_skip_wal_threshold = 0');
+  const { conn, close } = await openForPublish(target, true);
   await conn.run('BEGIN');
   await conn.run('UPDATE partidas SET placar_mandante = coalesce(placar_mandante, 0) + 1 WHERE id = (SELECT max(id) FROM partidas)');
   await conn.run('INSERT INTO eventos SELECT * REPLACE (id + 1000000 AS id) FROM eventos LIMIT 1');
@@ -155,8 +153,7 @@ async function engineFloor(snapshot: string, work: string): Promise<number> {
   await conn.run('UPDATE artilharia SET gols = gols + 1 WHERE jogador_id = (SELECT max(jogador_id) FROM artilharia)');
   await conn.run('DELETE FROM outbox; DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES (\'floor\', \'1\')');
   await conn.run('COMMIT');
-  conn.closeSync();
-  instance.closeSync();
+  close();
   const ms = performance.now() - t0;
   rmSync(target, { force: true });
   return ms;
