@@ -76,16 +76,19 @@ export async function appendColumns(conn: DuckDBConnection, table: string, { cou
  * BigInt operations each (its validity mask), and most advanced-statistics columns are null throughout.
  */
 function chunkType(values: readonly unknown[]): DuckDBType {
-  let type: DuckDBType | undefined;
+  // Kinds as small integers while scanning: the type constants are read once, not once per value (in the
+  // CLI bundle each read of an imported binding is a getter call).
+  let kind: number = NO_VALUE;
   for (const v of values) {
     if (v === null) continue;
-    const t = typeof v === 'boolean' ? BOOLEAN : typeof v === 'number' ? (Number.isInteger(v) && v === (v | 0) ? INTEGER : DOUBLE) : VARCHAR;
-    if (type === undefined || type === t) type = t;
-    else if ((type === INTEGER && t === DOUBLE) || (type === DOUBLE && t === INTEGER)) type = DOUBLE;
+    const k = typeof v === 'boolean' ? BOOL : typeof v === 'number' ? (v === (v | 0) ? INT : DBL) : TEXT;
+    if (kind === NO_VALUE || kind === k) kind = k;
+    else if ((kind === INT && k === DBL) || (kind === DBL && k === INT)) kind = DBL;
     else return VARCHAR;
   }
-  return type ?? SQLNULL;
+  return [SQLNULL, BOOLEAN, INTEGER, DOUBLE, VARCHAR][kind] as DuckDBType;
 }
+const NO_VALUE = 0, BOOL = 1, INT = 2, DBL = 3, TEXT = 4;
 
 /**
  * A text column with few distinct values (a source name, a side, an event type) goes as an ENUM of them:

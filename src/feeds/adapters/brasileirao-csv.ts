@@ -14,7 +14,7 @@ import type { Feed, FeedCampeonato, FeedEscalacao, FeedEstatisticas, FeedEvento,
 import { FEED_FORMAT } from '../canonical.js';
 import { resolveTeamName } from '../team-names.js';
 import type { RegisteredAdapter } from './index.js';
-import { type CsvTable, decodeText, isCalendarDate, kickoff, parseCsv, rejectAt } from './text.js';
+import { decodeText, isCalendarDate, kickoff, rejectAt, scanCsv } from './text.js';
 import type { AdapterOptions, InputFile } from './types.js';
 import { COUNT, STAT_COLUMNS, statisticsRow } from './brasileirao-csv-statistics.js';
 
@@ -70,20 +70,24 @@ export const brasileiraoCsvAdapter: RegisteredAdapter = {
   schemaChecked: (options) => (Object.values(options.campeonato ?? {}).some((v) => v !== undefined) ? ['campeonatos'] : []),
 };
 
-/** A table with its columns looked up by name. */
+/** A file's header, its columns looked up by name. */
 class Sheet {
   private readonly index: Map<string, number>;
-  constructor(readonly file: string, readonly table: CsvTable) {
-    this.index = new Map(table.header.map((h, i) => [h, i]));
+  constructor(readonly file: string, header: readonly string[]) {
+    this.index = new Map(header.map((h, i) => [h, i]));
   }
   column(name: string): number {
     const i = this.index.get(name);
     if (i === undefined) throw rejectAt(this.file, 1, `falta a coluna "${name}"`);
     return i;
   }
-  line(row: number): number | undefined {
-    return this.table.lines[row];
-  }
+}
+
+type RowReader = (row: readonly string[], line: number) => void;
+
+/** Streams a file's rows to the reader `start` returns once it has seen the header (see scanCsv). */
+function readSheet(file: InputFile, start: (sheet: Sheet) => RowReader): void {
+  scanCsv(decodeText(file), file.name, (header) => start(new Sheet(file.name, header)));
 }
 
 interface Match {
@@ -95,21 +99,21 @@ interface Match {
 }
 
 function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed {
-  const sheets = new Map<Kind, Sheet>();
+  const sheets = new Map<Kind, InputFile>();
   for (const file of files) {
     const kind = kindOf(file);
     if (!kind) throw rejectAt(file.name, 1, 'cabeçalho não é de nenhum arquivo da família Brasileirão CSV');
     const other = sheets.get(kind);
-    if (other) throw rejectAt(file.name, undefined, `dois arquivos de ${kind} no mesmo grupo (o outro: ${other.file})`);
-    sheets.set(kind, new Sheet(file.name, parseCsv(decodeText(file), file.name)));
+    if (other) throw rejectAt(file.name, undefined, `dois arquivos de ${kind} no mesmo grupo (o outro: ${other.name})`);
+    sheets.set(kind, file);
   }
-  const matchesSheet = sheets.get('partidas');
-  if (!matchesSheet) {
+  const matchesFile = sheets.get('partidas');
+  if (!matchesFile) {
     throw rejectAt(files[0]?.name ?? '?', undefined, 'falta o arquivo de partidas (campeonato-brasileiro-full.csv) no grupo');
   }
   const times = new Map<string, FeedTime>();
-  const matches = readMatches(matchesSheet, times);
-  const { campeonatos, rodadas } = seasons(matchesSheet, matches, options);
+  const matches = readMatches(matchesFile, times);
+  const { campeonatos, rodadas } = seasons(matchesFile.name, matches, options);
   const eventos: FeedEvento[] = [];
   const goals = sheets.get('gols');
   if (goals) readEvents(goals, matches, eventos, 'gol', 'tipo_de_gol', GOAL_TYPES);
@@ -130,59 +134,69 @@ function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed 
   };
 }
 
-function readMatches(sheet: Sheet, times: Map<string, FeedTime>): Map<string, Match> {
-  const c = Object.fromEntries(COLUMNS.partidas.map((name) => [name, sheet.column(name)])) as Record<(typeof COLUMNS.partidas)[number], number>;
+function readMatches(file: InputFile, times: Map<string, FeedTime>): Map<string, Match> {
   const matches = new Map<string, Match>();
-  sheet.table.rows.forEach((row, r) => {
-    const fail = (reason: string) => rejectAt(sheet.file, sheet.line(r), reason);
-    const id = cell(row, c.ID);
-    if (!/^\d+$/.test(id)) throw fail(`ID inválido "${id}"`);
-    if (matches.has(id)) throw fail(`ID ${id} repetido`);
-    const rodada = positive(cell(row, c.rodata), 'rodata', fail);
-    const dm = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(cell(row, c.data));
-    const date = dm ? `${dm[3]}-${dm[2]}-${dm[1]}` : '';
-    if (!isCalendarDate(date)) throw fail(`data inválida "${cell(row, c.data)}" (esperado DD/MM/AAAA)`);
-    const hora = cell(row, c.hora);
-    if (hora !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(hora)) throw fail(`hora inválida "${hora}" (esperado HH:MM)`);
-    const sides = (['mandante', 'visitante'] as const).map((lado) => {
-      const nome = cell(row, c[lado]);
-      if (nome === '') throw fail(`${lado} vazio`);
-      if (!times.has(nome)) {
-        const estado = cell(row, c[`${lado}_Estado`]);
-        const resolved = resolveTeamName(nome).nome;
-        // A user alias file can name a club with an empty string; the canonical feed needs a name.
-        if (resolved === '') throw fail(`${lado} "${nome}" tem nome vazio no arquivo de apelidos`);
-        times.set(nome, { id: nome, nome: resolved, ...(estado ? { estado } : {}) });
-      }
-      const formacao = cell(row, c[`formacao_${lado}`]) || null;
-      const tecnico = cell(row, c[`tecnico_${lado}`]) || null;
-      return { lado, nome, placar: count(cell(row, c[`${lado}_Placar`]), `${lado}_Placar`, fail), formacao, tecnico };
-    });
-    const [home, away] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    const partida: FeedPartida = {
-      id,
-      campeonato: '',
-      rodada: '',
-      mandante: home.nome,
-      visitante: away.nome,
-      status: 'encerrado',
-      placar_mandante: home.placar,
-      placar_visitante: away.placar,
-      prorrogacao: false,
-      penalti: null,
-      data_hora: kickoff(date, hora || null),
-      estadio: cell(row, c.arena) || null,
-    };
-    const escalacoes = sides
-      .filter((s) => s.formacao !== null || s.tecnico !== null)
-      .map((s): FeedEscalacao => ({ partida: id, lado: s.lado, formacao: s.formacao, tecnico: s.tecnico, confirmada: true, titulares: [], reservas: [] }));
-    matches.set(id, { partida, time: Date.parse(date), rodada, escalacoes });
+  readSheet(file, (sheet) => {
+    const c = Object.fromEntries(COLUMNS.partidas.map((name) => [name, sheet.column(name)])) as Record<(typeof COLUMNS.partidas)[number], number>;
+    return (row, line) => readMatch(row, c, times, matches, (reason) => rejectAt(file.name, line, reason));
   });
   return matches;
 }
 
+/** One row of the matches file into `matches`, its clubs into `times`. */
+function readMatch(
+  row: readonly string[],
+  c: Record<(typeof COLUMNS.partidas)[number], number>,
+  times: Map<string, FeedTime>,
+  matches: Map<string, Match>,
+  fail: (reason: string) => Error,
+): void {
+  const id = cell(row, c.ID);
+  if (!/^\d+$/.test(id)) throw fail(`ID inválido "${id}"`);
+  if (matches.has(id)) throw fail(`ID ${id} repetido`);
+  const rodada = positive(cell(row, c.rodata), 'rodata', fail);
+  const dm = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(cell(row, c.data));
+  const date = dm ? `${dm[3]}-${dm[2]}-${dm[1]}` : '';
+  if (!isCalendarDate(date)) throw fail(`data inválida "${cell(row, c.data)}" (esperado DD/MM/AAAA)`);
+  const hora = cell(row, c.hora);
+  if (hora !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(hora)) throw fail(`hora inválida "${hora}" (esperado HH:MM)`);
+  const sides = (['mandante', 'visitante'] as const).map((lado) => {
+    const nome = cell(row, c[lado]);
+    if (nome === '') throw fail(`${lado} vazio`);
+    if (!times.has(nome)) {
+      const estado = cell(row, c[`${lado}_Estado`]);
+      const resolved = resolveTeamName(nome).nome;
+      // A user alias file can name a club with an empty string; the canonical feed needs a name.
+      if (resolved === '') throw fail(`${lado} "${nome}" tem nome vazio no arquivo de apelidos`);
+      times.set(nome, { id: nome, nome: resolved, ...(estado ? { estado } : {}) });
+    }
+    const formacao = cell(row, c[`formacao_${lado}`]) || null;
+    const tecnico = cell(row, c[`tecnico_${lado}`]) || null;
+    return { lado, nome, placar: count(cell(row, c[`${lado}_Placar`]), `${lado}_Placar`, fail), formacao, tecnico };
+  });
+  const [home, away] = sides as [(typeof sides)[0], (typeof sides)[0]];
+  const partida: FeedPartida = {
+    id,
+    campeonato: '',
+    rodada: '',
+    mandante: home.nome,
+    visitante: away.nome,
+    status: 'encerrado',
+    placar_mandante: home.placar,
+    placar_visitante: away.placar,
+    prorrogacao: false,
+    penalti: null,
+    data_hora: kickoff(date, hora || null),
+    estadio: cell(row, c.arena) || null,
+  };
+  const escalacoes = sides
+    .filter((s) => s.formacao !== null || s.tecnico !== null)
+    .map((s): FeedEscalacao => ({ partida: id, lado: s.lado, formacao: s.formacao, tecnico: s.tecnico, confirmada: true, titulares: [], reservas: [] }));
+  matches.set(id, { partida, time: Date.parse(date), rodada, escalacoes });
+}
+
 /** Splits the matches into seasons (see the header comment) and points each at its championship and round. */
-function seasons(sheet: Sheet, matches: Map<string, Match>, options: AdapterOptions): { campeonatos: FeedCampeonato[]; rodadas: FeedRodada[] } {
+function seasons(file: string, matches: Map<string, Match>, options: AdapterOptions): { campeonatos: FeedCampeonato[]; rodadas: FeedRodada[] } {
   const sorted = [...matches.values()].sort((a, b) => a.time - b.time || Number(a.partida.id) - Number(b.partida.id));
   const runs: Match[][] = [];
   let previous = -Infinity;
@@ -196,7 +210,7 @@ function seasons(sheet: Sheet, matches: Map<string, Match>, options: AdapterOpti
   }
   const o = options.campeonato ?? {};
   if (o.temporada !== undefined && runs.length > 1) {
-    throw rejectAt(sheet.file, undefined, `a opção temporada vale para um arquivo de uma só temporada; este tem ${runs.length}`);
+    throw rejectAt(file, undefined, `a opção temporada vale para um arquivo de uma só temporada; este tem ${runs.length}`);
   }
   const nome = o.nome ?? 'Campeonato Brasileiro Série A';
   const slug = o.slug ?? 'campeonato-brasileiro-serie-a';
@@ -227,65 +241,65 @@ function seasons(sheet: Sheet, matches: Map<string, Match>, options: AdapterOpti
 
 /** Goals or cards: one event per row, ids numbered per match in file order. */
 function readEvents(
-  sheet: Sheet,
+  file: InputFile,
   matches: Map<string, Match>,
   out: FeedEvento[],
   prefix: string,
   typeColumn: string,
   types: Record<string, TipoEvento>,
 ): void {
-  const [cMatch, cClub, cType, cPlayer, cMinute] = ['partida_id', 'clube', typeColumn, 'atleta', 'minuto'].map((n) => sheet.column(n)) as [number, number, number, number, number];
   const perMatch = new Map<string, number>();
-  const rows = sheet.table.rows;
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as string[];
-    const { partida, lado } = sideOf(sheet, r, matches, cell(row, cMatch), cell(row, cClub));
-    const type = cell(row, cType);
-    const tipo = types[type];
-    if (!tipo) {
-      const accepted = Object.keys(types).map((k) => `"${k}"`).join(', ');
-      throw rejectAt(sheet.file, sheet.line(r), `${typeColumn} desconhecido "${type}" (aceitos: ${accepted})`);
-    }
-    const minuteText = cell(row, cMinute);
-    const minute = MINUTE.exec(minuteText);
-    if (!minute || Number(minute[1]) > MAX_MINUTE) {
-      throw rejectAt(sheet.file, sheet.line(r), `minuto inválido "${minuteText}" (esperado 0..${MAX_MINUTE}, com acréscimo como 45+2)`);
-    }
-    if (Number(minute[2] ?? 0) > MAX_STOPPAGE) {
-      throw rejectAt(sheet.file, sheet.line(r), `acréscimo inválido "${minuteText}" (esperado 0..${MAX_STOPPAGE})`);
-    }
-    const id = String(partida.id);
-    const n = (perMatch.get(id) ?? 0) + 1;
-    perMatch.set(id, n);
-    out.push({
-      id: `${id}/${prefix}-${n}`,
-      partida: partida.id,
-      tipo,
-      minuto: Number(minute[1]),
-      acrescimo: minute[2] === undefined ? null : Number(minute[2]),
-      time: lado === 'mandante' ? partida.mandante : partida.visitante,
-      jogador: cell(row, cPlayer) || null,
-    });
-  }
+  readSheet(file, (sheet) => {
+    const [cMatch, cClub, cType, cPlayer, cMinute] = ['partida_id', 'clube', typeColumn, 'atleta', 'minuto'].map((n) => sheet.column(n)) as [number, number, number, number, number];
+    return (row, line) => {
+      const { partida, lado } = sideOf(file.name, line, matches, cell(row, cMatch), cell(row, cClub));
+      const type = cell(row, cType);
+      const tipo = types[type];
+      if (!tipo) {
+        const accepted = Object.keys(types).map((k) => `"${k}"`).join(', ');
+        throw rejectAt(file.name, line, `${typeColumn} desconhecido "${type}" (aceitos: ${accepted})`);
+      }
+      const minuteText = cell(row, cMinute);
+      const minute = MINUTE.exec(minuteText);
+      if (!minute || Number(minute[1]) > MAX_MINUTE) {
+        throw rejectAt(file.name, line, `minuto inválido "${minuteText}" (esperado 0..${MAX_MINUTE}, com acréscimo como 45+2)`);
+      }
+      if (Number(minute[2] ?? 0) > MAX_STOPPAGE) {
+        throw rejectAt(file.name, line, `acréscimo inválido "${minuteText}" (esperado 0..${MAX_STOPPAGE})`);
+      }
+      const id = String(partida.id);
+      const n = (perMatch.get(id) ?? 0) + 1;
+      perMatch.set(id, n);
+      out.push({
+        id: `${id}/${prefix}-${n}`,
+        partida: partida.id,
+        tipo,
+        minuto: Number(minute[1]),
+        acrescimo: minute[2] === undefined ? null : Number(minute[2]),
+        time: lado === 'mandante' ? partida.mandante : partida.visitante,
+        jogador: cell(row, cPlayer) || null,
+      });
+    };
+  });
 }
 
-function readStatistics(sheet: Sheet, matches: Map<string, Match>): FeedEstatisticas[] {
-  const cMatch = sheet.column('partida_id');
-  const cClub = sheet.column('clube');
-  const columns = STAT_COLUMNS.map((name) => sheet.column(name));
+function readStatistics(file: InputFile, matches: Map<string, Match>): FeedEstatisticas[] {
   const seen = new Set<string>();
-  const rows = sheet.table.rows;
   const out: FeedEstatisticas[] = [];
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as string[];
-    const { partida, lado } = sideOf(sheet, r, matches, cell(row, cMatch), cell(row, cClub));
-    const key = `${partida.id}/${lado}`;
-    if (seen.has(key)) throw rejectAt(sheet.file, sheet.line(r), `estatísticas repetidas da partida ${partida.id} (${lado})`);
-    seen.add(key);
-    const record = statisticsRow(columns.map((i) => cell(row, i)), { partida: partida.id, lado, origem: 'basica' } as FeedEstatisticas);
-    if (typeof record === 'string') throw rejectAt(sheet.file, sheet.line(r), record);
-    out.push(record);
-  }
+  readSheet(file, (sheet) => {
+    const cMatch = sheet.column('partida_id');
+    const cClub = sheet.column('clube');
+    const columns = STAT_COLUMNS.map((name) => sheet.column(name));
+    return (row, line) => {
+      const { partida, lado } = sideOf(file.name, line, matches, cell(row, cMatch), cell(row, cClub));
+      const key = `${partida.id}/${lado}`;
+      if (seen.has(key)) throw rejectAt(file.name, line, `estatísticas repetidas da partida ${partida.id} (${lado})`);
+      seen.add(key);
+      const record = statisticsRow(columns.map((i) => cell(row, i)), { partida: partida.id, lado, origem: 'basica' } as FeedEstatisticas);
+      if (typeof record === 'string') throw rejectAt(file.name, line, record);
+      out.push(record);
+    };
+  });
   return out;
 }
 
@@ -293,13 +307,13 @@ function cell(row: readonly string[], i: number): string {
   return (row[i] ?? '').trim();
 }
 
-function sideOf(sheet: Sheet, r: number, matches: Map<string, Match>, id: string, club: string): { partida: FeedPartida; lado: Lado } {
+function sideOf(file: string, line: number, matches: Map<string, Match>, id: string, club: string): { partida: FeedPartida; lado: Lado } {
   const match = matches.get(id);
-  if (!match) throw rejectAt(sheet.file, sheet.line(r), `partida_id ${id} não existe no arquivo de partidas`);
+  if (!match) throw rejectAt(file, line, `partida_id ${id} não existe no arquivo de partidas`);
   const { partida } = match;
   if (club === partida.mandante) return { partida, lado: 'mandante' };
   if (club === partida.visitante) return { partida, lado: 'visitante' };
-  throw rejectAt(sheet.file, sheet.line(r), `clube "${club}" não joga a partida ${id} (${String(partida.mandante)} x ${String(partida.visitante)})`);
+  throw rejectAt(file, line, `clube "${club}" não joga a partida ${id} (${String(partida.mandante)} x ${String(partida.visitante)})`);
 }
 
 function count(text: string, column: string, fail: (reason: string) => Error): number {
