@@ -118,7 +118,8 @@ class Load {
     await this.loadJogadores();
     await this.loadPartidas();
     await this.loadMatchChildren();
-    for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
+    const idFonte = this.staged('id_fonte');
+    for (const m of this.ids.newMappings) idFonte.append(m);
     await this.writeStaged();
     await this.applyRemovals();
     return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas };
