@@ -28,12 +28,21 @@ export function kickoff(date: string, time: string | null): string | null {
   return time === null ? null : `${date}T${time}:00${BRASILIA_OFFSET}`;
 }
 
-/** Whether `yyyy-mm-dd` is a real calendar day. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `yyyy-mm-dd` is a real calendar day (years 100–9999, Gregorian leap years). Plain arithmetic:
+ * it runs once per match of a large file, where a Date round trip each was ~1.5 µs.
+ */
 export function isCalendarDate(date: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === date;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number));
 }
 
 /**
