@@ -13,6 +13,8 @@ export interface KeyLimits {
 /** `ctx.state` of every API request. */
 export interface ApiState {
   requestId: string;
+  /** Response headers of our own, as name/value pairs (see headers.ts). */
+  headers: string[];
   /** Set by the auth middleware on every authenticated request. */
   auth?: AuthContext;
   limits?: KeyLimits;

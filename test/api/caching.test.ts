@@ -32,6 +32,30 @@ describe('caching: strong ETag, 304, Cache-Control per kind of data', () => {
     assert.notEqual(other.headers.get('etag'), etag);
   });
 
+  it('a memoised response, written in one go, carries every header; a 304 keeps ours; HEAD gets the headers only', async () => {
+    const own = (r: { headers: Headers }) => ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((n) => r.headers.get(n));
+    const ok = await h.get('/v1/partidas/328/estatisticas', key);
+    assert.equal(ok.status, 200);
+    assert.ok(own(ok).every((v) => v !== null && v !== ''), JSON.stringify(own(ok)));
+    assert.equal(ok.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(ok.headers.get('content-length'), String(Buffer.byteLength(ok.text)));
+    assert.match(ok.headers.get('cache-control') ?? '', /^private, max-age=\d+$/);
+    const etag = ok.headers.get('etag')!;
+    const notModified = await h.get('/v1/partidas/328/estatisticas', key, { 'if-none-match': etag });
+    assert.equal(notModified.status, 304);
+    assert.ok(own(notModified).every((v) => v !== null && v !== ''));
+    assert.notEqual(notModified.headers.get('x-request-id'), ok.headers.get('x-request-id'));
+    assert.equal(Number(notModified.headers.get('ratelimit-remaining')), Number(ok.headers.get('ratelimit-remaining')) - 1);
+    const head = await h.request('HEAD', '/v1/partidas/328/estatisticas', { key });
+    assert.equal(head.status, 200);
+    assert.equal(head.text, '');
+    assert.equal(head.headers.get('etag'), etag);
+    assert.equal(head.headers.get('content-length'), ok.headers.get('content-length'));
+    assert.ok(own(head).every((v) => v !== null && v !== ''));
+    const logged = h.logs.filter((l) => l.path === '/v1/partidas/328/estatisticas').map((l) => l.status);
+    assert.deepEqual(logged.slice(-3), [200, 304, 200], 'the access log has the status that was sent');
+  });
+
   it('Cache-Control: 15 s live list and events of a live match, 60 s other events, longer for finished data', async () => {
     const cc = async (p: string) => (await h.get(p, key)).headers.get('cache-control');
     assert.equal(await cc('/v1/partidas/ao-vivo'), `private, max-age=${MAX_AGE.live}`);

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import { setHeader } from '../headers.js';
+import { addHeader } from '../headers.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { UsageMeter } from '../usage-meter.js';
 import type { RequestCheck } from './admission.js';
@@ -33,8 +33,8 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCh
         { 'RateLimit-Limit': limit, 'RateLimit-Remaining': remaining, 'RateLimit-Reset': reset, 'Retry-After': reset },
       );
     }
-    setHeader(ctx, 'RateLimit-Limit', limit);
-    setHeader(ctx, 'RateLimit-Remaining', remaining);
-    setHeader(ctx, 'RateLimit-Reset', reset);
+    addHeader(ctx, 'RateLimit-Limit', limit);
+    addHeader(ctx, 'RateLimit-Remaining', remaining);
+    addHeader(ctx, 'RateLimit-Reset', reset);
   };
 }

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.js';
-import { setHeader } from '../headers.js';
+import { applyHeaders } from '../headers.js';
 import type { ApiState } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
 import { isoWithOffset } from '../../time.js';
@@ -46,7 +46,7 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
     const started = performance.now();
     const requestId = `${INSTANCE}-${(++sequence).toString(36)}`;
     ctx.state.requestId = requestId;
-    setHeader(ctx, 'X-Request-Id', requestId);
+    ctx.state.headers = ['X-Request-Id', requestId];
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
@@ -58,6 +58,8 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
       for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
       ctx.body = e.body();
     }
+    // A prepared response has gone out with these already; any other is written by Koa after this.
+    if (ctx.respond !== false) applyHeaders(ctx);
     const ms = Math.round((performance.now() - started) * 100) / 100;
     const now = isoWithOffset(Date.now());
     const { path, method, status } = ctx;

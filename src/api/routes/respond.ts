@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.js';
 import type { Built, CachedResponse, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
-import { setHeader } from '../headers.js';
+import { sendPrepared } from '../headers.js';
 import type { ApiContext } from '../state.js';
 
 export const NO_SNAPSHOT = new ApiError(503, 'Serviço indisponível', 'Nenhum snapshot de dados foi publicado ainda; tente novamente em instantes.', {
@@ -26,14 +26,8 @@ function notModified(ctx: ApiContext, etag: string): boolean {
 }
 
 export function sendCached(ctx: ApiContext, r: CachedResponse): void {
-  setHeader(ctx, 'ETag', r.etag);
-  setHeader(ctx, 'Cache-Control', r.cacheControl);
-  if (notModified(ctx, r.etag)) {
-    ctx.status = 304;
-    return;
-  }
-  ctx.type = 'application/json; charset=utf-8';
-  ctx.body = r.body;
+  if (notModified(ctx, r.etag)) sendPrepared(ctx, 304, r.notModifiedHeaders);
+  else sendPrepared(ctx, 200, r.headers, r.body);
 }
 
 /** Serves the memoised response `key` of the request's snapshot, building it on first use. */

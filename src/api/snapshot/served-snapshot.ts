@@ -3,12 +3,16 @@ import { SnapshotIndex } from './indexes.js';
 import type { SnapshotTables } from './tables.js';
 import { Shapes, type JsonObject } from '../resources/shapes.js';
 
-/** A response ready to send: body serialized once, with its strong ETag and `Cache-Control` value. */
+/** A response ready to send: body serialized once, its strong ETag, and its headers (`ETag`, `Cache-Control`). */
 export interface CachedResponse {
   readonly body: Buffer;
   readonly etag: string;
-  readonly cacheControl: string;
+  /** Its headers as name/value pairs: for a 200 (with type and length) and for a 304. */
+  readonly headers: readonly string[];
+  readonly notModifiedHeaders: readonly string[];
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface Built {
   payload: JsonObject;
@@ -46,7 +50,10 @@ export class ServedSnapshot {
     const { payload, maxAge } = build();
     const body = Buffer.from(JSON.stringify(payload));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry = { body, etag, cacheControl: `private, max-age=${maxAge}` };
+    const cacheControl = `private, max-age=${maxAge}`;
+    const notModifiedHeaders = ['ETag', etag, 'Cache-Control', cacheControl];
+    const headers = [...notModifiedHeaders, 'Content-Type', JSON_TYPE, 'Content-Length', String(body.length)];
+    const entry = { body, etag, headers, notModifiedHeaders };
     if (this.cache.size >= MAX_CACHED) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
