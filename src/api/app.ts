@@ -6,8 +6,9 @@ import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-sto
 import type { ControlDb } from '../control/database.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
-import { admission } from './middleware/admission.js';
+import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
+import { planAccess } from './middleware/plan-access.js';
 import { enforceQuota } from './middleware/quota.js';
 import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
 import { routeFallback } from './middleware/route-fallback.js';
@@ -65,18 +66,19 @@ export function createApp(o: AppOptions): ApiApp {
   const usage = new UsageMeter(usageStore, o.usageFlushMs);
   const holder = new SnapshotHolder(o.dataDir, (event, fields) => log({ t: new Date().toISOString(), event, ...fields }));
 
-  // One router, so a request is matched once. Its `use` middleware runs, in stack order, only for requests
-  // that match a route: the public routes registered before the key check end their chain without reaching
-  // it; every route registered after it is authenticated and counted.
+  // One router, so a request is matched once: the public status and docs routes, then every authenticated
+  // route with its key, quota and plan checks in front of its handler (`guard`). A request that matches no
+  // route reaches routeFallback (404/405) without any key check.
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
   registerDocs(router);
-  router.use(admission(authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter())));
-  registerCampeonatos(router, holder, plans);
-  registerPartidas(router, holder, plans);
-  registerTimes(router, holder, plans);
-  registerConta(router, plans, usage, usageStore);
-  registerWebhookRoutes(router, { control: o.control, plans, ...o.webhooks });
+  const admit = [authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter())];
+  const guard: Guard = (recurso, handler) => guarded([...admit, planAccess(plans, recurso)], handler);
+  registerCampeonatos(router, holder, guard);
+  registerPartidas(router, holder, guard);
+  registerTimes(router, holder, guard);
+  registerConta(router, guard, usage, usageStore);
+  registerWebhookRoutes(router, { control: o.control, guard, ...o.webhooks });
 
   const app = new Koa<ApiState>();
   app.proxy = false;

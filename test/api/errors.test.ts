@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MAX_BODY_BYTES } from '../../src/api/middleware/json-body.js';
+import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
+import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { startHarness, type Harness } from './harness.js';
 
 const UNAUTHORIZED = { erro: 'Não autorizado', mensagem: 'API Key inválida ou inativa' };
@@ -102,6 +104,20 @@ describe('API errors: status and exact body', () => {
     }
   });
 
+  it('every endpoint with a plan resource answers 401 without a key, and 403 to a plan without it', async () => {
+    const free = h.key('free');
+    for (const e of ENDPOINTS) {
+      const method = (e.method ?? 'get').toUpperCase();
+      const p = e.path.replace(/\{\w+\}/g, '1');
+      const anonymous = await h.request(method, p, { headers: { 'content-type': 'application/json' }, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+      assert.equal(anonymous.status, e.recurso ? 401 : 200, `${method} ${p}`);
+      if (e.recurso && !DEFAULT_PLANS.free.recursos.includes(e.recurso)) {
+        const r = await h.request(method, p, { key: free, headers: { 'content-type': 'application/json' }, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+        assert.equal(r.status, 403, `${method} ${p} (free)`);
+      }
+    }
+  });
+
   it('404 for an unknown route and 405 with Allow for a wrong method, without needing a key', async () => {
     for (const p of ['/v1/nada', '/v2/campeonatos', '/', '/v1/campeonatos/1/nada']) {
       const r = await h.get(p);
@@ -163,7 +179,7 @@ describe('API errors: status and exact body', () => {
 
   it('requests answered are never stack traces; access log lines carry the key prefix, never the key', async () => {
     await h.get('/v1/campeonatos/1', key);
-    const line = h.logs.find((l) => l.path === '/v1/campeonatos/1');
+    const line = h.logs.findLast((l) => l.path === '/v1/campeonatos/1');
     assert.ok(line);
     assert.equal(line.key, key.slice(0, 13));
     assert.equal(JSON.stringify(h.logs).includes(key), false);

@@ -3,9 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type ApiApp } from '../../src/api/app.js';
-import { registerWebhookRoutes } from '../../src/api/routes/webhooks.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
-import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/webhooks/catalog.js';
@@ -36,8 +34,6 @@ describe('webhook management API', () => {
     for (const conta of [acme, rival]) db.prepare('INSERT INTO webhook_contas (conta_id, limite_webhooks) VALUES (?, 100)').run(conta);
     free = accounts.createKey(accounts.createAccount('hobby', 'free', { campeonatos: [1] }).id, null).key;
     api = createApp({ dataDir, control: db, log: () => {} });
-    // Until createApp mounts them itself (its owner wires registerWebhookRoutes in), mount them here.
-    if (!api.router.match('/v1/webhooks', 'GET').route) registerWebhookRoutes(api.router, { control: db, plans: DEFAULT_PLANS });
     server = http.createServer(api.app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,9 +1,8 @@
-import type { Middleware } from 'koa';
 import type { PlansConfig, Recurso } from '../../control/plans.js';
 import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
-import type { ApiState } from '../state.js';
 import { authOf } from './auth.js';
+import type { RequestCheck } from './admission.js';
 
 const INSUFFICIENT = 'Plano insuficiente';
 
@@ -11,14 +10,13 @@ function upgrade(plan: string): string {
   return plan === 'enterprise' ? 'Fale com o suporte para ampliar o acesso.' : 'Faça upgrade para o plano pro ou enterprise.';
 }
 
-/** Route guard: 403 unless the key's plan includes `recurso`. */
-export function requires(plans: PlansConfig, recurso: Recurso): Middleware<ApiState> {
-  return (ctx, next) => {
+/** 403 unless the key's plan includes `recurso`. */
+export function planAccess(plans: PlansConfig, recurso: Recurso): RequestCheck {
+  return (ctx) => {
     const auth = authOf(ctx);
     if (!plans[auth.plan].recursos.includes(recurso)) {
       throw new ApiError(403, INSUFFICIENT, `O plano ${auth.plan} não inclui este recurso. ${upgrade(auth.plan)}`);
     }
-    return next();
   };
 }
 

@@ -1,6 +1,5 @@
-import type { PlansConfig } from '../../control/plans.js';
 import { authOf } from '../middleware/auth.js';
-import { requires } from '../middleware/plan-access.js';
+import type { Guard } from '../middleware/admission.js';
 import { pathId, queryDate, queryEnum, queryInt, queryYear } from '../params.js';
 import { STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO } from '../openapi/schemas.js';
 import * as r from '../resources/campeonatos.js';
@@ -16,24 +15,24 @@ function accessKey(ctx: ApiContext): string {
 }
 
 /** Endpoints 1–13. */
-export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, plans: PlansConfig): void {
+export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, guard: Guard): void {
   const camp = (ctx: ApiContext, param = 'campeonatoId') => {
     const s = snapshotFor(holder);
     return { s, c: r.findCampeonato(s, authOf(ctx), pathId(ctx, param)) };
   };
 
-  router.get('/v1/campeonatos', requires(plans, 'campeonatos'), (ctx) => {
+  router.get('/v1/campeonatos', guard('campeonatos', (ctx) => {
     const f = { temporada: queryYear(ctx, 'temporada'), status: queryEnum(ctx, 'status', STATUS_CAMPEONATO), tipo: queryEnum(ctx, 'tipo', TIPO_CAMPEONATO) };
     const s = snapshotFor(holder);
     serve(ctx, s, `campeonatos|${accessKey(ctx)}|${f.temporada}|${f.status}|${f.tipo}`, () => r.listCampeonatos(s, authOf(ctx), f));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:id', requires(plans, 'campeonatos'), (ctx) => {
+  router.get('/v1/campeonatos/:id', guard('campeonatos', (ctx) => {
     const { s, c } = camp(ctx, 'id');
     serve(ctx, s, `campeonato|${c.id}`, () => r.getCampeonato(s, c));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/partidas', requires(plans, 'partidas'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/partidas', guard('partidas', (ctx) => {
     const f: r.PartidaFiltro = {
       rodada: queryInt(ctx, 'rodada', 1, MAX_RODADA),
       status: queryEnum(ctx, 'status', STATUS_PARTIDA),
@@ -46,59 +45,59 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, p
     const { s, c } = camp(ctx);
     const key = `partidas|${c.id}|${f.rodada}|${f.status}|${f.time}|${f.data_inicio}|${f.data_fim}|${f.pagina}|${f.por_pagina}`;
     serve(ctx, s, key, () => r.listPartidas(s, c, f));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/rodadas', requires(plans, 'rodadas'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/rodadas', guard('rodadas', (ctx) => {
     const { s, c } = camp(ctx);
     serve(ctx, s, `rodadas|${c.id}`, () => r.listRodadas(s, c));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/rodadas/:numero', requires(plans, 'rodadas'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/rodadas/:numero', guard('rodadas', (ctx) => {
     const { s, c } = camp(ctx);
     const numero = pathId(ctx, 'numero');
     serve(ctx, s, `rodada|${c.id}|${numero}`, () => r.getRodada(s, c, numero));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/chave', requires(plans, 'chave'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/chave', guard('chave', (ctx) => {
     const { s, c } = camp(ctx);
     serve(ctx, s, `chave|${c.id}`, () => r.getChave(s, c));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/fases', requires(plans, 'chave'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/fases', guard('chave', (ctx) => {
     const { s, c } = camp(ctx);
     serve(ctx, s, `fases|${c.id}`, () => r.listFases(s, c));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/fases/:faseId', requires(plans, 'chave'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/fases/:faseId', guard('chave', (ctx) => {
     const { s, c } = camp(ctx);
     const faseId = pathId(ctx, 'faseId');
     serve(ctx, s, `fase|${c.id}|${faseId}`, () => r.getFase(s, c, faseId));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/fases/:faseId/tabela', requires(plans, 'tabela'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/fases/:faseId/tabela', guard('tabela', (ctx) => {
     const { s, c } = camp(ctx);
     const faseId = pathId(ctx, 'faseId');
     serve(ctx, s, `tabela-fase|${c.id}|${faseId}`, () => r.getTabelaFase(s, c, faseId));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/tabela', requires(plans, 'tabela'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/tabela', guard('tabela', (ctx) => {
     const { s, c } = camp(ctx);
     serve(ctx, s, `tabela|${c.id}`, () => r.getTabela(s, c));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/artilharia', requires(plans, 'artilharia'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/artilharia', guard('artilharia', (ctx) => {
     const { s, c } = camp(ctx);
     serve(ctx, s, `artilharia|${c.id}`, () => r.getArtilharia(s, c));
-  });
+  }));
 
-  router.get('/v1/campeonatos/:campeonatoId/cobertura', requires(plans, 'cobertura'), (ctx) => {
+  router.get('/v1/campeonatos/:campeonatoId/cobertura', guard('cobertura', (ctx) => {
     const { s, c } = camp(ctx);
     serve(ctx, s, `cobertura|${c.id}`, () => r.getCobertura(s, c));
-  });
+  }));
 
-  router.get('/v1/cobertura', requires(plans, 'cobertura'), (ctx) => {
+  router.get('/v1/cobertura', guard('cobertura', (ctx) => {
     const temporada = queryYear(ctx, 'temporada');
     const s = snapshotFor(holder);
     serve(ctx, s, `coberturas|${accessKey(ctx)}|${temporada}`, () => r.listCobertura(s, authOf(ctx), temporada));
-  });
+  }));
 }

@@ -1,13 +1,12 @@
-import type { PlansConfig } from '../../control/plans.js';
 import type { UsageStore } from '../../control/usage-store.js';
 import { authOf } from '../middleware/auth.js';
-import { requires } from '../middleware/plan-access.js';
+import type { Guard } from '../middleware/admission.js';
 import type { ApiRouter, KeyLimits } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
 
 /** Endpoints 22–23: about the calling key. Never cached: they change with every request. */
-export function registerConta(router: ApiRouter, plans: PlansConfig, usage: UsageMeter, store: UsageStore): void {
-  router.get('/v1/me', requires(plans, 'conta'), (ctx) => {
+export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter, store: UsageStore): void {
+  router.get('/v1/me', guard('conta', (ctx) => {
     const auth = authOf(ctx);
     const limits = ctx.state.limits as KeyLimits;
     const used = usage.usedToday(auth.keyId);
@@ -19,9 +18,9 @@ export function registerConta(router: ApiRouter, plans: PlansConfig, usage: Usag
         consumo: { requisicoes_utilizadas: used, requisicoes_restantes: Math.max(0, limits.requisicoes - used) },
       },
     };
-  });
+  }));
 
-  router.get('/v1/perfil/estatisticas', requires(plans, 'conta'), (ctx) => {
+  router.get('/v1/perfil/estatisticas', guard('conta', (ctx) => {
     const auth = authOf(ctx);
     usage.flush();
     const st = store.stats(auth.keyId);
@@ -33,5 +32,5 @@ export function registerConta(router: ApiRouter, plans: PlansConfig, usage: Usag
         ultimas_requisicoes: st.recentes,
       },
     };
-  });
+  }));
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { ControlDb } from '../../control/database.js';
-import type { PlansConfig } from '../../control/plans.js';
 import {
   openWebhooksStore,
   WebhookLimitError,
@@ -17,7 +16,7 @@ import { allowPrivateUrlsFromEnv } from '../../webhooks/private-urls.js';
 import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
-import { requires } from '../middleware/plan-access.js';
+import type { Guard } from '../middleware/admission.js';
 import { pathId, queryEnum, queryInt } from '../params.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 import { isoWithOffset } from '../../time.js';
@@ -25,7 +24,8 @@ import { jsonBody } from '../middleware/json-body.js';
 
 export interface WebhookRoutesOptions {
   control: ControlDb;
-  plans: PlansConfig;
+  /** The key, quota and plan checks of authenticated routes (createApp's). */
+  guard: Guard;
   /** Local development only; default from SVC_ALLOW_PRIVATE_URLS=1 (`svc serve --allow-private-urls`). */
   allowPrivateUrls?: boolean;
   /** DNS resolution for the URL rule (tests give a fixed answer; no network). */
@@ -113,7 +113,8 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
   const store: WebhooksStore = openWebhooksStore(o.control);
   const guard = { allowPrivate: o.allowPrivateUrls ?? allowPrivateUrlsFromEnv() };
   const resolve = o.resolve ?? systemResolver;
-  const access = requires(o.plans, 'webhooks');
+  // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).
+  const access = o.guard('webhooks', (_ctx, next) => next());
 
   async function parseUrl(v: unknown): Promise<string> {
     if (typeof v !== 'string' || v.length > MAX_URL) throw invalidField('url', `deve ser uma URL HTTPS de até ${MAX_URL} caracteres`);
