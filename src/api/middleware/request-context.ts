@@ -8,6 +8,34 @@ import { isoWithOffset } from '../../time.js';
 
 export type AccessLog = (line: Record<string, unknown>) => void;
 
+/** One request's line: t, req, method, path, status, ms, key, in that order. */
+interface AccessLine {
+  t: string;
+  req: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  key: string | null;
+}
+
+/** Marks a record as an AccessLine (a symbol: invisible to JSON.stringify, Object.keys and other sinks). */
+const ACCESS_LINE = Symbol('access line');
+
+/** A request's log record, marked so that the stdout sink formats it by hand. */
+export function accessLine(t: string, req: string, method: string, path: string, status: number, ms: number, key: string | null): Record<string, unknown> {
+  return { t, req, method, path, status, ms, key, [ACCESS_LINE]: true };
+}
+
+/**
+ * The JSON.stringify text of an access line, written by hand: it runs for every request, and stringify
+ * scanned (and first flattened) every string for characters to escape. Only the path and the key can
+ * hold such characters; the time, request id and method are built from safe characters.
+ */
+function accessJson(l: AccessLine): string {
+  return `{"t":"${l.t}","req":"${l.req}","method":"${l.method}","path":${JSON.stringify(l.path)},"status":${l.status},"ms":${l.ms},"key":${l.key === null ? 'null' : JSON.stringify(l.key)}}`;
+}
+
 let buffered = '';
 let scheduled = false;
 
@@ -26,7 +54,8 @@ process.on('exit', flushLog);
  * requests instead of one each (stdout to a pipe or file is synchronous).
  */
 export const stdoutLog: AccessLog = (line) => {
-  buffered += `${JSON.stringify(line)}\n`;
+  const access = (line as { [ACCESS_LINE]?: true })[ACCESS_LINE] === true;
+  buffered += `${access ? accessJson(line as unknown as AccessLine) : JSON.stringify(line)}\n`;
   if (!scheduled) {
     scheduled = true;
     setImmediate(flushLog);
@@ -65,7 +94,7 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
     const { path, method, status } = ctx;
     const auth = ctx.state.auth;
     if (auth) usage.record({ chaveId: auth.keyId, endpoint: path, metodo: method, status_code: status, tempo_resposta_ms: ms, data_hora: now });
-    log({ t: now, req: requestId, method, path, status, ms, key: auth?.keyPrefix ?? null });
+    log(accessLine(now, requestId, method, path, status, ms, auth?.keyPrefix ?? null));
   };
 }
 
