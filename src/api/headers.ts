@@ -24,7 +24,7 @@ export function applyHeaders(ctx: ApiContext): void {
  */
 export function sendPrepared(ctx: ApiContext, status: number, headers: readonly string[], body?: Buffer): void {
   ctx.respond = false;
-  ctx.status = status;
+  // writeHead sets the status Koa reads back (ctx.status is res.statusCode), e.g. for the access log.
   ctx.res.writeHead(status, ctx.state.headers.concat(headers));
   ctx.res.end(body);
 }
