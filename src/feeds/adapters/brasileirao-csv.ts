@@ -99,15 +99,15 @@ interface Match {
 }
 
 function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed {
-  const sheets = new Map<Kind, InputFile>();
+  const byKind = new Map<Kind, InputFile>();
   for (const file of files) {
     const kind = kindOf(file);
     if (!kind) throw rejectAt(file.name, 1, 'cabeçalho não é de nenhum arquivo da família Brasileirão CSV');
-    const other = sheets.get(kind);
+    const other = byKind.get(kind);
     if (other) throw rejectAt(file.name, undefined, `dois arquivos de ${kind} no mesmo grupo (o outro: ${other.name})`);
-    sheets.set(kind, file);
+    byKind.set(kind, file);
   }
-  const matchesFile = sheets.get('partidas');
+  const matchesFile = byKind.get('partidas');
   if (!matchesFile) {
     throw rejectAt(files[0]?.name ?? '?', undefined, 'falta o arquivo de partidas (campeonato-brasileiro-full.csv) no grupo');
   }
@@ -115,11 +115,11 @@ function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed 
   const matches = readMatches(matchesFile, times);
   const { campeonatos, rodadas } = seasons(matchesFile.name, matches, options);
   const eventos: FeedEvento[] = [];
-  const goals = sheets.get('gols');
+  const goals = byKind.get('gols');
   if (goals) readEvents(goals, matches, eventos, 'gol', 'tipo_de_gol', GOAL_TYPES);
-  const cards = sheets.get('cartoes');
+  const cards = byKind.get('cartoes');
   if (cards) readEvents(cards, matches, eventos, 'cartao', 'cartao', CARD_TYPES);
-  const stats = sheets.get('estatisticas');
+  const stats = byKind.get('estatisticas');
   const all = [...matches.values()];
   return {
     formato: FEED_FORMAT,
