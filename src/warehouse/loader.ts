@@ -118,8 +118,7 @@ class Load {
     await this.loadJogadores();
     await this.loadPartidas();
     await this.loadMatchChildren();
-    const idFonte = this.staged('id_fonte');
-    for (const m of this.ids.newMappings) idFonte.append(m);
+    for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
     await this.writeStaged();
     await this.applyRemovals();
     return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas };

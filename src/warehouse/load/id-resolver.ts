@@ -12,9 +12,7 @@ export type IdAllocator = (entidade: Entidade, count: number) => number;
 export class IdResolver {
   private readonly ids = new SourceKeyMap<number>();
   private readonly pending = new Map<Entidade, Map<string, SourceKey>>();
-  /** Keys mapped in this load, in mapping order, each once (a key linked again keeps its last id). */
   readonly newMappings: (SourceKey & { id: number })[] = [];
-  private readonly mapped = new SourceKeyMap<SourceKey & { id: number }>();
 
   /** `stored`: the ids `id_fonte` already has for the run's keys (from validateFeeds, by keyString). */
   constructor(stored: ReadonlyMap<string, number>, private readonly allocate: IdAllocator) {
@@ -45,14 +43,7 @@ export class IdResolver {
   /** Maps a key found through a natural key (same thing stored from another source). */
   link(key: SourceKey, id: number): void {
     this.ids.set(key, id);
-    const earlier = this.mapped.getKey(key);
-    if (earlier) {
-      earlier.id = id;
-      return;
-    }
-    const mapping = { entidade: key.entidade, fonte: key.fonte, chave: key.chave, id };
-    this.mapped.set(key, mapping);
-    this.newMappings.push(mapping);
+    this.newMappings.push({ entidade: key.entidade, fonte: key.fonte, chave: key.chave, id });
   }
 
   /** Queues a key for a new id; `allocatePending` hands them out in one counter reservation per entity. */

@@ -11,8 +11,6 @@ export class StagedRows {
   /** Row positions whose key was deleted (their cells stay until written, then are skipped). */
   private readonly dropped = new Set<number>();
   private length = 0;
-  /** Rows added without a key (`append`). */
-  private unkeyed = 0;
   /** Copies a row's cells into the column arrays at a position (see `cellWriter`). */
   private readonly write: (row: Row, data: unknown[][], at: number) => void;
 
@@ -22,19 +20,13 @@ export class StagedRows {
   }
 
   get size(): number {
-    return this.index.size + this.unkeyed;
+    return this.index.size;
   }
 
   put(key: string | number, row: Row): void {
     let at = this.index.get(key);
     if (at === undefined) this.index.set(key, (at = this.length++));
     this.write(row, this.data, at);
-  }
-
-  /** Adds a row the caller knows is unique, with no key to find or replace it by (no key string to build). */
-  append(row: object): void {
-    this.write(row as Row, this.data, this.length++);
-    this.unkeyed++;
   }
 
   get(key: string | number): Row | undefined {
@@ -69,7 +61,6 @@ export class StagedRows {
     this.index.clear();
     this.dropped.clear();
     this.length = 0;
-    this.unkeyed = 0;
     this.data.forEach((_, c) => (this.data[c] = []));
     return taken;
   }
