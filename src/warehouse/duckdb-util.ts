@@ -86,9 +86,10 @@ function chunkType(values: readonly unknown[]): DuckDBType {
     else if ((kind === INT && k === DBL) || (kind === DBL && k === INT)) kind = DBL;
     else return VARCHAR;
   }
-  return [SQLNULL, BOOLEAN, INTEGER, DOUBLE, VARCHAR][kind] as DuckDBType;
+  return CHUNK_TYPES[kind] as DuckDBType;
 }
 const NO_VALUE = 0, BOOL = 1, INT = 2, DBL = 3, TEXT = 4;
+const CHUNK_TYPES: readonly DuckDBType[] = [SQLNULL, BOOLEAN, INTEGER, DOUBLE, VARCHAR];
 
 /**
  * A text column with few distinct values (a source name, a side, an event type) goes as an ENUM of them:
