@@ -9,8 +9,8 @@ export function readSql(url: URL): string {
 export type Row = Record<string, unknown>;
 
 /** Runs a query and returns plain JS rows (BIGINT as number when safe, DATE/TIMESTAMP as strings). */
-export async function queryRows<T = Row>(conn: DuckDBConnection, sql: string, values?: DuckDBValue[]): Promise<T[]> {
-  const reader = await conn.runAndReadAll(sql, values);
+export async function queryRows<T = Row>(conn: DuckDBConnection, sql: string, values?: DuckDBValue[], types?: DuckDBType[]): Promise<T[]> {
+  const reader = await conn.runAndReadAll(sql, values, types);
   return reader.getRowObjectsJson() as unknown as T[];
 }
 

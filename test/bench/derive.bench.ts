@@ -3,7 +3,7 @@
  * ingested once with `svc ingest --backfill`, then, per run, a fresh copy of that snapshot with one goal
  * added to a 2024 match, as an incremental ingest sees it: captureState, derive for that championship,
  * detectEvents. Baselines in the same run: derive of every championship (what a non-incremental design
- * does), and the partida.* payloads of every match (what detection avoids by building only what changed).
+ * does), and the Match resource of every match (what detection avoids by building only what changed).
  * Each figure is the median of RUNS, with DuckDB's default threads and with `SET threads = 1`.
  */
 import { spawnSync } from 'node:child_process';
@@ -47,7 +47,7 @@ async function one(snapshot: string, copy: string, threads: number | null): Prom
     const detect = await timed(() => detectEvents(conn, new Date()));
     const deriveAll = await timed(() => derive(conn));
     await installResourceViews(conn);
-    const payloadsAll = await timed(() => conn.run('SELECT to_json(dados) FROM eventos_partida(NULL)'));
+    const payloadsAll = await timed(() => conn.run('SELECT to_json(recurso) FROM recurso_partida'));
     await conn.run('ROLLBACK');
     return { capture, derive: d, detect, deriveAll, payloadsAll };
   } finally {
@@ -82,7 +82,7 @@ export async function run(): Promise<BenchFigure[]> {
         { name: `derive, 1 championship of 22 (${label})`, value: m('derive'), unit: 'ms',
           baseline: { name: 'derive, all 22', value: m('deriveAll') }, target: 'a few tens of ms', met: m('derive') < 50 },
         { name: `detectEvents after one goal (${label})`, value: m('detect'), unit: 'ms',
-          baseline: { name: 'partida.* payloads of every match', value: m('payloadsAll') } },
+          baseline: { name: 'Match resource of every match', value: m('payloadsAll') } },
         { name: `captureState (${label})`, value: m('capture'), unit: 'ms' },
       );
     }

@@ -1,9 +1,7 @@
 -- What event detection compares against: the state before the feed is loaded (derived columns as the
 -- previous ingest left them). TEMP tables live only on this connection.
--- Matches are limited to those the load can change (variable detect_partidas, set by captureState; NULL =
--- all); changes.sql compares only those.
-CREATE OR REPLACE TEMP MACRO detect_no_escopo(partida_id) AS
-  getvariable('detect_partidas') IS NULL OR list_contains(getvariable('detect_partidas'), partida_id);
+-- Matches are limited to those the load can change (macro detect_no_escopo, defined by captureState with
+-- their ids as literals, so that DuckDB pushes it into the scans); changes.sql compares only those.
 CREATE OR REPLACE TEMP TABLE antes_partidas AS
   SELECT id, status, placar_mandante, placar_visitante FROM partidas WHERE detect_no_escopo(id);
 CREATE OR REPLACE TEMP TABLE antes_gols AS

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
-import { idList } from '../duckdb-util.js';
+import { idList, queryRows } from '../duckdb-util.js';
 import { installResourceViews, type ResourceName } from '../sql/resources/views.js';
 
 export type EventName =
@@ -21,47 +21,126 @@ export interface DetectedEvent {
   dados: unknown;
 }
 
-const CAPTURE_SQL = readFileSync(new URL('./capture.sql', import.meta.url), 'utf8');
-const CHANGES_SQL = readFileSync(new URL('./changes.sql', import.meta.url), 'utf8');
-const ID_LISTS = ['partidas', 'rodadas', 'fases'] as const;
-/** The resource whose builders each id list's payloads use. */
-const RESOURCE = { partidas: 'partida', rodadas: 'rodada', fases: 'fase' } as const satisfies Record<(typeof ID_LISTS)[number], ResourceName>;
-/** Payload queries, one per id list, in the order their events are returned. */
-const PAYLOADS_SQL = Object.fromEntries(ID_LISTS.map((k) => [k, readFileSync(new URL(`./payloads-${k}.sql`, import.meta.url), 'utf8')]));
+const sql = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8');
+const CAPTURE_SQL = sql('./capture.sql');
+const CHANGES_SQL = sql('./changes.sql');
+const PARTIDAS_SQL = sql('./payloads-partidas.sql');
+const GOLS_SQL = sql('./gols-partidas.sql');
+/** Round and phase payloads: the API's own resources, built by the resource macros. */
+const RESOURCE_PAYLOADS = [
+  { recurso: 'rodada', sql: sql('./payloads-rodadas.sql') },
+  { recurso: 'fase', sql: sql('./payloads-fases.sql') },
+] as const satisfies readonly { recurso: ResourceName; sql: string }[];
 
 /**
  * Copies what diffing needs into TEMP tables; call before the feed's rows are written. `partidaIds`: the
  * only matches the load can change (the loader knows them: staged matches, and the matches of staged
- * events and lineups), so capture and comparison look at those alone; omitted = every match.
+ * events and lineups), so capture, comparison and payloads look at those alone; omitted = every match.
+ * The scope is a macro over literal ids (our own integers): DuckDB pushes it into each scan, which a bound
+ * list (list_contains) did not allow.
  */
 export async function captureState(conn: DuckDBConnection, partidaIds?: readonly number[]): Promise<void> {
-  await conn.run(`SET VARIABLE detect_partidas = ${partidaIds === undefined ? 'NULL' : `[${idList(partidaIds)}]`}::INTEGER[]`);
-  await conn.run(CAPTURE_SQL);
+  const escopo = partidaIds === undefined ? 'true' : `partida_id IN (${idList(partidaIds)})`;
+  await conn.run(`CREATE OR REPLACE TEMP MACRO detect_no_escopo(partida_id) AS ${escopo};\n${CAPTURE_SQL}`);
+}
+
+interface Ocorrencia {
+  recurso: 'partida' | ResourceName;
+  id: number;
+  ordem: number | null;
+  evento: EventName;
+  gol_id: number | null;
+}
+
+interface PartidaRow {
+  id: number;
+  campeonato_id: number;
+  rodada_numero: number | null;
+  mata_mata: boolean;
+  fase_id: number | null;
+  fase_nome: string | null;
+  fase_slug: string | null;
+  status: string;
+  placar_mandante: number | null;
+  placar_visitante: number | null;
+  mandante_id: number;
+  mandante_nome: string;
+  mandante_sigla: string;
+  visitante_id: number;
+  visitante_nome: string;
+  visitante_sigla: string;
+  estadio: string | null;
+}
+
+interface GolRow {
+  partida_id: number;
+  id: number;
+  tipo: string;
+  jogador: string | null;
+  time_nome: string;
+  minuto: number;
 }
 
 /**
- * Compares the loaded and derived state with what captureState saw; deterministic order. `now` is part of
- * the contract but unused here: the caller stamps `gerado_em` when it wraps each body.
+ * Compares the loaded and derived state with what captureState saw; deterministic order: the partida.*
+ * events by championship, match, kind (criada, escalacao_publicada, ao_vivo, placar_atualizado, gol by
+ * minute, encerrada), then rodada.encerrada and fase.finalizada. `now` is part of the contract but unused
+ * here: the caller stamps `gerado_em` when it wraps each body.
  */
 export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<DetectedEvent[]> {
-  const [changed] = (await conn.runAndReadAll(CHANGES_SQL)).getRowObjectsJS();
-  const ids = Object.fromEntries(ID_LISTS.map((k) => [k, ((changed?.[k] ?? []) as unknown[]).map(Number)]));
-  if (ID_LISTS.every((k) => ids[k]?.length === 0)) return [];
-  await installResourceViews(conn, ID_LISTS.filter((k) => (ids[k] ?? []).length > 0).map((k) => RESOURCE[k]));
-  const eventos: DetectedEvent[] = [];
-  // One query per kind, run only when it has ids: building round resources scans every match even for none.
-  for (const k of ID_LISTS) {
-    const list = ids[k] ?? [];
-    if (list.length === 0) continue;
-    const reader = await conn.runAndReadAll(PAYLOADS_SQL[k] as string, { ids: listValue(list) }, { ids: LIST(INTEGER) });
-    for (const row of reader.getRowObjectsJS()) {
-      eventos.push({
-        evento: row.evento as EventName,
-        campeonato_id: Number(row.campeonato_id),
-        partida_id: row.partida_id === null ? null : Number(row.partida_id),
-        dados: JSON.parse(String(row.dados)) as unknown,
-      });
+  const ocorrencias = await queryRows<Ocorrencia>(conn, CHANGES_SQL);
+  if (ocorrencias.length === 0) return [];
+  const eventos = await partidaEvents(conn, ocorrencias.filter((o) => o.recurso === 'partida'));
+  for (const { recurso, sql: payloadSql } of RESOURCE_PAYLOADS) {
+    const ids = ocorrencias.filter((o) => o.recurso === recurso).map((o) => o.id);
+    if (ids.length === 0) continue;
+    await installResourceViews(conn, [recurso]);
+    for (const row of await queryRows<{ evento: EventName; campeonato_id: number; dados: string }>(conn, payloadSql, [listValue(ids)], [LIST(INTEGER)])) {
+      eventos.push({ evento: row.evento, campeonato_id: row.campeonato_id, partida_id: null, dados: JSON.parse(row.dados) as unknown });
     }
   }
   return eventos;
+}
+
+/**
+ * The partida.* events of these occurrences, with `dados` as the spec's payload envelope: the match (two
+ * flat queries, assembled here: for a handful of matches, the struct-building query they replace cost
+ * ~20 ms to plan and run) with its `gols`, plus `gol` on partida.gol.
+ */
+async function partidaEvents(conn: DuckDBConnection, ocorrencias: readonly Ocorrencia[]): Promise<DetectedEvent[]> {
+  if (ocorrencias.length === 0) return [];
+  const gols = new Map<number, GolRow[]>();
+  const golOrdem = new Map<number, number>();
+  for (const g of await queryRows<GolRow>(conn, GOLS_SQL)) {
+    const list = gols.get(g.partida_id) ?? [];
+    if (list.length === 0) gols.set(g.partida_id, list);
+    golOrdem.set(g.id, list.length);
+    list.push(g);
+  }
+  const gol = (g: GolRow) => ({ tipo: g.tipo, jogador: g.jogador, time_nome: g.time_nome, minuto: g.minuto });
+  const dados = new Map<number, Record<string, unknown>>();
+  for (const p of await queryRows<PartidaRow>(conn, PARTIDAS_SQL)) {
+    dados.set(p.id, {
+      id: p.id,
+      campeonato_id: p.campeonato_id,
+      rodada_numero: p.rodada_numero,
+      fase: p.mata_mata ? { id: p.fase_id, nome: p.fase_nome, slug: p.fase_slug } : null,
+      status: p.status,
+      placar_mandante: p.placar_mandante,
+      placar_visitante: p.placar_visitante,
+      time_mandante: { id: p.mandante_id, nome: p.mandante_nome, sigla: p.mandante_sigla },
+      time_visitante: { id: p.visitante_id, nome: p.visitante_nome, sigla: p.visitante_sigla },
+      estadio: p.estadio,
+      gols: (gols.get(p.id) ?? []).map(gol),
+    });
+  }
+  const campeonato = (o: Ocorrencia): number => (dados.get(o.id)?.campeonato_id as number | undefined) ?? 0;
+  const ordem = (o: Ocorrencia): number => (o.gol_id === null ? -1 : golOrdem.get(o.gol_id) ?? -1);
+  const sorted = [...ocorrencias].sort((a, b) => campeonato(a) - campeonato(b) || a.id - b.id || (a.ordem ?? 0) - (b.ordem ?? 0) || ordem(a) - ordem(b));
+  return sorted.map((o) => {
+    const d = dados.get(o.id);
+    if (!d) throw new Error(`event detection: match ${o.id} has no payload row`);
+    const golRow = o.gol_id === null ? undefined : gols.get(o.id)?.[golOrdem.get(o.gol_id) ?? -1];
+    return { evento: o.evento, campeonato_id: d.campeonato_id as number, partida_id: o.id, dados: golRow ? { ...d, gol: gol(golRow) } : d };
+  });
 }

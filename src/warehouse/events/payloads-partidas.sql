@@ -1,9 +1,18 @@
--- partida.* payloads of the occurrences found by changes.sql; $ids: the matches involved, bound as a list
--- (never NULL, which the resource macros read as "all"). Per match (by championship, id): criada,
--- escalacao_publicada, ao_vivo, placar_atualizado, gol (by minute), encerrada.
-SELECT o.evento, d.campeonato_id, o.partida_id,
-       CASE WHEN g.id IS NULL THEN to_json(d.dados) ELSE to_json(struct_insert(d.dados, gol := g.gol)) END::VARCHAR AS dados
-FROM detect_ocorrencias o
-JOIN eventos_partida($ids) d ON d.id = o.partida_id
-LEFT JOIN recurso_gol g ON g.id = o.gol_id
-ORDER BY d.campeonato_id, o.partida_id, o.ordem, g.minuto, coalesce(g.acrescimo, 0), g.id;
+-- What the partida.* `dados` are made of, for the matches in detection's scope (detect.ts assembles them;
+-- their gols come from gols-partidas.sql). The match's context follows the rule of partidas_contexto in
+-- sql/resources/01-partida.sql: a match of a `mata-mata` phase has `fase` and no round number; any other
+-- has its round's number and no `fase`. Flat columns: a struct per row cost DuckDB more to plan than the
+-- whole query costs to run.
+SELECT p.id, p.campeonato_id,
+       CASE WHEN f.tipo = 'mata-mata' THEN NULL ELSE r.numero END AS rodada_numero,
+       coalesce(f.tipo = 'mata-mata', false) AS mata_mata, f.id AS fase_id, f.nome AS fase_nome, f.slug AS fase_slug,
+       p.status, p.placar_mandante, p.placar_visitante,
+       tm.id AS mandante_id, tm.nome AS mandante_nome, tm.sigla AS mandante_sigla,
+       tv.id AS visitante_id, tv.nome AS visitante_nome, tv.sigla AS visitante_sigla,
+       p.estadio
+FROM partidas p
+LEFT JOIN fases f ON f.id = p.fase_id
+LEFT JOIN rodadas r ON r.id = p.rodada_id
+JOIN times tm ON tm.id = p.time_mandante_id
+JOIN times tv ON tv.id = p.time_visitante_id
+WHERE detect_no_escopo(p.id);

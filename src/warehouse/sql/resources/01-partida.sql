@@ -1,6 +1,5 @@
--- Match resource (spec "Match") and the partida.* webhook `dados`. Table macros take `ids` (match ids) and
--- `rodadas` (round ids) to restrict what they build, NULL = no restriction, so that event detection builds
--- only what changed; the views build everything (the API). Pass lists as constants or bound parameters: a
+-- Match resource (spec "Match"). Table macros take `ids` (match ids) and `rodadas` (round ids) to restrict
+-- what they build, NULL = no restriction, so that event detection builds only what changed (round payloads); the views build everything (the API). Pass lists as constants or bound parameters: a
 -- subquery there is evaluated row by row. TEMP objects work on READ_ONLY connections too.
 -- A match is knockout when its phase is `mata-mata`: then `fase` is filled and the rodada_* fields are
 -- null; otherwise the reverse.
@@ -43,34 +42,3 @@ SELECT id, campeonato_id, rodada_id, fase_id, chave_id, inicio_utc,
         'data_hora_realizacao': data_hora,
         'estadio': estadio} AS recurso
 FROM partidas_contexto(ids, rodadas);
-
--- One goal as the webhook shows it ({tipo, jogador, time_nome, minuto}); minuto is the base minute and
--- stoppage time only orders.
-CREATE OR REPLACE TEMP VIEW recurso_gol AS
-SELECT e.id, e.partida_id, e.minuto, e.acrescimo,
-       {'tipo': e.tipo, 'jogador': e.jogador, 'time_nome': t.nome, 'minuto': e.minuto} AS gol
-FROM eventos e
-JOIN times t ON t.id = e.time_id
-WHERE e.tipo IN ('gol', 'gol_contra', 'penalti');
-
--- `dados` of the partida.* webhooks (spec "Payload envelope"); `gols` in minute order, then stoppage time.
--- list_sort over (key, value) structs: far cheaper than an ordered aggregate (one sort per group).
-CREATE OR REPLACE TEMP MACRO eventos_partida(ids) AS TABLE
-SELECT c.id, c.campeonato_id,
-       {'id': c.id,
-        'campeonato_id': c.campeonato_id,
-        'rodada_numero': c.ctx_rodada_numero,
-        'fase': c.fase,
-        'status': c.status,
-        'placar_mandante': c.placar_mandante,
-        'placar_visitante': c.placar_visitante,
-        'time_mandante': c.mandante,
-        'time_visitante': c.visitante,
-        'estadio': c.estadio,
-        'gols': coalesce(g.gols, [])} AS dados
-FROM partidas_contexto(ids, NULL) c
-LEFT JOIN (SELECT partida_id,
-                  list_transform(list_sort(list({'k': [minuto, coalesce(acrescimo, 0), id], 'gol': gol})), x -> x.gol) AS gols
-           FROM recurso_gol
-           WHERE ids IS NULL OR list_contains(ids, partida_id)
-           GROUP BY partida_id) g ON g.partida_id = c.id;

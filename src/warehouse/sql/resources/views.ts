@@ -21,11 +21,10 @@ const VIEWS_SQL = readFileSync(new URL('views.sql', DIR), 'utf8');
  * - `recurso_partida(id, campeonato_id, rodada_id, fase_id, chave_id, inicio_utc, recurso)` — Match;
  * - `recurso_rodada(id, campeonato_id, numero, recurso)` — Round, its matches without the `fase` key;
  * - `recurso_fase(id, campeonato_id, ordem, recurso)` — Phase as in the phase list;
- * - `recurso_gol(id, partida_id, minuto, acrescimo, gol)` — one goal of the partida.* webhook `dados`.
  * Table macros restricted to id lists (NULL = all; bind lists, never subqueries): `recursos_partida(ids,
- * rodadas)`, `recursos_rodada(ids)`, `eventos_partida(ids)` (the partida.* webhook `dados`).
+ * rodadas)`, `recursos_rodada(ids)`.
  * `only`: just the builders of these resources (and what they build on), without the `recurso_partida`
- * and `recurso_rodada` views, e.g. event detection for one live match needs only the match macros;
+ * and `recurso_rodada` views, e.g. a rodada.encerrada payload needs only the round and match macros;
  * omitted = all.
  */
 export async function installResourceViews(conn: DuckDBConnection, only?: readonly ResourceName[]): Promise<void> {
