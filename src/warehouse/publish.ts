@@ -10,12 +10,12 @@ import type { NamedFeed } from '../feeds/adapters/index.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { derive } from './derive.js';
 import { queryRows, readSql } from './duckdb-util.js';
-import { guardIdCounters, guardSnapshotCounters } from './counter-guard.js';
+import { guardIdCounters, guardSnapshotCounters, idBounds } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import { loadFeeds } from './loader.js';
 import {
-  formatSnapshotId, listSnapshots, manifestFile, readCurrentId, snapshotFile, writeCurrentId, type SnapshotManifest,
+  formatSnapshotId, listSnapshots, manifestFile, readCurrentId, readManifest, snapshotFile, writeCurrentId, type SnapshotManifest,
 } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
 import { pauseAt } from './test-pause.js';
@@ -64,7 +64,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
   try {
-    if (parentId) await guardIdCounters(conn, control);
+    if (parentId) await guardIdCounters(conn, control, readManifest(dataDir, parentId));
     else await conn.run(SCHEMA_SQL);
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
@@ -103,6 +103,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       criado_em: request.now.toISOString(),
       tamanho_bytes: statSync(tmp).size,
       contagens,
+      ids_maximos: idBounds(control),
       eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
       entradas: [...request.entradas],
     };

@@ -11,6 +11,8 @@ export interface SnapshotManifest {
   criado_em: string;
   tamanho_bytes: number;
   contagens: Record<string, number>;
+  /** Per entity, an upper bound of the internal ids it holds (absent in manifests written before 2026-11-25). */
+  ids_maximos?: Record<string, number>;
   eventos: { total: number; seq_inicio: number | null; seq_fim: number | null };
   entradas: string[];
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -267,20 +267,29 @@ describe('svc ingest publishes snapshots', () => {
       assert.deepEqual(await query(ws.dataDir, 'SELECT origem, posse_bola, gols_esperados, time_id FROM estatisticas'), [{ origem: 'basica', posse_bola: 51.5, gols_esperados: null, time_id: 4 }]);
     }));
 
-  it('a lost control.db does not make snapshot numbers, seqs or internal ids collide', () =>
-    withWs(async (ws) => {
-      await seeded(ws);
-      const s2 = await ok(ws, [ws.write('l1.json', liveFeed(1))]);
-      assert.ok(s2.eventos.total > 0);
-      rmSync(path.join(ws.dataDir, 'control.db'));
-      const feed = liveFeed(2);
-      feed.partidas?.push({ id: 102, campeonato: 'br', rodada: 'r1', mandante: 4, visitante: 1, status: 'aguardando', placar_mandante: null, placar_visitante: null, data_hora: null });
-      const s3 = await ok(ws, [ws.write('l2.json', feed)]);
-      assert.equal(s3.snapshot_id, '00000003');
-      assert.ok((s3.eventos.seq_inicio ?? 0) > (s2.eventos.seq_fim ?? 0));
-      assert.deepEqual(await query(ws.dataDir, 'SELECT id FROM partidas ORDER BY id'), [{ id: 1 }, { id: 2 }, { id: 3 }]);
-      assert.equal(manifest(ws, '00000002').parent_id, '00000001', 'snapshot 2 was not replaced');
-    }));
+  // The highest ids come from the parent's manifest; a manifest written before it recorded them (no
+  // ids_maximos) has them read from the snapshot instead.
+  for (const manifestSemIds of [false, true]) {
+    it(`a lost control.db does not make snapshot numbers, seqs or internal ids collide${manifestSemIds ? ' (manifest without ids_maximos)' : ''}`, () =>
+      withWs(async (ws) => {
+        await seeded(ws);
+        const s2 = await ok(ws, [ws.write('l1.json', liveFeed(1))]);
+        assert.ok(s2.eventos.total > 0);
+        assert.equal(manifest(ws, '00000002').ids_maximos?.partida, 2);
+        if (manifestSemIds) {
+          const { ids_maximos: _, ...antigo } = manifest(ws, '00000002');
+          writeFileSync(path.join(ws.dataDir, 'snapshots', '00000002.json'), JSON.stringify(antigo));
+        }
+        rmSync(path.join(ws.dataDir, 'control.db'));
+        const feed = liveFeed(2);
+        feed.partidas?.push({ id: 102, campeonato: 'br', rodada: 'r1', mandante: 4, visitante: 1, status: 'aguardando', placar_mandante: null, placar_visitante: null, data_hora: null });
+        const s3 = await ok(ws, [ws.write('l2.json', feed)]);
+        assert.equal(s3.snapshot_id, '00000003');
+        assert.ok((s3.eventos.seq_inicio ?? 0) > (s2.eventos.seq_fim ?? 0));
+        assert.deepEqual(await query(ws.dataDir, 'SELECT id FROM partidas ORDER BY id'), [{ id: 1 }, { id: 2 }, { id: 3 }]);
+        assert.equal(manifest(ws, '00000002').parent_id, '00000001', 'snapshot 2 was not replaced');
+      }));
+  }
 
   it('NDJSON feeds and folders (unrecognised files in a folder are skipped with a warning)', () =>
     withWs(async (ws) => {
