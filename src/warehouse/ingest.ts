@@ -8,6 +8,7 @@ import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { acquireIngestLock } from './ingest-lock.js';
 import { applyRetention, publishSnapshot } from './publish.js';
+import { warmPublishEngine } from './publish-engine.js';
 import { openSnapshotReadOnly } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
 import { pauseAt } from './test-pause.js';
@@ -59,6 +60,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
   const stage = (name: string): void => options.onStage?.(name, INGEST_STAGES.indexOf(name as (typeof INGEST_STAGES)[number]), INGEST_STAGES.length);
   stage('ler');
+  // DuckDB's engine is created on another thread while the inputs are read and checked.
+  if (!options.dryRun) warmPublishEngine();
   const { files, fromFolder } = await readInputs(options.inputs, options.fetch);
   const { groups, skipped } = groupInputs(files, { format: options.format, fromFolder });
   const feeds = readGroups(groups, options.adapterOptions ?? {});

@@ -1,7 +1,7 @@
 import { copyFileSync, constants, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
 import type { ControlDb } from '../control/database.js';
 import { reserve } from '../control/counters.js';
@@ -14,6 +14,7 @@ import { guardIdCounters, guardSnapshotCounters, idBounds } from './counter-guar
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import { loadFeeds } from './loader.js';
+import { openForPublish } from './publish-engine.js';
 import {
   formatSnapshotId, listSnapshots, manifestFile, readCurrentId, readManifest, snapshotFile, writeCurrentId, type SnapshotManifest,
 } from './snapshot-store.js';
@@ -93,7 +94,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     stage('publicar');
     const contagens = Object.fromEntries((await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]));
     await conn.run('CHECKPOINT');
-    close();
+    await close();
     fsyncFile(tmp);
     await pauseAt('checkpointed');
 
@@ -116,46 +117,12 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     await pauseAt('current');
     return { manifest, avisos: load.avisos, eventos };
   } catch (err) {
-    close();
+    await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);
     rmSync(tmp, { force: true });
     rmSync(`${tmp}.wal`, { force: true });
     throw err;
   }
-}
-
-/** A snapshot file opened to be written and published; `close` is idempotent. */
-export interface PublishConnection {
-  conn: DuckDBConnection;
-  close(): void;
-}
-
-/**
- * Opens a (temp) snapshot file the way a publish writes it. checkpoint_threshold 0: the COMMIT checkpoints
- * into the file (a published snapshot is one file, no WAL). `update` (on top of a snapshot) is small work:
- * one thread spends nothing on handing it between threads, which on a busy shared box is most of its cost;
- * the first build keeps every thread. Also used by the ingest benchmark's engine floor, so that both
- * measure the same engine settings.
- */
-export async function openForPublish(file: string, update: boolean): Promise<PublishConnection> {
-  const instance = await DuckDBInstance.create(file, { checkpoint_threshold: '0b', ...(update ? { threads: '1' } : {}) });
-  const conn = await instance.connect();
-  let closed = false;
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    conn.closeSync();
-    instance.closeSync();
-  };
-  try {
-    // Without this the COMMIT first writes and fsyncs (twice) a WAL that its checkpoint then deletes. The
-    // temp file is private to its run: one that dies mid-commit leaves a leftover, never a snapshot.
-    await conn.run('SET auto_checkpoint_skip_wal_threshold = 0');
-  } catch (err) {
-    close();
-    throw err;
-  }
-  return { conn, close };
 }
 
 /** fsync on libuv's thread pool; the returned promise is already handled, so it may be awaited late. */

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Feed, FeedEvento, FeedPartida } from '../../src/feeds/canonical.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { ingest } from '../../src/warehouse/ingest.js';
-import { openForPublish } from '../../src/warehouse/publish.js';
+import { openForPublish } from '../../src/warehouse/publish-engine.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import type { BenchFigure } from './run.js';
 
@@ -153,7 +153,7 @@ async function engineFloor(snapshot: string, work: string): Promise<number> {
   await conn.run('UPDATE artilharia SET gols = gols + 1 WHERE jogador_id = (SELECT max(jogador_id) FROM artilharia)');
   await conn.run('DELETE FROM outbox; DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES (\'floor\', \'1\')');
   await conn.run('COMMIT');
-  close();
+  await close();
   const ms = performance.now() - t0;
   rmSync(target, { force: true });
   return ms;
