@@ -16,6 +16,7 @@ import {
 } from './load/rows.js';
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
+import { stagedIdsMacro } from './load/staged-ids.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -556,6 +557,7 @@ class Load {
         await appendColumns(this.conn, table, rows.take(), 'snapshot');
         continue;
       }
+      if (section?.includes(`em_stage_${table}(`)) statements.push(stagedIdsMacro(table, rows.column('id') as number[]));
       await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);

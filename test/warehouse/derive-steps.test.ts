@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { resolveDataDir } from '../../src/data-dir.js';
+import { stagedIdsMacro } from '../../src/warehouse/load/staged-ids.js';
 import { derive } from '../../src/warehouse/derive.js';
 import { ingest } from '../../src/warehouse/ingest.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
@@ -33,8 +34,9 @@ async function league(db: WarehouseDb): Promise<void> {
     UPDATE cobertura SET escalacoes = 'planted'; UPDATE rodadas SET status = 'planted'`);
 }
 
-/** Writes rows the way upsert.sql does: the stored rows saved first, the written ones staged. */
+/** Writes rows the way the loader and upsert.sql do: the staged ids named, the stored rows saved first, the written ones staged. */
 async function write(db: WarehouseDb, table: 'partidas' | 'eventos', ids: number[], change: () => Promise<unknown>): Promise<void> {
+  await db.conn.run(stagedIdsMacro(table, ids));
   await db.conn.run(`CREATE OR REPLACE TEMP TABLE antes_upsert_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`);
   await change();
   await db.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`);

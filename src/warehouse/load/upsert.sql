@@ -1,25 +1,27 @@
 -- Upsert by key from the stage_* TEMP tables the loader filled: delete the stored rows, insert the staged
 -- ones. Derived columns of rows that already exist are carried over first, so what derive() does not
 -- recompute this time (other championships) keeps its values. One section per staged table (`-- @table`);
--- the loader runs only the sections of tables it staged rows for.
+-- the loader runs only the sections of tables it staged rows for. `em_stage_<table>(id)`: true for the ids
+-- staged for that table (a macro the loader defines, see stagedIdsMacro), so each scan of the stored table
+-- reads only those rows.
 
 -- @table campeonatos
 UPDATE stage_campeonatos s SET status = t.status, rodada_atual = t.rodada_atual FROM campeonatos t WHERE t.id = s.id;
-DELETE FROM campeonatos WHERE id IN (SELECT id FROM stage_campeonatos);
+DELETE FROM campeonatos WHERE em_stage_campeonatos(id);
 INSERT INTO campeonatos SELECT * FROM stage_campeonatos;
 
 -- @table times
-DELETE FROM times WHERE id IN (SELECT id FROM stage_times);
+DELETE FROM times WHERE em_stage_times(id);
 INSERT INTO times SELECT * FROM stage_times;
 
 -- @table jogadores
 UPDATE stage_jogadores s SET gols = t.gols FROM jogadores t WHERE t.id = s.id;
-DELETE FROM jogadores WHERE id IN (SELECT id FROM stage_jogadores);
+DELETE FROM jogadores WHERE em_stage_jogadores(id);
 INSERT INTO jogadores SELECT * FROM stage_jogadores;
 
 -- @table fases
 UPDATE stage_fases s SET status = t.status FROM fases t WHERE t.id = s.id;
-DELETE FROM fases WHERE id IN (SELECT id FROM stage_fases);
+DELETE FROM fases WHERE em_stage_fases(id);
 INSERT INTO fases SELECT * FROM stage_fases;
 
 -- @table chaves
@@ -27,17 +29,17 @@ UPDATE stage_chaves s SET partida_ida_id = t.partida_ida_id, partida_volta_id = 
   time_1_id = t.time_1_id, time_2_id = t.time_2_id, gols_time_1 = t.gols_time_1, gols_time_2 = t.gols_time_2,
   penaltis_time_1 = t.penaltis_time_1, penaltis_time_2 = t.penaltis_time_2, vencedor_id = t.vencedor_id
   FROM chaves t WHERE t.id = s.id;
-DELETE FROM chaves WHERE id IN (SELECT id FROM stage_chaves);
+DELETE FROM chaves WHERE em_stage_chaves(id);
 INSERT INTO chaves SELECT * FROM stage_chaves;
 
 -- @table rodadas
 UPDATE stage_rodadas s SET status = t.status, data = t.data FROM rodadas t WHERE t.id = s.id;
-DELETE FROM rodadas WHERE id IN (SELECT id FROM stage_rodadas);
+DELETE FROM rodadas WHERE em_stage_rodadas(id);
 INSERT INTO rodadas SELECT * FROM stage_rodadas;
 
 -- @table partidas
 -- The stored rows first: derive compares them with the written ones to pick the steps a change affects.
-CREATE OR REPLACE TEMP TABLE antes_upsert_partidas AS SELECT * FROM partidas WHERE id IN (SELECT id FROM stage_partidas);
+CREATE OR REPLACE TEMP TABLE antes_upsert_partidas AS SELECT * FROM partidas WHERE em_stage_partidas(id);
 -- A match another source also knows (merged by natural key): what the incoming record lacks is kept from
 -- the stored row, the kick-off as a whole with the slug that carries its date (mergedPartidaRow in rows.ts
 -- does the same within one run). A match only its own source knows is replaced as sent.
@@ -50,7 +52,8 @@ UPDATE stage_partidas s SET
   data_local = coalesce(s.data_local, t.data_local), hora_local = coalesce(s.hora_local, t.hora_local),
   slug = CASE WHEN s.data_hora IS NULL THEN t.slug ELSE s.slug END
   FROM partidas t
-  WHERE t.id = s.id AND EXISTS (SELECT 1 FROM id_fonte f WHERE f.entidade = 'partida' AND f.id = s.id AND f.fonte <> s.fonte);
+  WHERE t.id = s.id AND em_stage_partidas(t.id)
+    AND EXISTS (SELECT 1 FROM id_fonte f WHERE f.entidade = 'partida' AND em_stage_partidas(f.id) AND f.id = s.id AND f.fonte <> s.fonte);
 -- Stored matches are updated in place, new ones appended: a delete + insert of a live match made the
 -- commit's checkpoint cost ~25 ms instead of ~14. Every column but the key is set
 -- (test/warehouse/upsert-columns.test.ts holds the list to the schema).
@@ -61,12 +64,12 @@ UPDATE partidas t SET
   penalti_mandante = s.penalti_mandante, penalti_visitante = s.penalti_visitante, status = s.status,
   data_hora = s.data_hora, inicio_utc = s.inicio_utc, data_local = s.data_local, hora_local = s.hora_local,
   estadio = s.estadio, slug = s.slug, fonte = s.fonte
-FROM stage_partidas s WHERE t.id = s.id;
-INSERT INTO partidas SELECT * FROM stage_partidas WHERE id NOT IN (SELECT id FROM partidas);
+FROM stage_partidas s WHERE t.id = s.id AND em_stage_partidas(t.id);
+INSERT INTO partidas SELECT * FROM stage_partidas WHERE id NOT IN (SELECT id FROM partidas WHERE em_stage_partidas(id));
 
 -- @table eventos
-CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos WHERE id IN (SELECT id FROM stage_eventos);
-DELETE FROM eventos WHERE id IN (SELECT id FROM stage_eventos);
+CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos WHERE em_stage_eventos(id);
+DELETE FROM eventos WHERE em_stage_eventos(id);
 INSERT INTO eventos SELECT * FROM stage_eventos;
 
 -- @table escalacoes

@@ -7,7 +7,7 @@ WITH mudou AS (
   SELECT a.tipo AS tipo_antes, a.partida_id AS partida_antes, e.tipo, e.partida_id
   FROM eventos e
   LEFT JOIN antes_upsert_eventos a ON a.id = e.id
-  WHERE e.id IN (SELECT id FROM stage_eventos)
+  WHERE em_stage_eventos(e.id)
     AND (a.id IS NULL OR a.tipo IS DISTINCT FROM e.tipo OR a.partida_id IS DISTINCT FROM e.partida_id
          OR a.minuto IS DISTINCT FROM e.minuto OR a.acrescimo IS DISTINCT FROM e.acrescimo
          OR a.time_id IS DISTINCT FROM e.time_id OR a.jogador_id IS DISTINCT FROM e.jogador_id)

@@ -16,4 +16,4 @@ SELECT
     OR a.inicio_utc IS DISTINCT FROM p.inicio_utc), false) AS "partidas.data"
 FROM partidas p
 LEFT JOIN antes_upsert_partidas a ON a.id = p.id
-WHERE p.id IN (SELECT id FROM stage_partidas);
+WHERE em_stage_partidas(p.id);
