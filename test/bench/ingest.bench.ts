@@ -205,6 +205,9 @@ export async function run(): Promise<BenchFigure[]> {
     console.log(`  (updates ${spread(updates)}, copies ${spread(copies)}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
     return [
       { name: `incremental live update, median of ${RUNS}`, value: update, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy }, target: '≤ 300 ms and ≤ 20× copy', met: update <= 300 && update / copy <= 20 },
+      // The updates above run in one process, which creates DuckDB's publish engine once (publish-engine.ts);
+      // a cron-run `svc ingest` creates it in every run, while it reads its inputs.
+      { name: 'live update in a fresh process (engine created during the ingest; Node start-up and module loading not counted)', value: live.ms, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy } },
       { name: `DuckDB floor: copy, open, one score + goal + key + scorer + meta, commit, close (median of ${RUNS})`, value: floor, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy } },
       { name: 'peak RSS, live update ingest (child process)', value: live.rssMb, unit: 'MB', target: '≤ 400 MB', met: live.rssMb <= 400 },
       { name: 'peak RSS, 20-season build ingest (child process)', value: build.rssMb, unit: 'MB', target: '≤ 400 MB', met: build.rssMb <= 400 },
