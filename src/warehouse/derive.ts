@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
-import { queryRows, readSql } from './duckdb-util.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { idList, queryRows, readSql } from './duckdb-util.js';
 
 const STEPS_DIR = new URL('./sql/derive/', import.meta.url);
 
@@ -27,8 +27,13 @@ const STEPS: readonly Step[] = readdirSync(STEPS_DIR)
     return { name, sql, le: header(sql, 'le'), escreve: header(sql, 'escreve'), cria: created(sql) };
   });
 
-const SCOPE_SQL = `CREATE OR REPLACE TEMP TABLE derive_escopo AS
-  SELECT id AS campeonato_id FROM campeonatos WHERE $todos OR list_contains($ids, id)`;
+/**
+ * The championships to recompute, as the TEMP macro `em_escopo(campeonato_id)` every step filters on:
+ * literal ids (our own integers), so DuckDB pushes the filter into each scan; omitted = all. The
+ * parameter's name is no column's, so it cannot shadow one inside a step's subquery.
+ */
+const scopeSql = (campeonatoIds?: readonly number[]): string =>
+  `CREATE OR REPLACE TEMP MACRO em_escopo(campeonato_escopo) AS ${campeonatoIds === undefined ? 'true' : `campeonato_escopo IN (${idList(campeonatoIds)})`}`;
 
 /** Aspects a written table changes as a whole; tables absent here and not compared below change everything. */
 const TABLE_ASPECTS: Readonly<Record<string, readonly string[]>> = {
@@ -58,11 +63,7 @@ export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly nu
   const steps = neededSharedPieces(changed ? affectedSteps(changed) : STEPS);
   // A change no step reads (a live match's score) leaves nothing to do.
   if (steps.length === 0) return;
-  await conn.run(
-    SCOPE_SQL,
-    { todos: campeonatoIds === undefined, ids: listValue([...(campeonatoIds ?? [])]) },
-    { ids: LIST(INTEGER) },
-  );
+  await conn.run(scopeSql(campeonatoIds));
   for (const step of steps) {
     try {
       await conn.run(step.sql);

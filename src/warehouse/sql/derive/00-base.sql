@@ -1,5 +1,5 @@
--- Shared pieces for the derive steps. derive.ts has already filled TEMP derive_escopo(campeonato_id) with
--- the championships to recompute; every step touches only those.
+-- Shared pieces for the derive steps. derive.ts has already defined the TEMP macro em_escopo(campeonato_id),
+-- true for the championships to recompute; every step touches only those.
 
 -- Progress of a set of matches (round, phase, championship), with that level's three labels
 -- [not started, in progress, finished]. A match is started when ao_vivo or encerrado and pending when
@@ -26,7 +26,7 @@ SELECT p.id, p.campeonato_id, p.rodada_id, coalesce(p.fase_id, r.fase_id) AS fas
        p.status = 'encerrado' AND p.placar_mandante IS NOT NULL AND p.placar_visitante IS NOT NULL AS com_resultado
 FROM partidas p
 LEFT JOIN rodadas r ON r.id = p.rodada_id
-WHERE p.campeonato_id IN (SELECT campeonato_id FROM derive_escopo);
+WHERE em_escopo(p.campeonato_id);
 
 -- Their events, read once for the steps below.
 CREATE OR REPLACE TEMP TABLE derive_eventos AS

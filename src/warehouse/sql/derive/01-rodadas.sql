@@ -9,7 +9,7 @@ FROM (
          min(p.data_local) AS data
   FROM rodadas r
   LEFT JOIN derive_partidas p ON p.rodada_id = r.id
-  WHERE r.campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+  WHERE em_escopo(r.campeonato_id)
   GROUP BY r.id
 ) s
 WHERE rodadas.id = s.id AND (rodadas.status IS DISTINCT FROM s.status OR rodadas.data IS DISTINCT FROM s.data);

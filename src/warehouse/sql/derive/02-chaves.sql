@@ -16,7 +16,7 @@ FROM (
     FROM chaves c
     JOIN fases f ON f.id = c.fase_id
     LEFT JOIN derive_partidas p ON p.chave_id = c.id
-    WHERE f.campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+    WHERE em_escopo(f.campeonato_id)
     GROUP BY c.id, f.ida_e_volta
   ),
   duelo AS (

@@ -11,6 +11,6 @@ FROM (
              FROM derive_partidas GROUP BY fase_id) m ON m.fase_id = f.id
   LEFT JOIN (SELECT fase_id, count(*) FILTER (WHERE vencedor_id IS NULL) AS indecisas
              FROM chaves GROUP BY fase_id) k ON k.fase_id = f.id
-  WHERE f.campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+  WHERE em_escopo(f.campeonato_id)
 ) s
 WHERE fases.id = s.id AND fases.status IS DISTINCT FROM s.status;

@@ -19,7 +19,7 @@ FROM (
                              min(numero) FILTER (WHERE status <> 'encerrada'),
                              max(numero)) AS rodada_atual
              FROM rodadas GROUP BY campeonato_id) r ON r.campeonato_id = c.id
-  WHERE c.id IN (SELECT campeonato_id FROM derive_escopo)
+  WHERE em_escopo(c.id)
 ) s
 WHERE campeonatos.id = s.id
   AND (campeonatos.status IS DISTINCT FROM s.status OR campeonatos.rodada_atual IS DISTINCT FROM s.rodada_atual);

@@ -87,7 +87,7 @@ LEFT JOIN confronto h ON h.campeonato_id = t.campeonato_id AND h.tabela = t.tabe
 -- Only the rows that differ are written: a feed that leaves them as they were leaves the table untouched
 -- (nothing for the checkpoint to rewrite).
 DELETE FROM classificacao t USING (
-  SELECT * FROM classificacao WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+  SELECT * FROM classificacao WHERE em_escopo(campeonato_id)
   EXCEPT SELECT * FROM derive_classificacao
 ) x
 WHERE t.campeonato_id = x.campeonato_id AND t.fase_id IS NOT DISTINCT FROM x.fase_id AND t.time_id = x.time_id;

@@ -12,7 +12,7 @@ SELECT p.campeonato_id, e.jogador_id,
 FROM eventos e
 JOIN partidas p ON p.id = e.partida_id
 JOIN jogadores j ON j.id = e.jogador_id
-WHERE e.tipo IN ('gol', 'penalti') AND p.campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+WHERE e.tipo IN ('gol', 'penalti') AND em_escopo(p.campeonato_id)
 GROUP BY p.campeonato_id, e.jogador_id;
 
 -- The stored rows of the championships in scope become the computed ones: a changed row is updated in
@@ -25,7 +25,7 @@ WHEN MATCHED AND (t.time_id IS DISTINCT FROM s.time_id OR t.gols <> s.gols OR t.
   THEN UPDATE SET time_id = s.time_id, gols = s.gols, posicao = s.posicao
 WHEN NOT MATCHED THEN INSERT (campeonato_id, jogador_id, time_id, gols, posicao)
   VALUES (s.campeonato_id, s.jogador_id, s.time_id, s.gols, s.posicao)
-WHEN NOT MATCHED BY SOURCE AND t.campeonato_id IN (SELECT campeonato_id FROM derive_escopo) THEN DELETE;
+WHEN NOT MATCHED BY SOURCE AND em_escopo(t.campeonato_id) THEN DELETE;
 
 -- A player's total spans championships: the sum of their rows in artilharia, which holds every
 -- championship's (small) table; only changed rows are written.

@@ -50,7 +50,7 @@ SELECT s.campeonato_id,
        derive_cobertura(coalesce(p.lance_a_lance, 0), coalesce(p.encerradas, 0), coalesce(p.algum_ao_vivo, false)) AS ao_vivo,
        derive_cobertura(coalesce(p.com_escalacoes, 0), coalesce(p.encerradas, 0), coalesce(p.alguma_escalacao, false)) AS escalacoes,
        derive_cobertura(coalesce(p.com_estatisticas, 0), coalesce(p.encerradas, 0), coalesce(p.alguma_estatistica, false)) AS estatisticas
-FROM derive_escopo s
+FROM (SELECT id AS campeonato_id FROM campeonatos WHERE em_escopo(id)) s
 LEFT JOIN (
   SELECT campeonato_id,
          count(*) AS total,
@@ -74,7 +74,7 @@ LEFT JOIN (SELECT DISTINCT campeonato_id FROM rodadas) r ON r.campeonato_id = s.
 -- Only the rows that differ are written: a feed that leaves them as they were leaves the table untouched
 -- (nothing for the checkpoint to rewrite).
 DELETE FROM cobertura t USING (
-  SELECT * FROM cobertura WHERE campeonato_id IN (SELECT campeonato_id FROM derive_escopo)
+  SELECT * FROM cobertura WHERE em_escopo(campeonato_id)
   EXCEPT SELECT * FROM derive_cobertura
 ) x
 WHERE t.campeonato_id = x.campeonato_id;
