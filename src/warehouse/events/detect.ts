@@ -109,9 +109,11 @@ export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<
  */
 async function partidaEvents(conn: DuckDBConnection, ocorrencias: readonly Ocorrencia[]): Promise<DetectedEvent[]> {
   if (ocorrencias.length === 0) return [];
+  // Only the matches with events: the detection scope can hold every match the load touched.
+  const payloadScope = `CREATE OR REPLACE TEMP MACRO detect_payload(partida_id) AS partida_id IN (${idList(new Set(ocorrencias.map((o) => o.id)))});`;
   const gols = new Map<number, GolRow[]>();
   const golOrdem = new Map<number, number>();
-  for (const g of await queryRows<GolRow>(conn, GOLS_SQL)) {
+  for (const g of await queryRows<GolRow>(conn, `${payloadScope}\n${GOLS_SQL}`)) {
     const list = gols.get(g.partida_id) ?? [];
     if (list.length === 0) gols.set(g.partida_id, list);
     golOrdem.set(g.id, list.length);

@@ -1,4 +1,4 @@
--- What the partida.* `dados` are made of, for the matches in detection's scope (detect.ts assembles them;
+-- What the partida.* `dados` are made of, for the matches with events (macro detect_payload; detect.ts assembles them;
 -- their gols come from gols-partidas.sql). The match's context follows the rule of partidas_contexto in
 -- sql/resources/01-partida.sql: a match of a `mata-mata` phase has `fase` and no round number; any other
 -- has its round's number and no `fase`. Flat columns: a struct per row cost DuckDB more to plan than the
@@ -15,4 +15,4 @@ LEFT JOIN fases f ON f.id = p.fase_id
 LEFT JOIN rodadas r ON r.id = p.rodada_id
 JOIN times tm ON tm.id = p.time_mandante_id
 JOIN times tv ON tv.id = p.time_visitante_id
-WHERE detect_no_escopo(p.id);
+WHERE detect_payload(p.id);
