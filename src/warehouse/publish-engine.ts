@@ -40,6 +40,17 @@ function publishEngine(): Promise<DuckDBInstance> {
   return engine;
 }
 
+/**
+ * Destroys the engine (the next publish creates another), for a long-lived process that has published
+ * what it had to publish: `svc demo` keeps serving after its one ingest. Call with no publish under way.
+ */
+export async function closePublishEngine(): Promise<void> {
+  const current = engine;
+  engine = null;
+  const instance = await current?.catch(() => null);
+  instance?.closeSync();
+}
+
 /** A snapshot file opened to be written and published; `close` (DETACH) is idempotent. */
 export interface PublishConnection {
   conn: DuckDBConnection;

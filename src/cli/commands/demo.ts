@@ -6,6 +6,7 @@ import { SqliteAccountsStore } from '../../control/accounts-store.js';
 import { openControlDb } from '../../control/database.js';
 import type { DataDir } from '../../data-dir.js';
 import { ingest } from '../../warehouse/ingest.js';
+import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
@@ -49,6 +50,8 @@ export function registerDemo(program: Command): void {
     const dataDir = dataDirFrom(o);
     if (readCurrentId(dataDir) === null) {
       const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
+      // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
+      await closePublishEngine();
       process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
     }
     const { key, created } = ensureDemoKey(dataDir);
