@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { idList, queryRows, readSql } from './duckdb-util.js';
+import { idSetMacro, queryRows, readSql } from './duckdb-util.js';
 
 const STEPS_DIR = new URL('./sql/derive/', import.meta.url);
 
@@ -26,14 +26,6 @@ const STEPS: readonly Step[] = readdirSync(STEPS_DIR)
     const sql = readFileSync(new URL(name, STEPS_DIR), 'utf8');
     return { name, sql, le: header(sql, 'le'), escreve: header(sql, 'escreve'), cria: created(sql) };
   });
-
-/**
- * The championships to recompute, as the TEMP macro `em_escopo(campeonato_id)` every step filters on:
- * literal ids (our own integers), so DuckDB pushes the filter into each scan; omitted = all. The
- * parameter's name is no column's, so it cannot shadow one inside a step's subquery.
- */
-const scopeSql = (campeonatoIds?: readonly number[]): string =>
-  `CREATE OR REPLACE TEMP MACRO em_escopo(campeonato_escopo) AS ${campeonatoIds === undefined ? 'true' : `campeonato_escopo IN (${idList(campeonatoIds)})`}`;
 
 /** Aspects a written table changes as a whole; tables absent here and not compared below change everything. */
 const TABLE_ASPECTS: Readonly<Record<string, readonly string[]>> = {
@@ -63,7 +55,8 @@ export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly nu
   const steps = neededSharedPieces(changed ? affectedSteps(changed) : STEPS);
   // A change no step reads (a live match's score) leaves nothing to do.
   if (steps.length === 0) return;
-  await conn.run(scopeSql(campeonatoIds));
+  // The championships to recompute, as the macro em_escopo(campeonato_id) every step filters on.
+  await conn.run(idSetMacro('em_escopo', campeonatoIds));
   for (const step of steps) {
     try {
       await conn.run(step.sql);

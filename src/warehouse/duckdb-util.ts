@@ -23,6 +23,17 @@ export function idList(ids: Iterable<number>): string {
   return list.length > 0 ? list.join(', ') : 'NULL';
 }
 
+/**
+ * SQL that defines the TEMP macro `name(id)`: true for the ids given, written as literals (our own
+ * integers), which DuckDB pushes into each scan it filters (a bound list or a semi-join it does not);
+ * omitted, true for every id; a string, the subquery the id must be in (for sets too large to write out).
+ * The parameter's name is no column's, so it cannot shadow one inside a subquery.
+ */
+export function idSetMacro(name: string, ids?: Iterable<number> | string): string {
+  const test = ids === undefined ? 'true' : `id_testado IN (${typeof ids === 'string' ? ids : idList(ids)})`;
+  return `CREATE OR REPLACE TEMP MACRO ${name}(id_testado) AS ${test};`;
+}
+
 /** Rows per DataChunk: DuckDB's vector size, the most one chunk can hold. */
 const CHUNK_ROWS = 2048;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
-import { idList, queryRows } from '../duckdb-util.js';
+import { idSetMacro, queryRows } from '../duckdb-util.js';
 import { installResourceViews, type ResourceName } from '../sql/resources/views.js';
 
 export type EventName =
@@ -36,12 +36,10 @@ const RESOURCE_PAYLOADS = [
  * Copies what diffing needs into TEMP tables; call before the feed's rows are written. `partidaIds`: the
  * only matches the load can change (the loader knows them: staged matches, and the matches of staged
  * events and lineups), so capture, comparison and payloads look at those alone; omitted = every match.
- * The scope is a macro over literal ids (our own integers): DuckDB pushes it into each scan, which a bound
- * list (list_contains) did not allow.
+ * The scope is the macro detect_no_escopo over literal ids (idSetMacro).
  */
 export async function captureState(conn: DuckDBConnection, partidaIds?: readonly number[]): Promise<void> {
-  const escopo = partidaIds === undefined ? 'true' : `partida_id IN (${idList(partidaIds)})`;
-  await conn.run(`CREATE OR REPLACE TEMP MACRO detect_no_escopo(partida_id) AS ${escopo};\n${CAPTURE_SQL}`);
+  await conn.run(`${idSetMacro('detect_no_escopo', partidaIds)}\n${CAPTURE_SQL}`);
 }
 
 interface Ocorrencia {
@@ -110,7 +108,7 @@ export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<
 async function partidaEvents(conn: DuckDBConnection, ocorrencias: readonly Ocorrencia[]): Promise<DetectedEvent[]> {
   if (ocorrencias.length === 0) return [];
   // Only the matches with events: the detection scope can hold every match the load touched.
-  const payloadScope = `CREATE OR REPLACE TEMP MACRO detect_payload(partida_id) AS partida_id IN (${idList(new Set(ocorrencias.map((o) => o.id)))});`;
+  const payloadScope = idSetMacro('detect_payload', new Set(ocorrencias.map((o) => o.id)));
   const gols = new Map<number, GolRow[]>();
   const golOrdem = new Map<number, number>();
   for (const g of await queryRows<GolRow>(conn, `${payloadScope}\n${GOLS_SQL}`)) {
