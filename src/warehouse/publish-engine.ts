@@ -3,7 +3,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 /**
  * The DuckDB engine that writes snapshots: one in-memory instance per process, created on first use (or
  * early, by `warmPublishEngine`), into which each publish ATTACHes its own temp file. Creating an instance
- * costs ~15 ms of catalog set-up and destroying one ~9 ms; attaching and detaching a file, ~6 ms. So the
+ * costs ~15 ms of catalog set-up and destroying one ~9 ms; attaching and detaching a file, ~7 ms. So the
  * `svc ingest` process starts creating it while it reads its inputs, and a process that publishes again
  * (a long-lived caller of ingest()) pays for it once. After DETACH the engine holds no file.
  * checkpoint_threshold 0: the COMMIT checkpoints into the file (a published snapshot is one file, no WAL).
