@@ -1,6 +1,7 @@
 /**
- * Read API throughput and latency vs a bare Koa app serving the same bytes on the same routes (same run, same
- * load generator — wrk when installed, else autocannon, see load-generator.ts — 64 connections); 20 snapshot
+ * Read API throughput and latency vs a bare Koa app serving the same bytes on the same routes (same run, 64
+ * connections; throughput from wrk when installed, else autocannon, see load-generator.ts; p99 from the
+ * latency probe, latency-probe.ts, with wrk's own p99 printed beside it); 20 snapshot
  * swaps during a 30 s load and RSS after 1 M requests (autocannon: route mixes and request counts).
  * `svc serve` and the baseline each run as a child process. `SVC_BENCH_API_THROUGHPUT_ONLY=1` stops after the
  * throughput figures (while working on them).
@@ -15,6 +16,7 @@ import { resolveDataDir } from '../../src/data-dir.js';
 import { ingest } from '../../src/warehouse/ingest.js';
 import { listSnapshots, writeCurrentId } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { probeLatency } from './latency-probe.js';
 import { loadGenerator, type LoadFigures } from './load-generator.js';
 import type { BenchFigure } from './run.js';
 
@@ -72,6 +74,16 @@ function startChild(args: string[], ready: RegExp, quietStdout = false): Promise
   });
 }
 
+/** ROUNDS alternating runs of the baseline and svc, so a change in the machine's load hits both alike. */
+async function alternate<T>(baseline: () => Promise<T>, svc: () => Promise<T>): Promise<{ base: T[]; svc: T[] }> {
+  const runs = { base: [] as T[], svc: [] as T[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.base.push(await baseline());
+    runs.svc.push(await svc());
+  }
+  return runs;
+}
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
@@ -118,33 +130,40 @@ export async function run(): Promise<BenchFigure[]> {
     const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
 
     const generator = loadGenerator();
-    console.log(`  (load generator: ${generator.name}, ${CONNECTIONS} connections, ${ROUNDS} alternating runs of ${ROUND_SECONDS} s per route and server)`);
+    console.log(`  (throughput: ${generator.name}, ${CONNECTIONS} connections, ${ROUNDS} alternating runs of ${ROUND_SECONDS} s per route and server; p99: latency probe, same connections and runs)`);
     for (const r of routes) {
-      // Warm both (JIT, memoised body) before measuring.
-      await generator.measure({ url: `${svcUrl}${r}`, connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
-      await generator.measure({ url: `${bareUrl}${r}`, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+      const svcRun = { url: `${svcUrl}${r}`, connections: CONNECTIONS, seconds: ROUND_SECONDS, headers };
+      const bareRun = { url: `${bareUrl}${r}`, connections: CONNECTIONS, seconds: ROUND_SECONDS };
+      // Warm both (JIT, memoised body) before measuring; the probe warms itself on the first route.
+      await generator.measure({ ...svcRun, seconds: WARMUP_SECONDS });
+      await generator.measure({ ...bareRun, seconds: WARMUP_SECONDS });
+      if (r === routes[0]) await probeLatency({ ...bareRun, seconds: 1 });
       // Alternate short runs of each, so a change in the machine's load hits both alike.
-      const base: LoadFigures[] = [];
-      const svc: LoadFigures[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        base.push(await generator.measure({ url: `${bareUrl}${r}`, connections: CONNECTIONS, seconds: ROUND_SECONDS }));
-        svc.push(await generator.measure({ url: `${svcUrl}${r}`, connections: CONNECTIONS, seconds: ROUND_SECONDS, headers }));
-      }
+      const throughput = await alternate(() => generator.measure(bareRun), () => generator.measure(svcRun));
+      const latency = await alternate(() => probeLatency(bareRun), () => probeLatency(svcRun));
       const rate = (runs: LoadFigures[]) => runs.reduce((sum, x) => sum + x.requestsPerSecond, 0) / runs.length;
       // p99 of a typical run: each run starts with 64 fresh connections, and one run's tail on a shared
       // 2-core box is often another process holding the CPU; the worst run is printed beside it.
       const p99 = (runs: LoadFigures[]) => median(runs.map((x) => x.p99Ms));
-      const worst = (runs: LoadFigures[]) => Math.max(...runs.map((x) => x.p99Ms));
-      const failed = svc.reduce((sum, x) => sum + x.failed, 0);
+      const worst = (runs: LoadFigures[]) => Math.max(...runs.map((x) => x.p99Ms)).toFixed(1);
+      const probeCpu = Math.max(...[...latency.base, ...latency.svc].map((x) => x.probeCpu));
+      const failed = [...throughput.svc, ...latency.svc].reduce((sum, x) => sum + x.failed, 0);
       figures.push({
         name: `throughput ${r}`,
-        value: rate(svc),
+        value: rate(throughput.svc),
         unit: 'req/s',
-        baseline: { name: 'bare Koa, same bytes', value: rate(base) },
+        baseline: { name: 'bare Koa, same bytes', value: rate(throughput.base) },
         target: '≥ 60 % of baseline',
-        met: rate(svc) / rate(base) >= 0.6 && failed === 0,
+        met: rate(throughput.svc) / rate(throughput.base) >= 0.6 && failed === 0,
       });
-      figures.push({ name: `p99 latency ${r} (median of ${ROUNDS} runs; worst run ${worst(svc).toFixed(1)} ms, baseline's ${worst(base).toFixed(1)} ms)`, value: p99(svc), unit: 'ms', baseline: { name: 'bare Koa p99', value: p99(base) }, target: '≤ 25 ms', met: p99(svc) <= 25 });
+      figures.push({
+        name: `p99 latency ${r} (median of ${ROUNDS} probe runs; worst run ${worst(latency.svc)} ms, baseline's ${worst(latency.base)} ms; probe CPU ≤ ${Math.round(probeCpu * 100)} %; ${generator.name}'s own p99 ${p99(throughput.svc).toFixed(1)} ms, baseline's ${p99(throughput.base).toFixed(1)} ms)`,
+        value: p99(latency.svc),
+        unit: 'ms',
+        baseline: { name: 'bare Koa p99', value: p99(latency.base) },
+        target: '≤ 25 ms',
+        met: p99(latency.svc) <= 25 && failed === 0,
+      });
     }
     await stop(bare.child);
     if (process.env.SVC_BENCH_API_THROUGHPUT_ONLY === '1') return figures;
