@@ -9,6 +9,8 @@ import net from 'node:net';
 import type { LoadFigures, LoadRun } from './load-generator.js';
 
 export interface ProbeFigures extends LoadFigures {
+  /** Responses received complete within the run. */
+  requests: number;
   /** Share of one core the probe itself used; near 100 % means the probe, not the server, set the pace. */
   probeCpu: number;
 }
@@ -48,7 +50,7 @@ export function probeLatency(run: LoadRun): Promise<ProbeFigures> {
       const wall = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       latencies.sort((a, b) => a - b);
-      resolve({ requestsPerSecond: latencies.length / (wall / 1000), p99Ms: percentile(latencies, 0.99), failed, probeCpu: (cpu.user + cpu.system) / 1000 / wall });
+      resolve({ requests: latencies.length, requestsPerSecond: latencies.length / (wall / 1000), p99Ms: percentile(latencies, 0.99), failed, probeCpu: (cpu.user + cpu.system) / 1000 / wall });
     };
     for (let i = 0; i < run.connections; i++) {
       let start = performance.now();
