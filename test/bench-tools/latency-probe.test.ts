@@ -62,3 +62,8 @@ test('rejects a server that sends bytes beyond the response it was asked for', a
   );
   await assert.rejects(probeLatency({ url: `${url}/`, connections: 1, seconds: 0.3 }), /bytes after the response/);
 });
+
+test('rejects a response head it cannot read, naming it', async () => {
+  const url = await listen(net.createServer((socket) => socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n'))));
+  await assert.rejects(probeLatency({ url: `${url}/`, connections: 2, seconds: 0.3 }), /unexpected response head: HTTP\/1.1 200 OK/);
+});

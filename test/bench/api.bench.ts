@@ -162,7 +162,8 @@ export async function run(): Promise<BenchFigure[]> {
         unit: 'ms',
         baseline: { name: 'bare Koa p99', value: p99(latency.base) },
         target: '≤ 25 ms',
-        met: p99(latency.svc) <= 25 && failed === 0,
+        // A probe near a full core measured its own queueing, not the server's.
+        met: p99(latency.svc) <= 25 && failed === 0 && probeCpu < 0.9,
       });
     }
     await stop(bare.child);

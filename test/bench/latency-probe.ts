@@ -75,7 +75,7 @@ export function probeLatency(run: LoadRun): Promise<ProbeFigures> {
         }
         remaining -= rest.length;
         if (remaining > 0) return;
-        if (remaining < 0) return void socket.destroy(new Error('latency probe: bytes after the response (no pipelining is sent)'));
+        if (remaining < 0) throw new Error('latency probe: bytes after the response (no pipelining is sent)');
         const now = performance.now();
         latencies.push(now - start);
         head = EMPTY;
@@ -93,7 +93,11 @@ export function probeLatency(run: LoadRun): Promise<ProbeFigures> {
         onread: {
           buffer: readBuffer,
           callback: (n) => {
-            onBytes(readBuffer.subarray(0, n));
+            try {
+              onBytes(readBuffer.subarray(0, n));
+            } catch (err) {
+              socket.destroy(err as Error);
+            }
             return true;
           },
         },
