@@ -19,6 +19,7 @@ import { REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
 import { probeLatency } from './latency-probe.js';
 import { loadGenerator, type LoadFigures } from './load-generator.js';
 import type { BenchFigure } from './run.js';
+import { median } from './stats.js';
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -43,11 +44,6 @@ const CONNECTIONS = 64;
 const SECONDS = Number(process.env.SVC_BENCH_API_SECONDS ?? 8);
 const ROUNDS = 4;
 
-const median = (xs: number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 // Steady state is what is measured: a fresh Node process spends its first seconds under load compiling
 // (a 1 s warm-up left the next 2 s run at p99 ≈ 110 ms and two-thirds of the rate; from the 3rd s on,
@@ -142,8 +138,8 @@ export async function run(): Promise<BenchFigure[]> {
       const throughput = await alternate(() => generator.measure(bareRun), () => generator.measure(svcRun));
       const latency = await alternate(() => probeLatency(bareRun), () => probeLatency(svcRun));
       const rate = (runs: LoadFigures[]) => runs.reduce((sum, x) => sum + x.requestsPerSecond, 0) / runs.length;
-      // p99 of a typical run: each run starts with 64 fresh connections, and one run's tail on a shared
-      // 2-core box is often another process holding the CPU; the worst run is printed beside it.
+      // p99 of a typical run (each starts with 64 fresh connections, accepted over up to ~0.5 s on a busy
+      // 2-core box); the worst run is printed beside it.
       const p99 = (runs: LoadFigures[]) => median(runs.map((x) => x.p99Ms));
       const worst = (runs: LoadFigures[]) => Math.max(...runs.map((x) => x.p99Ms)).toFixed(1);
       const probeCpu = Math.max(...[...latency.base, ...latency.svc].map((x) => x.probeCpu));

@@ -15,6 +15,7 @@ import { captureState, detectEvents } from '../../src/warehouse/events/detect.js
 import { installResourceViews } from '../../src/warehouse/sql/resources/views.js';
 import { SHARED_DATA, SVC_BIN, tempDir } from '../helpers/cli.js';
 import type { BenchFigure } from './run.js';
+import { median } from './stats.js';
 
 export const title = 'derived tables and event detection (incremental ingest on 22 seasons)';
 
@@ -54,11 +55,6 @@ async function one(snapshot: string, copy: string, threads: number | null): Prom
     conn.closeSync();
     instance.closeSync();
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
 }
 
 export async function run(): Promise<BenchFigure[]> {

@@ -16,6 +16,7 @@ import { ingest } from '../../src/warehouse/ingest.js';
 import { openForPublish } from '../../src/warehouse/publish-engine.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import type { BenchFigure } from './run.js';
+import { median } from './stats.js';
 
 export const title = 'svc ingest: incremental live update on 20 seasons';
 
@@ -112,11 +113,6 @@ function liveFeed(goals: number): Feed {
     eventos: [{ id: `${id}-live-${goals}`, partida: id, tipo: 'gol', minuto: goals * 5, time: home, jogador_id: `p${home}-9` }],
   };
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-};
 
 /** Runs one ingest in a child process; returns its wall time and peak RSS (MB). */
 function childIngest(dataDir: string, inputs: string[], extra: string[] = []): Promise<{ ms: number; rssMb: number }> {

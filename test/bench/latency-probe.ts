@@ -7,6 +7,7 @@
  */
 import net from 'node:net';
 import type { LoadFigures, LoadRun } from './load-generator.js';
+import { percentile } from './stats.js';
 
 export interface ProbeFigures extends LoadFigures {
   /** Responses received complete within the run. */
@@ -26,8 +27,6 @@ function parseHead(head: string): { status: number; length: number } {
   if (!Number.isInteger(status) || !m) throw new Error(`latency probe: unexpected response head: ${head.slice(0, 80)}`);
   return { status, length: Number(m[1]) };
 }
-
-const percentile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN;
 
 /**
  * Runs the probe for `run.seconds`. A connection's first request is timed from its connect() call, so the
@@ -51,7 +50,7 @@ export function probeLatency(run: LoadRun): Promise<ProbeFigures> {
       const wall = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       latencies.sort((a, b) => a - b);
-      resolve({ requests: latencies.length, requestsPerSecond: latencies.length / (wall / 1000), p99Ms: percentile(latencies, 0.99), failed, probeCpu: (cpu.user + cpu.system) / 1000 / wall });
+      resolve({ requests: latencies.length, requestsPerSecond: latencies.length / (wall / 1000), p99Ms: percentile(latencies, 99), failed, probeCpu: (cpu.user + cpu.system) / 1000 / wall });
     };
     for (let i = 0; i < run.connections; i++) {
       let start = performance.now();

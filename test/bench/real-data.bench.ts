@@ -15,6 +15,7 @@ import { brasileiraoCsvAdapter } from '../../src/feeds/adapters/brasileirao-csv.
 import { ingest as ingestInProcess } from '../../src/warehouse/ingest.js';
 import { REPO_ROOT, SHARED_DATA, SVC_BIN, tempDir } from '../helpers/cli.js';
 import type { BenchFigure } from './run.js';
+import { median } from './stats.js';
 
 export const title = 'real data: Brasileirão CSV family and openfootball ingest';
 
@@ -55,11 +56,6 @@ function timed(args: readonly string[], env: Record<string, string> = {}): numbe
   const ms = performance.now() - started;
   if (r.status !== 0) throw new Error(`${args.join(' ')} falhou (${String(r.status)}): ${r.stderr}`);
   return ms;
-}
-
-function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 function baseline(reader: string, inputs: readonly string[]): number {

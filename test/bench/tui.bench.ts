@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { BenchFigure } from './run.js';
 import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
 import { startDemoServer, stopProcess } from '../tui/serve.js';
+import { median } from './stats.js';
 
 export const title = 'svc tui: launch to the championship list, screen change after Enter';
 
@@ -153,8 +154,3 @@ function bareGet(url: string, key: string): Promise<number> {
   });
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}

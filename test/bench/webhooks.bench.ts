@@ -10,6 +10,7 @@ import { EVENTOS } from '../../src/webhooks/catalog.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
 import { createAccount, eventBody, publishSnapshot, Receiver, testDataDir, type TestEvent } from '../webhooks/helpers.js';
 import type { BenchFigure } from './run.js';
+import { median, percentile } from './stats.js';
 
 export const title = 'webhooks: dispatcher throughput and publication-to-delivery latency';
 
@@ -21,14 +22,6 @@ const ROUNDS = 5;
 function cpuMicros(since: NodeJS.CpuUsage): number {
   const u = process.cpuUsage(since);
   return u.user + u.system;
-}
-
-function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /** The baseline: the same bodies POSTed by CONCURRENCY workers over keep-alive sockets, nothing else. */

@@ -1,5 +1,6 @@
 -- Match resource (spec "Match"). Table macros take `ids` (match ids) and `rodadas` (round ids) to restrict
--- what they build, NULL = no restriction, so that event detection builds only what changed (round payloads); the views build everything (the API). Pass lists as constants or bound parameters: a
+-- what they build, NULL = no restriction, so that event detection builds only what changed (round
+-- payloads); the views build everything (the API). Pass lists as constants or bound parameters: a
 -- subquery there is evaluated row by row. TEMP objects work on READ_ONLY connections too.
 -- A match is knockout when its phase is `mata-mata`: then `fase` is filled and the rodada_* fields are
 -- null; otherwise the reverse.
