@@ -38,7 +38,7 @@ function currentBuild() {
  * them — Ink and React took longer than the rest of `svc tui`'s launch, DuckDB's JavaScript API ~0.14 s of
  * every `svc ingest`. Native bindings (`.node` files) and optional developer tools always stay external.
  */
-const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'ink-text-input', 'react', '@duckdb/node-api']);
+const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'react', '@duckdb/node-api']);
 const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
 const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
