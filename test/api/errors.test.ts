@@ -183,6 +183,7 @@ describe('API errors: status and exact body', () => {
   });
 
   it('a client that aborts its upload is logged as a client abort (499), not as a 500 or an error', async () => {
+    const key = h.key('pro');
     const { port } = new URL(h.url);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
