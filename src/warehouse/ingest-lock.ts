@@ -33,7 +33,7 @@ const UNREADABLE_STALE_MS = 10_000;
  */
 export function acquireIngestLock(dataDir: DataDir, now: () => number = Date.now): () => void {
   const me: Holder = { pid: process.pid, desde: new Date(now()).toISOString(), inicio: processStart(process.pid) };
-  mkdirSync(dataDir.root, { recursive: true });
+  mkdirSync(dataDir.root, { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 2; attempt++) {
     if (create(dataDir.ingestLock, me)) return hold(dataDir.ingestLock, me.pid);
     const holder = readHolder(dataDir.ingestLock);
