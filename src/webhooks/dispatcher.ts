@@ -15,7 +15,7 @@ import type { Plano } from '../api/auth-context.js';
 import type { DataDir } from '../data-dir.js';
 import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from './catalog.js';
 import { systemClock, type Clock } from './clock.js';
-import { mailerFromEnv, noticePermanentDeactivation, type Mailer } from './notifier.js';
+import { noticePermanentDeactivation, type Mailer } from './notifier.js';
 import { readNewEvents } from './outbox-reader.js';
 import { decide } from './retry-policy.js';
 import { Sender } from './sender.js';
@@ -32,7 +32,7 @@ export interface DispatcherOptions {
   random?: () => number;
   connectTimeoutMs?: number;
   totalTimeoutMs?: number;
-  /** Default: from SVC_SMTP_URL; null = record and log notices only. */
+  /** Sends permanent-deactivation notices; default null = record and log them only. */
   mailer?: Mailer | null;
   plans?: PlansConfig;
   log?: (line: string) => void;
@@ -83,7 +83,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   const random = options.random ?? Math.random;
   const plans = options.plans ?? DEFAULT_PLANS;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const mailer = options.mailer === undefined ? mailerFromEnv() : options.mailer;
+  const mailer = options.mailer ?? null;
   const concurrency = options.concurrency ?? 16;
   const db = openControlDb(options.dataDir.controlDb);
   const store = openWebhooksStore(db);

@@ -12,7 +12,6 @@ import { EVENTOS, isEventName, type DeliveryStatus } from '../../webhooks/catalo
 import { monthReference } from '../../webhooks/limits.js';
 import { newSecret } from '../../webhooks/signing.js';
 import { BlockedUrlError, checkUrl, systemResolver, type Resolver } from '../../webhooks/url-guard.js';
-import { allowPrivateUrlsFromEnv } from '../../webhooks/private-urls.js';
 import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
@@ -26,7 +25,7 @@ export interface WebhookRoutesOptions {
   control: ControlDb;
   /** The key, quota and plan checks of authenticated routes (createApp's). */
   guard: Guard;
-  /** Local development only; default from SVC_ALLOW_PRIVATE_URLS=1 (`svc serve --allow-private-urls`). */
+  /** Local development only (`svc serve --allow-private-urls`); default false. */
   allowPrivateUrls?: boolean;
   /** DNS resolution for the URL rule (tests give a fixed answer; no network). */
   resolve?: Resolver;
@@ -111,7 +110,7 @@ function parseEventos(v: unknown): EventName[] {
 /** Registers the eight webhook management routes on the authenticated `/v1` router. */
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
   const store: WebhooksStore = openWebhooksStore(o.control);
-  const guard = { allowPrivate: o.allowPrivateUrls ?? allowPrivateUrlsFromEnv() };
+  const guard = { allowPrivate: o.allowPrivateUrls ?? false };
   const resolve = o.resolve ?? systemResolver;
   // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).
   const access = o.guard('webhooks', (_ctx, next) => next());

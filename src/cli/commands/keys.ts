@@ -6,7 +6,7 @@ import type { Plano } from '../../api/auth-context.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 
 interface AccountOptions extends CommonOptions {
   account: string;
@@ -61,7 +61,7 @@ function withAccountOptions(cmd: Command): Command {
 }
 
 function stores(o: CommonOptions) {
-  const db = openControlDb(dataDirFrom(o).controlDb);
+  const db = openControlDb(configFrom(o).dataDir.controlDb);
   return { db, accounts: new SqliteAccountsStore(db) };
 }
 

@@ -8,7 +8,7 @@ import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { isoWithOffset } from '../../time.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
@@ -49,7 +49,8 @@ function select(store: WebhooksStore, ids: readonly string[], o: ReplayOptions):
 }
 
 async function replay(ids: string[], o: ReplayOptions): Promise<void> {
-  const allowPrivate = allowPrivateUrls(o.allowPrivateUrls);
+  const config = configFrom(o);
+  const allowPrivate = allowPrivateUrls(config);
   if (o.to !== undefined) {
     try {
       await checkUrl(o.to, { allowPrivate });
@@ -58,7 +59,7 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
       throw err;
     }
   }
-  const db = openControlDb(dataDirFrom(o).controlDb);
+  const db = openControlDb(config.dataDir.controlDb);
   try {
     const store = openWebhooksStore(db);
     const deliveries = select(store, ids, o);
