@@ -1,7 +1,7 @@
 /**
  * The one place where settings come in: command-line flags, the environment (`SVC_*`, `PORT`) and the files they
  * name, merged into one typed, validated object that the CLI builds once and passes down. No other module in
- * `src/` reads `process.env` (test/config.test.ts checks). Every setting is listed in docs/configuration.md.
+ * `src/` reads `process.env` (test/config/config.test.ts checks). Every setting is listed in docs/configuration.md.
  */
 import { resolveDataDir, DEFAULT_DATA_DIR, type DataDir } from './data-dir.js';
 import { loadPlans, PlansFileError, type PlansConfig } from './control/plans.js';

@@ -1,10 +1,9 @@
 import type { ControlDb } from './database.js';
 import { lastValue } from './counters.js';
 import { advanceDispatcherCursor, dispatcherCursor, ensureDispatcherCursor, EVENT_SEQ_COUNTER } from './outbox-cursor.js';
-import type { Plano } from '../api/auth-context.js';
-import type { EventName } from '../warehouse/events/detect.js';
-import { isEventName, type DeliveryOrigin, type DeliveryStatus } from '../webhooks/catalog.js';
-import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../webhooks/limits.js';
+import { isEventName, type EventName } from '../domain/events.js';
+import type { Plano } from '../domain/plans.js';
+import { DEFAULT_WEBHOOK_LIMITS, monthReference, type DeliveryOrigin, type DeliveryStatus, type WebhookLimits } from '../domain/webhooks.js';
 import { isoWithOffset, nextUtcMidnight } from '../time.js';
 
 export interface WebhookRecord {

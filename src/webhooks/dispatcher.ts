@@ -11,7 +11,7 @@ import {
   type Subscriber,
   type WebhooksStore,
 } from '../control/webhooks-store.js';
-import type { Plano } from '../api/auth-context.js';
+import type { Plano } from '../domain/plans.js';
 import type { DataDir } from '../data-dir.js';
 import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from './catalog.js';
 import { systemClock, type Clock } from './clock.js';

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { openControlDb } from '../../src/control/database.js';
 import { openWebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
 import { createAccount, eventBody, publishSnapshot, Receiver, testDataDir, type TestEvent } from '../webhooks/helpers.js';
 import type { BenchFigure } from './run.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhooksStore, type WebhookRecord, type WebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { runSvc } from '../helpers/cli.js';

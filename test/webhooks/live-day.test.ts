@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhooksStore, type WebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { REPO_ROOT, runSvc } from '../helpers/cli.js';

@@ -7,9 +7,8 @@ import {
   type WebhookRecord,
   type WebhooksStore,
 } from '../../control/webhooks-store.js';
-import type { EventName } from '../../warehouse/events/detect.js';
-import { EVENTOS, isEventName, type DeliveryStatus } from '../../webhooks/catalog.js';
-import { monthReference } from '../../webhooks/limits.js';
+import { EVENTOS, isEventName, type EventName } from '../../domain/events.js';
+import { monthReference, type DeliveryStatus } from '../../domain/webhooks.js';
 import { newSecret } from '../../webhooks/signing.js';
 import { BlockedUrlError, checkUrl, systemResolver, type Resolver } from '../../webhooks/url-guard.js';
 import type { AuthContext } from '../auth-context.js';

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { SqliteAccountsStore, type Account, type AccountSettings, type ApiKeyRecord } from '../../control/accounts-store.js';
 import { openControlDb } from '../../control/database.js';
-import { isPlano, PLANOS } from '../../control/plans.js';
-import type { Plano } from '../../api/auth-context.js';
+import { isPlano, PLANOS, type Plano } from '../../domain/plans.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { openControlDb } from '../../control/database.js';
 import { openWebhooksStore, type DeliveryRecord, type WebhooksStore } from '../../control/webhooks-store.js';
-import type { DeliveryStatus } from '../../webhooks/catalog.js';
+import type { DeliveryStatus } from '../../domain/webhooks.js';
 import { replayDeliveries } from '../../webhooks/replay.js';
 import { Sender } from '../../webhooks/sender.js';
 import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';

@@ -1,4 +1,8 @@
-import type { Plano } from '../api/auth-context.js';
+import type { Plano } from './plans.js';
+
+/** Delivery statuses (docs/webhooks.md). */
+export type DeliveryStatus = 'pendente' | 'entregue' | 'falhou' | 'descartada';
+export type DeliveryOrigin = 'automatica' | 'teste' | 'replay';
 
 /** Webhook quotas of an account; null = unlimited. */
 export interface WebhookLimits {
