@@ -1,5 +1,5 @@
 import Database from 'libsql';
-import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +17,10 @@ export function openControlDb(file: string): ControlDb {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Key hashes, webhook secrets and usage: readable by the owner only. SQLite gives the -wal and -shm
   // files the main file's mode, so creating it 0600 first (and tightening an older one) covers all three.
-  closeSync(openSync(file, 'a', 0o600));
+  // Only a missing file is created here: closing a descriptor of a database this process already has open
+  // would drop SQLite's POSIX locks on it (they are per process), letting another process reset the WAL under
+  // the open connection.
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   chmodSync(file, 0o600);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
