@@ -25,3 +25,17 @@ export function monthReference(nowMs: number): string {
   const d = new Date(nowMs);
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
+
+/** A webhook's failure history, counted after one more automatic delivery failed. */
+export interface FailureHistory {
+  falhasConsecutivas: number;
+  /** Temporary deactivations since the last 2xx, not counting the one being decided. */
+  desativacoesSeguidas: number;
+}
+
+export type DeactivationDecision =
+  | { tipo: 'temporaria'; motivo: string; reativarEm: number }
+  | { tipo: 'permanente'; motivo: string; reativarEm: null };
+
+/** Decides whether a failure deactivates a webhook (src/webhooks/deactivation-policy.ts); the delivery queue applies it. */
+export type DeactivationPolicy = (history: FailureHistory, nowMs: number) => DeactivationDecision | null;

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Deactivation, WebhooksStore } from '../control/webhooks-store.js';
+import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
+import type { Deactivation } from '../control/webhooks/records.js';
 
 /** Sends one e-mail; the nodemailer transport in production. */
 export interface Mailer {
@@ -23,7 +24,7 @@ export function createMailer(smtp: { url: string; from: string } | null): Mailer
  * e-mailed when SMTP is configured and the account has an address; logged otherwise.
  */
 export async function noticePermanentDeactivation(
-  store: WebhooksStore,
+  store: DeliveryQueue,
   mailer: Mailer | null,
   d: Deactivation,
   now: number,

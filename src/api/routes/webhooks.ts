@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ControlDb } from '../../control/database.js';
-import {
-  openWebhooksStore,
-  WebhookLimitError,
-  type DeliveryRecord,
-  type WebhookRecord,
-  type WebhooksStore,
-} from '../../control/webhooks-store.js';
+import { WebhookLimitError, type DeliveryRecord, type WebhookRecord } from '../../control/webhooks/records.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../control/webhooks/registry.js';
 import { EVENTOS, isEventName, type EventName } from '../../domain/events.js';
 import { monthReference, type DeliveryStatus } from '../../domain/webhooks.js';
 import { newSecret } from '../../webhooks/signing.js';
@@ -108,7 +103,7 @@ function parseEventos(v: unknown): EventName[] {
 
 /** Registers the eight webhook management routes on the authenticated `/v1` router. */
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
-  const store: WebhooksStore = openWebhooksStore(o.control);
+  const store: WebhookRegistry = openWebhookRegistry(o.control);
   const guard = { allowPrivate: o.allowPrivateUrls ?? false };
   const resolve = o.resolve ?? systemResolver;
   // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { openControlDb } from '../../control/database.js';
-import { openWebhooksStore, type DeliveryRecord, type WebhooksStore } from '../../control/webhooks-store.js';
+import type { DeliveryRecord } from '../../control/webhooks/records.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../control/webhooks/registry.js';
 import type { DeliveryStatus } from '../../domain/webhooks.js';
 import { replayDeliveries } from '../../webhooks/replay.js';
 import { Sender } from '../../webhooks/sender.js';
@@ -33,7 +34,7 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
   return isoWithOffset(bare && endOfDay ? ms + 86_400_000 - 1 : ms);
 }
 
-function select(store: WebhooksStore, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
+function select(store: WebhookRegistry, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
   if (ids.length > 0 && o.webhook !== undefined) throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
   if (ids.length > 0) {
     const found = store.findDeliveries(ids);
@@ -61,7 +62,7 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
   }
   const db = openControlDb(config.dataDir.controlDb);
   try {
-    const store = openWebhooksStore(db);
+    const store = openWebhookRegistry(db);
     const deliveries = select(store, ids, o);
     if (o.dryRun) {
       const rows = deliveries.map((d) => ({ entrega: d.id, webhook_id: d.webhookId, evento: d.evento, status: d.status, criada_em: d.criadaEm, destino: o.to ?? store.getWebhookById(d.webhookId)?.url ?? null }));
