@@ -2,7 +2,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DataDir } from '../data-dir.js';
-import type { OutboxEvent } from '../control/webhooks-store.js';
+import type { OutboxEvent } from '../control/webhooks/records.js';
 import { currentLine, type SnapshotManifest } from '../warehouse/snapshot-store.js';
 
 const OUTBOX_SQL = readFileSync(new URL('./outbox-since.sql', import.meta.url), 'utf8');

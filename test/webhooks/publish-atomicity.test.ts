@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { openWebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { listSnapshots, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, runSvc } from '../helpers/cli.js';
@@ -31,7 +31,7 @@ describe('events are delivered only from the current line of snapshots', () => {
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
-    openWebhooksStore(db).createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_x' }, null, Date.now());
+    openWebhookRegistry(db).createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_x' }, null, Date.now());
   });
 
   afterEach(async () => {
@@ -80,8 +80,8 @@ describe('events are delivered only from the current line of snapshots', () => {
     await expectDelivered(expected);
 
     const current = readCurrentId(dataDir);
-    const killed = startSvc(['ingest', step('03-gol.json'), '--data-dir', dataDir.root], { SVC_TEST_PAUSE_AT: 'renamed' });
-    await killed.waitFor('svc: test-pause renamed');
+    const killed = startSvc(['ingest', step('03-gol.json'), '--data-dir', dataDir.root, '--pause-at', 'renamed'], {});
+    await killed.waitFor('svc: pausado em renamed');
     killed.kill('SIGKILL');
     await killed.done;
     const orphan = String(Number(current) + 1).padStart(8, '0');
@@ -100,8 +100,8 @@ describe('events are delivered only from the current line of snapshots', () => {
 
   it('svc snapshots leaves orphans out and removes them when no ingest runs', { timeout: 120_000 }, async () => {
     const current = readCurrentId(dataDir);
-    const killed = startSvc(['ingest', step('01-pre-jogo.json'), '--data-dir', dataDir.root], { SVC_TEST_PAUSE_AT: 'renamed' });
-    await killed.waitFor('svc: test-pause renamed');
+    const killed = startSvc(['ingest', step('01-pre-jogo.json'), '--data-dir', dataDir.root, '--pause-at', 'renamed'], {});
+    await killed.waitFor('svc: pausado em renamed');
     killed.kill('SIGKILL');
     await killed.done;
     const list = await runSvc(['snapshots', '--json', '--data-dir', dataDir.root]);
