@@ -1,0 +1,136 @@
+import { INTEGER, LIST, listValue } from '@duckdb/node-api';
+import type { Alteracoes } from '../../warehouse/touched.js';
+import { foldText } from '../text.js';
+import type { JsonObject } from '../resources/shapes.js';
+import type { SnapshotDb } from './snapshot-db.js';
+import { sql, type AoVivoRow, type CampeonatoRow, type CoberturaRow, type JogadorRow, type TimeRow } from './tables.js';
+
+export type Searchable<T> = T & { busca: string };
+
+/** The players of one snapshot: by id, by team, and in name order with their search text. */
+export interface Players {
+  readonly byId: ReadonlyMap<number, JogadorRow>;
+  readonly byTeam: ReadonlyMap<number, readonly JogadorRow[]>;
+  readonly list: readonly Searchable<JogadorRow>[];
+}
+
+/** The teams of one snapshot: by id and in name order with their search text. */
+export interface Teams {
+  readonly byId: ReadonlyMap<number, TimeRow>;
+  readonly list: readonly Searchable<TimeRow>[];
+}
+
+/**
+ * The part of a snapshot served from memory at all times, small at any history size: metadata,
+ * championships and their coverage, teams, players, live matches, and which championship each match is in
+ * (what a per-match request needs to find its partition). Everything else is in the championship
+ * partitions (partition.ts), read on demand.
+ */
+export class GlobalPart {
+  readonly meta: ReadonlyMap<string, string>;
+  readonly campeonatos: readonly CampeonatoRow[];
+  readonly campeonato: ReadonlyMap<number, CampeonatoRow>;
+  readonly cobertura: ReadonlyMap<number, CoberturaRow>;
+  readonly aoVivo: readonly { row: AoVivoRow; recurso: JsonObject }[];
+
+  private constructor(
+    meta: readonly { chave: string; valor: string }[],
+    campeonatos: readonly CampeonatoRow[],
+    cobertura: readonly CoberturaRow[],
+    aoVivo: readonly AoVivoRow[],
+    readonly teams: Teams,
+    readonly players: Players,
+    readonly partidaCampeonato: ReadonlyMap<number, number>,
+  ) {
+    this.meta = new Map(meta.map((r) => [r.chave, r.valor]));
+    this.campeonatos = campeonatos;
+    this.campeonato = new Map(campeonatos.map((c) => [c.id, c]));
+    this.cobertura = new Map(cobertura.map((c) => [c.campeonato_id, c]));
+    this.aoVivo = aoVivo.map((row) => ({ row, recurso: JSON.parse(row.json) as JsonObject }));
+  }
+
+  /**
+   * Reads the global part of `db`'s snapshot. With `previous` and the changes since it (`alteracoes`, not
+   * complete), teams, players and the match map are carried over and patched instead of read again:
+   * the cost of a swap follows the change.
+   */
+  static async load(db: SnapshotDb, previous?: GlobalPart, alteracoes?: Alteracoes): Promise<GlobalPart> {
+    const carry = previous !== undefined && alteracoes !== undefined && !alteracoes.completo;
+    const [meta, campeonatos, cobertura, aoVivo] = await Promise.all([
+      db.query<{ chave: string; valor: string }>(sql('snapshot_meta')),
+      db.query<CampeonatoRow>(sql('campeonatos')),
+      db.query<CoberturaRow>(sql('cobertura')),
+      db.query<AoVivoRow>(sql('ao_vivo')),
+    ]);
+    const teams = carry && alteracoes.times.length === 0 ? previous.teams : teamsOf(await db.query<TimeRow>(sql('times')));
+    const players = carry
+      ? await patchPlayers(db, previous.players, alteracoes.jogadores)
+      : playersOf(await db.query<JogadorRow>(sql('jogadores')));
+    const matches = carry
+      ? await patchMatchMap(db, previous.partidaCampeonato, alteracoes.partidas)
+      : new Map((await db.query<{ id: number; campeonato_id: number }>(sql('partida_campeonato'))).map((r) => [r.id, r.campeonato_id]));
+    return new GlobalPart(meta, campeonatos, cobertura, aoVivo, teams, players, matches);
+  }
+}
+
+function idsParam(ids: readonly number[]) {
+  return { values: [listValue([...ids])], types: [LIST(INTEGER)] };
+}
+
+function teamsOf(rows: readonly TimeRow[]): Teams {
+  return { byId: new Map(rows.map((t) => [t.id, t])), list: rows.map((t) => ({ ...t, busca: `${foldText(t.nome)}\n${foldText(t.sigla)}` })) };
+}
+
+function searchablePlayer(j: JogadorRow): Searchable<JogadorRow> {
+  return { ...j, busca: `${foldText(j.nome)}\n${foldText(j.nome_popular)}` };
+}
+
+/** `list` in name order (as `jogadores.sql` orders it: by nome, then id). */
+function playersOf(rows: readonly JogadorRow[], list = rows.map(searchablePlayer)): Players {
+  const byTeam = new Map<number, JogadorRow[]>();
+  for (const j of list) {
+    if (j.time_id === null) continue;
+    const squad = byTeam.get(j.time_id);
+    if (squad) squad.push(j);
+    else byTeam.set(j.time_id, [j]);
+  }
+  return { byId: new Map(list.map((j) => [j.id, j])), byTeam, list };
+}
+
+function byNameThenId(a: JogadorRow, b: JogadorRow): number {
+  return a.nome < b.nome ? -1 : a.nome > b.nome ? 1 : a.id - b.id;
+}
+
+/** The previous players with the changed rows read again; the order is rebuilt only when a name or the set changed. */
+async function patchPlayers(db: SnapshotDb, previous: Players, ids: readonly number[]): Promise<Players> {
+  if (ids.length === 0) return previous;
+  const { values, types } = idsParam(ids);
+  const changed = new Map((await db.query<JogadorRow>(sql('jogadores_ids'), values, types)).map((j) => [j.id, searchablePlayer(j)]));
+  const sameOrder = ids.every((id) => {
+    const before = previous.byId.get(id);
+    const after = changed.get(id);
+    return before !== undefined && after !== undefined && before.nome === after.nome;
+  });
+  const touched = new Set(ids);
+  const kept = previous.list.filter((j) => !touched.has(j.id));
+  const list = sameOrder
+    ? previous.list.map((j) => changed.get(j.id) ?? j)
+    : [...kept, ...changed.values()].sort(byNameThenId);
+  return playersOf(list, list);
+}
+
+/** The match → championship map, copied only when a touched match is new, moved or gone. */
+async function patchMatchMap(db: SnapshotDb, previous: ReadonlyMap<number, number>, ids: readonly number[]): Promise<ReadonlyMap<number, number>> {
+  if (ids.length === 0) return previous;
+  const { values, types } = idsParam(ids);
+  const rows = await db.query<{ id: number; campeonato_id: number }>(sql('partida_campeonato_ids'), values, types);
+  const found = new Map(rows.map((r) => [r.id, r.campeonato_id]));
+  if (ids.every((id) => previous.get(id) === found.get(id))) return previous;
+  const next = new Map(previous);
+  for (const id of ids) {
+    const c = found.get(id);
+    if (c === undefined) next.delete(id);
+    else next.set(id, c);
+  }
+  return next;
+}
