@@ -160,7 +160,7 @@ export function getTabela(sh: Shapes, part: Partition, c: CampeonatoRow): Built 
 export function getArtilharia(s: ServedSnapshot, sh: Shapes, part: Partition, c: CampeonatoRow): Built {
   const data: JsonObject[] = [];
   for (const a of part.artilharia) {
-    const j = s.global.players.byId.get(a.jogador_id);
+    const j = s.global.players.get(a.jogador_id);
     if (j) data.push(sh.player(j, a.gols, a.time_id ?? j.time_id));
   }
   return { payload: { data, meta: { campeonato_id: c.id, campeonato_nome: c.nome, total: data.length } }, maxAge: championshipAge(c) };

@@ -3,16 +3,8 @@ import type { Alteracoes } from '../../warehouse/touched.js';
 import { foldText } from '../text.js';
 import type { JsonObject } from '../resources/shapes.js';
 import type { SnapshotDb } from './snapshot-db.js';
+import { Players, type Searchable } from './players.js';
 import { sql, type AoVivoRow, type CampeonatoRow, type CoberturaRow, type JogadorRow, type TimeRow } from './tables.js';
-
-export type Searchable<T> = T & { busca: string };
-
-/** The players of one snapshot: by id, by team, and in name order with their search text. */
-export interface Players {
-  readonly byId: ReadonlyMap<number, JogadorRow>;
-  readonly byTeam: ReadonlyMap<number, readonly JogadorRow[]>;
-  readonly list: readonly Searchable<JogadorRow>[];
-}
 
 /** The teams of one snapshot: by id and in name order with their search text. */
 export interface Teams {
@@ -60,17 +52,25 @@ export class GlobalPart {
       db.query<{ chave: string; valor: string }>(sql('snapshot_meta')),
       db.query<CampeonatoRow>(sql('campeonatos')),
       db.query<CoberturaRow>(sql('cobertura')),
-      db.query<AoVivoRow>(sql('ao_vivo')),
+      liveMatches(db),
     ]);
     const teams = carry && alteracoes.times.length === 0 ? previous.teams : teamsOf(await db.query<TimeRow>(sql('times')));
     const players = carry
       ? await patchPlayers(db, previous.players, alteracoes.jogadores)
-      : playersOf(await db.query<JogadorRow>(sql('jogadores')));
+      : Players.of(await db.query<JogadorRow>(sql('jogadores')));
     const matches = carry
       ? await patchMatchMap(db, previous.partidaCampeonato, alteracoes.partidas)
       : new Map((await db.query<{ id: number; campeonato_id: number }>(sql('partida_campeonato'))).map((r) => [r.id, r.campeonato_id]));
     return new GlobalPart(meta, campeonatos, cobertura, aoVivo, teams, players, matches);
   }
+}
+
+/** Two steps: the resource macros take their ids as a bound list (a subquery there runs per row). */
+async function liveMatches(db: SnapshotDb): Promise<AoVivoRow[]> {
+  const ids = (await db.query<{ id: number }>(sql('ao_vivo_ids'))).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const { values, types } = idsParam(ids);
+  return db.query<AoVivoRow>(sql('ao_vivo'), values, types);
 }
 
 function idsParam(ids: readonly number[]) {
@@ -81,42 +81,11 @@ function teamsOf(rows: readonly TimeRow[]): Teams {
   return { byId: new Map(rows.map((t) => [t.id, t])), list: rows.map((t) => ({ ...t, busca: `${foldText(t.nome)}\n${foldText(t.sigla)}` })) };
 }
 
-function searchablePlayer(j: JogadorRow): Searchable<JogadorRow> {
-  return { ...j, busca: `${foldText(j.nome)}\n${foldText(j.nome_popular)}` };
-}
-
-/** `list` in name order (as `jogadores.sql` orders it: by nome, then id). */
-function playersOf(rows: readonly JogadorRow[], list = rows.map(searchablePlayer)): Players {
-  const byTeam = new Map<number, JogadorRow[]>();
-  for (const j of list) {
-    if (j.time_id === null) continue;
-    const squad = byTeam.get(j.time_id);
-    if (squad) squad.push(j);
-    else byTeam.set(j.time_id, [j]);
-  }
-  return { byId: new Map(list.map((j) => [j.id, j])), byTeam, list };
-}
-
-function byNameThenId(a: JogadorRow, b: JogadorRow): number {
-  return a.nome < b.nome ? -1 : a.nome > b.nome ? 1 : a.id - b.id;
-}
-
-/** The previous players with the changed rows read again; the order is rebuilt only when a name or the set changed. */
+/** The previous players with the changed rows read again. */
 async function patchPlayers(db: SnapshotDb, previous: Players, ids: readonly number[]): Promise<Players> {
   if (ids.length === 0) return previous;
   const { values, types } = idsParam(ids);
-  const changed = new Map((await db.query<JogadorRow>(sql('jogadores_ids'), values, types)).map((j) => [j.id, searchablePlayer(j)]));
-  const sameOrder = ids.every((id) => {
-    const before = previous.byId.get(id);
-    const after = changed.get(id);
-    return before !== undefined && after !== undefined && before.nome === after.nome;
-  });
-  const touched = new Set(ids);
-  const kept = previous.list.filter((j) => !touched.has(j.id));
-  const list = sameOrder
-    ? previous.list.map((j) => changed.get(j.id) ?? j)
-    : [...kept, ...changed.values()].sort(byNameThenId);
-  return playersOf(list, list);
+  return previous.with(ids, await db.query<JogadorRow>(sql('jogadores_ids'), values, types));
 }
 
 /** The match → championship map, copied only when a touched match is new, moved or gone. */

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { loadPlans, PlansFileError, type PlansConfig } from '../../control/plans.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
+import { DEFAULT_CACHE_MB } from '../../api/snapshot/snapshot-holder.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
@@ -12,12 +13,19 @@ export interface ServeOptions extends CommonOptions {
   plans?: string;
   allowPrivateUrls?: boolean;
   webhooks?: boolean;
+  cacheMb: string;
 }
 
 export function parsePort(text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new CliError(`--port inválida: "${text}" (use 0 a 65535)`, EXIT.usage);
   return port;
+}
+
+export function parseCacheMb(text: string): number {
+  const mb = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!(mb >= 1)) throw new CliError(`--cache-mb inválido: "${text}" (use um inteiro a partir de 1)`, EXIT.usage);
+  return mb;
 }
 
 export function plansFrom(file: string | undefined): PlansConfig | undefined {
@@ -80,6 +88,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'TCP port (0 = any free port)', '8080')
     .option('--host <host>', 'address to bind (default: all interfaces)')
     .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'))
+    .option('--cache-mb <mb>', 'memory bound of the cache of championships and responses read on demand, MiB', String(DEFAULT_CACHE_MB))
     .option('--webhooks', 'also run the webhook delivery daemon in this process (as `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
@@ -88,10 +97,11 @@ export function registerServe(program: Command): void {
     'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',
     'svc serve --plans /etc/svc/plans.json',
     'svc serve --webhooks',
+    'svc serve --cache-mb 128',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const port = parsePort(opts.port);
-    const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans) };
+    const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans), cacheMb: parseCacheMb(opts.cacheMb) };
     if (allowPrivateUrls(opts.allowPrivateUrls)) server.allowPrivateUrls = true;
     await serveUntilSignal(server, opts.json === true, opts.webhooks === true);
   });

@@ -1,4 +1,4 @@
--- Live matches with their Match resource (shared views), in kick-off order: the live list.
+-- The live matches of the bound ids with their Match resource (shared views), in kick-off order.
 SELECT p.* EXCLUDE (inicio_utc), CAST(to_json(r.recurso) AS VARCHAR) AS json
-FROM partidas_servidas p JOIN recursos_partida(NULL, NULL) r ON r.id = p.id
-WHERE p.status = 'ao_vivo' ORDER BY p.inicio_utc NULLS LAST, p.id
+FROM recursos_partida($1, NULL) r JOIN partidas_servidas p ON p.id = r.id
+WHERE list_contains($1, p.id) ORDER BY p.inicio_utc NULLS LAST, p.id
