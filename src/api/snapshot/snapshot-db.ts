@@ -15,7 +15,7 @@ let aliases = 0;
 const attachedFiles = new Map<string, SnapshotDb>();
 
 function serveEngine(): Promise<DuckDBInstance> {
-  engine ??= DuckDBInstance.create(':memory:', { threads: '1', memory_limit: '128MB' });
+  engine ??= DuckDBInstance.create(':memory:', { threads: '1', memory_limit: '64MB' });
   return engine;
 }
 
