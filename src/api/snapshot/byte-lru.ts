@@ -16,10 +16,6 @@ export class ByteLru<V> {
     return this.entries.size;
   }
 
-  keys(): IterableIterator<string> {
-    return this.entries.keys();
-  }
-
   /** Drops every entry (values still referenced elsewhere stay alive there). */
   clear(): void {
     this.entries.clear();

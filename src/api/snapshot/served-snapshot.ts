@@ -85,6 +85,11 @@ export class ServedSnapshot {
     return `c${id}@${this.generations.campeonatos.get(id) ?? this.generations.base}`;
   }
 
+  /** Cache key of championship `id`'s partition. */
+  partitionKey(id: number): string {
+    return `${this.championshipScope(id)}|partição`;
+  }
+
   /** The memoised response, if there is one. */
   lookup(scope: string, key: string): CachedResponse | undefined {
     return this.cache.lru.get(`${scope}|${key}`) as CachedResponse | undefined;
@@ -117,7 +122,7 @@ export class ServedSnapshot {
 
   /** Championship `campeonatoId`'s partition: cached, being read, or read now from this snapshot's file. */
   partition(campeonatoId: number): Promise<Partition> {
-    const key = `${this.championshipScope(campeonatoId)}|partição`;
+    const key = this.partitionKey(campeonatoId);
     const hit = this.cache.lru.get(key);
     if (hit) return Promise.resolve(hit as Partition);
     let loading = this.cache.loading.get(key);

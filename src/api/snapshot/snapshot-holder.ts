@@ -16,7 +16,6 @@ export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | nul
 const POLL_MS = 1_000;
 /** Default bound of the serve cache (`svc serve --cache-mb`). */
 export const DEFAULT_CACHE_MB = 256;
-const PARTITION_SUFFIX = '|partição';
 
 export interface HolderOptions {
   /** Bound of the cache of championship partitions and memoised responses, in MiB. */
@@ -115,8 +114,8 @@ export class SnapshotHolder {
         throw err;
       }
       // Partitions of touched championships that were in use: read again at once, so the next request finds them.
-      const hot = carry ? touched.filter((c) => this.cache.lru.has(`${previous.championshipScope(c)}${PARTITION_SUFFIX}`)) : [];
-      const reused = carry ? this.cachedPartitions() - hot.length : 0;
+      const hot = carry ? touched.filter((c) => this.hasPartition(previous, c)) : [];
+      const reused = carry ? next.global.campeonatos.filter((c) => this.hasPartition(next, c.id)).length : 0;
       if (!carry) this.cache.lru.clear();
       this.snapshot = next;
       previous?.retire();
@@ -137,10 +136,8 @@ export class SnapshotHolder {
     }
   }
 
-  private cachedPartitions(): number {
-    let n = 0;
-    for (const key of this.cache.lru.keys()) if (key.endsWith(PARTITION_SUFFIX)) n++;
-    return n;
+  private hasPartition(s: ServedSnapshot, campeonatoId: number): boolean {
+    return this.cache.lru.has(s.partitionKey(campeonatoId));
   }
 
   private async readCurrentId(): Promise<string | null> {
