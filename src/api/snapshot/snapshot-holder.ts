@@ -15,7 +15,7 @@ export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | nul
 /** Fallback poll: fs.watch can miss events on some filesystems (network volumes, containers). */
 const POLL_MS = 1_000;
 /** Default bound of the serve cache (`svc serve --cache-mb`). */
-export const DEFAULT_CACHE_MB = 256;
+export const DEFAULT_CACHE_MB = 128;
 
 export interface HolderOptions {
   /** Bound of the cache of championship partitions and memoised responses, in MiB. */
