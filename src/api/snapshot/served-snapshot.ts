@@ -58,6 +58,8 @@ export interface Generations {
  */
 export class ServedSnapshot {
   readonly shapes: Shapes;
+  /** Scope strings by championship: built once, read on every request (the hot path). */
+  private readonly scopes = new Map<number, string>();
 
   constructor(
     readonly id: string,
@@ -82,7 +84,12 @@ export class ServedSnapshot {
 
   /** Cache-key prefix of what is built from championship `id`'s data. */
   championshipScope(id: number): string {
-    return `c${id}@${this.generations.campeonatos.get(id) ?? this.generations.base}`;
+    let scope = this.scopes.get(id);
+    if (scope === undefined) {
+      scope = `c${id}@${this.generations.campeonatos.get(id) ?? this.generations.base}`;
+      this.scopes.set(id, scope);
+    }
+    return scope;
   }
 
   /** Cache key of championship `id`'s partition. */
