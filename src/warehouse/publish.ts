@@ -16,7 +16,8 @@ import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import { loadFeeds } from './loader.js';
 import { openForPublish } from './publish-engine.js';
 import {
-  formatSnapshotId, listSnapshots, manifestFile, readCurrentId, readManifest, snapshotFile, writeCurrentId, type SnapshotManifest,
+  formatSnapshotId, isOrphan, listSnapshots, manifestFile, readCurrentId, readHighestCurrent, readManifest, snapshotFile, writeCurrentId,
+  type SnapshotManifest,
 } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
 import { pauseAt } from './test-pause.js';
@@ -177,10 +178,13 @@ async function writeMeta(conn: DuckDBConnection, meta: Record<string, string | n
 /**
  * Debris of a crashed ingest (the caller holds the lock, so nobody else is writing): temp files, a
  * manifest whose snapshot was never renamed into place, a snapshot whose manifest retention already
- * removed. The current snapshot is never touched.
+ * removed, a snapshot renamed into place whose ingest died before switching `CURRENT` (an orphan: its
+ * events were never delivered, and the next ingest detects the same changes again from `CURRENT`). The
+ * current snapshot is never touched.
  */
-function removeLeftovers(dataDir: DataDir): void {
+export function removeLeftovers(dataDir: DataDir): void {
   const current = readCurrentId(dataDir);
+  const highest = readHighestCurrent(dataDir);
   let names: string[];
   try {
     names = readdirSync(dataDir.snapshotsDir);
@@ -188,10 +192,15 @@ function removeLeftovers(dataDir: DataDir): void {
     return;
   }
   const has = new Set(names);
-  for (const name of names) {
+  for (const name of names.sort()) {
     const id = name.slice(0, 8);
     const orphanManifest = /^\d{8}\.json$/.test(name) && !has.has(`${id}.duckdb`);
-    const orphanSnapshot = /^\d{8}\.duckdb$/.test(name) && !has.has(`${id}.json`);
+    const orphanSnapshot = /^\d{8}\.duckdb$/.test(name) && (!has.has(`${id}.json`) || isOrphan(id, current, highest));
+    if (orphanSnapshot && has.has(`${id}.json`)) {
+      // Manifest first, as retention does: the snapshot leaves listings at once.
+      rmSync(manifestFile(dataDir, id), { force: true });
+      has.delete(`${id}.json`);
+    }
     if (name.startsWith('.tmp-') || ((orphanManifest || orphanSnapshot) && id !== current) || name.includes('.json.tmp-')) {
       rmSync(path.join(dataDir.snapshotsDir, name), { force: true });
     }

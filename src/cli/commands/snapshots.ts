@@ -6,6 +6,7 @@ import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { rollbackTo, SnapshotNotFoundError } from '../../warehouse/rollback.js';
 import { listSnapshots, parseSnapshotId, readCurrentId } from '../../warehouse/snapshot-store.js';
+import { tidySnapshots } from '../../warehouse/tidy.js';
 
 export function registerSnapshots(program: Command): void {
   const cmd = program.command('snapshots').description('list published snapshots; roll back to an older one');
@@ -13,6 +14,7 @@ export function registerSnapshots(program: Command): void {
   withExamples(cmd, ['svc snapshots', 'svc snapshots --json', 'svc snapshots rollback 41']);
   cmd.action((flags: CommonOptions) => {
     const dataDir = dataDirFrom(flags);
+    tidySnapshots(dataDir);
     const current = readCurrentId(dataDir);
     const snapshots = listSnapshots(dataDir);
     if (flags.json) {
