@@ -115,6 +115,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       ids_maximos: idBounds(control),
       eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
       entradas: [...request.entradas],
+      alteracoes: load.alteracoes,
     };
     writeFileAtomic(manifestFile(dataDir, id), `${JSON.stringify(manifest, null, 2)}\n`);
     await reach('manifest');
