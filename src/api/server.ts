@@ -16,6 +16,8 @@ export interface ServerOptions {
   allowPrivateUrls?: boolean;
   /** Bound of the serve cache, MiB (`--cache-mb`). */
   cacheMb?: number;
+  /** Keys sealing webhook secrets; default: the data dir's key file. */
+  secretKeys?: readonly Buffer[];
 }
 
 export interface RunningServer {
@@ -29,7 +31,7 @@ export interface RunningServer {
 
 /** Opens the control plane, loads the current snapshot and listens. */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  const control = openControlDb(o.dataDir.controlDb);
+  const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
   const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   await api.start();
   const server = api.app.listen({ port: o.port, host: o.host });
