@@ -149,6 +149,11 @@ export interface WebhooksStore {
   /** Most recent first; optionally only one status. */
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
+  /**
+   * Puts a settled delivery (not `pendente`) back in the queue, due now, keeping its id, body and attempt
+   * count; null when it is pending or does not exist.
+   */
+  requeueDelivery(id: string, now: number): DeliveryRecord | null;
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
   accountLimits(contaId: number, plano: Plano): WebhookLimits;
   monthlyUsage(contaId: number, now: number): number;
@@ -401,6 +406,15 @@ export class SqliteWebhooksStore implements WebhooksStore {
     const rows = this.sql(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`)
       .all(...ids) as DeliveryRow[];
     return rows.map(toDelivery);
+  }
+
+  requeueDelivery(id: string, now: number): DeliveryRecord | null {
+    const row = this.sql(
+        `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+         WHERE id = ? AND status <> 'pendente' RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
+      )
+      .get(now, id) as DeliveryRow | undefined;
+    return row ? toDelivery(row) : null;
   }
 
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[] {
