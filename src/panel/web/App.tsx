@@ -54,7 +54,7 @@ export function App() {
   return (
     <SessionContext.Provider value={ctx}>
       <header className="topo">
-        <span className="marca">svc · Painel</span>
+        <span className="marca">svc<span className="marca-extra"> · Painel</span></span>
         <nav aria-label="Principal">
           <a href="#/" aria-current={current === 'visao' ? 'page' : undefined}>Visão geral</a>
           <a href="#/webhooks" aria-current={current === 'webhooks' ? 'page' : undefined}>Webhooks</a>

@@ -13,11 +13,12 @@ const H = 200;
 const LEFT = 44;
 const BOTTOM = 22;
 const TOP = 8;
+const RIGHT = 8;
 
 /** Requests per day as SVG bars (each with its figure as a tooltip), plus the same data as a table. */
 export function DailyChart({ data }: { data: Uso['requisicoes_por_dia'] }) {
   const max = niceMax(Math.max(0, ...data.map((d) => d.requisicoes)));
-  const slot = (W - LEFT) / data.length;
+  const slot = (W - LEFT - RIGHT) / data.length;
   const y = (v: number) => TOP + (H - TOP - BOTTOM) * (1 - v / max);
   const total = data.reduce((s, d) => s + d.requisicoes, 0);
   return (
@@ -25,7 +26,7 @@ export function DailyChart({ data }: { data: Uso['requisicoes_por_dia'] }) {
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Requisições por dia nos últimos ${data.length} dias: ${fmtNumber(total)} no total`}>
         {[0, max / 2, max].map((v) => (
           <g key={v} className="eixo">
-            <line x1={LEFT} x2={W} y1={y(v)} y2={y(v)} />
+            <line x1={LEFT} x2={W - RIGHT} y1={y(v)} y2={y(v)} />
             <text x={LEFT - 6} y={y(v) + 4} textAnchor="end">{fmtNumber(v)}</text>
           </g>
         ))}
@@ -35,7 +36,7 @@ export function DailyChart({ data }: { data: Uso['requisicoes_por_dia'] }) {
               <title>{`${fmtDay(d.dia)}: ${fmtNumber(d.requisicoes)} requisições`}</title>
             </rect>
             {(i % 5 === 4 || i === 0) && (
-              <text className="eixo" x={LEFT + (i + 0.5) * slot} y={H - 6} textAnchor="middle">{fmtDay(d.dia)}</text>
+              <text className="eixo" x={LEFT + (i + 0.5) * slot} y={H - 6} textAnchor={i === data.length - 1 ? 'end' : 'middle'}>{fmtDay(d.dia)}</text>
             )}
           </g>
         ))}
