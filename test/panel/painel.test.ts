@@ -71,7 +71,8 @@ describe('control panel /painel (Chromium)', () => {
     dataDir?.cleanup();
   });
 
-  const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  /** The whole page on a desktop; on a phone, the first screen (what is seen before scrolling). */
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: (page.viewportSize()?.width ?? 0) > 390 });
   const nav = (name: string) => page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name });
   const status = () => page.locator('main p[role="status"]').first();
   const card = (nome: string) => page.locator('ul.webhooks > li', { has: page.getByRole('heading', { name: nome, exact: true }) });

@@ -40,7 +40,7 @@ function ensureDemoKey(dataDir: DataDir): { key: string; created: boolean } {
 export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
-    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
+    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve (with the webhook daemon)')
     .option('--port <port>', 'TCP port', '8080')
     .option('--host <host>', 'address to bind (default: all interfaces)');
   withCommonOptions(cmd);
@@ -63,7 +63,9 @@ export function registerDemo(program: Command): void {
       printLine(`Salva em ${keyFile}. Experimente:`);
       printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
       printLine(`  Documentação: http://localhost:${port}/docs`);
+      printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
     }
-    await serveUntilSignal({ dataDir, port, host: o.host }, o.json === true);
+    // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
+    await serveUntilSignal({ dataDir, port, host: o.host }, o.json === true, true);
   });
 }

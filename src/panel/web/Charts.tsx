@@ -1,4 +1,4 @@
-import { fmtDay, fmtNumber } from './format.js';
+import { fmtCompact, fmtDay, fmtNumber } from './format.js';
 import type { Uso } from './types.js';
 
 /** A round upper bound for an axis (1, 2, 5 × 10^n). */
@@ -9,10 +9,10 @@ function niceMax(n: number): number {
 }
 
 const W = 720;
-const H = 200;
-const LEFT = 44;
-const BOTTOM = 22;
-const TOP = 8;
+const H = 220;
+const LEFT = 56;
+const BOTTOM = 30;
+const TOP = 20;
 const RIGHT = 8;
 
 /** Requests per day as SVG bars (each with its figure as a tooltip), plus the same data as a table. */
@@ -27,7 +27,7 @@ export function DailyChart({ data }: { data: Uso['requisicoes_por_dia'] }) {
         {[0, max / 2, max].map((v) => (
           <g key={v} className="eixo">
             <line x1={LEFT} x2={W - RIGHT} y1={y(v)} y2={y(v)} />
-            <text x={LEFT - 6} y={y(v) + 4} textAnchor="end">{fmtNumber(v)}</text>
+            <text x={LEFT - 6} y={y(v) + 4} textAnchor="end">{fmtCompact(v)}</text>
           </g>
         ))}
         {data.map((d, i) => (

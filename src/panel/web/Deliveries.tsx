@@ -74,7 +74,7 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
       {data && entregas.length === 0 && <p>Nenhuma entrega{status ? ' com esse status' : ''}.</p>}
       {entregas.length > 0 && (
         <div className="rolagem">
-          <table className="entregas">
+          <table className="entregas responsiva">
             <thead>
               <tr>
                 <th scope="col">Criada em</th><th scope="col">Evento</th><th scope="col">Origem</th><th scope="col">Status</th>

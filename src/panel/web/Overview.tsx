@@ -56,18 +56,18 @@ export function Overview() {
           <section>
             <h2>Requisições recentes</h2>
             <div className="rolagem">
-              <table>
+              <table className="responsiva">
                 <thead>
                   <tr><th scope="col">Quando</th><th scope="col">Método</th><th scope="col">Endpoint</th><th scope="col">Status</th><th scope="col">Tempo</th></tr>
                 </thead>
                 <tbody>
                   {uso.ultimas_requisicoes.map((r, i) => (
                     <tr key={i}>
-                      <td>{fmtDateTime(r.data_hora)}</td>
-                      <td>{r.metodo}</td>
-                      <td><code>{r.endpoint}</code></td>
-                      <td className={r.status_code >= 400 ? 'falha' : undefined}>{r.status_code}</td>
-                      <td className="num">{fmtMs(r.tempo_resposta_ms)}</td>
+                      <td data-label="Quando">{fmtDateTime(r.data_hora)}</td>
+                      <td data-label="Método">{r.metodo}</td>
+                      <td data-label="Endpoint"><code>{r.endpoint}</code></td>
+                      <td data-label="Status" className={r.status_code >= 400 ? 'falha' : undefined}>{r.status_code}</td>
+                      <td data-label="Tempo" className="num">{fmtMs(r.tempo_resposta_ms)}</td>
                     </tr>
                   ))}
                 </tbody>

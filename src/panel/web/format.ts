@@ -4,6 +4,8 @@ const number = new Intl.NumberFormat('pt-BR');
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
 
 export const fmtNumber = (n: number): string => number.format(n);
+/** Short axis labels: `20 mil`. */
+export const fmtCompact = (n: number): string => new Intl.NumberFormat('pt-BR', { notation: 'compact' }).format(n);
 export const fmtMs = (ms: number): string => `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(ms)} ms`;
 export const fmtDateTime = (iso: string | null): string => (iso === null ? '—' : dateTime.format(new Date(iso)));
 /** `2026-11-25` → `25/11`. */
