@@ -13,11 +13,23 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * own numbered `.sql` file to src/control/migrations/; they run once each, in file-name order, in one
  * transaction per file.
  */
+/** Creates `file` with `mode` unless it exists (O_EXCL: nothing is opened when it does). */
+function createFileOnce(file: string, mode: number): void {
+  try {
+    closeSync(openSync(file, 'wx', mode));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
 export function openControlDb(file: string): ControlDb {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Key hashes, webhook secrets and usage: readable by the owner only. SQLite gives the -wal and -shm
   // files the main file's mode, so creating it 0600 first (and tightening an older one) covers all three.
-  closeSync(openSync(file, 'a', 0o600));
+  // Never open and close an existing file here: closing any descriptor of it drops every POSIX lock this
+  // process holds on it, so a second connection in one process (serve + its webhook daemon) would strip the
+  // first one's locks, and another process closing the database would then delete the WAL under it (writes lost).
+  createFileOnce(file, 0o600);
   chmodSync(file, 0o600);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
