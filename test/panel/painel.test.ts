@@ -156,6 +156,21 @@ describe('control panel /painel (Chromium)', () => {
     await page.getByRole('button', { name: 'Já guardei o secret' }).click();
     process.env.PANEL_TEST_SECRET = rotated;
 
+    // Edit URL and events; deactivate and activate again.
+    await created.getByRole('button', { name: 'Editar' }).click();
+    await created.getByLabel(/^URL/).fill(`${hookUrl}?v=2`);
+    await created.getByRole('checkbox', { name: 'partida.gol' }).uncheck();
+    await created.getByRole('button', { name: 'Salvar' }).click();
+    await status().filter({ hasText: 'atualizado' }).waitFor();
+    await created.getByText(`${hookUrl}?v=2`).waitFor();
+    const edited = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
+    assert.equal(edited.url, `${hookUrl}?v=2`);
+    assert.deepEqual(edited.eventos.includes('partida.gol'), false);
+    await created.getByRole('button', { name: 'Desativar' }).click();
+    await created.getByText('Desativado pelo cliente').waitFor();
+    await created.getByRole('button', { name: 'Ativar' }).click();
+    await created.getByText('Ativo', { exact: true }).waitFor();
+
     // A name is text, never markup.
     const tricky = '<img src=x onerror=alert(1)>';
     await form.getByLabel('Nome').fill(tricky);
@@ -207,7 +222,9 @@ describe('control panel /painel (Chromium)', () => {
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ nome: 'quebrado', url: hookUrl }),
     });
-    const { id } = ((await res.json()) as { data: { id: number } }).data;
+    const createdBody = (await res.json()) as { data: { id: number } };
+    assert.equal(res.status, 201, JSON.stringify(createdBody));
+    const { id } = createdBody.data;
     // The state the daemon leaves after its third temporary deactivation with no success in between.
     const db = openControlDb(dataDir.controlDb);
     db.prepare(
