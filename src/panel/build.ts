@@ -37,7 +37,7 @@ export async function buildPanel(): Promise<Map<string, PanelFile>> {
     platform: 'browser',
     target: ['chrome111', 'firefox115', 'safari16.4'],
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // React's production build: esbuild defines NODE_ENV as "production" for a minified browser bundle.
     legalComments: 'none',
     logLevel: 'silent',
   });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EVENTOS } from '../../webhooks/catalog.js';
+import { EVENTOS } from '../../domain/events.js';
 
 export interface WebhookInput {
   nome: string;
