@@ -100,6 +100,7 @@ describe('control panel /painel (Chromium)', () => {
 
   it('signs in with the keyboard; a wrong key is refused with the API message', async () => {
     await page.goto(`${base}/painel`);
+    await page.getByLabel('Chave de API').waitFor(); // the app has rendered (its script is a module, run after load)
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'chave', 'the key field is the first stop');
     await page.keyboard.type('sk_errada');
