@@ -11,6 +11,7 @@ export const ERROR_RESPONSES: Record<number, string> = {
   404: 'Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado")',
   405: 'Método não permitido (cabeçalho `Allow` lista os aceitos)',
   413: 'Corpo muito grande (mais de 64 KiB)',
+  409: 'Conflito: a entrega ainda está pendente, ou o webhook está desativado',
   415: 'Tipo de conteúdo não suportado (envie application/json)',
   422: 'Limite do plano: cota de webhooks ativos atingida',
   429: 'Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After`',

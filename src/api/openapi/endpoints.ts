@@ -102,6 +102,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 /** Webhook management (routes in routes/webhooks.ts); bodies per spec "Webhook" and ARCHITECTURE §6. */
 function webhookEndpoints(): Endpoint[] {
   const hookId = id('id', 'do webhook');
+  const entregaId: Param = { name: 'entregaId', in: 'path', required: true, description: 'id da entrega (o valor de X-SVC-Entrega)', schema: { type: 'string', maxLength: 64 } };
   const tag = 'Webhooks';
   const recurso = 'webhooks' as const;
   const eventos = arrayOf(enumOf(EVENTOS));
@@ -134,6 +135,15 @@ function webhookEndpoints(): Endpoint[] {
     {
       path: '/v1/webhooks/{id}/entregas', summary: 'Histórico recente de entregas (inclui descartadas)', tag, recurso, params: [hookId],
       body: list(ref('Entrega'), obj({ webhook_id: int, total: int })), errors: [400, 404],
+    },
+    {
+      path: '/v1/webhooks/{id}/entregas/{entregaId}', summary: 'Uma entrega, com o corpo assinado', tag, recurso, params: [hookId, entregaId],
+      body: one(ref('EntregaDetalhe')), errors: [400, 404],
+    },
+    {
+      method: 'post', path: '/v1/webhooks/{id}/entregas/{entregaId}/reenviar',
+      summary: 'Reenfileira uma entrega concluída: mesmo `X-SVC-Entrega` e corpo, assinatura nova, contada como qualquer entrega (409 se ainda pendente, ou se o webhook está desativado e a entrega é de um evento)',
+      tag, recurso, params: [hookId, entregaId], body: obj({ data: ref('Entrega'), mensagem: str }), okStatus: 202, errors: [400, 404, 409],
     },
   ];
 }

@@ -28,6 +28,9 @@ export interface WebhookRoutesOptions {
 const SECRET_ONCE = 'Guarde o secret agora: ele é exibido apenas nesta resposta e é usado para verificar a assinatura (X-SVC-Assinatura) de cada entrega.';
 const TEST_QUEUED = 'Entrega de teste enfileirada; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const NOT_FOUND = new ApiError(404, 'Não encontrado', 'Webhook não encontrado');
+const DELIVERY_NOT_FOUND = new ApiError(404, 'Não encontrado', 'Entrega não encontrada');
+const STILL_PENDING = new ApiError(409, 'Conflito', 'A entrega ainda está pendente: aguarde a próxima tentativa.');
+const RESEND_QUEUED = 'Entrega reenfileirada: mesmo X-SVC-Entrega e corpo, com assinatura nova; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const STATUSES: readonly DeliveryStatus[] = ['pendente', 'entregue', 'falhou', 'descartada'];
 const MAX_NOME = 100;
 const MAX_URL = 2048;
@@ -101,7 +104,7 @@ function parseEventos(v: unknown): EventName[] {
   return EVENTOS.filter((e) => (v as unknown[]).includes(e));
 }
 
-/** Registers the eight webhook management routes on the authenticated `/v1` router. */
+/** Registers the ten webhook management routes on the authenticated `/v1` router. */
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
   const store: WebhookRegistry = openWebhookRegistry(o.control);
   const guard = { allowPrivate: o.allowPrivateUrls ?? false };
@@ -219,6 +222,35 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: deliveryView(d), mensagem: TEST_QUEUED.replace('{id}', String(webhook.id)) };
+  });
+
+  /** A delivery of the caller's webhook, by the id sent in X-SVC-Entrega. */
+  function ownedDelivery(ctx: ApiContext): { webhook: WebhookRecord; delivery: DeliveryRecord } {
+    const { webhook } = owned(ctx);
+    const [delivery] = store.findDeliveries([String(ctx.params.entregaId)]);
+    if (!delivery || delivery.webhookId !== webhook.id) throw DELIVERY_NOT_FOUND;
+    return { webhook, delivery };
+  }
+
+  router.get('/v1/webhooks/:id/entregas/:entregaId', access, (ctx) => {
+    const { delivery } = ownedDelivery(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: { ...deliveryView(delivery), corpo: delivery.corpo } };
+  });
+
+  // Queued for the delivery daemon rather than sent here, so a resend goes through what every delivery
+  // does: the monthly quota (event deliveries), the URL check at connect time, retries, the failure count.
+  router.post('/v1/webhooks/:id/entregas/:entregaId/reenviar', access, (ctx) => {
+    const { webhook, delivery } = ownedDelivery(ctx);
+    if (delivery.status === 'pendente') throw STILL_PENDING;
+    if (!webhook.ativo && delivery.origem === 'automatica') {
+      throw new ApiError(409, 'Conflito', 'O webhook está desativado: reative-o (PATCH com ativo true) antes de reenviar entregas de eventos.');
+    }
+    const requeued = store.requeueDelivery(delivery.id, Date.now());
+    if (!requeued) throw STILL_PENDING;
+    ctx.status = 202;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: deliveryView(requeued), mensagem: RESEND_QUEUED.replace('{id}', String(webhook.id)) };
   });
 
   router.get('/v1/webhooks/:id/entregas', access, (ctx) => {

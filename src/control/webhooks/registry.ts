@@ -27,6 +27,11 @@ export interface WebhookRegistry extends WebhookAccounts {
   /** Most recent first; optionally only one status. */
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
+  /**
+   * Puts a settled delivery (not `pendente`) back in the queue, due now, keeping its id, body and attempt
+   * count (`POST …/entregas/{entregaId}/reenviar`); null when it is pending or does not exist.
+   */
+  requeueDelivery(id: string, now: number): DeliveryRecord | null;
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
   recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
   attemptsCount(deliveryId: string): number;
@@ -134,6 +139,15 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     const rows = this.sql(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`)
       .all(...ids) as DeliveryRow[];
     return rows.map(toDelivery);
+  }
+
+  requeueDelivery(id: string, now: number): DeliveryRecord | null {
+    const row = this.sql(
+        `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+         WHERE id = ? AND status <> 'pendente' RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
+      )
+      .get(now, id) as DeliveryRow | undefined;
+    return row ? toDelivery(row) : null;
   }
 
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[] {
