@@ -141,6 +141,13 @@ function webhookEndpoints(): Endpoint[] {
       body: one(ref('EntregaDetalhe')), errors: [400, 404],
     },
     {
+      method: 'post', path: '/v1/webhooks/{id}/entregas/reenviar',
+      summary: 'Reenfileira todas as entregas de eventos que falharam ou foram descartadas desde `desde` (depois de reativar um webhook): mesmos `X-SVC-Entrega` e corpos, assinatura nova, contadas como qualquer entrega (409 se o webhook está desativado)',
+      tag, recurso,
+      params: [hookId, { name: 'desde', in: 'query', required: true, description: 'Data e hora ISO 8601 com fuso: entregas criadas a partir dela', schema: { type: 'string', format: 'date-time' } }],
+      body: obj({ data: obj({ webhook_id: int, desde: str, reenfileiradas: int }), mensagem: str }), okStatus: 202, errors: [400, 404, 409],
+    },
+    {
       method: 'post', path: '/v1/webhooks/{id}/entregas/{entregaId}/reenviar',
       summary: 'Reenfileira uma entrega concluída: mesmo `X-SVC-Entrega` e corpo, assinatura nova, contada como qualquer entrega (409 se ainda pendente, ou se o webhook está desativado e a entrega é de um evento)',
       tag, recurso, params: [hookId, entregaId], body: obj({ data: ref('Entrega'), mensagem: str }), okStatus: 202, errors: [400, 404, 409],

@@ -10,7 +10,7 @@ import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
 import type { Guard } from '../middleware/admission.js';
-import { pathId, queryEnum, queryInt } from '../params.js';
+import { pathId, queryEnum, queryInstant, queryInt } from '../params.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 import { isoWithOffset } from '../../time.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -29,6 +29,7 @@ const SECRET_ONCE = 'Guarde o secret agora: ele é exibido apenas nesta resposta
 const TEST_QUEUED = 'Entrega de teste enfileirada; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const NOT_FOUND = new ApiError(404, 'Não encontrado', 'Webhook não encontrado');
 const DELIVERY_NOT_FOUND = new ApiError(404, 'Não encontrado', 'Entrega não encontrada');
+const DEACTIVATED = new ApiError(409, 'Conflito', 'O webhook está desativado: reative-o (PATCH com ativo true) antes de reenviar entregas de eventos.');
 const STILL_PENDING = new ApiError(409, 'Conflito', 'A entrega ainda está pendente: aguarde a próxima tentativa.');
 const RESEND_QUEUED = 'Entrega reenfileirada: mesmo X-SVC-Entrega e corpo, com assinatura nova; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const STATUSES: readonly DeliveryStatus[] = ['pendente', 'entregue', 'falhou', 'descartada'];
@@ -238,14 +239,27 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.body = { data: { ...deliveryView(delivery), corpo: delivery.corpo } };
   });
 
+  // Recover (as Svix's): after re-enabling, every event delivery that failed or was discarded since a time goes
+  // back to the queue, same ids and bodies. Registered before the single resend, whose path it would not match anyway.
+  router.post('/v1/webhooks/:id/entregas/reenviar', access, (ctx) => {
+    const { webhook } = owned(ctx);
+    const desde = queryInstant(ctx, 'desde');
+    if (!webhook.ativo) throw DEACTIVATED;
+    const n = store.requeueUndeliveredSince(webhook.id, desde, Date.now());
+    ctx.status = 202;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: { webhook_id: webhook.id, desde, reenfileiradas: n },
+      mensagem: `${n} entrega(s) que falharam ou foram descartadas desde ${desde} voltaram para a fila, com os mesmos X-SVC-Entrega e corpos.`,
+    };
+  });
+
   // Queued for the delivery daemon rather than sent here, so a resend goes through what every delivery
   // does: the monthly quota (event deliveries), the URL check at connect time, retries, the failure count.
   router.post('/v1/webhooks/:id/entregas/:entregaId/reenviar', access, (ctx) => {
     const { webhook, delivery } = ownedDelivery(ctx);
     if (delivery.status === 'pendente') throw STILL_PENDING;
-    if (!webhook.ativo && delivery.origem === 'automatica') {
-      throw new ApiError(409, 'Conflito', 'O webhook está desativado: reative-o (PATCH com ativo true) antes de reenviar entregas de eventos.');
-    }
+    if (!webhook.ativo && delivery.origem === 'automatica') throw DEACTIVATED;
     const requeued = store.requeueDelivery(delivery.id, Date.now());
     if (!requeued) throw STILL_PENDING;
     ctx.status = 202;

@@ -32,6 +32,8 @@ export interface WebhookRegistry extends WebhookAccounts {
    * count (`POST …/entregas/{entregaId}/reenviar`); null when it is pending or does not exist.
    */
   requeueDelivery(id: string, now: number): DeliveryRecord | null;
+  /** Queues again every event delivery of a webhook created since `desde` (ISO) that ended failed or discarded; returns how many. */
+  requeueUndeliveredSince(webhookId: number, desde: string, now: number): number;
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
   recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
   attemptsCount(deliveryId: string): number;
@@ -148,6 +150,14 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
       )
       .get(now, id) as DeliveryRow | undefined;
     return row ? toDelivery(row) : null;
+  }
+
+  requeueUndeliveredSince(webhookId: number, desde: string, now: number): number {
+    return this.sql(
+        `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+         WHERE webhook_id = ? AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= ?`,
+      )
+      .run(now, webhookId, desde).changes;
   }
 
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[] {
