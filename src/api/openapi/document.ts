@@ -53,7 +53,7 @@ function operation(e: Endpoint) {
     tags: [e.tag],
     security: authed ? [{ apiKey: [] }] : [],
     parameters: e.params.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })),
-    ...(e.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: e.requestBody } } } } : {}),
+    ...(e.requestBody ? { requestBody: { required: e.requestBodyOptional !== true, content: { 'application/json': { schema: e.requestBody } } } } : {}),
     responses: {
       [e.okStatus ?? 200]: ok,
       ...(cached ? { 304: { description: 'Não modificado (If-None-Match igual ao ETag)' } } : {}),

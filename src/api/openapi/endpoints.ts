@@ -29,6 +29,8 @@ export interface Endpoint {
   okStatus?: number;
   /** JSON request body. */
   requestBody?: Schema;
+  /** The body may be left out. */
+  requestBodyOptional?: boolean;
   /** Error statuses besides those every authenticated route has (401, 403, 429). */
   errors: number[];
 }
@@ -125,8 +127,10 @@ function webhookEndpoints(): Endpoint[] {
     },
     { method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove um webhook', tag, recurso, params: [hookId], body: null, okStatus: 204, errors: [400, 404] },
     {
-      method: 'post', path: '/v1/webhooks/{id}/rotacionar-segredo', summary: 'Gera um novo secret (exibido só nesta resposta)', tag, recurso, params: [hookId],
-      body: obj({ data: obj({ id: int, secret: str }), mensagem: str }), errors: [400, 404],
+      method: 'post', path: '/v1/webhooks/{id}/rotacionar-segredo',
+      summary: 'Gera um novo secret (exibido só nesta resposta). Com `sobreposicao_segundos` (até 7 dias) o secret anterior continua assinando cada entrega, em `X-SVC-Assinatura-Anterior`, até `secret_anterior_valido_ate`; sem corpo, ele deixa de valer na hora',
+      tag, recurso, params: [hookId], requestBody: obj({ sobreposicao_segundos: { type: 'integer', minimum: 0, maximum: 604800 } }, ['sobreposicao_segundos']), requestBodyOptional: true,
+      body: obj({ data: obj({ id: int, secret: str, secret_anterior_valido_ate: nullable({ type: 'string', format: 'date-time' }) }), mensagem: str }), errors: [400, 404, 413, 415],
     },
     {
       method: 'post', path: '/v1/webhooks/{id}/testar', summary: 'Enfileira uma entrega de teste', tag, recurso, params: [hookId],

@@ -91,6 +91,17 @@ function bodyObject(ctx: ApiContext, allowed: readonly string[]): Record<string,
   return body as Record<string, unknown>;
 }
 
+/** Longest overlap of a secret rotation: a week. */
+const MAX_OVERLAP_S = 7 * 24 * 3600;
+
+function parseOverlap(v: unknown): number {
+  if (v === undefined) return 0;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_OVERLAP_S) {
+    throw invalidField('sobreposicao_segundos', `deve ser um inteiro de 0 a ${MAX_OVERLAP_S} (7 dias)`);
+  }
+  return v;
+}
+
 function parseNome(v: unknown): string {
   if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_NOME) throw invalidField('nome', `deve ser um texto de 1 a ${MAX_NOME} caracteres`);
   return v.trim();
@@ -203,12 +214,22 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.status = 204;
   });
 
-  router.post('/v1/webhooks/:id/rotacionar-segredo', access, (ctx) => {
+  // Optional overlap (as Stripe and Svix do): the old secret keeps signing, in X-SVC-Assinatura-Anterior, so a
+  // receiver can deploy the new one without dropping deliveries. Without a body: no overlap, as the spec shows.
+  router.post('/v1/webhooks/:id/rotacionar-segredo', access, jsonBody(), (ctx) => {
     const { auth, webhook } = owned(ctx);
-    const rotated = store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), Date.now());
+    const overlap = ctx.state.body === undefined ? 0 : parseOverlap(bodyObject(ctx, ['sobreposicao_segundos']).sobreposicao_segundos);
+    const now = Date.now();
+    const rotated = store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), now, overlap * 1000);
     if (!rotated) throw NOT_FOUND;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: { id: rotated.id, secret: rotated.secret }, mensagem: `${SECRET_ONCE} O secret anterior deixou de valer.` };
+    const until = new Date(now + overlap * 1000).toISOString();
+    ctx.body = {
+      data: { id: rotated.id, secret: rotated.secret, secret_anterior_valido_ate: overlap > 0 ? until : null },
+      mensagem: overlap > 0
+        ? `${SECRET_ONCE} Até ${until} cada entrega também é assinada com o secret anterior, em X-SVC-Assinatura-Anterior.`
+        : `${SECRET_ONCE} O secret anterior deixou de valer.`,
+    };
   });
 
   router.post('/v1/webhooks/:id/testar', access, (ctx) => {

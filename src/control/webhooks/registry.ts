@@ -21,7 +21,8 @@ export interface WebhookRegistry extends WebhookAccounts {
   getWebhookById(id: number): WebhookRecord | null;
   updateWebhook(contaId: number, id: number, patch: WebhookPatch, limit: number | null, now: number): WebhookRecord | null;
   deleteWebhook(contaId: number, id: number): boolean;
-  rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null;
+  /** A new secret; with `overlapMs` > 0 the current one keeps signing (extra header) until now + overlapMs. */
+  rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs?: number): WebhookRecord | null;
   /** Queues a delivery outside fan-out (`POST /v1/webhooks/{id}/teste`); the dispatcher sends it. */
   enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord;
   /** Most recent first; optionally only one status. */
@@ -112,11 +113,18 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     return this.sql('DELETE FROM webhooks WHERE conta_id = ? AND id = ?').run(contaId, id).changes > 0;
   }
 
-  rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null {
-    const row = this.sql(`UPDATE webhooks SET secret = ?, atualizado_em = ? WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`)
-      .get(this.sealSecret(secret), iso(now), contaId, id) as WebhookRow | undefined;
+  rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs = 0): WebhookRecord | null {
+    const row = this.sql(
+        `UPDATE webhooks SET
+           segredo_anterior = CASE WHEN ? > 0 THEN secret END,
+           segredo_anterior_ate = CASE WHEN ? > 0 THEN ? END,
+           secret = ?, atualizado_em = ?
+         WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`,
+      )
+      .get(overlapMs, overlapMs, now + overlapMs, this.sealSecret(secret), iso(now), contaId, id) as WebhookRow | undefined;
     return row ? this.webhook(row) : null;
   }
+
 
   enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord {
     const row = this.sql(

@@ -6,11 +6,15 @@ import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { publishSnapshot, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
 import { assertWebhookOpenApi } from './openapi.js';
 
-/** After a webhook is re-enabled, the customer recovers what failed while it was broken: same ids, signed anew. */
-describe('POST /v1/webhooks/{id}/entregas/reenviar?desde=', () => {
+/**
+ * After a webhook is re-enabled, the customer recovers what failed while it was broken (same ids, signed anew);
+ * a secret is rotated with an overlap during which both secrets sign.
+ */
+describe('recovering deliveries since a time; rotating a secret with an overlap', () => {
   let dataDir: TestDataDir;
   let db: ControlDb;
   let api: ApiApp;
@@ -18,6 +22,7 @@ describe('POST /v1/webhooks/{id}/entregas/reenviar?desde=', () => {
   let base: string;
   let key: string;
   let receiver: Receiver;
+  let url: string;
   let dispatcher: Dispatcher;
 
   before(async () => {
@@ -30,6 +35,7 @@ describe('POST /v1/webhooks/{id}/entregas/reenviar?desde=', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     receiver = new Receiver();
+    url = await receiver.start();
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, pollMs: 20, log: () => {} });
   });
 
@@ -55,7 +61,6 @@ describe('POST /v1/webhooks/{id}/entregas/reenviar?desde=', () => {
   }
 
   it('queues again the failed event deliveries since a time, with the same delivery ids; refuses bad input', async () => {
-    const url = await receiver.start();
     const created = await call('POST', '/v1/webhooks', { nome: 'r', url, eventos: ['partida.gol'] });
     assert.equal(created.status, 201);
     const id = created.body.data.id as number;
@@ -94,5 +99,39 @@ describe('POST /v1/webhooks/{id}/entregas/reenviar?desde=', () => {
     await dispatcher.idle();
     const delivered = (await call('GET', `/v1/webhooks/${id}/entregas?status=entregue`)).body.data as unknown[];
     assert.equal(delivered.length, 3);
+  });
+
+  it('rotation with sobreposicao_segundos: deliveries carry the new signature and the old one, until the overlap ends', async () => {
+    const created = await call('POST', '/v1/webhooks', { nome: 'rot', url, eventos: ['partida.gol'] });
+    const id = created.body.data.id as number;
+    const oldSecret = created.body.data.secret as string;
+    const bad = await call('POST', `/v1/webhooks/${id}/rotacionar-segredo`, { sobreposicao_segundos: -1 });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.erro, 'Parâmetro inválido');
+    assert.equal((await call('POST', `/v1/webhooks/${id}/rotacionar-segredo`, { outra: 1 })).status, 400);
+
+    const rotated = await call('POST', `/v1/webhooks/${id}/rotacionar-segredo`, { sobreposicao_segundos: 3600 });
+    assert.equal(rotated.status, 200);
+    const newSecret = rotated.body.data.secret as string;
+    assert.notEqual(newSecret, oldSecret);
+    assert.ok(Date.parse(rotated.body.data.secret_anterior_valido_ate) > Date.now() + 3_500_000);
+    const seen = receiver.requests.length;
+    assert.equal((await call('POST', `/v1/webhooks/${id}/testar`)).status, 202);
+    dispatcher.poke();
+    await until(() => receiver.requests.length > seen, 'the test delivery');
+    const req = receiver.requests[seen]!;
+    const check = (secret: string, header: string) =>
+      verifyDelivery({ secret, body: req.body, timestamp: String(req.headers['x-svc-timestamp']), signature: String(req.headers[header]) });
+    assert.deepEqual(check(newSecret, 'x-svc-assinatura'), { ok: true });
+    assert.deepEqual(check(oldSecret, 'x-svc-assinatura-anterior'), { ok: true }, 'a receiver still on the old secret verifies');
+
+    // Without a body the rotation has no overlap, as the spec shows: one signature only.
+    const plain = await call('POST', `/v1/webhooks/${id}/rotacionar-segredo`);
+    assert.equal(plain.body.data.secret_anterior_valido_ate, null);
+    const seen2 = receiver.requests.length;
+    await call('POST', `/v1/webhooks/${id}/testar`);
+    dispatcher.poke();
+    await until(() => receiver.requests.length > seen2, 'the second test delivery');
+    assert.equal(receiver.requests[seen2]!.headers['x-svc-assinatura-anterior'], undefined);
   });
 });
