@@ -129,6 +129,11 @@ export interface FeedPartida {
   penalti?: FeedPenalti | null;
   /** Kick-off, ISO 8601 with UTC offset (e.g. `2019-04-27T16:00:00-03:00`); null when unknown. */
   data_hora: string | null;
+  /**
+   * Local date `YYYY-MM-DD` where the match is played. Used when `data_hora` is null (a source that dates a
+   * match but gives no kick-off time); when `data_hora` is given, its date is the match's.
+   */
+  data?: string | null;
   estadio?: string | null;
 }
 

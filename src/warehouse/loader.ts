@@ -364,9 +364,10 @@ class Load {
     const conflicts = new Set<PartidaItem>();
     const facts = (item: PartidaItem): MatchFacts => {
       const p = item.it.record;
-      // Whole seconds, like the stored inicio_utc it is compared with.
+      // Whole seconds, like the stored inicio_utc it is compared with; a date alone counts as its midnight UTC.
+      const inicio = p.data_hora ?? p.data ?? null;
       return {
-        ...item.refs, inicio: p.data_hora === null ? null : Math.floor(Date.parse(p.data_hora) / 1000) * 1000,
+        ...item.refs, inicio: inicio === null ? null : Math.floor(Date.parse(inicio) / 1000) * 1000,
         status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
       };
     };
@@ -375,7 +376,7 @@ class Load {
     const index = new SameMatchIndex();
     const stored = await queryRows<MatchFacts & { id: number; inicio_utc: string | null }>(
       this.conn,
-      `SELECT id, campeonato_id, time_mandante_id, time_visitante_id, strftime(inicio_utc, '%Y-%m-%dT%H:%M:%SZ') AS inicio_utc,
+      `SELECT id, campeonato_id, time_mandante_id, time_visitante_id, strftime(coalesce(inicio_utc, data_local), '%Y-%m-%dT%H:%M:%SZ') AS inicio_utc,
               status, placar_mandante, placar_visitante
        FROM partidas WHERE campeonato_id IN (${idList(new Set(unresolved.map(({ refs }) => refs.campeonato_id)))})`,
     );

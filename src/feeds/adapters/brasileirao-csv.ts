@@ -14,7 +14,8 @@ import type { Feed, FeedCampeonato, FeedEscalacao, FeedEstatisticas, FeedEvento,
 import { FEED_FORMAT } from '../canonical.js';
 import { resolveTeamName } from '../team-names.js';
 import type { RegisteredAdapter } from './index.js';
-import { decodeText, isCalendarDate, kickoff, rejectAt, scanCsv } from './text.js';
+import { brasiliaKickoff } from './brasilia-time.js';
+import { decodeText, isCalendarDate, rejectAt, scanCsv } from './text.js';
 import type { AdapterOptions, InputFile } from './types.js';
 import { COUNT, STAT_COLUMNS, statisticsRow } from './brasileirao-csv-statistics.js';
 
@@ -186,7 +187,8 @@ function readMatch(
     placar_visitante: away.placar,
     prorrogacao: false,
     penalti: null,
-    data_hora: kickoff(date, hora || null),
+    data_hora: brasiliaKickoff(date, hora || null),
+    ...(hora ? {} : { data: date }),
     estadio: cell(row, c.arena) || null,
   };
   const escalacoes = sides

@@ -120,7 +120,7 @@ export function buildFeedSchema(): Schema {
           status: { enum: ['aguardando', 'ao_vivo', 'encerrado', 'adiado'] },
           placar_mandante: nullableCount, placar_visitante: nullableCount, prorrogacao: { type: 'boolean' },
           penalti: nullable(ref('penalti')), data_hora: { type: ['string', 'null'], format: 'date-time' },
-          estadio: optionalText,
+          data: { type: ['string', 'null'], format: 'date' }, estadio: optionalText,
         },
         ['id', 'campeonato', 'mandante', 'visitante', 'status', 'placar_mandante', 'placar_visitante', 'data_hora'],
       ),

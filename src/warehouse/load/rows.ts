@@ -67,7 +67,7 @@ export interface PartidaRefs {
 
 /** `slugs`: the two teams' names through slugify (the loader computes each team's once). */
 export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs: { mandante: string; visitante: string }, fonte: string): Row {
-  const k = kickoff(p.data_hora);
+  const k = kickoff(p.data_hora, p.data ?? null);
   const data = k.data_local ? `-${k.data_local.split('-').reverse().join('-')}` : '';
   return {
     id, ...refs, jogo: p.jogo ?? null, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
@@ -79,13 +79,16 @@ export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs:
 
 /**
  * The same match from two sources: what the incoming one lacks (null) is kept from the other, the
- * kick-off as a whole (with the slug that carries its date). Mirrors the `partidas` section of
+ * kick-off as a whole (with the slug that carries its date; a date without a time never replaces a
+ * kick-off). Mirrors the `partidas` section of
  * upsert.sql, which does the same against the stored row (docs/decisions.md, ingest: "Merging sources").
  */
 export function mergedPartidaRow(kept: Row, incoming: Row): Row {
   const row: Row = { ...incoming };
   for (const c of ['rodada_id', 'fase_id', 'chave_id', 'jogo', 'penalti_mandante', 'penalti_visitante', 'estadio']) row[c] ??= kept[c];
-  if (incoming.data_hora === null) for (const c of ['data_hora', 'inicio_utc', 'data_local', 'hora_local', 'slug']) row[c] = kept[c];
+  // A date alone never replaces a kick-off; a date replaces nothing.
+  const keepKickoff = incoming.data_hora === null && (kept.data_hora !== null || incoming.data_local === null);
+  if (keepKickoff) for (const c of ['data_hora', 'inicio_utc', 'data_local', 'hora_local', 'slug']) row[c] = kept[c];
   return row;
 }
 
