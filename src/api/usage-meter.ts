@@ -52,6 +52,15 @@ export class UsageMeter {
     return { allowed: true, limit, remaining: Math.max(0, limit - used - 1), resetSeconds, resetAt };
   }
 
+  /** The quota as it stands, counting nothing: the self-inspection endpoints answer even at quota. */
+  peek(chaveId: number, limit: number, now = Date.now()): Admission {
+    const { dia, end: resetAt } = utcDayOf(now);
+    const k = `${chaveId}:${dia}`;
+    const used = this.storedCount(k, chaveId, dia) + (this.pending.get(k)?.requisicoes ?? 0);
+    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    return { allowed: true, limit, remaining: Math.max(0, limit - used), resetSeconds, resetAt };
+  }
+
   record(r: UsageRecord): void {
     let k = this.records.get(r.chaveId);
     if (!k) {

@@ -5,7 +5,7 @@ import { resolveDataDir } from '../../src/data-dir.js';
 import { DEMO_FIXTURES, ingestInto, startHarness } from './harness.js';
 
 describe('quota consumption and usage statistics', () => {
-  it('/v1/me counts every admitted request exactly under concurrency and across a restart', async () => {
+  it('/v1/me counts every admitted request exactly under concurrency and across a restart, never itself', async () => {
     const { dir, cleanup } = tempDir('svc-api-usage-');
     try {
       await ingestInto(resolveDataDir(dir), [DEMO_FIXTURES]);
@@ -16,7 +16,7 @@ describe('quota consumption and usage statistics', () => {
       assert.deepEqual(new Set(statuses.map((s) => s.status)), new Set([200, 404]));
       const me = await h.get('/v1/me', key);
       assert.deepEqual(me.json, {
-        data: { plano: 'pro', limites: { requisicoes: 1000, periodo: 'dia' }, consumo: { requisicoes_utilizadas: 61, requisicoes_restantes: 939 } },
+        data: { plano: 'pro', limites: { requisicoes: 1000, periodo: 'dia' }, consumo: { requisicoes_utilizadas: 60, requisicoes_restantes: 940 } },
       });
       await h.get('/v1/campeonatos/1', key);
       await h.stop();
@@ -24,10 +24,10 @@ describe('quota consumption and usage statistics', () => {
       h = await startHarness({ dir, usageFlushMs: 60_000 });
       try {
         const after = await h.get('/v1/me', key);
-        assert.deepEqual(after.json.data.consumo, { requisicoes_utilizadas: 63, requisicoes_restantes: 937 });
-        assert.equal(after.headers.get('ratelimit-remaining'), '937');
+        assert.deepEqual(after.json.data.consumo, { requisicoes_utilizadas: 61, requisicoes_restantes: 939 });
+        assert.equal(after.headers.get('ratelimit-remaining'), '939');
         const stats = (await h.get('/v1/perfil/estatisticas', key)).json.data;
-        assert.equal(stats.total_requisicoes, 63, 'every finished request before this one');
+        assert.equal(stats.total_requisicoes, 63, 'every finished request before this one, /v1/me included (recorded, not counted against the quota)');
         assert.ok(stats.tempo_medio_resposta_ms > 0);
         assert.equal(stats.ultimas_requisicoes.length, 20);
         const last = stats.ultimas_requisicoes[0];
@@ -60,8 +60,10 @@ describe('quota consumption and usage statistics', () => {
       assert.equal((await b.get('/v1/campeonatos', key)).status, 429);
       // Server a sees b's counts after its next flush interval (forced here instead of waiting).
       a.api.usage.flush();
+      assert.equal((await a.get('/v1/campeonatos', key)).status, 429, 'the fifth request of the day is refused on either server');
       const me = await a.get('/v1/me', key);
-      assert.equal(me.status, 429, 'the fifth request of the day is refused on either server');
+      assert.equal(me.status, 200, '/v1/me answers at quota');
+      assert.deepEqual(me.json.data.consumo, { requisicoes_utilizadas: 4, requisicoes_restantes: 0 });
     } finally {
       await b.stop();
       await a.cleanup();

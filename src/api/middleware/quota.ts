@@ -9,8 +9,11 @@ const LIMIT_ERROR = 'Limite de requisições';
 /**
  * Per-second token bucket, then the daily quota. Every authenticated response carries
  * `RateLimit-Limit/Remaining/Reset` (the daily quota); refusals are 429 with `Retry-After`.
+ * `consume: false` (the key's own profile and usage, like GitHub's `/rate_limit`): the daily quota is
+ * reported but neither counted nor enforced, so a key at its quota can still see why; the per-second
+ * bucket still applies.
  */
-export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCheck {
+export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = true): RequestCheck {
   return (ctx) => {
     const auth = ctx.state.auth;
     const limits = ctx.state.limits;
@@ -21,7 +24,7 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCh
         'Retry-After': String(wait),
       });
     }
-    const a = usage.admit(auth.keyId, limits.requisicoes);
+    const a = consume ? usage.admit(auth.keyId, limits.requisicoes) : usage.peek(auth.keyId, limits.requisicoes);
     const limit = String(a.limit);
     const remaining = String(a.remaining);
     const reset = String(a.resetSeconds);
