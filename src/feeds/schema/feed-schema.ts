@@ -5,6 +5,7 @@
  */
 import {
   GOALKEEPER_STAT_FIELDS,
+  PLAYER_DECIMAL_FIELDS,
   PLAYER_STAT_FIELDS,
   STAT_DECIMAL_FIELDS,
   STAT_INTEGER_FIELDS,
@@ -34,9 +35,6 @@ function statisticsProperties(): Record<string, Schema> {
   for (const f of STAT_INTEGER_FIELDS) props[f] = nullableCount;
   return props;
 }
-
-/** Per-player fields that are decimals; all others are counts or minutes. */
-const PLAYER_DECIMAL_FIELDS = new Set<string>(['nota', 'gols_esperados', 'gols_evitados']);
 
 function playerStatProperties(fields: readonly string[]): Record<string, Schema> {
   const props: Record<string, Schema> = {};

@@ -5,8 +5,9 @@
 import type {
   FeedCampeonato, FeedChave, FeedEscalacao, FeedEstatisticas, FeedEvento, FeedFase, FeedJogador,
   FeedJogadorEscalado, FeedPartida, FeedRodada, FeedTime,
+  FeedEstatisticasJogador,
 } from '../../feeds/canonical.js';
-import { STAT_FIELDS } from '../../feeds/statistics-fields.js';
+import { GOALKEEPER_STAT_FIELDS, PLAYER_STAT_FIELDS, STAT_FIELDS } from '../../feeds/statistics-fields.js';
 import { normalizeTeamName } from '../../feeds/team-names.js';
 import type { Row } from '../duckdb-util.js';
 import { ageOn, kickoff } from '../kickoff.js';
@@ -122,8 +123,22 @@ export function escaladoRow(
     partida_id: partidaId, lado, titular, ordem, jogador_id: ids.jogador_id, nome: j.nome, apelido: j.apelido ?? j.nome,
     numero: j.numero ?? null, posicao: j.posicao ?? null, posicao_sigla: j.posicao_sigla ?? null, foto_url: j.foto_url ?? null,
     substituido_por: sub ? JSON.stringify({ jogador_id: ids.substituto_id, nome: sub.nome, minuto: sub.minuto ?? null }) : null,
-    estatisticas: j.estatisticas ? JSON.stringify(j.estatisticas) : null,
+    estatisticas: j.estatisticas ? JSON.stringify(playerStats(j.estatisticas)) : null,
   };
+}
+
+/**
+ * A player's detailed statistics with every field of the spec, in its order, `null` where the source did not
+ * report it (spec general rule 2: an unused substitute's record names every key). `goleiro` is always the
+ * object, its fields null for a player the source gave none for.
+ */
+function playerStats(e: FeedEstatisticasJogador): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of PLAYER_STAT_FIELDS) out[f] = e[f] ?? null;
+  const goleiro: Record<string, unknown> = {};
+  for (const f of GOALKEEPER_STAT_FIELDS) goleiro[f] = e.goleiro?.[f] ?? null;
+  out.goleiro = goleiro;
+  return out;
 }
 
 /**
