@@ -81,8 +81,13 @@ export interface FeedTime {
   id: SourceId;
   fonte?: string;
   nome: string;
-  /** Defaults to the first three letters of the name, upper case. */
+  /**
+   * When absent: the usual abbreviation of the club (src/feeds/team-siglas.json), else one the ingest makes
+   * up, never repeated within a championship (docs/loading-data.md).
+   */
   sigla?: string;
+  /** Other names this source uses for the team (searchable, like `nome`). */
+  apelidos?: string[];
   tipo?: TipoTime;
   escudo_url?: string | null;
   /** State (UF) of a club, e.g. `RJ`; helps name resolution. */

@@ -12,7 +12,7 @@ import { StagedRows } from './load/staged-rows.js';
 import { SameMatchIndex, scoresConflict, type MatchCandidate, type MatchFacts } from './load/same-match.js';
 import {
   campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
-  jogadorRow, mergedPartidaRow, partidaRow, rodadaRow, timeRow, type PartidaRefs,
+  apelidoRows, jogadorRow, mergedPartidaRow, partidaRow, rodadaRow, timeRow, type PartidaRefs,
 } from './load/rows.js';
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
@@ -22,7 +22,7 @@ const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.me
 
 /** Tables the loader stages, in sql/schema.sql; each gets a `stage_<table>` TEMP twin. */
 const STAGED_TABLES = [
-  'campeonatos', 'times', 'jogadores', 'fases', 'chaves', 'rodadas', 'partidas', 'eventos',
+  'campeonatos', 'times', 'times_apelidos', 'jogadores', 'fases', 'chaves', 'rodadas', 'partidas', 'eventos',
   'escalacoes', 'escalacao_jogadores', 'estatisticas', 'id_fonte',
 ] as const;
 type StagedTable = (typeof STAGED_TABLES)[number];
@@ -214,6 +214,7 @@ class Load {
       byName.set(normalizado, id);
       this.teamNames.set(id, t.nome);
       this.stage('times', id, timeRow(id, t, key.fonte));
+      for (const a of apelidoRows(id, t, key.fonte)) this.stage('times_apelidos', `${id}\u0000${String(a.apelido)}`, a);
     }
   }
 

@@ -20,6 +20,8 @@ import {
 } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
 import { pauseAt } from './test-pause.js';
+import { upgradeSchema } from './schema-upgrade.js';
+import { assignSiglas } from './siglas.js';
 import { isoWithOffset } from '../time.js';
 
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
@@ -65,8 +67,10 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
   try {
-    if (parentId) await guardIdCounters(conn, control, readManifest(dataDir, parentId));
-    else await conn.run(SCHEMA_SQL);
+    if (parentId) {
+      await guardIdCounters(conn, control, readManifest(dataDir, parentId));
+      await upgradeSchema(conn);
+    } else await conn.run(SCHEMA_SQL);
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
@@ -80,6 +84,8 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       emptyStore: parentId === null,
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
+    // Before derive and event detection, which read the siglas.
+    if (load.escritas.includes('times')) await assignSiglas(conn);
     await pauseAt('loading');
     stage('derivar');
     // Over an empty store every derived row is new: all steps run (there is nothing to compare with).

@@ -252,7 +252,7 @@ describe('svc ingest publishes snapshots', () => {
         { jogo: 2, chave_id: 1, chave: 'Final', fase: 'Final', penalti_mandante: 5, penalti_visitante: 4 },
       ]);
       assert.deepEqual(await query(ws.dataDir, `SELECT e.nome, e.titular, e.ordem, j.nome AS jogador, j.time_id, e.estatisticas FROM escalacao_jogadores e LEFT JOIN jogadores j ON j.id = e.jogador_id ORDER BY e.titular DESC, e.ordem`), [
-        { nome: 'Everton', titular: true, ordem: 0, jogador: 'Everton', time_id: 3, estatisticas: '{"minutos_jogados":90,"gols":1}' },
+        { nome: 'Everton', titular: true, ordem: 0, jogador: 'Everton', time_id: 3, estatisticas: '{"minutos_jogados":90,"nota":null,"gols":1,"assistencias":null,"gols_esperados":null,"finalizacoes_total":null,"passes_certos":null,"passes_total":null,"desarmes_total":null,"duelos_vencidos":null,"faltas_cometidas":null,"cartoes_amarelos":null,"expulsao":null,"minuto_entrada":null,"minuto_saida":null,"gols_contra":null,"goleiro":{"defesas":null,"gols_evitados":null,"penaltis_defendidos":null,"gols_sofridos":null}}' },
         { nome: 'Geromel', titular: true, ordem: 1, jogador: 'Geromel', time_id: 3, estatisticas: null },
         { nome: 'Pepê', titular: false, ordem: 0, jogador: 'Pepê', time_id: 3, estatisticas: null },
       ]);

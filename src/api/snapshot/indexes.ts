@@ -43,7 +43,7 @@ export class SnapshotIndex {
     this.campeonatos = t.campeonatos;
     index(this.campeonato, t.campeonatos);
     index(this.time, t.times);
-    this.times = t.times.map((r) => ({ ...r, busca: `${foldText(r.nome)}\n${foldText(r.sigla)}` }));
+    this.times = t.times.map((r) => ({ ...r, busca: [r.nome, r.sigla, ...r.apelidos.split('\n')].map(foldText).join('\n') }));
     index(this.jogador, t.jogadores);
     this.jogadores = t.jogadores.map((r) => ({ ...r, busca: `${foldText(r.nome)}\n${foldText(r.nome_popular)}` }));
     for (const r of t.jogadores) if (r.time_id !== null) group(this.jogadoresPorTime, r.time_id, r);

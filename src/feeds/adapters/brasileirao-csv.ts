@@ -169,7 +169,7 @@ function readMatch(
       const resolved = resolveTeamName(nome).nome;
       // A user alias file can name a club with an empty string; the canonical feed needs a name.
       if (resolved === '') throw fail(`${lado} "${nome}" tem nome vazio no arquivo de apelidos`);
-      times.set(nome, { id: nome, nome: resolved, ...(estado ? { estado } : {}) });
+      times.set(nome, { id: nome, nome: resolved, ...(resolved === nome ? {} : { apelidos: [nome] }), ...(estado ? { estado } : {}) });
     }
     const formacao = cell(row, c[`formacao_${lado}`]) || null;
     const tecnico = cell(row, c[`tecnico_${lado}`]) || null;

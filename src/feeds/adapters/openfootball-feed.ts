@@ -155,7 +155,8 @@ function teamsKey(m: OpenfootballMatch): string {
 
 /** No `estado`: a trailing `SC` is Santa Catarina in `Avaí SC` but Sporting Club in `Ceará SC`. */
 function team(name: string): FeedTime {
-  return { id: name, nome: resolveTeamName(name).nome };
+  const { nome } = resolveTeamName(name);
+  return { id: name, nome, ...(nome === name ? {} : { apelidos: [name] }) };
 }
 
 function match(m: OpenfootballMatch, id: string, campeonato: string, where: { rodada?: string; fase?: string }): FeedPartida {

@@ -96,6 +96,7 @@ export function buildFeedSchema(): Schema {
         {
           id: ref('sourceId'), fonte, nome: text, sigla: { type: 'string', minLength: 1, maxLength: 5 },
           tipo: { enum: ['clube', 'selecao'] }, escudo_url: optionalText, estado: optionalText,
+          apelidos: { type: 'array', items: text, maxItems: 50 },
         },
         ['id', 'nome'],
       ),

@@ -8,6 +8,7 @@ import type {
   FeedEstatisticasJogador,
 } from '../../feeds/canonical.js';
 import { GOALKEEPER_STAT_FIELDS, PLAYER_STAT_FIELDS, STAT_FIELDS } from '../../feeds/statistics-fields.js';
+import { curatedSigla } from '../../feeds/team-siglas.js';
 import { normalizeTeamName } from '../../feeds/team-names.js';
 import type { Row } from '../duckdb-util.js';
 import { ageOn, kickoff } from '../kickoff.js';
@@ -25,11 +26,18 @@ export function campeonatoSlug(c: FeedCampeonato): string {
   return c.slug ?? slugify(c.nome);
 }
 
+/** `sigla` is final when the source or the curated table gives it; otherwise siglas.ts assigns it after the load. */
 export function timeRow(id: number, t: FeedTime, fonte: string): Row {
+  const siglaFonte = t.sigla ?? curatedSigla(t.nome) ?? null;
   return {
-    id, nome: t.nome, sigla: t.sigla ?? defaultSigla(t.nome), tipo: t.tipo ?? 'clube', escudo_url: t.escudo_url ?? null,
-    estado: t.estado ?? null, nome_normalizado: normalizeTeamName(t.nome), fonte,
+    id, nome: t.nome, sigla: siglaFonte ?? defaultSigla(t.nome), tipo: t.tipo ?? 'clube', escudo_url: t.escudo_url ?? null,
+    estado: t.estado ?? null, nome_normalizado: normalizeTeamName(t.nome), fonte, sigla_fonte: siglaFonte,
   };
+}
+
+/** The names a team record uses (`nome` and `apelidos`), each a `times_apelidos` row. */
+export function apelidoRows(timeId: number, t: FeedTime, fonte: string): Row[] {
+  return [...new Set([t.nome, ...(t.apelidos ?? [])].map((a) => a.trim()))].map((apelido) => ({ time_id: timeId, apelido, fonte }));
 }
 
 export function jogadorRow(id: number, timeId: number | null, j: Pick<FeedJogador, 'nome'> & Partial<FeedJogador>, fonte: string, now: Date): Row {

@@ -14,6 +14,10 @@ INSERT INTO campeonatos SELECT * FROM stage_campeonatos;
 DELETE FROM times WHERE em_stage_times(id);
 INSERT INTO times SELECT * FROM stage_times;
 
+-- @table times_apelidos
+DELETE FROM times_apelidos a USING stage_times_apelidos s WHERE a.time_id = s.time_id AND a.apelido = s.apelido;
+INSERT INTO times_apelidos SELECT * FROM stage_times_apelidos;
+
 -- @table jogadores
 UPDATE stage_jogadores s SET gols = t.gols FROM jogadores t WHERE t.id = s.id;
 DELETE FROM jogadores WHERE em_stage_jogadores(id);

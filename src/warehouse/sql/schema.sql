@@ -36,6 +36,15 @@ CREATE TABLE times (
   escudo_url VARCHAR,
   estado VARCHAR,
   nome_normalizado VARCHAR NOT NULL, -- name resolution key (src/feeds/team-names.ts)
+  fonte VARCHAR NOT NULL,
+  sigla_fonte VARCHAR               -- the source's sigla, else the curated table's (src/feeds/team-siglas.json);
+                                    -- null: `sigla` comes from the rule of src/warehouse/siglas.ts
+);
+
+-- Every name a source used for a team (searchable). Key: (time_id, apelido).
+CREATE TABLE times_apelidos (
+  time_id INTEGER NOT NULL,
+  apelido VARCHAR NOT NULL,
   fonte VARCHAR NOT NULL
 );
 
