@@ -17,6 +17,7 @@ import {
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
+import { rowConflicts, STORED_CONFLICTS_SQL, type Conflito } from './load/conflicts.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -52,8 +53,10 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
-  /** Human-readable warnings: new teams from names, score conflicts, tombstones of unknown records. */
+  /** Human-readable warnings: new teams from names, tombstones of unknown records. */
   avisos: string[];
+  /** Facts two sources give differently for the same match (load/conflicts.ts), each once. */
+  conflitos: Conflito[];
   /** Championships whose derived data must be recomputed. */
   campeonatoIds: number[];
   /** Tables the load wrote, and `remocoes` when it applied tombstones: what derive() looks at to pick its steps. */
@@ -95,6 +98,7 @@ export async function loadFeeds(conn: DuckDBConnection, feeds: readonly NamedFee
 class Load {
   private readonly ids: IdResolver;
   private readonly avisos: string[] = [];
+  private readonly conflitos = new Map<string, Conflito>();
   private readonly rows = new Map<StagedTable, StagedRows>();
   private readonly campeonatos = new Set<number>();
   private readonly matches = new Map<number, MatchInfo>();
@@ -122,7 +126,7 @@ class Load {
     for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
     await this.writeStaged();
     await this.applyRemovals();
-    return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas };
+    return { avisos: this.avisos, conflitos: [...this.conflitos.values()], campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas };
   }
 
   private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
@@ -351,6 +355,7 @@ class Load {
       const row = partidaRow(id, refs, it.record, slugs, fonteOf(it.record, it.feed));
       // The same match from another source earlier in this run: what this source lacks is kept.
       const earlier = staged.get(id);
+      if (earlier && earlier.fonte !== row.fonte) this.conflict(...rowConflicts(id, earlier, row));
       this.stage('partidas', id, earlier && earlier.fonte !== row.fonte ? mergedPartidaRow(earlier, row) : row);
     }
   }
@@ -369,7 +374,7 @@ class Load {
       const inicio = p.data_hora ?? p.data ?? null;
       return {
         ...item.refs, inicio: inicio === null ? null : Math.floor(Date.parse(inicio) / 1000) * 1000,
-        status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
+        status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante, fonte: fonteOf(p, item.it.feed),
       };
     };
     const unresolved = items.filter(({ it }) => this.ids.get(this.key('partida', it, it.record.id)) === undefined);
@@ -378,7 +383,7 @@ class Load {
     const stored = await queryRows<MatchFacts & { id: number; inicio_utc: string | null }>(
       this.conn,
       `SELECT id, campeonato_id, time_mandante_id, time_visitante_id, strftime(coalesce(inicio_utc, data_local), '%Y-%m-%dT%H:%M:%SZ') AS inicio_utc,
-              status, placar_mandante, placar_visitante
+              status, placar_mandante, placar_visitante, fonte
        FROM partidas WHERE campeonato_id IN (${idList(new Set(unresolved.map(({ refs }) => refs.campeonato_id)))})`,
     );
     for (const m of stored) index.add({ ...m, inicio: m.inicio_utc === null ? null : Date.parse(m.inicio_utc), storedId: m.id, id: () => m.id });
@@ -414,11 +419,18 @@ class Load {
       this.ids.link(key, id);
       if (!conflicts.has(item)) continue;
       const p = item.it.record;
-      this.avisos.push(
-        `conflito de placar: partida ${id} (fonte ${key.fonte}, id ${key.chave}) tem ${String(p.placar_mandante)}x${String(p.placar_visitante)} no feed e ${String(same.placar_mandante)}x${String(same.placar_visitante)} guardado; mantido o guardado`,
-      );
+      this.conflict({
+        partida_id: id, campo: 'placar', mantido: 'guardado',
+        guardado: { fonte: same.fonte, valor: `${String(same.placar_mandante)}x${String(same.placar_visitante)}` },
+        recebido: { fonte: key.fonte, valor: `${String(p.placar_mandante)}x${String(p.placar_visitante)}` },
+      });
     }
     return conflicts;
+  }
+
+  /** Records conflicts, each disagreement once (a run and the stored row may both show it). */
+  private conflict(...list: Conflito[]): void {
+    for (const c of list) this.conflitos.set(`${c.partida_id}/${c.campo}/${c.guardado.valor}/${c.recebido.valor}`, c);
   }
 
   private async loadTeamNames(teamIds: readonly number[]): Promise<void> {
@@ -563,8 +575,22 @@ class Load {
       await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
+      if (table === 'partidas') await this.storedConflicts();
     }
     if (statements.length > 0) await this.conn.run(statements.join('\n'));
+  }
+
+  /** The staged matches' disagreements with the stored rows other sources wrote. */
+  private async storedConflicts(): Promise<void> {
+    const rows = await queryRows<{ partida_id: number; campo: Conflito['campo']; fonte_guardada: string; guardado: string; fonte_recebida: string; recebido: string; mantido: Conflito['mantido'] }>(
+      this.conn, STORED_CONFLICTS_SQL,
+    );
+    for (const r of rows) {
+      this.conflict({
+        partida_id: r.partida_id, campo: r.campo, mantido: r.mantido,
+        guardado: { fonte: r.fonte_guardada, valor: r.guardado }, recebido: { fonte: r.fonte_recebida, valor: r.recebido },
+      });
+    }
   }
 
   /** Matches whose status, score, goals or lineups the staged rows can change. */

@@ -13,6 +13,7 @@ import { queryRows, readSql } from './duckdb-util.js';
 import { guardIdCounters, guardSnapshotCounters, idBounds } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
+import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
 import { openForPublish } from './publish-engine.js';
 import {
@@ -43,6 +44,7 @@ export interface PublishRequest {
 export interface PublishResult {
   manifest: SnapshotManifest;
   avisos: string[];
+  conflitos: Conflito[];
   eventos: DetectedEvent[];
 }
 
@@ -121,7 +123,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     await pauseAt('renamed');
     writeCurrentId(dataDir, id);
     await pauseAt('current');
-    return { manifest, avisos: load.avisos, eventos };
+    return { manifest, avisos: load.avisos, conflitos: load.conflitos, eventos };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);

@@ -72,7 +72,7 @@ describe('svc ingest publishes snapshots', () => {
   it('--json prints the machine summary', () =>
     withWs(async (ws) => {
       const s = await ok(ws, [ws.write('base.json', baseFeed())]);
-      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'removidos', 'snapshot_id']);
+      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'conflitos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'removidos', 'snapshot_id']);
       assert.equal(s.snapshot_id, '00000001');
       assert.deepEqual(s.contagens, { feeds: 1, campeonatos: 1, fases: 0, rodadas: 1, times: 4, jogadores: 1, partidas: 2, eventos: 3, escalacoes: 0, estatisticas: 0, remocoes: 0 });
       assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} });
@@ -159,9 +159,9 @@ describe('svc ingest publishes snapshots', () => {
         times: [{ id: 'FLA', nome: 'FLAMENGO' }, { id: 'CRU', nome: 'Cruzeiro' }, { id: 'VAS', nome: 'Vasco da Gama' }],
         partidas: [{ id: 'm1', campeonato: 7, mandante: 'FLA', visitante: 'CRU', status: 'encerrado', placar_mandante: 3, placar_visitante: 1, data_hora: '2019-04-28T16:00:00-03:00' }],
       })]);
-      assert.deepEqual(s.avisos, [
-        'time novo: "Vasco da Gama" (fonte outra, id VAS) não corresponde a nenhum time existente',
-        'conflito de placar: partida 1 (fonte outra, id m1) tem 3x1 no feed e 2x1 guardado; mantido o guardado',
+      assert.deepEqual(s.avisos, ['time novo: "Vasco da Gama" (fonte outra, id VAS) não corresponde a nenhum time existente']);
+      assert.deepEqual(s.conflitos, [
+        { partida_id: 1, campo: 'placar', mantido: 'guardado', guardado: { fonte: 'teste', valor: '2x1' }, recebido: { fonte: 'outra', valor: '3x1' } },
       ]);
       assert.deepEqual(await query(ws.dataDir, `SELECT entidade, chave, id FROM id_fonte WHERE fonte = 'outra' ORDER BY entidade, chave`), [
         { entidade: 'campeonato', chave: '7', id: 1 },
@@ -187,7 +187,10 @@ describe('svc ingest publishes snapshots', () => {
         ],
       };
       const s = await ok(ws, [ws.write('base.json', base), ws.write('outra.json', outra)]);
-      assert.deepEqual(s.avisos, ['conflito de placar: partida 1 (fonte outra, id m1) tem 3x1 no feed e 2x1 guardado; mantido o guardado']);
+      assert.deepEqual(s.avisos, []);
+      assert.deepEqual(s.conflitos, [
+        { partida_id: 1, campo: 'placar', mantido: 'guardado', guardado: { fonte: 'teste', valor: '2x1' }, recebido: { fonte: 'outra', valor: '3x1' } },
+      ]);
       assert.deepEqual(await query(ws.dataDir, `SELECT fonte, chave, id FROM id_fonte WHERE entidade = 'partida' ORDER BY id, fonte`), [
         { fonte: 'outra', chave: 'm1', id: 1 },
         { fonte: 'teste', chave: '100', id: 1 },

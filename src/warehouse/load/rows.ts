@@ -94,6 +94,10 @@ export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs:
  */
 export function mergedPartidaRow(kept: Row, incoming: Row): Row {
   const row: Row = { ...incoming };
+  // A final score is changed only by the source that wrote it (load/conflicts.ts), which stays the row's source.
+  if (kept.status === 'encerrado' && incoming.status === 'encerrado') {
+    for (const c of ['placar_mandante', 'placar_visitante', 'fonte']) row[c] = kept[c];
+  }
   for (const c of ['rodada_id', 'fase_id', 'chave_id', 'jogo', 'penalti_mandante', 'penalti_visitante', 'estadio']) row[c] ??= kept[c];
   // A date alone never replaces a kick-off; a date replaces nothing.
   const keepKickoff = incoming.data_hora === null && (kept.data_hora !== null || incoming.data_local === null);

@@ -46,8 +46,14 @@ INSERT INTO rodadas SELECT * FROM stage_rodadas;
 CREATE OR REPLACE TEMP TABLE antes_upsert_partidas AS SELECT * FROM partidas WHERE em_stage_partidas(id);
 -- A match another source also knows (merged by natural key): what the incoming record lacks is kept from
 -- the stored row, the kick-off as a whole with the slug that carries its date, a date alone never replacing
--- a kick-off (mergedPartidaRow in rows.ts does the same within one run). A match only its own source knows is replaced as sent.
+-- a kick-off (mergedPartidaRow in rows.ts does the same within one run). A match only its own source knows
+-- is replaced as sent.
 UPDATE stage_partidas s SET
+  -- A final score is changed only by the source that wrote it (load/conflicts.ts), which stays the row's
+  -- `fonte` so that it can still correct it.
+  placar_mandante = CASE WHEN manter_placar THEN t.placar_mandante ELSE s.placar_mandante END,
+  placar_visitante = CASE WHEN manter_placar THEN t.placar_visitante ELSE s.placar_visitante END,
+  fonte = CASE WHEN manter_placar THEN t.fonte ELSE s.fonte END,
   rodada_id = coalesce(s.rodada_id, t.rodada_id), fase_id = coalesce(s.fase_id, t.fase_id),
   chave_id = coalesce(s.chave_id, t.chave_id), jogo = coalesce(s.jogo, t.jogo),
   penalti_mandante = coalesce(s.penalti_mandante, t.penalti_mandante),
@@ -57,7 +63,8 @@ UPDATE stage_partidas s SET
   data_local = CASE WHEN manter_inicio THEN t.data_local ELSE s.data_local END,
   hora_local = CASE WHEN manter_inicio THEN t.hora_local ELSE s.hora_local END,
   slug = CASE WHEN manter_inicio THEN t.slug ELSE s.slug END
-  FROM (SELECT p.*, n.data_hora IS NULL AND (p.data_hora IS NOT NULL OR n.data_local IS NULL) AS manter_inicio
+  FROM (SELECT p.*, n.data_hora IS NULL AND (p.data_hora IS NOT NULL OR n.data_local IS NULL) AS manter_inicio,
+               p.fonte <> n.fonte AND p.status = 'encerrado' AND n.status = 'encerrado' AS manter_placar
         FROM partidas p JOIN stage_partidas n ON n.id = p.id WHERE em_stage_partidas(p.id)) t
   WHERE t.id = s.id
     AND EXISTS (SELECT 1 FROM id_fonte f WHERE f.entidade = 'partida' AND em_stage_partidas(f.id) AND f.id = s.id AND f.fonte <> s.fonte);

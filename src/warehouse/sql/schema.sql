@@ -132,7 +132,7 @@ CREATE TABLE partidas (
   hora_local VARCHAR,               -- HH:MM at the given offset (hora_realizacao)
   estadio VARCHAR,
   slug VARCHAR NOT NULL,            -- e.g. flamengo-cruzeiro-27-04-2019
-  fonte VARCHAR NOT NULL
+  fonte VARCHAR NOT NULL            -- the source that last wrote the row; of a finished match, the one whose score it holds
 );
 
 -- Match events. Key: id.
