@@ -150,6 +150,33 @@ describe('svc ingest publishes snapshots', () => {
       assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS t FROM times'), [{ t: 3 }]);
     }));
 
+  it('conflicts between sources: date, time and stadium follow the last record, the score stays; listed for a person too', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const outra = (placar: number): Feed => ({
+        formato: 'svc-feed/1', fonte: 'outra',
+        campeonatos: [{ id: 7, nome: 'Campeonato Brasileiro Série A', temporada: '2019', tipo: 'pontos-corridos' }],
+        times: [{ id: 'FLA', nome: 'Flamengo' }, { id: 'CRU', nome: 'Cruzeiro' }],
+        partidas: [{ id: 'm1', campeonato: 7, mandante: 'FLA', visitante: 'CRU', status: 'encerrado', placar_mandante: 2, placar_visitante: placar, data_hora: '2019-04-28T18:30:00-03:00', estadio: 'Mineirão' }],
+      });
+      // First meeting with the same score: linked, its date, time and stadium win and are reported.
+      const s = await ok(ws, [ws.write('outra.json', outra(1))]);
+      assert.deepEqual(s.conflitos.map((c) => [c.campo, c.guardado.valor, c.recebido.valor, c.mantido]), [
+        ['data', '2019-04-27', '2019-04-28', 'recebido'],
+        ['estadio', 'Maracanã', 'Mineirão', 'recebido'],
+        ['hora', '16:00', '18:30', 'recebido'],
+      ]);
+      assert.ok(s.conflitos.every((c) => c.partida_id === 1 && c.guardado.fonte === 'teste' && c.recebido.fonte === 'outra'));
+      // Sent again with another final score: the score stays; the summary says so in a table.
+      const r = await ws.svc(['ingest', ws.write('outra2.json', outra(0))]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /svc: aviso: 1 conflito\(s\) entre fontes; regra de precedência em docs\/loading-data\.md/);
+      assert.match(r.stdout, /partida +campo +guardado +recebido +mantido\n1 +placar +2x1 \(teste\) +2x0 \(outra\) +guardado/);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT placar_mandante AS m, placar_visitante AS v, estadio, data_local::VARCHAR AS d, hora_local AS h FROM partidas WHERE id = 1'), [
+        { m: 2, v: 1, estadio: 'Mineirão', d: '2019-04-28', h: '18:30' },
+      ]);
+    }));
+
   it('a second source: teams and matches resolve by natural key; a different final score is kept as stored with a warning', () =>
     withWs(async (ws) => {
       await seeded(ws);
