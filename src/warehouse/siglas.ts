@@ -14,9 +14,10 @@ import { queryRows } from './duckdb-util.js';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
- * Three-letter candidates for a name, most natural first: its first three letters (`Altos` ALT); the
- * initials of its words (`Nova Iguaçu` NIG, then the first word's letter with later letters); then the first
- * letter with every later pair of letters in order; then the first letter with any two letters.
+ * Three-letter candidates for a name, most natural first: its first three letters (`Altos` ALT); for a name of
+ * several words, the initials of the first three, then the first letter with the second word's initial and
+ * each later letter of it (`Nova Iguaçu` NIG); then the first letter with every later pair of letters in
+ * order; then the first letter with any two letters.
  */
 export function* siglaCandidates(nome: string): Generator<string> {
   const words = slugify(nome).split('-').map((w) => w.replace(/[^a-z]/g, '')).filter((w) => w !== '');
