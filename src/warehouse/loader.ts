@@ -17,7 +17,7 @@ import {
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
-import { rowConflicts, STORED_CONFLICTS_SQL, type Conflito } from './load/conflicts.js';
+import { rowConflicts, STORED_PAIRS_SQL, type Conflito } from './load/conflicts.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -582,15 +582,8 @@ class Load {
 
   /** The staged matches' disagreements with the stored rows other sources wrote. */
   private async storedConflicts(): Promise<void> {
-    const rows = await queryRows<{ partida_id: number; campo: Conflito['campo']; fonte_guardada: string; guardado: string; fonte_recebida: string; recebido: string; mantido: Conflito['mantido'] }>(
-      this.conn, STORED_CONFLICTS_SQL,
-    );
-    for (const r of rows) {
-      this.conflict({
-        partida_id: r.partida_id, campo: r.campo, mantido: r.mantido,
-        guardado: { fonte: r.fonte_guardada, valor: r.guardado }, recebido: { fonte: r.fonte_recebida, valor: r.recebido },
-      });
-    }
+    const pairs = await queryRows<{ id: number; guardado: Row; recebido: Row }>(this.conn, STORED_PAIRS_SQL);
+    for (const p of pairs) this.conflict(...rowConflicts(p.id, p.guardado, p.recebido));
   }
 
   /** Matches whose status, score, goals or lineups the staged rows can change. */

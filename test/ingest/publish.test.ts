@@ -163,8 +163,8 @@ describe('svc ingest publishes snapshots', () => {
       const s = await ok(ws, [ws.write('outra.json', outra(1))]);
       assert.deepEqual(s.conflitos.map((c) => [c.campo, c.guardado.valor, c.recebido.valor, c.mantido]), [
         ['data', '2019-04-27', '2019-04-28', 'recebido'],
-        ['estadio', 'Maracanã', 'Mineirão', 'recebido'],
         ['hora', '16:00', '18:30', 'recebido'],
+        ['estadio', 'Maracanã', 'Mineirão', 'recebido'],
       ]);
       assert.ok(s.conflitos.every((c) => c.partida_id === 1 && c.guardado.fonte === 'teste' && c.recebido.fonte === 'outra'));
       // Sent again with another final score: the score stays; the summary says so in a table.

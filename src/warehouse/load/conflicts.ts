@@ -2,11 +2,12 @@
  * Facts two sources give differently for the same match (docs/loading-data.md, "Conflicts between sources").
  * Precedence: the record loaded last wins for the date, time and venue (a newer feed reschedules a match),
  * except that a date without a time never replaces a kick-off; a final score is only changed by the source
- * that wrote it (a record from another source whose final score differs is not loaded at all). Every
- * disagreement is reported with both values and both sources.
+ * that wrote it (a record of another source with a different one is not loaded when it first meets the match,
+ * and loaded without its score afterwards). Every disagreement is reported with both values and both sources.
+ * Within a run the loader compares rows itself; against stored rows, conflicts.sql pairs them (upsert.sql
+ * applies the same precedence).
  */
-import type { Row } from '../duckdb-util.js';
-import { readSql } from '../duckdb-util.js';
+import { readSql, type Row } from '../duckdb-util.js';
 
 export type CampoConflito = 'data' | 'hora' | 'placar' | 'estadio';
 
@@ -19,10 +20,10 @@ export interface Conflito {
   mantido: 'guardado' | 'recebido';
 }
 
-/** The stored matches' disagreements with the staged rows of other sources (stage_partidas, before the upsert). */
-export const STORED_CONFLICTS_SQL = readSql(new URL('./conflicts.sql', import.meta.url));
+/** The staged match rows (stage_partidas, before the upsert) with the stored rows other sources wrote. */
+export const STORED_PAIRS_SQL = readSql(new URL('./conflicts.sql', import.meta.url));
 
-/** A `partidas` row's fact as compared (the rows of rows.ts and conflicts.sql alike); null = not given. */
+/** A `partidas` row's fact as compared (the rows of rows.ts and of conflicts.sql alike); null = not given. */
 export function fact(row: Row, campo: CampoConflito): string | null {
   switch (campo) {
     case 'data':
