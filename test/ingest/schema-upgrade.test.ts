@@ -1,14 +1,16 @@
 /**
  * A data dir whose current snapshot predates team siglas and aliases (no `times.sigla_fonte`, no
- * `times_apelidos`): the next ingest upgrades its copy, keeping the siglas it held.
+ * `times_apelidos`): the API serves it as it is, and the next ingest upgrades its copy, keeping the siglas it held.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { loadSnapshotTables } from '../../src/api/snapshot/tables.js';
+import { resolveDataDir } from '../../src/data-dir.js';
 import { currentId, query, seeded, workspace } from './helpers.js';
 
-it('an ingest over a snapshot of the previous schema upgrades it and keeps its siglas', async () => {
+it('a snapshot of the previous schema is served, and an ingest over it upgrades it keeping its siglas', async () => {
   const ws = workspace();
   try {
     await seeded(ws);
@@ -19,6 +21,10 @@ it('an ingest over a snapshot of the previous schema upgrades it and keeps its s
     await conn.run("DROP TABLE times_apelidos; ALTER TABLE times DROP COLUMN sigla_fonte; UPDATE times SET sigla = 'GRM' WHERE nome = 'Grêmio'");
     conn.closeSync();
     instance.closeSync();
+
+    // Served as it is until then: no aliases, the name and sigla still searchable.
+    const served = await loadSnapshotTables(resolveDataDir(ws.dataDir), currentId(ws.dataDir) ?? '');
+    assert.deepEqual(served.times.find((t) => t.nome === 'Grêmio'), { id: 3, nome: 'Grêmio', sigla: 'GRM', tipo: 'clube', escudo_url: null, apelidos: '' });
 
     const r = await ws.svc(['ingest', ws.write('novo.json', {
       formato: 'svc-feed/1', fonte: 'teste', times: [{ id: 9, nome: 'Clube Novo' }],

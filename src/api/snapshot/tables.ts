@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../../data-dir.js';
 import { installResourceViews } from '../../warehouse/sql/resources/views.js';
 import { openSnapshotReadOnly } from '../../warehouse/snapshot-store.js';
@@ -102,6 +103,7 @@ export async function loadSnapshotTables(dataDir: DataDir, id: string): Promise<
   if (!snap) throw new Error(`snapshot ${id} não encontrado`);
   try {
     await installResourceViews(snap.connection);
+    await coverOlderSchema(snap.connection);
     const out: Partial<Record<keyof SnapshotTables, unknown[]>> = {};
     for (const table of TABLES) {
       const reader = await snap.connection.runAndReadAll(QUERIES[table]);
@@ -111,4 +113,13 @@ export async function loadSnapshotTables(dataDir: DataDir, id: string): Promise<
   } finally {
     snap.close();
   }
+}
+
+/**
+ * A snapshot published before team aliases has no `times_apelidos` (the next ingest adds it): an empty TEMP
+ * twin lets it be served meanwhile, as after an upgrade or a rollback.
+ */
+async function coverOlderSchema(conn: DuckDBConnection): Promise<void> {
+  const found = (await conn.runAndReadAll("SELECT 1 FROM duckdb_tables() WHERE table_name = 'times_apelidos' AND NOT temporary")).getRows();
+  if (found.length === 0) await conn.run('CREATE TEMP TABLE times_apelidos (time_id INTEGER, apelido VARCHAR, fonte VARCHAR)');
 }
