@@ -5,6 +5,7 @@
  */
 import { resolveDataDir, DEFAULT_DATA_DIR, type DataDir } from './data-dir.js';
 import { loadPlans, PlansFileError, type PlansConfig } from './control/plans.js';
+import { DEFAULT_CACHE_MB } from './api/snapshot/snapshot-holder.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -13,6 +14,7 @@ export interface ConfigFlags {
   dataDir?: string;
   port?: string;
   host?: string;
+  cacheMb?: string;
   plans?: string;
   aliases?: string;
   allowPrivateUrls?: boolean;
@@ -37,6 +39,8 @@ export interface Config {
   /** `svc serve` / `svc demo`. */
   port: number;
   host: string | undefined;
+  /** Memory bound of `svc serve`'s cache of championship partitions and responses, MiB. */
+  cacheMb: number;
   /** Plan quotas and access; undefined = the built-in defaults. */
   plans: PlansConfig | undefined;
   /** Webhook receivers may be plain HTTP and private/loopback (local development only). */
@@ -76,6 +80,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
     aliasesFile: flags.aliases,
     port: parsePort(flags.port !== undefined ? '--port' : 'PORT', flags.port ?? nonEmpty(env.PORT)),
     host: flags.host,
+    cacheMb: flags.cacheMb === undefined && env.SVC_CACHE_MB === undefined ? DEFAULT_CACHE_MB : positiveInt(flags.cacheMb !== undefined ? '--cache-mb' : 'SVC_CACHE_MB', (flags.cacheMb ?? env.SVC_CACHE_MB) as string),
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flags.allowPrivateUrls === true || flag(env, 'SVC_ALLOW_PRIVATE_URLS'),
     smtp: nonEmpty(env.SVC_SMTP_URL) === undefined ? null : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },

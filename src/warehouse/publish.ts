@@ -23,6 +23,7 @@ import {
 import { storedKeyLookup } from './stored-keys.js';
 import { upgradeSchema } from './schema-upgrade.js';
 import { assignSiglas } from './siglas.js';
+import { everything } from './touched.js';
 import { isoWithOffset } from '../time.js';
 
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
@@ -94,8 +95,10 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       emptyStore: parentId === null,
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
-    // Before derive and event detection, which read the siglas.
-    if (load.escritas.includes('times')) await assignSiglas(conn);
+    // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
+    // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
+    const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
+    const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
     await reach('loading');
     stage('derivar');
     // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
@@ -123,6 +126,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       ids_maximos: idBounds(control),
       eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
       entradas: [...request.entradas],
+      alteracoes,
     };
     writeFileAtomic(manifestFile(dataDir, id), `${JSON.stringify(manifest, null, 2)}\n`);
     await reach('manifest');

@@ -34,8 +34,8 @@ export function* siglaCandidates(nome: string): Generator<string> {
   for (const a of ALPHABET) for (const b of ALPHABET) yield `${first}${a}${b}`;
 }
 
-/** Applies the rule to the stored teams; updates only the siglas that change. */
-export async function assignSiglas(conn: DuckDBConnection): Promise<void> {
+/** Applies the rule to the stored teams; updates only the siglas that change, and returns their team ids. */
+export async function assignSiglas(conn: DuckDBConnection): Promise<number[]> {
   const teams = await queryRows<{ id: number; nome: string; sigla: string; sigla_fonte: string | null }>(
     conn, 'SELECT id, nome, sigla, sigla_fonte FROM times ORDER BY id',
   );
@@ -54,7 +54,8 @@ export async function assignSiglas(conn: DuckDBConnection): Promise<void> {
     taken.add(sigla);
     if (sigla !== t.sigla) changes.push([t.id, sigla]);
   }
-  if (changes.length === 0) return;
+  if (changes.length === 0) return [];
   const values = changes.map(([id, sigla]) => `(${id}, '${sigla}')`).join(', ');
   await conn.run(`UPDATE times SET sigla = v.sigla FROM (VALUES ${values}) AS v(id, sigla) WHERE times.id = v.id`);
+  return changes.map(([id]) => id);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
 import { fsyncDir, writeFileAtomic } from './fs-durable.js';
+import type { Alteracoes } from './touched.js';
 
 /** docs/internals.md "Data dir". */
 export interface SnapshotManifest {
@@ -15,6 +16,8 @@ export interface SnapshotManifest {
   ids_maximos?: Record<string, number>;
   eventos: { total: number; seq_inicio: number | null; seq_fim: number | null };
   entradas: string[];
+  /** What the ingest that made it changed (absent in manifests written before 2026-11-25: treat as everything). */
+  alteracoes?: Alteracoes;
 }
 
 const ID_DIGITS = 8;

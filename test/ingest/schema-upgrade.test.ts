@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { loadSnapshotTables } from '../../src/api/snapshot/tables.js';
+import { SnapshotDb } from '../../src/api/snapshot/snapshot-db.js';
+import { sql, type TimeRow } from '../../src/api/snapshot/tables.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { currentId, query, seeded, workspace } from './helpers.js';
 
@@ -23,8 +24,10 @@ it('a snapshot of the previous schema is served, and an ingest over it upgrades 
     instance.closeSync();
 
     // Served as it is until then: no aliases, the name and sigla still searchable.
-    const served = await loadSnapshotTables(resolveDataDir(ws.dataDir), currentId(ws.dataDir) ?? '');
-    assert.deepEqual(served.times.find((t) => t.nome === 'Grêmio'), { id: 3, nome: 'Grêmio', sigla: 'GRM', tipo: 'clube', escudo_url: null, apelidos: '' });
+    const db = await SnapshotDb.open(resolveDataDir(ws.dataDir), currentId(ws.dataDir) ?? '');
+    const served = await db.query<TimeRow>(sql('times'));
+    db.retire();
+    assert.deepEqual(served.find((t) => t.nome === 'Grêmio'), { id: 3, nome: 'Grêmio', sigla: 'GRM', tipo: 'clube', escudo_url: null, apelidos: '' });
 
     const r = await ws.svc(['ingest', ws.write('novo.json', {
       formato: 'svc-feed/1', fonte: 'teste', times: [{ id: 9, nome: 'Clube Novo' }],

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
+import { DEFAULT_CACHE_MB } from '../../api/snapshot/snapshot-holder.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
@@ -13,7 +14,7 @@ export interface ServeOptions extends CommonOptions {
 
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
-  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans };
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb };
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
@@ -67,6 +68,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'TCP port, 0 = any free port (env: PORT, default: 8080)')
     .option('--host <host>', 'address to bind (default: all interfaces)')
     .option('--plans <file>', 'JSON file overriding plan quotas and access, see docs/api.md (env: SVC_PLANS)')
+    .option('--cache-mb <mb>', `memory bound of the cache of championships and responses read on demand, MiB (env: SVC_CACHE_MB, default: ${DEFAULT_CACHE_MB})`)
     .option('--webhooks', 'also run the webhook delivery daemon in this process (as `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
@@ -75,6 +77,7 @@ export function registerServe(program: Command): void {
     'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',
     'svc serve --plans /etc/svc/plans.json',
     'svc serve --webhooks',
+    'svc serve --cache-mb 128',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);
