@@ -76,7 +76,7 @@ async function build() {
   const dir = `cli-${builtAt}-${process.pid}`;
   const result = await esbuild({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'src/cli/main.ts')],
+    entryPoints: [path.join(root, 'src/cli/run.ts')],
     outdir: path.join(cacheDir, dir),
     bundle: true,
     splitting: true,
@@ -114,6 +114,6 @@ export async function runBundle() {
   } catch {
     return false;
   }
-  await import(pathToFileURL(path.join(cacheDir, bundle.dir, 'main.js')).href);
+  await import(pathToFileURL(path.join(cacheDir, bundle.dir, 'run.js')).href);
   return true;
 }

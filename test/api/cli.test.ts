@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, SVC_BIN, runSvc, runSvcInProcess, tempDir } from '../helpers/cli.js';
 import { DEMO_FIXTURES, LIVE_DAY } from './harness.js';
 
 /** Starts the real binary, resolves with the URL from its `--json` "ouvindo" line. */
@@ -74,38 +74,60 @@ describe('svc keys and svc serve (the real binary)', () => {
       [['keys', 'create', '--account', 'x', '--plan', 'gold'], 2, 'svc: --plan inválido: "gold" (use free, pro, enterprise)\n'],
       [['keys', 'create', '--account', 'x', '--plan', 'free', '--championships', '1,a'], 2, 'svc: --championships inválido: "1,a" (use ids separados por vírgula, ex.: 1,2, ou all)\n'],
       [['keys', 'create', '--account', 'x', '--plan', 'pro', '--quota', '0'], 2, 'svc: --quota inválido: "0" (use um inteiro >= 1)\n'],
-      [['keys', 'show', '999'], 6, 'svc: chave não encontrada: 999 (use o id ou o prefixo mostrado por "svc keys list")\n'],
+      [['keys', 'show', '999'], 6, 'svc: chave não encontrada: 999 (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)\n'],
       [['keys', 'plan', '--account', 'ninguem', '--plan', 'pro'], 6, 'svc: conta não encontrada: ninguem\n'],
       [['serve', '--port', '99999'], 2, 'svc: --port inválida: "99999" (use 0 a 65535)\n'],
     ];
     for (const [args, code, stderr] of cases) {
-      const r = await runSvc([...args, '--data-dir', dir]);
+      const r = await runSvcInProcess([...args, '--data-dir', dir]);
       assert.equal(r.code, code, args.join(' '));
       assert.equal(r.stderr, stderr, args.join(' '));
     }
-    await runSvc(['keys', 'create', '--account', 'existe', '--plan', 'free', '--data-dir', dir]);
-    const conflict = await runSvc(['keys', 'create', '--account', 'existe', '--plan', 'pro', '--data-dir', dir]);
+    await runSvcInProcess(['keys', 'create', '--account', 'existe', '--plan', 'free', '--data-dir', dir]);
+    const conflict = await runSvcInProcess(['keys', 'create', '--account', 'existe', '--plan', 'pro', '--data-dir', dir]);
     assert.equal(conflict.code, 2);
     assert.equal(conflict.stderr, 'svc: a conta existe já existe com o plano free; para mudar use "svc keys plan --account existe --plan pro"\n');
-    const revokedKey = JSON.parse((await runSvc(['keys', 'create', '--account', 'existe', '--json', '--data-dir', dir])).stdout) as { id: number };
-    await runSvc(['keys', 'revoke', String(revokedKey.id), '--data-dir', dir]);
-    const rotateRevoked = await runSvc(['keys', 'rotate', String(revokedKey.id), '--data-dir', dir]);
+    const revokedKey = JSON.parse((await runSvcInProcess(['keys', 'create', '--account', 'existe', '--json', '--data-dir', dir])).stdout) as { id: number };
+    await runSvcInProcess(['keys', 'revoke', String(revokedKey.id), '--data-dir', dir]);
+    const rotateRevoked = await runSvcInProcess(['keys', 'rotate', String(revokedKey.id), '--data-dir', dir]);
     assert.equal(rotateRevoked.code, 2);
     assert.equal(rotateRevoked.stderr, `svc: a chave ${revokedKey.id} está revogada; crie uma nova com "svc keys create"\n`);
 
     const busy = createServer();
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
     const port = (busy.address() as AddressInfo).port;
-    const inUse = await runSvc(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir]);
+    const inUse = await runSvcInProcess(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir]);
     busy.close();
-    assert.equal(inUse.code, 1);
-    assert.equal(inUse.stderr, `svc: a porta ${port} já está em uso\n`);
+    assert.equal(inUse.code, 7);
+    assert.equal(inUse.stderr, `svc: a porta ${port} já está em uso; escolha outra com --port ou PORT\n`);
 
     const badPlans = path.join(dir, 'plans.json');
     writeFileSync(badPlans, '{"gold": {}}');
-    const plans = await runSvc(['serve', '--port', '0', '--plans', badPlans, '--data-dir', dir]);
+    const plans = await runSvcInProcess(['serve', '--port', '0', '--plans', badPlans, '--data-dir', dir]);
     assert.equal(plans.code, 2);
     assert.equal(plans.stderr, `svc: arquivo de planos ${badPlans}: plano desconhecido "gold" (use free, pro ou enterprise)\n`);
+  });
+
+  it('keys show: by id, by the full key, by any unambiguous start of the prefix; an ambiguous one is a usage error', async () => {
+    const create = async (account: string) => {
+      const r = await runSvcInProcess(['keys', 'create', '--account', account, '--plan', 'free', '--json', '--data-dir', dir]);
+      return JSON.parse(r.stdout) as { key: string; id: number; prefixo: string };
+    };
+    const a = await create('mostra-a');
+    await create('mostra-b');
+    const show = async (ref: string) => runSvcInProcess(['keys', 'show', ref, '--json', '--data-dir', dir]);
+    for (const ref of [String(a.id), a.key, a.prefixo]) {
+      const r = await show(ref);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal((JSON.parse(r.stdout) as { id: number }).id, a.id, ref);
+    }
+    const ambiguous = await runSvcInProcess(['keys', 'show', 'svc_live_', '--data-dir', dir]);
+    assert.equal(ambiguous.code, 2);
+    assert.match(ambiguous.stderr, /^svc: prefixo ambíguo: svc_live_ corresponde às chaves \d+ \(svc_live_\w{4}\), .*; use mais caracteres ou o id\n$/);
+    const notTheKey = await show(`${a.key.slice(0, -1)}${a.key.endsWith('x') ? 'y' : 'x'}`);
+    assert.equal(notTheKey.code, 6);
+    // Underscore is a LIKE wildcard: a prefix differing there must not match.
+    assert.equal((await show('svcXlive')).code, 6);
   });
 
   it('serve: answers, hot-swaps on ingest, logs JSON lines without keys, shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
@@ -161,7 +183,7 @@ describe('svc demo (npm start)', () => {
       second.child.kill('SIGTERM');
       assert.equal(await second.exited, 0);
       const snapshots = await runSvc(['keys', 'list', '--json', '--data-dir', dir]);
-      assert.equal((JSON.parse(snapshots.stdout) as unknown[]).length, 1, 'one demo key, not one per start');
+      assert.equal((JSON.parse(snapshots.stdout) as { chaves: unknown[] }).chaves.length, 1, 'one demo key, not one per start');
     } finally {
       cleanup();
     }

@@ -54,5 +54,5 @@ test('--json checks the connection and key without a terminal and prints the res
   }).meta.total;
   const r = await runSvc(['tui', '--api', `${server.url}/`, '--key', server.key, '--json']);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual(JSON.parse(r.stdout), { api: server.url, conectado: true, campeonatos: total });
+  assert.equal(r.stdout, `${JSON.stringify({ ok: true, api: server.url, conectado: true, campeonatos: total })}\n`, 'one line, one object');
 });

@@ -5,7 +5,7 @@ import { openWebhooksStore, type WebhookRecord, type WebhooksStore } from '../..
 import { EVENTOS } from '../../src/webhooks/catalog.js';
 import { sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { runSvc } from '../helpers/cli.js';
+import { runSvc, runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, publishSnapshot, Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
 
 describe('svc webhooks run / listen and svc replay (real binary)', () => {
@@ -200,15 +200,15 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   for (const [args, message] of [
-    [['webhooks', 'listen', '--status', '700'], "error: option '--status <code>' argument '700' is invalid. deve ser um inteiro entre 100 e 599.\n"],
-    [['webhooks', 'listen', '--delay', '-1'], "error: option '--delay <ms>' argument '-1' is invalid. deve ser um inteiro entre 0 e 600000.\n"],
-    [['webhooks', 'run', '--concurrency', '0'], "error: option '--concurrency <n>' argument '0' is invalid. deve ser um inteiro entre 1 e 256.\n"],
-    [['replay', '--status', 'perdida'], "error: option '--status <status>' argument 'perdida' is invalid. Allowed choices are pendente, entregue, falhou, descartada.\n"],
+    [['webhooks', 'listen', '--status', '700'], 'valor inválido para --status <code>: "700" (deve ser um inteiro entre 100 e 599)'],
+    [['webhooks', 'listen', '--delay', '-1'], 'valor inválido para --delay <ms>: "-1" (deve ser um inteiro entre 0 e 600000)'],
+    [['webhooks', 'run', '--concurrency', '0'], 'valor inválido para --concurrency <n>: "0" (deve ser um inteiro entre 1 e 256)'],
+    [['replay', '--status', 'perdida'], 'valor inválido para --status <status>: "perdida" (use pendente, entregue, falhou, descartada)'],
   ] as const) {
     it(`${args.join(' ')}: usage error, exit 2`, async () => {
-      const r = await runSvc([...args, '--data-dir', dataDir.root]);
+      const r = await runSvcInProcess([...args, '--data-dir', dataDir.root]);
       assert.equal(r.code, 2);
-      assert.equal(r.stderr, `${message}(run with --help for usage)\n`);
+      assert.equal(r.stderr, `svc: ${message}; veja --help\n`);
     });
   }
 

@@ -10,7 +10,7 @@ import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import { parsePort, serveUntilSignal } from './serve.js';
+import { checkPortFree, parsePort, portOption, serveUntilSignal } from './serve.js';
 
 const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
 const DEMO_ACCOUNT = 'demo';
@@ -40,14 +40,16 @@ function ensureDemoKey(dataDir: DataDir): { key: string; created: boolean } {
 export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
-    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
-    .option('--port <port>', 'TCP port', '8080')
-    .option('--host <host>', 'address to bind (default: all interfaces)');
+    .description('o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API')
+    .addOption(portOption())
+    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)');
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
   cmd.action(async (o: CommonOptions & { port: string; host?: string }) => {
     const port = parsePort(o.port);
     const dataDir = dataDirFrom(o);
+    // Before the demo ingest (seconds): a port in use is reported at once, not after it.
+    if (port !== 0) await checkPortFree(port, o.host);
     if (readCurrentId(dataDir) === null) {
       const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).

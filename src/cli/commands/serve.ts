@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { createServer } from 'node:net';
 import { loadPlans, PlansFileError, type PlansConfig } from '../../control/plans.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
 import { CliError } from '../cli-error.js';
@@ -30,6 +31,33 @@ export function plansFrom(file: string | undefined): PlansConfig | undefined {
   }
 }
 
+/** A port that cannot be bound is the machine's state, not a bug: one line, exit code 7. */
+function portError(err: unknown, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new CliError(`a porta ${port} já está em uso; escolha outra com --port ou PORT`, EXIT.notReady);
+  if (code === 'EACCES') return new CliError(`sem permissão para usar a porta ${port}`, EXIT.notReady);
+  return err;
+}
+
+/** Fails at once when the port cannot be bound (for `demo`, which loads data before it serves). */
+export async function checkPortFree(port: number, host: string | undefined): Promise<void> {
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ port, host }, resolve);
+    });
+  } catch (err) {
+    throw portError(err, port);
+  }
+  await new Promise((resolve) => probe.close(resolve));
+}
+
+/** `--port`: the flag, else the PORT variable (as hosting platforms set it), else 8080. */
+export function portOption(): Option {
+  return new Option('--port <port>', 'porta TCP (0 = qualquer porta livre)').env('PORT').default('8080');
+}
+
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
 export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebhooks = false): Promise<void> {
   // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the line.
@@ -47,9 +75,7 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebh
     running = await startServer(o);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`a porta ${o.port} já está em uso`, EXIT.failure);
-    if (code === 'EACCES') throw new CliError(`sem permissão para usar a porta ${o.port}`, EXIT.failure);
-    throw err;
+    throw portError(err, o.port);
   }
   // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.
   const dispatcher = withWebhooks
@@ -76,11 +102,11 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebh
 export function registerServe(program: Command): void {
   const cmd = program
     .command('serve')
-    .description('serve the /v1 API from the current snapshot (hot-swaps to each new one)')
-    .option('--port <port>', 'TCP port (0 = any free port)', '8080')
-    .option('--host <host>', 'address to bind (default: all interfaces)')
-    .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'))
-    .option('--webhooks', 'also run the webhook delivery daemon in this process (as `svc webhooks run`)', false)
+    .description('serve a API /v1 a partir do snapshot atual (troca a quente a cada novo)')
+    .addOption(portOption())
+    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
+    .addOption(new Option('--plans <file>', 'arquivo JSON que substitui cotas e acesso dos planos (veja docs/api.md)').env('SVC_PLANS'))
+    .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
   withExamples(cmd, [
