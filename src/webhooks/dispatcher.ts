@@ -9,7 +9,6 @@ import {
   type DeliveryJob,
   type OutboxEvent,
   type Subscriber,
-  type WebhooksStore,
 } from '../control/webhooks-store.js';
 import type { Plano } from '../api/auth-context.js';
 import type { DataDir } from '../data-dir.js';
@@ -226,7 +225,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     cancelTimer?.();
     cancelTimer = null;
     // Claim in chunks, only once the queue runs low: one claim transaction per many deliveries.
-    if (ready.length >= concurrency) return startReady();
+    if (ready.length >= concurrency) {
+      startReady();
+      return;
+    }
     const now = clock.now();
     const room = CLAIM_AHEAD * concurrency - claimed.size;
     const jobs = room > 0 ? store.claimDue(now, room, [...claimed], owner, CLAIM_LEASE_MS) : [];

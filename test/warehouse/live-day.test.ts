@@ -68,7 +68,7 @@ describe('live day through svc ingest', () => {
         const gol = eventos.find((e) => e.evento === 'partida.gol');
         assert.deepEqual({ tipo: gol?.dados.gol?.tipo, minuto: gol?.dados.gol?.minuto, time_nome: gol?.dados.gol?.time_nome },
           { tipo: 'gol_contra', minuto: 45, time_nome: 'Palmeiras' });
-        const minutos = (gol?.dados.gols as { minuto: number }[]).map((g) => g.minuto);
+        const minutos = (gol!.dados.gols as { minuto: number }[]).map((g) => g.minuto);
         assert.deepEqual(minutos, [22, 45]);
       }
     });

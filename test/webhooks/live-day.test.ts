@@ -101,7 +101,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     assert.deepEqual(goal?.dados.gols, [goal?.dados.gol]);
     assert.match(String(goal?.gerado_em), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
     const own = (byStep.get('04-gol-contra.json') ?? []).map((r) => JSON.parse(r.body) as Payload).find((p) => p.evento === 'partida.gol');
-    assert.equal((own?.dados.gol as { tipo: string }).tipo, 'gol_contra');
+    assert.equal((own!.dados.gol as { tipo: string }).tipo, 'gol_contra');
     const pen = (byStep.get('07-penalti.json') ?? []).map((r) => JSON.parse(r.body) as Payload).find((p) => p.evento === 'partida.gol');
     assert.deepEqual(pen?.dados.gol, { tipo: 'penalti', jogador: 'Diego Freitas', time_nome: 'Flamengo', minuto: 78 });
   });

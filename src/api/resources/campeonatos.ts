@@ -39,7 +39,7 @@ export function listCampeonatos(s: ServedSnapshot, auth: AuthContext, f: Campeon
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }
 
-export function getCampeonato(s: ServedSnapshot, c: CampeonatoRow): Built {
+export function getCampeonato(_s: ServedSnapshot, c: CampeonatoRow): Built {
   return { payload: { data: campeonato(c) }, maxAge: championshipAge(c) };
 }
 

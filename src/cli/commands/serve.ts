@@ -74,7 +74,6 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebh
   try {
     running = await startServer(o);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
     throw portError(err, o.port);
   }
   // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.

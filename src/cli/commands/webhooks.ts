@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes.js';
 import { printLine, printWarning } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { startDispatcher } from '../../webhooks/dispatcher.js';
-import { startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
+import { type Listener, startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
 interface RunOptions extends CommonOptions {
@@ -53,7 +53,7 @@ function printDelivery(d: ReceivedDelivery, json: boolean): void {
 
 async function listen(opts: ListenCliOptions): Promise<void> {
   const secret = opts.secret ?? process.env.SVC_WEBHOOK_SECRET;
-  let listener;
+  let listener: Listener;
   try {
     listener = await startListener({ port: opts.port, secret, status: opts.status, delayMs: opts.delay, onDelivery: (d) => printDelivery(d, opts.json === true) });
   } catch (err) {
