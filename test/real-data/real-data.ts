@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { runSvc, SHARED_DATA } from '../helpers/cli.js';
+import { runSvcInProcess, SHARED_DATA } from '../helpers/cli.js';
 
 export const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
 export const OPENFOOTBALL_DIR = path.join(SHARED_DATA, 'openfootball');
@@ -21,7 +21,7 @@ export interface Summary {
 }
 
 export async function ingest(dataDir: string, inputs: readonly string[]): Promise<Summary> {
-  const r = await runSvc(['ingest', ...inputs, '--data-dir', dataDir, '--json'], { timeoutMs: 300_000 });
+  const r = await runSvcInProcess(['ingest', ...inputs, '--data-dir', dataDir, '--json']);
   assert.equal(r.code, 0, `svc ingest ${inputs.join(' ')} falhou: ${r.stderr}`);
   return JSON.parse(r.stdout) as Summary;
 }

@@ -5,7 +5,7 @@ import { openWebhooksStore, type WebhookRecord, type WebhooksStore } from '../..
 import { EVENTOS } from '../../src/webhooks/catalog.js';
 import { sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { runSvc, runSvcInProcess } from '../helpers/cli.js';
+import { runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, publishSnapshot, Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
 
 describe('svc webhooks run / listen and svc replay (real binary)', () => {
@@ -108,7 +108,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const delivery = store.listDeliveries(w.id, 1)[0];
     assert.ok(delivery);
     store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now());
-    const r = await runSvc(['replay', delivery.id, '--data-dir', dataDir.root, '--allow-private-urls', '--json']);
+    const r = await runSvcInProcess(['replay', delivery.id, '--data-dir', dataDir.root, '--allow-private-urls', '--json']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /--allow-private-urls ATIVO/);
     const out = JSON.parse(r.stdout) as { data: { entrega: string; tentativa: number; status_code: number; ok: boolean }[] };
@@ -131,14 +131,14 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     await until(() => store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length === 2, 'failed');
     d.kill('SIGTERM');
     await d.exited;
-    const dry = await runSvc(['replay', '--webhook', String(w.id), '--status', 'falhou', '--since', '2020-01-01', '--dry-run', '--data-dir', dataDir.root]);
+    const dry = await runSvcInProcess(['replay', '--webhook', String(w.id), '--status', 'falhou', '--since', '2020-01-01', '--dry-run', '--data-dir', dataDir.root]);
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /2 entrega\(s\) seriam reenviadas \(--dry-run: nada foi enviado\)/);
     assert.equal(receiver.requests.length, 2);
-    const none = await runSvc(['replay', '--webhook', String(w.id), '--until', '2020-01-01', '--json', '--dry-run', '--data-dir', dataDir.root]);
+    const none = await runSvcInProcess(['replay', '--webhook', String(w.id), '--until', '2020-01-01', '--json', '--dry-run', '--data-dir', dataDir.root]);
     assert.deepEqual(JSON.parse(none.stdout).meta, { total: 0, dry_run: true });
     const elsewhere = await failing.start();
-    const to = await runSvc(['replay', '--webhook', String(w.id), '--to', elsewhere, '--allow-private-urls', '--data-dir', dataDir.root]);
+    const to = await runSvcInProcess(['replay', '--webhook', String(w.id), '--to', elsewhere, '--allow-private-urls', '--data-dir', dataDir.root]);
     assert.equal(to.code, 0, to.stderr);
     assert.equal(failing.requests.length, 2);
     assert.equal(store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length, 2, '--to does not settle the delivery');
@@ -155,7 +155,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   ];
   for (const [label, args, code, stderr] of errors) {
     it(`replay refuses ${label}: exit ${code}`, async () => {
-      const r = await runSvc(['replay', ...args, '--data-dir', dataDir.root]);
+      const r = await runSvcInProcess(['replay', ...args, '--data-dir', dataDir.root]);
       assert.equal(r.code, code);
       assert.equal(r.stderr, stderr);
     });
@@ -165,7 +165,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const w = webhook();
     const delivery = store.enqueueDelivery(w, 'webhook.teste', '{}', 'teste', Date.now());
     receiver.reply = () => ({ status: 503 });
-    const r = await runSvc(['replay', delivery.id, '--allow-private-urls', '--data-dir', dataDir.root]);
+    const r = await runSvcInProcess(['replay', delivery.id, '--allow-private-urls', '--data-dir', dataDir.root]);
     assert.equal(r.code, 4);
     assert.match(r.stdout, /FALHOU: HTTP 503/);
     assert.match(r.stderr, /svc: 1 de 1 reenvio\(s\) falharam\n$/);
@@ -214,7 +214,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
 
   it('listen: a port in use is a one-line error with exit 7', async () => {
     const port = new URL(url).port;
-    const r = await runSvc(['webhooks', 'listen', '--port', port, '--data-dir', dataDir.root]);
+    const r = await runSvcInProcess(['webhooks', 'listen', '--port', port, '--data-dir', dataDir.root]);
     assert.equal(r.code, 7);
     assert.equal(r.stderr, `svc: a porta ${port} já está em uso; escolha outra com --port\n`);
   });

@@ -7,7 +7,7 @@ import { openWebhooksStore, type WebhooksStore } from '../../src/control/webhook
 import { EVENTOS } from '../../src/webhooks/catalog.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, Receiver, testDataDir, until, type ReceivedRequest, type TestDataDir } from './helpers.js';
 
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
@@ -34,7 +34,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
 
   before(async () => {
     dataDir = testDataDir();
-    const demo = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+    const demo = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
     assert.equal(demo.code, 0, demo.stderr);
     db = openControlDb(dataDir.controlDb);
     store = openWebhooksStore(db);
@@ -44,7 +44,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
     for (const file of readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()) {
       const before = receiver.requests.length;
-      const r = await runSvc(['ingest', path.join(LIVE_DAY, file), '--data-dir', dataDir.root, '--json']);
+      const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', dataDir.root, '--json']);
       assert.equal(r.code, 0, `${file}: ${r.stderr}`);
       const { total } = (JSON.parse(r.stdout) as { eventos: { total: number } }).eventos;
       await receiver.waitFor(before + total);
