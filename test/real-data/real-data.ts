@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { runSvcInProcess, SHARED_DATA } from '../helpers/cli.js';
+import { runSvc, SHARED_DATA } from '../helpers/cli.js';
 
 export const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
 export const OPENFOOTBALL_DIR = path.join(SHARED_DATA, 'openfootball');
@@ -20,8 +20,9 @@ export interface Summary {
   avisos: string[];
 }
 
+/** A process per ingest: the real-data suites run several at once, each into its own data dir. */
 export async function ingest(dataDir: string, inputs: readonly string[]): Promise<Summary> {
-  const r = await runSvcInProcess(['ingest', ...inputs, '--data-dir', dataDir, '--json']);
+  const r = await runSvc(['ingest', ...inputs, '--data-dir', dataDir, '--json'], { timeoutMs: 300_000 });
   assert.equal(r.code, 0, `svc ingest ${inputs.join(' ')} falhou: ${r.stderr}`);
   return JSON.parse(r.stdout) as Summary;
 }
