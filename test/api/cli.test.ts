@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, SVC_BIN, runSvc, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, SVC_BIN, runSvcInProcess, tempDir } from '../helpers/cli.js';
 import { DEMO_FIXTURES, LIVE_DAY } from './harness.js';
 
 /** Starts the real binary, resolves with the URL from its `--json` "ouvindo" line. */
@@ -25,18 +25,18 @@ function startServe(args: string[], env: Record<string, string> = {}) {
   return { child, url, exited, out: () => stdout, err: () => stderr };
 }
 
-describe('svc keys and svc serve (the real binary)', () => {
+describe('svc keys and svc serve', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
     ({ dir, cleanup } = tempDir('svc-api-cli-'));
-    const r = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
+    const r = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
     assert.equal(r.code, 0, r.stderr);
   });
   after(() => cleanup());
 
   it('keys: create prints the key once, list/show never do; revoke, rotate and plan change work', async () => {
-    const created = await runSvc(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--name', 'site', '--json', '--data-dir', dir]);
+    const created = await runSvcInProcess(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--name', 'site', '--json', '--data-dir', dir]);
     assert.equal(created.code, 0, created.stderr);
     const k = JSON.parse(created.stdout) as { key: string; id: number; prefixo: string; plano: string; nome: string };
     assert.match(k.key, /^svc_live_[0-9A-Za-z]{32}$/);
@@ -46,25 +46,25 @@ describe('svc keys and svc serve (the real binary)', () => {
     const db = readFileSync(path.join(dir, 'control.db')).toString('latin1');
     assert.equal(db.includes(k.key), false, 'the key itself is not stored');
 
-    const list = await runSvc(['keys', 'list', '--data-dir', dir]);
+    const list = await runSvcInProcess(['keys', 'list', '--data-dir', dir]);
     assert.equal(list.code, 0);
     assert.match(list.stdout, new RegExp(`${k.prefixo}\\s+acme\\s+pro\\s+site\\s+sim`));
     assert.equal(list.stdout.includes(k.key), false);
-    const show = await runSvc(['keys', 'show', k.prefixo, '--json', '--data-dir', dir]);
+    const show = await runSvcInProcess(['keys', 'show', k.prefixo, '--json', '--data-dir', dir]);
     assert.equal(JSON.parse(show.stdout).id, k.id);
     assert.equal(show.stdout.includes(k.key), false);
 
-    const rotated = await runSvc(['keys', 'rotate', String(k.id), '--json', '--data-dir', dir]);
+    const rotated = await runSvcInProcess(['keys', 'rotate', String(k.id), '--json', '--data-dir', dir]);
     const r = JSON.parse(rotated.stdout) as { key: string; id: number };
     assert.equal(r.id, k.id);
     assert.notEqual(r.key, k.key);
 
-    const plan = await runSvc(['keys', 'plan', '--account', 'acme', '--plan', 'enterprise', '--quota', '5000', '--json', '--data-dir', dir]);
+    const plan = await runSvcInProcess(['keys', 'plan', '--account', 'acme', '--plan', 'enterprise', '--quota', '5000', '--json', '--data-dir', dir]);
     assert.equal(plan.code, 0, plan.stderr);
     assert.equal(JSON.parse(plan.stdout).plano, 'enterprise');
     assert.equal(JSON.parse(plan.stdout).cota_requisicoes, 5000);
 
-    const revoked = await runSvc(['keys', 'revoke', String(k.id), '--json', '--data-dir', dir]);
+    const revoked = await runSvcInProcess(['keys', 'revoke', String(k.id), '--json', '--data-dir', dir]);
     assert.equal(JSON.parse(revoked.stdout).ativa, false);
   });
 
@@ -131,7 +131,7 @@ describe('svc keys and svc serve (the real binary)', () => {
   });
 
   it('serve: answers, hot-swaps on ingest, logs JSON lines without keys, shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
-    const created = JSON.parse((await runSvc(['keys', 'create', '--account', 'srv', '--plan', 'enterprise', '--json', '--data-dir', dir])).stdout) as { key: string };
+    const created = JSON.parse((await runSvcInProcess(['keys', 'create', '--account', 'srv', '--plan', 'enterprise', '--json', '--data-dir', dir])).stdout) as { key: string };
     const plansFile = path.join(dir, 'plans-ok.json');
     writeFileSync(plansFile, JSON.stringify({ enterprise: { requisicoes: 777 } }));
     const s = startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plansFile, '--data-dir', dir]);
@@ -142,7 +142,7 @@ describe('svc keys and svc serve (the real binary)', () => {
     const snapshotId = async () => ((await (await fetch(`${url}/v1/status`)).json()) as { data: { snapshot: { id: string } } }).data.snapshot.id;
     const before = await snapshotId();
 
-    const ingest = await runSvc(['ingest', path.join(LIVE_DAY, '02-inicio.json'), '--data-dir', dir]);
+    const ingest = await runSvcInProcess(['ingest', path.join(LIVE_DAY, '02-inicio.json'), '--data-dir', dir]);
     assert.equal(ingest.code, 0, ingest.stderr);
     let now = before;
     while (now === before) now = await snapshotId();
@@ -161,7 +161,7 @@ describe('svc keys and svc serve (the real binary)', () => {
   });
 
   it('serve: two processes on one data dir admit exactly the daily quota between them in one burst', { timeout: 120_000 }, async () => {
-    const created = await runSvc(['keys', 'create', '--account', 'burst', '--plan', 'pro', '--quota', '30', '--rate', '1000', '--json', '--data-dir', dir]);
+    const created = await runSvcInProcess(['keys', 'create', '--account', 'burst', '--plan', 'pro', '--quota', '30', '--rate', '1000', '--json', '--data-dir', dir]);
     const { key } = JSON.parse(created.stdout) as { key: string };
     const servers = [0, 1].map(() => startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]));
     try {
@@ -200,7 +200,7 @@ describe('svc demo (npm start)', () => {
       assert.match(second.out(), new RegExp(`"key":"${key}","key_file":"[^"]*","created":false`));
       second.child.kill('SIGTERM');
       assert.equal(await second.exited, 0);
-      const snapshots = await runSvc(['keys', 'list', '--json', '--data-dir', dir]);
+      const snapshots = await runSvcInProcess(['keys', 'list', '--json', '--data-dir', dir]);
       assert.equal((JSON.parse(snapshots.stdout) as { chaves: unknown[] }).chaves.length, 1, 'one demo key, not one per start');
     } finally {
       cleanup();
