@@ -39,9 +39,11 @@ export function wantsJson(argv: readonly string[]): boolean {
  */
 export function reportError(err: unknown, json: boolean): ExitCode {
   let failure: { message: string; exitCode: ExitCode; details: readonly string[] };
+  const bug = !(err instanceof CommanderError || err instanceof CliError);
   if (err instanceof CommanderError) {
-    // Help, version, or a command group run without its subcommand: commander has printed what it had to.
-    if (err.exitCode === 0 || err.code === 'commander.help' || err.code === 'commander.helpDisplayed') return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    // Help or version shown (0), or a command group run without its subcommand (help shown, usage error).
+    if (err.exitCode === 0) return EXIT.ok;
+    if (err.code === 'commander.help') return EXIT.usage;
     failure = { message: `${commanderMessage(err)}; veja --help`, exitCode: EXIT.usage, details: [] };
   } else if (err instanceof CliError) {
     failure = err;
@@ -51,7 +53,7 @@ export function reportError(err: unknown, json: boolean): ExitCode {
   }
   process.stderr.write(`svc: ${failure.message}\n`);
   for (const line of failure.details) process.stderr.write(`  ${line}\n`);
-  if (failure.exitCode === EXIT.failure) {
+  if (bug) {
     if (process.env.SVC_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
     else process.stderr.write('  (rode com SVC_DEBUG=1 para ver os detalhes e relate o problema)\n');
   }
