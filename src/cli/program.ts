@@ -2,23 +2,23 @@ import { Command, CommanderError, Option } from 'commander';
 import { CliError } from './cli-error.js';
 import { commanderMessage, speakPortuguese } from './commander-pt.js';
 import { ERROR_CODES, EXIT, type ExitCode } from './exit-codes.js';
-import { resolveDataDir, type DataDir } from '../data-dir.js';
+import { ConfigError, debugEnabled, loadConfig, type Config, type ConfigFlags } from '../config.js';
 
 /** Options every command accepts. */
-export interface CommonOptions {
-  dataDir?: string;
+export interface CommonOptions extends ConfigFlags {
   json?: boolean;
 }
 
 /** Adds `--data-dir` and `--json` to a command. */
 export function withCommonOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--data-dir <dir>', 'pasta de dados').env('SVC_DATA_DIR').default('./data'))
+    .addOption(new Option('--data-dir <dir>', 'pasta de dados (variável: SVC_DATA_DIR; padrão: ./data)'))
     .option('--json', 'saída para máquinas: JSON de uma linha no stdout', false);
 }
 
-export function dataDirFrom(opts: CommonOptions): DataDir {
-  return resolveDataDir(opts.dataDir);
+/** The settings of this run: the command's flags over the environment over the defaults (src/config.ts). */
+export function configFrom(opts: ConfigFlags): Config {
+  return loadConfig(opts);
 }
 
 /** Appends an "Exemplos:" block to a command's --help. */
@@ -39,8 +39,10 @@ export function wantsJson(argv: readonly string[]): boolean {
  */
 export function reportError(err: unknown, json: boolean): ExitCode {
   let failure: { message: string; exitCode: ExitCode; details: readonly string[] };
-  const bug = !(err instanceof CommanderError || err instanceof CliError);
-  if (err instanceof CommanderError) {
+  const bug = !(err instanceof CommanderError || err instanceof CliError || err instanceof ConfigError);
+  if (err instanceof ConfigError) {
+    failure = { message: err.message, exitCode: EXIT.usage, details: [] };
+  } else if (err instanceof CommanderError) {
     // Help or version shown (0), or a command group run without its subcommand (help shown, usage error).
     if (err.exitCode === 0) return EXIT.ok;
     if (err.code === 'commander.help') return EXIT.usage;
@@ -54,7 +56,7 @@ export function reportError(err: unknown, json: boolean): ExitCode {
   process.stderr.write(`svc: ${failure.message}\n`);
   for (const line of failure.details) process.stderr.write(`  ${line}\n`);
   if (bug) {
-    if (process.env.SVC_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+    if (debugEnabled() && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
     else process.stderr.write('  (rode com SVC_DEBUG=1 para ver os detalhes e relate o problema)\n');
   }
   if (json) {

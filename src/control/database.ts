@@ -17,10 +17,10 @@ export function openControlDb(file: string): ControlDb {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Key hashes, webhook secrets and usage: readable by the owner only. SQLite gives the -wal and -shm
   // files the main file's mode, so creating it 0600 first (and tightening an older one) covers all three.
-  // Never open-and-close a file this process may already hold open through SQLite: closing any descriptor
-  // drops the process's POSIX locks on it, and the other connection then fails ("disk I/O error").
+  // Never open and close an existing file here: closing any descriptor of it drops the POSIX locks that
+  // this process's other SQLite connections hold on it.
   if (existsSync(file)) chmodSync(file, 0o600);
-  else closeSync(openSync(file, 'a', 0o600));
+  else createPrivate(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // Several processes (serve, webhooks run, keys, replay, ingest) write concurrently: wait, don't fail.
@@ -29,6 +29,15 @@ export function openControlDb(file: string): ControlDb {
   db.pragma('foreign_keys = ON');
   migrate(db);
   return db;
+}
+
+function createPrivate(file: string): void {
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (err) {
+    // Another process created it first: it did so the same way.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
 }
 
 function migrate(db: ControlDb): void {

@@ -9,8 +9,8 @@ import { ingest } from '../../warehouse/ingest.js';
 import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import { checkPortFree, parsePort, portOption, serveUntilSignal } from './serve.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { checkPortFree, serverOptions, serveUntilSignal } from './serve.js';
 
 const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
 const DEMO_ACCOUNT = 'demo';
@@ -41,15 +41,15 @@ export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
     .description('o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API')
-    .addOption(portOption())
+    .option('--port <port>', 'porta TCP (variável: PORT; padrão: 8080)')
     .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)');
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
-  cmd.action(async (o: CommonOptions & { port: string; host?: string }) => {
-    const port = parsePort(o.port);
-    const dataDir = dataDirFrom(o);
+  cmd.action(async (o: CommonOptions) => {
+    const config = configFrom(o);
+    const { dataDir, port } = config;
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
-    if (port !== 0) await checkPortFree(port, o.host);
+    if (port !== 0) await checkPortFree(port, config.host);
     if (readCurrentId(dataDir) === null) {
       const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
@@ -66,6 +66,6 @@ export function registerDemo(program: Command): void {
       printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
       printLine(`  Documentação: http://localhost:${port}/docs`);
     }
-    await serveUntilSignal({ dataDir, port, host: o.host }, o.json === true);
+    await serveUntilSignal(serverOptions(config), o.json === true);
   });
 }

@@ -1,34 +1,21 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { createServer } from 'node:net';
-import { loadPlans, PlansFileError, type PlansConfig } from '../../control/plans.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
+import { DEFAULT_CACHE_MB } from '../../api/snapshot/snapshot-holder.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import type { Config } from '../../config.js';
+import { createMailer, type Mailer } from '../../webhooks/notifier.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { allowPrivateUrls, allowPrivateUrlsOption } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
-  port: string;
-  host?: string;
-  plans?: string;
-  allowPrivateUrls?: boolean;
   webhooks?: boolean;
 }
 
-export function parsePort(text: string): number {
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new CliError(`--port inválida: "${text}" (use 0 a 65535)`, EXIT.usage);
-  return port;
-}
-
-export function plansFrom(file: string | undefined): PlansConfig | undefined {
-  if (file === undefined) return undefined;
-  try {
-    return loadPlans(file);
-  } catch (err) {
-    if (err instanceof PlansFileError) throw new CliError(err.message, EXIT.usage);
-    throw err;
-  }
+/** What `svc serve` and `svc demo` run from the config. */
+export function serverOptions(config: Config): ServerOptions {
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb };
 }
 
 /** A port that cannot be bound is the machine's state, not a bug: one line, exit code 7. */
@@ -53,13 +40,8 @@ export async function checkPortFree(port: number, host: string | undefined): Pro
   await new Promise((resolve) => probe.close(resolve));
 }
 
-/** `--port`: the flag, else the PORT variable (as hosting platforms set it), else 8080. */
-export function portOption(): Option {
-  return new Option('--port <port>', 'porta TCP (0 = qualquer porta livre)').env('PORT').default('8080');
-}
-
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
-export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebhooks = false): Promise<void> {
+export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks?: { mailer: Mailer | null }): Promise<void> {
   // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the line.
   let signalled: NodeJS.Signals | null = null;
   let onSignal: () => void = () => {};
@@ -77,11 +59,12 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebh
     throw portError(err, o.port);
   }
   // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.
-  const dispatcher = withWebhooks
+  const dispatcher = webhooks
     ? await (await import('../../webhooks/dispatcher.js')).startDispatcher({
         dataDir: o.dataDir,
         allowPrivateUrls: o.allowPrivateUrls === true,
         plans: o.plans,
+        mailer: webhooks.mailer,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;
@@ -102,9 +85,10 @@ export function registerServe(program: Command): void {
   const cmd = program
     .command('serve')
     .description('serve a API /v1 a partir do snapshot atual (troca a quente a cada novo)')
-    .addOption(portOption())
+    .option('--port <port>', 'porta TCP, 0 = qualquer porta livre (variável: PORT; padrão: 8080)')
     .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
-    .addOption(new Option('--plans <file>', 'arquivo JSON que substitui cotas e acesso dos planos (veja docs/api.md)').env('SVC_PLANS'))
+    .option('--plans <file>', 'arquivo JSON que substitui cotas e acesso dos planos, veja docs/api.md (variável: SVC_PLANS)')
+    .option('--cache-mb <mb>', `limite de memória do cache de campeonatos e respostas lidos sob demanda, MiB (variável: SVC_CACHE_MB; padrão: ${DEFAULT_CACHE_MB})`)
     .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
@@ -113,11 +97,12 @@ export function registerServe(program: Command): void {
     'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',
     'svc serve --plans /etc/svc/plans.json',
     'svc serve --webhooks',
+    'svc serve --cache-mb 128',
   ]);
   cmd.action(async (opts: ServeOptions) => {
-    const port = parsePort(opts.port);
-    const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans) };
-    if (allowPrivateUrls(opts.allowPrivateUrls)) server.allowPrivateUrls = true;
-    await serveUntilSignal(server, opts.json === true, opts.webhooks === true);
+    const config = configFrom(opts);
+    const server = serverOptions(config);
+    if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
+    await serveUntilSignal(server, opts.json === true, opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined);
   });
 }
