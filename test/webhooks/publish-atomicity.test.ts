@@ -7,7 +7,7 @@ import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { listSnapshots, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { startSvc } from '../ingest/helpers.js';
 import { createAccount, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
 
@@ -27,7 +27,7 @@ describe('events are delivered only from the current line of snapshots', () => {
 
   beforeEach(async () => {
     dataDir = testDataDir();
-    assert.equal((await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root])).code, 0);
+    assert.equal((await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root])).code, 0);
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
@@ -48,7 +48,7 @@ describe('events are delivered only from the current line of snapshots', () => {
 
   /** A real ingest; returns how many webhook events it recorded. */
   async function ingest(file: string): Promise<number> {
-    const r = await runSvc(['ingest', file, '--data-dir', dataDir.root, '--json']);
+    const r = await runSvcInProcess(['ingest', file, '--data-dir', dataDir.root, '--json']);
     assert.equal(r.code, 0, r.stderr);
     return (JSON.parse(r.stdout) as { eventos: { total: number } }).eventos.total;
   }
@@ -103,7 +103,7 @@ describe('events are delivered only from the current line of snapshots', () => {
     await killed.waitFor('svc: pausado em renamed');
     killed.kill('SIGKILL');
     await killed.done;
-    const list = await runSvc(['snapshots', '--json', '--data-dir', dataDir.root]);
+    const list = await runSvcInProcess(['snapshots', '--json', '--data-dir', dataDir.root]);
     assert.equal(list.code, 0, list.stderr);
     const listed = (JSON.parse(list.stdout) as { snapshots: { id: string }[] }).snapshots.map((s) => s.id);
     assert.deepEqual(listed, [current]);
@@ -118,7 +118,7 @@ describe('events are delivered only from the current line of snapshots', () => {
     dispatcher = null;
     const before = readCurrentId(dataDir)!;
     assert.ok((await ingest(step('02-inicio.json'))) > 0);
-    const back = await runSvc(['snapshots', 'rollback', before, '--data-dir', dataDir.root]);
+    const back = await runSvcInProcess(['snapshots', 'rollback', before, '--data-dir', dataDir.root]);
     assert.equal(back.code, 0, back.stderr);
     await start();
     // The kick-off is ingested again on top of the rolled-back line, and delivered from there only.
