@@ -5,7 +5,7 @@
  */
 import { resolveDataDir, DEFAULT_DATA_DIR, type DataDir } from './data-dir.js';
 import { loadPlans, PlansFileError, type PlansConfig } from './control/plans.js';
-import { DEFAULT_CACHE_MB } from './api/snapshot/snapshot-holder.js';
+import { DEFAULT_CACHE_MB } from './api/snapshot/cache-size.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

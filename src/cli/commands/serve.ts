@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createServer } from 'node:net';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
-import { DEFAULT_CACHE_MB } from '../../api/snapshot/snapshot-holder.js';
+import { DEFAULT_CACHE_MB } from '../../api/snapshot/cache-size.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
