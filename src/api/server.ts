@@ -16,6 +16,8 @@ export interface ServerOptions {
   allowPrivateUrls?: boolean;
   /** Bound of the serve cache, MiB (`--cache-mb`). */
   cacheMb?: number;
+  /** Keys sealing webhook secrets; default: the data dir's key file. */
+  secretKeys?: readonly Buffer[];
 }
 
 export interface RunningServer {
@@ -32,7 +34,7 @@ export interface RunningServer {
  * fail at once, not after the load; requests meanwhile are answered like before the first ingest (503).
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  const control = openControlDb(o.dataDir.controlDb);
+  const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
   const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   const server = api.app.listen({ port: o.port, host: o.host });
   try {

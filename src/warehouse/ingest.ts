@@ -15,6 +15,8 @@ import { storedKeyLookup } from './stored-keys.js';
 export const DEFAULT_KEEP = 10;
 
 export interface IngestOptions {
+  /** Keys sealing webhook secrets (the control plane re-seals them on open); default: the data dir's key file. */
+  secretKeys?: readonly Buffer[];
   dataDir: DataDir;
   /** Files, folders or `https://` URLs. */
   inputs: readonly string[];
@@ -88,7 +90,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     return summary(null, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} }, []);
   }
 
-  const control = openControlDb(options.dataDir.controlDb);
+  const control = openControlDb(options.dataDir.controlDb, { secretKeys: options.secretKeys });
   try {
     const release = acquireIngestLock(options.dataDir);
     try {

@@ -29,6 +29,8 @@ export interface DispatcherOptions {
   mailer?: Mailer | null;
   plans?: PlansConfig;
   log?: (line: string) => void;
+  /** Keys sealing webhook secrets; default: the data dir's key file. */
+  secretKeys?: readonly Buffer[];
 }
 
 export interface Dispatcher {
@@ -59,7 +61,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   const plans = options.plans ?? DEFAULT_PLANS;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const concurrency = options.concurrency ?? 16;
-  const db = openControlDb(options.dataDir.controlDb);
+  const db = openControlDb(options.dataDir.controlDb, { secretKeys: options.secretKeys });
   const queue = openDeliveryQueue(db, decideDeactivation);
   const sender = new Sender({
     allowPrivate: options.allowPrivateUrls ?? false,

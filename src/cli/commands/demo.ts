@@ -20,8 +20,8 @@ export function demoKeyFile(dataDir: DataDir): string {
 }
 
 /** The demo key: the one in data/demo-key.txt while it still works, else a new enterprise key. */
-function ensureDemoKey(dataDir: DataDir): { key: string; created: boolean } {
-  const db = openControlDb(dataDir.controlDb);
+function ensureDemoKey(dataDir: DataDir, secretKeys: readonly Buffer[] | undefined): { key: string; created: boolean } {
+  const db = openControlDb(dataDir.controlDb, { secretKeys });
   try {
     const accounts = new SqliteAccountsStore(db);
     const file = demoKeyFile(dataDir);
@@ -51,12 +51,12 @@ export function registerDemo(program: Command): void {
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
     if (readCurrentId(dataDir) === null) {
-      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
+      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], secretKeys: config.secretKeys });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
       await closePublishEngine();
       process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
     }
-    const { key, created } = ensureDemoKey(dataDir);
+    const { key, created } = ensureDemoKey(dataDir, config.secretKeys);
     const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
     if (o.json) {
       printLine(JSON.stringify({ key, key_file: keyFile, created }));

@@ -69,6 +69,7 @@ export function registerIngest(program: Command): void {
       if (config.aliasesFile !== undefined) loadAliases(config.aliasesFile);
       const summary = await ingest({
         dataDir: config.dataDir,
+        secretKeys: config.secretKeys,
         fetch: config.feeds,
         inputs: feeds,
         format: flags.format,

@@ -15,7 +15,7 @@ export interface ServeOptions extends CommonOptions {
 
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
-  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb };
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, secretKeys: config.secretKeys };
 }
 
 /** A port that cannot be bound is the machine's state, not a bug: one line, exit code 7. */
@@ -65,6 +65,7 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks
         allowPrivateUrls: o.allowPrivateUrls === true,
         plans: o.plans,
         mailer: webhooks.mailer,
+        secretKeys: o.secretKeys,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;

@@ -3,7 +3,7 @@ import { lastValue } from '../counters.js';
 import { ensureDispatcherCursor, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import {
-  DELIVERY_COLUMN_NAMES, DELIVERY_COLUMNS, iso, toDelivery, toWebhook, WEBHOOK_COLUMNS, WebhookLimitError,
+  DELIVERY_COLUMN_NAMES, DELIVERY_COLUMNS, iso, toDelivery, WEBHOOK_COLUMNS, WebhookLimitError,
   type AttemptResult, type DeliveryFilter, type DeliveryRecord, type DeliveryRow, type NewWebhook, type WebhookPatch,
   type WebhookRecord, type WebhookRow,
 } from './records.js';
@@ -50,26 +50,26 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
           `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
            VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING ${WEBHOOK_COLUMNS}`,
         )
-        .get(input.contaId, input.nome, input.url, JSON.stringify(input.eventos), input.secret, iso(now), iso(now), lastValue(this.db, EVENT_SEQ_COUNTER)) as WebhookRow;
+        .get(input.contaId, input.nome, input.url, JSON.stringify(input.eventos), this.sealSecret(input.secret), iso(now), iso(now), lastValue(this.db, EVENT_SEQ_COUNTER)) as WebhookRow;
       // From now on snapshot retention must keep events until the dispatcher has consumed them.
       ensureDispatcherCursor(this.db);
-      return toWebhook(row);
+      return this.webhook(row);
     });
   }
 
   listWebhooks(contaId: number): WebhookRecord[] {
     const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? ORDER BY id`).all(contaId) as WebhookRow[];
-    return rows.map(toWebhook);
+    return rows.map((r) => this.webhook(r));
   }
 
   getWebhook(contaId: number, id: number): WebhookRecord | null {
     const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? AND id = ?`).get(contaId, id) as WebhookRow | undefined;
-    return row ? toWebhook(row) : null;
+    return row ? this.webhook(row) : null;
   }
 
   getWebhookById(id: number): WebhookRecord | null {
     const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = ?`).get(id) as WebhookRow | undefined;
-    return row ? toWebhook(row) : null;
+    return row ? this.webhook(row) : null;
   }
 
   updateWebhook(contaId: number, id: number, patch: WebhookPatch, limit: number | null, now: number): WebhookRecord | null {
@@ -107,8 +107,8 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
 
   rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null {
     const row = this.sql(`UPDATE webhooks SET secret = ?, atualizado_em = ? WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`)
-      .get(secret, iso(now), contaId, id) as WebhookRow | undefined;
-    return row ? toWebhook(row) : null;
+      .get(this.sealSecret(secret), iso(now), contaId, id) as WebhookRow | undefined;
+    return row ? this.webhook(row) : null;
   }
 
   enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord {

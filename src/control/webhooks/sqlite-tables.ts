@@ -1,7 +1,7 @@
-import type { ControlDb } from '../database.js';
+import { secretBoxOf, type ControlDb } from '../database.js';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
-import { iso, type AttemptResult } from './records.js';
+import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
 
 /** The part of a prepared libsql statement the stores use. */
 interface Statement {
@@ -23,6 +23,19 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
   private readonly statements = new Map<string, Statement>();
 
   constructor(protected readonly db: ControlDb) {}
+
+  /** A stored webhook row as a record, its secret opened (secrets are sealed at rest, see SecretBox). */
+  protected webhook(row: WebhookRow): WebhookRecord {
+    return { ...toWebhook(row), secret: secretBoxOf(this.db).open(row.secret) };
+  }
+
+  protected sealSecret(secret: string): string {
+    return secretBoxOf(this.db).seal(secret);
+  }
+
+  protected openSecret(stored: string): string {
+    return secretBoxOf(this.db).open(stored);
+  }
 
   /** Prepared once per SQL text: the dispatcher runs the same few statements thousands of times. */
   protected sql(text: string): Statement {
