@@ -6,7 +6,7 @@
  * child processes.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { openForPublish } from '../../src/warehouse/publish-engine.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import type { BenchFigure } from './run.js';
 import { median } from './stats.js';
+import { tempDir } from '../helpers/cli.js';
 
 export const title = 'svc ingest: incremental live update on 20 seasons';
 
@@ -156,7 +157,7 @@ async function engineFloor(snapshot: string, work: string): Promise<number> {
 }
 
 export async function run(): Promise<BenchFigure[]> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-ingest-'));
+  const { dir: work, cleanup } = tempDir('svc-bench-ingest-');
   try {
     const rnd = random(42);
     const inputs = [path.join(work, 'clubes.json')];
@@ -209,6 +210,6 @@ export async function run(): Promise<BenchFigure[]> {
       { name: 'peak RSS, 20-season build ingest (child process)', value: build.rssMb, unit: 'MB', target: '≤ 400 MB', met: build.rssMb <= 400 },
     ];
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    cleanup();
   }
 }

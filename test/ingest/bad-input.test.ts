@@ -195,7 +195,7 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     const before = await dataDirState(ws.dataDir);
     const r = await ws.svc(['ingest', file, '--format', 'xml']);
     assert.equal(r.code, EXIT.usage);
-    assert.match(r.stderr, /^error: option '--format <format>' argument 'xml' is invalid\. Allowed choices are svc-feed-ndjson, svc-feed,/);
+    assert.equal(r.stderr, 'svc: valor inválido para --format <format>: "xml" (use svc-feed-ndjson, svc-feed, brasileirao-csv, openfootball-json, openfootball-txt); veja --help\n');
     assert.deepEqual(await dataDirState(ws.dataDir), before);
   });
 

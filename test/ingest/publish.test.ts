@@ -72,7 +72,7 @@ describe('svc ingest publishes snapshots', () => {
   it('--json prints the machine summary', () =>
     withWs(async (ws) => {
       const s = await ok(ws, [ws.write('base.json', baseFeed())]);
-      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'conflitos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'removidos', 'snapshot_id']);
+      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'conflitos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'ok', 'removidos', 'snapshot_id']);
       assert.equal(s.snapshot_id, '00000001');
       assert.deepEqual(s.contagens, { feeds: 1, campeonatos: 1, fases: 0, rodadas: 1, times: 4, jogadores: 1, partidas: 2, eventos: 3, escalacoes: 0, estatisticas: 0, remocoes: 0 });
       assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} });

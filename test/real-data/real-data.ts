@@ -21,6 +21,7 @@ export interface Summary {
   conflitos: { partida_id: number; campo: string; mantido: string; guardado: { fonte: string; valor: string }; recebido: { fonte: string; valor: string } }[];
 }
 
+/** A process per ingest: the real-data suites run several at once, each into its own data dir. */
 export async function ingest(dataDir: string, inputs: readonly string[]): Promise<Summary> {
   const r = await runSvc(['ingest', ...inputs, '--data-dir', dataDir, '--json'], { timeoutMs: 300_000 });
   assert.equal(r.code, 0, `svc ingest ${inputs.join(' ')} falhou: ${r.stderr}`);

@@ -86,7 +86,7 @@ export function listRodadas(sh: Shapes, part: Partition, c: CampeonatoRow): Buil
   return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
 }
 
-export function getRodada(sh: Shapes, part: Partition, c: CampeonatoRow, numero: number): Built {
+export function getRodada(sh: Shapes, part: Partition, _c: CampeonatoRow, numero: number): Built {
   const r = part.rodadas.find((x) => x.numero === numero);
   if (!r) throw notFound('Rodada não encontrada');
   return { payload: { data: sh.round(r) }, maxAge: maxAgeFor(r.status, 'encerrada') };
