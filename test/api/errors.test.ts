@@ -175,6 +175,10 @@ describe('API errors: status and exact body', () => {
     assert.ok(refused.length >= 1, 'a burst of 5 on a 1/s bucket is refused at least once');
     assert.deepEqual(refused[0]!.json, { erro: 'Limite de requisições', mensagem: 'Limite de 1 requisições por segundo excedido; tente novamente em 1 s.' });
     assert.equal(refused[0]!.headers.get('retry-after'), '1');
+    const admitted = replies.filter((r) => r.status === 200).length;
+    assert.equal(refused[0]!.headers.get('ratelimit-limit'), '20000', 'the daily quota is reported on per-second 429s too');
+    assert.equal(refused[0]!.headers.get('ratelimit-remaining'), String(20000 - admitted));
+    assert.match(refused[0]!.headers.get('ratelimit-reset') ?? '', /^\d+$/);
   });
 
   it('requests answered are never stack traces; access log lines carry the key prefix, never the key', async () => {
