@@ -92,6 +92,7 @@ export async function probeLatency(run: ProbeRun): Promise<ProbeFigures> {
   let stopped = false;
   let start = NaN;
   let rejectRun: (err: Error) => void = () => {};
+  // Rejects the run on a protocol error; handled here too, for an error after the run has already settled.
   const broken = new Promise<never>((_, reject) => (rejectRun = reject));
   broken.catch(() => {});
 
