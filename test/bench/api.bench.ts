@@ -121,7 +121,8 @@ export async function run(): Promise<BenchFigure[]> {
     const routes = ['/v1/campeonatos/1/tabela', '/v1/campeonatos/1/partidas?pagina=2&por_pagina=50', '/v1/partidas/ao-vivo', '/v1/partidas/328/estatisticas'];
     const bodies: Record<string, { body: string; headers: Record<string, string> }> = {};
     for (const r of routes) {
-      const res = await fetch(`${svcUrl}${r}`, { headers });
+      // identity: the load generators send no Accept-Encoding, so the bytes they get are the uncompressed ones.
+      const res = await fetch(`${svcUrl}${r}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
       if (res.status !== 200) throw new Error(`${r}: ${res.status}`);
       const sent = Object.fromEntries([...res.headers].filter(([k]) => !PER_RESPONSE_HEADERS.has(k)));
       bodies[r.split('?')[0]!] = { body: Buffer.from(await res.arrayBuffer()).toString('base64'), headers: sent };
