@@ -19,6 +19,8 @@ export interface ProbeRun {
   seconds: number;
   connections: number;
   headers?: Record<string, string>;
+  /** How long after the deadline answers still due are awaited before they count as failed (default 5 s). */
+  drainMs?: number;
 }
 
 export interface ProbeFigures {
@@ -26,7 +28,7 @@ export interface ProbeFigures {
   sent: number;
   /** Each successful request's latency from its due time to its last byte, ms, in completion order. */
   latencies: number[];
-  /** 4xx/5xx answers, connections closed without an answer, and requests unanswered 5 s after the deadline. */
+  /** 4xx/5xx answers, connections closed without an answer, and requests unanswered after the drain time. */
   failed: number;
   /** Share of one core the probe itself used; near 100 % means the probe's own lag is in the figures. */
   probeCpu: number;
@@ -49,7 +51,6 @@ export function summarize(latencies: readonly number[]): LatencySummary {
 const HEADER_END = Buffer.from('\r\n\r\n');
 const EMPTY = Buffer.alloc(0);
 const READ_BUFFER = 64 * 1024;
-/** How long after the deadline the answers still due are awaited before they count as failed. */
 const DRAIN_MS = 5_000;
 
 /** Status code and Content-Length of a response head (the bytes before the blank line). */
@@ -205,7 +206,7 @@ export async function probeLatency(run: ProbeRun): Promise<ProbeFigures> {
   start = performance.now();
   const finished = Promise.all(lanes.map((lane) => new Promise<void>((resolve) => ((lane.done = resolve), sendNext(lane)))));
   let drainTimer: NodeJS.Timeout | undefined;
-  const drained = new Promise<'timeout'>((resolve) => (drainTimer = setTimeout(() => resolve('timeout'), run.seconds * 1000 + DRAIN_MS)));
+  const drained = new Promise<'timeout'>((resolve) => (drainTimer = setTimeout(() => resolve('timeout'), run.seconds * 1000 + (run.drainMs ?? DRAIN_MS))));
   try {
     // Still unanswered at the drain deadline: the request in flight and every one not yet sent, per lane.
     if ((await Promise.race([finished, drained, broken])) === 'timeout') for (const lane of lanes) failed += leftOn(lane);
