@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,17 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const SVC_BIN = path.join(REPO_ROOT, 'bin/svc');
 /** Real public data (read-only, never copied into the repo); absent on a user's clone. */
 export const SHARED_DATA = path.resolve(REPO_ROOT, '../shared/data');
+
+/**
+ * The skip reason for tests that need `dir` of the shared data (false when it is there). Where the data must be
+ * there (`SVC_REQUIRE_SHARED_DATA=1`, set by .ci/run) its absence throws instead: a CI run that silently skipped
+ * every real-data test would pass without testing them.
+ */
+export function sharedDataSkip(dir: string = SHARED_DATA): string | false {
+  if (existsSync(dir)) return false;
+  if (process.env.SVC_REQUIRE_SHARED_DATA === '1') throw new Error(`dados reais ausentes em ${dir} (SVC_REQUIRE_SHARED_DATA=1)`);
+  return `dados reais ausentes em ${dir}; testes com dados reais pulados`;
+}
 
 export interface RunResult {
   code: number | null;
