@@ -116,7 +116,7 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.match(w.data_hora_realizacao, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   });
 
-  it('rounds: ordered by numero with navigation; matches of a round carry no fase key', async () => {
+  it('rounds: ordered by numero with navigation; a round asked for alone has matches without fase, the list whole Matches', async () => {
     const all = await get('/v1/campeonatos/{campeonatoId}/rodadas', '/v1/campeonatos/1/rodadas');
     assert.deepEqual(all.meta, { campeonato_id: 1, total: 38 });
     assert.deepEqual(all.data.map((r: { numero: number }) => r.numero), Array.from({ length: 38 }, (_, i) => i + 1));
@@ -129,7 +129,7 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.equal(r.rodada_anterior.numero, 33);
     assert.equal(r.partidas.length, 10);
     for (const m of r.partidas) assert.equal('fase' in m, false);
-    for (const round of all.data) for (const m of round.partidas) assert.equal('fase' in m, false);
+    for (const round of all.data) for (const m of round.partidas) assert.equal(m.fase, null, 'spec: Round.partidas is an array of Match (fase null in a points championship)');
   });
 
   it('bracket: every knockout phase with its ties and both legs; knockout matches carry fase', async () => {

@@ -189,11 +189,12 @@ const lineupPlayer = obj(
     foto_url: nullable(str),
     substituido_por: anything,
     jogador_id: int,
-    estatisticas: obj({
-      ...Object.fromEntries(PLAYER_STAT_NUMBERS.map((k) => [k, num])),
+    // General rule 2: a statistic the source did not report is null (not 0); every key is still there.
+    estatisticas: nullable(obj({
+      ...Object.fromEntries(PLAYER_STAT_NUMBERS.map((k) => [k, nullable(num)])),
       expulsao: anything,
-      goleiro: obj({ defesas: num, gols_evitados: num, penaltis_defendidos: nullable(num), gols_sofridos: num }),
-    }),
+      goleiro: obj({ defesas: nullable(num), gols_evitados: nullable(num), penaltis_defendidos: nullable(num), gols_sofridos: nullable(num) }),
+    })),
   },
   // Present in the detailed variant only.
   ['jogador_id', 'estatisticas'],
@@ -304,20 +305,14 @@ function grouped(problems: readonly string[]): string[] {
  * Departures known and reported, each its own `todo` test (it passes once fixed; then drop the entry). Every
  * other departure fails the main test.
  */
-const KNOWN: { paths: RegExp; reason: string }[] = [
-  { paths: /^\/v1\/partidas\/\{id\}\/escalacao\.data\.escalacoes\.\w+\.(titulares|reservas)\[\]\.estatisticas/, reason: 'lineup player statistics keys and nulls: branch fidelity is fixing them' },
-  {
-    paths: /^\/v1\/campeonatos\/\{id\}\/rodadas\.data\[\]\.partidas\[\]\.fase: missing/,
-    reason: 'endpoint 4 (/rodadas) omits `fase` from its matches; the spec exempts only endpoint 5 (/rodadas/{numero}). Reported to the lead, no branch owns it yet',
-  },
-];
+const KNOWN: { paths: RegExp; reason: string }[] = [];
 
 function conforms(name: string, server: () => Harness) {
   let problems: Promise<string[]> | undefined;
   const departures = (): Promise<string[]> => {
     problems ??= (async () => {
       const h = server();
-      const key = h.key('enterprise');
+      const key = h.key('enterprise', { requisicoes_por_segundo: 1_000_000 });
       const walked = await walk(async (path) => h.get(path, key));
       assert.ok(walked.checked > 20, `checked ${walked.checked} responses`);
       return grouped(walked.problems);

@@ -72,7 +72,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     errors: [400, 404],
   },
   { path: '/v1/campeonatos/{campeonatoId}/rodadas', summary: 'Rodadas com suas partidas, por número', tag: 'Campeonatos', recurso: 'rodadas', params: [campId], body: list(ref('Rodada'), campTotal), errors: [400, 404] },
-  { path: '/v1/campeonatos/{campeonatoId}/rodadas/{numero}', summary: 'Uma rodada com suas partidas (sem `fase`)', tag: 'Campeonatos', recurso: 'rodadas', params: [campId, id('numero', '(número) da rodada')], body: one(ref('Rodada')), errors: [400, 404] },
+  { path: '/v1/campeonatos/{campeonatoId}/rodadas/{numero}', summary: 'Uma rodada com suas partidas (sem `fase`)', tag: 'Campeonatos', recurso: 'rodadas', params: [campId, id('numero', '(número) da rodada')], body: one(ref('RodadaAvulsa')), errors: [400, 404] },
   { path: '/v1/campeonatos/{campeonatoId}/chave', summary: 'Chaveamento completo (ida e volta)', tag: 'Campeonatos', recurso: 'chave', params: [campId], body: one(ref('ChaveCampeonato')), errors: [400, 404] },
   { path: '/v1/campeonatos/{campeonatoId}/fases', summary: 'Fases em sequência, com navegação', tag: 'Campeonatos', recurso: 'chave', params: [campId], body: list(ref('Fase'), campTotal), errors: [400, 404] },
   { path: '/v1/campeonatos/{campeonatoId}/fases/{faseId}', summary: 'Detalhe de uma fase (chaves ou rodadas)', tag: 'Campeonatos', recurso: 'chave', params: [campId, id('faseId', 'da fase')], body: one(ref('Fase')), errors: [400, 404] },

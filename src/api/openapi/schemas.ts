@@ -56,6 +56,18 @@ const entregaProps: Record<string, Schema> = {
 };
 
 const rodadaRef = nullable(obj({ nome: str, slug: str, numero: int, status: nstr }));
+/** Round fields; its `partidas` differ: whole Matches in lists and phases, without `fase` when asked for alone. */
+const rodadaProps = {
+  id: int,
+  campeonato_id: int,
+  numero: int,
+  nome: str,
+  slug: str,
+  status: nstr,
+  data: nullable({ type: 'string', format: 'date' }),
+  proxima_rodada: rodadaRef,
+  rodada_anterior: rodadaRef,
+};
 const faseRef = nullable(obj({ id: int, nome: str, slug: str, tipo: str }));
 
 /** Detailed lineup statistics (spec "Lineup player"): every field present, null when the source did not report it. */
@@ -110,18 +122,11 @@ export const SCHEMAS: Record<string, Schema> = {
   Partida: { ...obj(partidaProps), description: '`fase` é preenchida em partidas de mata-mata e null nas de pontos corridos.' },
   PartidaDaRodada: { ...obj(partidaSemFaseProps), description: 'Partida dentro de uma rodada: sem a chave `fase`.' },
   PartidaAoVivo: obj({ ...partidaProps, campeonato: nullable(obj({ id: int, nome: str, temporada: str })) }),
-  Rodada: obj({
-    id: int,
-    campeonato_id: int,
-    numero: int,
-    nome: str,
-    slug: str,
-    status: nstr,
-    data: nullable({ type: 'string', format: 'date' }),
-    proxima_rodada: rodadaRef,
-    rodada_anterior: rodadaRef,
-    partidas: arrayOf(ref('PartidaDaRodada')),
-  }),
+  Rodada: obj({ ...rodadaProps, partidas: arrayOf(ref('Partida')) }),
+  RodadaAvulsa: {
+    ...obj({ ...rodadaProps, partidas: arrayOf(ref('PartidaDaRodada')) }),
+    description: 'Uma rodada pedida sozinha (endpoint 5): suas partidas vêm sem a chave `fase`.',
+  },
   Chave: obj({ id: int, nome: str, slug: str, partida_ida: nullable(ref('Partida')), partida_volta: nullable(ref('Partida')) }),
   Fase: obj({
     id: int,

@@ -89,7 +89,7 @@ export function listRodadas(sh: Shapes, part: Partition, c: CampeonatoRow): Buil
 export function getRodada(sh: Shapes, part: Partition, _c: CampeonatoRow, numero: number): Built {
   const r = part.rodadas.find((x) => x.numero === numero);
   if (!r) throw notFound('Rodada não encontrada');
-  return { payload: { data: sh.round(r) }, maxAge: maxAgeFor(r.status, 'encerrada') };
+  return { payload: { data: sh.round(r, true) }, maxAge: maxAgeFor(r.status, 'encerrada') };
 }
 
 function knockoutFases(part: Partition) {
