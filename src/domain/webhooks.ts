@@ -11,7 +11,7 @@ export interface WebhookLimits {
 }
 
 /**
- * Plan defaults (spec "Limits", ARCHITECTURE §6). Enterprise is "on demand": 50 active webhooks unless the
+ * Plan defaults (spec "Limits"; docs/webhooks.md). Enterprise is "on demand": 50 active webhooks unless the
  * account's row in `webhook_contas` says otherwise.
  */
 export const DEFAULT_WEBHOOK_LIMITS: Readonly<Record<Plano, WebhookLimits>> = {

@@ -187,7 +187,7 @@ export interface EscalacaoPartida {
   escalacoes: { mandante: LadoEscalacao | null; visitante: LadoEscalacao | null };
 }
 
-/** Filters of `GET /v1/campeonatos` (names from ARCHITECTURE §5). */
+/** Filters of `GET /v1/campeonatos` (query parameters of the same names, docs/api.md). */
 export interface FiltroCampeonatos {
   temporada?: string;
   status?: StatusCampeonato;

@@ -1,4 +1,4 @@
-/** Attempts per delivery (ARCHITECTURE §6). */
+/** Attempts per delivery (docs/webhooks.md, "Delivery rules"). */
 export const MAX_ATTEMPTS = 8;
 
 /** Wait before attempt 2, 3, … 8: +10 s, +1 min, +5 min, +30 min, +1 h, +1 h, +1 h. */

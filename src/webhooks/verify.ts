@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sign } from './signing.js';
 
-/** Receivers accept a timestamp at most this far from their clock, in both directions (ARCHITECTURE §6). */
+/** Receivers accept a timestamp at most this far from their clock, in both directions (docs/webhooks.md). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export interface VerifyInput {

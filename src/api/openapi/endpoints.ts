@@ -101,7 +101,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: '/readyz', summary: 'Readiness: 503 até haver snapshot e o plano de controle responder (sem chave)', tag: 'Status', params: [], body: obj({ status: str, snapshot: str }), errors: [503] },
 ];
 
-/** Webhook management (routes in routes/webhooks.ts); bodies per spec "Webhook" and ARCHITECTURE §6. */
+/** Webhook management (routes in routes/webhooks.ts); bodies per spec "Webhook" and docs/webhooks.md. */
 function webhookEndpoints(): Endpoint[] {
   const hookId = id('id', 'do webhook');
   const entregaId: Param = { name: 'entregaId', in: 'path', required: true, description: 'id da entrega (o valor de X-SVC-Entrega)', schema: { type: 'string', maxLength: 64 } };

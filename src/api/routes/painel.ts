@@ -19,7 +19,7 @@ export const PANEL_CSP = [
 ].join('; ');
 
 /**
- * Public: the control panel at `/painel` (ARCHITECTURE §8: a client of the public `/v1` API like any other).
+ * Public: the control panel at `/painel` (a client of the public `/v1` API like any other, docs/painel.md).
  * Built at install with the CLI; read on the first request, so a server nobody opens the panel on never reads it.
  */
 export function registerPainel(router: ApiRouter): void {

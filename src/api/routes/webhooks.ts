@@ -40,7 +40,7 @@ function invalidField(field: string, what: string): ApiError {
   return new ApiError(400, 'Parâmetro inválido', `O campo ${field} ${what}.`);
 }
 
-/** The webhook record (ARCHITECTURE §6): creation fields minus the secret, plus its state. */
+/** The webhook record (docs/webhooks.md): creation fields minus the secret, plus its state. */
 export function webhookView(w: WebhookRecord) {
   return {
     id: w.id,
@@ -57,7 +57,7 @@ export function webhookView(w: WebhookRecord) {
   };
 }
 
-/** The delivery record (ARCHITECTURE §6). */
+/** The delivery record (docs/webhooks.md). */
 export function deliveryView(d: DeliveryRecord) {
   return {
     id: d.id,
