@@ -76,12 +76,16 @@ export function createApp(o: AppOptions): ApiApp {
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
   registerDocs(router);
   registerPainel(router);
-  const admit = [authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter())];
+  const auth = authenticate(accounts, plans, o.authCacheMs);
+  const limiter = new RateLimiter();
+  const admit = [auth, enforceQuota(usage, limiter)];
   const guard: Guard = (recurso, handler) => guarded([...admit, planAccess(plans, recurso)], handler);
+  // The key's own profile and usage answer even at quota and do not count against it.
+  const inspect: Guard = (recurso, handler) => guarded([auth, enforceQuota(usage, limiter, false), planAccess(plans, recurso)], handler);
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
-  registerConta(router, guard, usage, usageStore);
+  registerConta(router, inspect, usage, usageStore);
   registerWebhookRoutes(router, { control: o.control, guard, ...o.webhooks });
 
   const app = new Koa<ApiState>();

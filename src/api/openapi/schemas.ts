@@ -1,4 +1,6 @@
-import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import {
+  GOALKEEPER_STAT_FIELDS, PLAYER_DECIMAL_FIELDS, PLAYER_STAT_FIELDS, STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS,
+} from '../../feeds/statistics-fields.js';
 import { EVENTOS } from '../../domain/events.js';
 import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
 
@@ -56,6 +58,14 @@ const entregaProps: Record<string, Schema> = {
 const rodadaRef = nullable(obj({ nome: str, slug: str, numero: int, status: nstr }));
 const faseRef = nullable(obj({ id: int, nome: str, slug: str, tipo: str }));
 
+/** Detailed lineup statistics (spec "Lineup player"): every field present, null when the source did not report it. */
+const playerStatProps = (fields: readonly string[]): Record<string, Schema> =>
+  Object.fromEntries(fields.map((f) => [f, nullable(PLAYER_DECIMAL_FIELDS.has(f) ? num : int)]));
+const estatisticasJogador = obj({
+  ...playerStatProps(PLAYER_STAT_FIELDS),
+  goleiro: obj(playerStatProps(GOALKEEPER_STAT_FIELDS)),
+});
+
 const jogadorEscalado = obj({
   nome: str,
   apelido: str,
@@ -65,7 +75,7 @@ const jogadorEscalado = obj({
   foto_url: nstr,
   substituido_por: nullable({ type: 'object' }),
   jogador_id: nint,
-  estatisticas: nullable({ type: 'object' }),
+  estatisticas: nullable(estatisticasJogador),
 });
 
 const ladoEscalacao = nullable(
