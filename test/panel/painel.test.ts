@@ -30,6 +30,8 @@ describe('control panel /painel (Chromium)', () => {
   let shots: string;
   /** The webhook's current secret, as the panel showed it after the rotation. */
   let secret = '';
+  /** The secret before the rotation, still signing during the overlap chosen in the panel. */
+  let previous = '';
   const consoleErrors: string[] = [];
   const offHost: string[] = [];
 
@@ -154,11 +156,18 @@ describe('control panel /painel (Chromium)', () => {
     assert.match(await created.textContent() ?? '', /partida\.ao_vivo/);
     assert.doesNotMatch(await created.textContent() ?? '', /partida\.criada/);
 
+    // Rotate, the previous secret still signing for an hour (X-SVC-Assinatura-Anterior).
     await created.getByRole('button', { name: 'Rotacionar secret' }).click();
-    const rotated = await page.getByRole('region', { name: /Novo secret/ }).getByLabel('Secret').inputValue();
+    await created.getByLabel('Secret anterior válido por').selectOption({ label: '1 hora' });
+    await created.screenshot({ path: path.join(shots, 'rotacao-desktop.png') });
+    await created.getByRole('button', { name: 'Confirmar rotação' }).click();
+    const rotatedBox = page.getByRole('region', { name: /Novo secret/ });
+    const rotated = await rotatedBox.getByLabel('Secret').inputValue();
     assert.notEqual(rotated, first);
+    await rotatedBox.getByText(/X-SVC-Assinatura-Anterior/).waitFor();
     await page.getByRole('button', { name: 'Já guardei o secret' }).click();
     secret = rotated;
+    previous = first;
 
     // Edit URL and events; deactivate and activate again.
     await created.getByRole('button', { name: 'Editar' }).click();
@@ -196,6 +205,7 @@ describe('control panel /painel (Chromium)', () => {
     await receiver.waitFor(1);
     const sent = receiver.requests[0];
     assert.deepEqual(verifyDelivery({ secret, body: sent?.body ?? '', timestamp: String(sent?.headers['x-svc-timestamp']), signature: String(sent?.headers['x-svc-assinatura']) }), { ok: true });
+    assert.deepEqual(verifyDelivery({ secret: previous, body: sent?.body ?? '', timestamp: String(sent?.headers['x-svc-timestamp']), signature: String(sent?.headers['x-svc-assinatura-anterior']) }), { ok: true });
 
     await hook.getByRole('link', { name: 'Entregas' }).click();
     await page.getByRole('heading', { name: 'Entregas de “receptor local”' }).waitFor();
