@@ -98,7 +98,7 @@ function sources(dir: string): string[] {
 
 it('no module of src/ but src/config.ts reads process.env', () => {
   const src = path.join(REPO_ROOT, 'src');
-  // The bundle launcher is on its way out with the one-way-to-run work (issue 16 point 4).
+  // `cli/bundle.mjs` is gone (the build at install replaced it): its entry below no longer exempts anything.
   const allowed = new Set([path.join(src, 'config.ts'), path.join(src, 'cli/bundle.mjs')]);
   const offenders = sources(src).filter((f) => !allowed.has(f) && /process\.env\b/.test(readFileSync(f, 'utf8')));
   assert.deepEqual(offenders.map((f) => path.relative(REPO_ROOT, f)), []);
