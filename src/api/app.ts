@@ -8,6 +8,7 @@ import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
+import { cors, type CorsOrigins } from './middleware/cors.js';
 import { planAccess } from './middleware/plan-access.js';
 import { enforceQuota } from './middleware/quota.js';
 import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
@@ -38,6 +39,8 @@ export interface AppOptions {
   authCacheMs?: number;
   /** Options of the webhook management routes (private URLs for local development, DNS resolver). */
   webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'resolve'>;
+  /** Browser origins allowed to call the API (CORS); default any. */
+  corsOrigins?: CorsOrigins;
 }
 
 export interface ApiApp {
@@ -54,7 +57,8 @@ export interface ApiApp {
 }
 
 /**
- * The Koa app of `svc serve`. Middleware order: request id + errors + access log → router (public status
+ * The Koa app of `svc serve`. Middleware order: request id + errors + access log → CORS (a preflight is
+ * answered here, before any key check) → router (public status
  * and docs routes; then API key → rate limit and quota → plan check → JSON body, on the routes that take
  * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
  */
@@ -84,6 +88,7 @@ export function createApp(o: AppOptions): ApiApp {
   app.proxy = false;
   app.silent = true;
   app.use(requestContext(log, usage));
+  app.use(cors(router, o.corsOrigins));
   app.use(router.routes());
   app.use(routeFallback());
 

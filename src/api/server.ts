@@ -4,6 +4,7 @@ import type { DataDir } from '../data-dir.js';
 import { openControlDb, type ControlDb } from '../control/database.js';
 import type { PlansConfig } from '../control/plans.js';
 import { createApp, type ApiApp } from './app.js';
+import type { CorsOrigins } from './middleware/cors.js';
 import type { AccessLog } from './middleware/request-context.js';
 
 export interface ServerOptions {
@@ -14,6 +15,8 @@ export interface ServerOptions {
   log?: AccessLog;
   /** Webhook URLs may point at private/loopback hosts (local development only). */
   allowPrivateUrls?: boolean;
+  /** Browser origins allowed to call the API; default any. */
+  corsOrigins?: CorsOrigins;
 }
 
 export interface RunningServer {
@@ -28,7 +31,7 @@ export interface RunningServer {
 /** Opens the control plane, loads the current snapshot and listens. */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const control = openControlDb(o.dataDir.controlDb);
-  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
+  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, corsOrigins: o.corsOrigins, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   await api.start();
   const server = api.app.listen({ port: o.port, host: o.host });
   await new Promise<void>((resolve, reject) => {

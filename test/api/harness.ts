@@ -6,6 +6,7 @@ import type { Plano } from '../../src/api/auth-context.js';
 import { SqliteAccountsStore, type AccountSettings } from '../../src/control/accounts-store.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
+import type { CorsOrigins } from '../../src/api/middleware/cors.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { ingest } from '../../src/warehouse/ingest.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
@@ -48,7 +49,7 @@ let accountSeq = 0;
 
 /** A real app on a real HTTP server (port 0) over a temp data dir, with the demo fixtures ingested. */
 export async function startHarness(
-  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number } = {},
+  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number; corsOrigins?: CorsOrigins } = {},
 ): Promise<Harness> {
   const temp = o.dir ? null : tempDir('svc-api-');
   const dir = o.dir ?? temp!.dir;
@@ -57,7 +58,7 @@ export async function startHarness(
   const control = openControlDb(dataDir.controlDb);
   const logs: Record<string, unknown>[] = [];
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
-  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0 });
+  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0, corsOrigins: o.corsOrigins });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', r));

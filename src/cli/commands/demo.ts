@@ -10,6 +10,7 @@ import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { corsOriginsOption } from '../options.js';
 import { parsePort, serveUntilSignal } from './serve.js';
 
 const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
@@ -42,10 +43,11 @@ export function registerDemo(program: Command): void {
     .command('demo')
     .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
     .option('--port <port>', 'TCP port', '8080')
-    .option('--host <host>', 'address to bind (default: all interfaces)');
+    .option('--host <host>', 'address to bind (default: all interfaces)')
+    .addOption(corsOriginsOption());
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
-  cmd.action(async (o: CommonOptions & { port: string; host?: string }) => {
+  cmd.action(async (o: CommonOptions & { port: string; host?: string; corsOrigins: '*' | string[] }) => {
     const port = parsePort(o.port);
     const dataDir = dataDirFrom(o);
     if (readCurrentId(dataDir) === null) {
@@ -64,6 +66,6 @@ export function registerDemo(program: Command): void {
       printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
       printLine(`  Documentação: http://localhost:${port}/docs`);
     }
-    await serveUntilSignal({ dataDir, port, host: o.host }, o.json === true);
+    await serveUntilSignal({ dataDir, port, host: o.host, corsOrigins: o.corsOrigins }, o.json === true);
   });
 }

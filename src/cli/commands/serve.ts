@@ -4,7 +4,7 @@ import { startServer, type RunningServer, type ServerOptions } from '../../api/s
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
   port: string;
@@ -12,6 +12,7 @@ export interface ServeOptions extends CommonOptions {
   plans?: string;
   allowPrivateUrls?: boolean;
   webhooks?: boolean;
+  corsOrigins: '*' | string[];
 }
 
 export function parsePort(text: string): number {
@@ -80,6 +81,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'TCP port (0 = any free port)', '8080')
     .option('--host <host>', 'address to bind (default: all interfaces)')
     .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'))
+    .addOption(corsOriginsOption())
     .option('--webhooks', 'also run the webhook delivery daemon in this process (as `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
@@ -88,10 +90,11 @@ export function registerServe(program: Command): void {
     'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',
     'svc serve --plans /etc/svc/plans.json',
     'svc serve --webhooks',
+    'svc serve --cors-origins https://app.example.com,http://localhost:5173',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const port = parsePort(opts.port);
-    const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans) };
+    const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans), corsOrigins: opts.corsOrigins };
     if (allowPrivateUrls(opts.allowPrivateUrls)) server.allowPrivateUrls = true;
     await serveUntilSignal(server, opts.json === true, opts.webhooks === true);
   });
