@@ -9,6 +9,7 @@ import { SqliteUsageStore } from '../control/usage-store.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
 import { cors, type CorsOrigins } from './middleware/cors.js';
+import { ticketOrKey } from './middleware/ticket-auth.js';
 import { planAccess } from './middleware/plan-access.js';
 import { enforceQuota } from './middleware/quota.js';
 import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
@@ -19,9 +20,12 @@ import { registerConta } from './routes/conta.js';
 import { registerDocs } from './routes/docs.js';
 import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
+import { registerStream } from './routes/stream.js';
 import { registerTimes } from './routes/times.js';
 import { registerWebhookRoutes, type WebhookRoutesOptions } from './routes/webhooks.js';
 import { SnapshotHolder } from './snapshot/snapshot-holder.js';
+import { StreamHub, type StreamHubOptions } from './stream/stream-hub.js';
+import { StreamTickets } from './stream/tickets.js';
 import type { ApiRouter, ApiState } from './state.js';
 import { UsageMeter } from './usage-meter.js';
 
@@ -41,6 +45,8 @@ export interface AppOptions {
   webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'resolve'>;
   /** Browser origins allowed to call the API (CORS); default any. */
   corsOrigins?: CorsOrigins;
+  /** Live stream settings (resume window, heartbeat period). */
+  stream?: Pick<StreamHubOptions, 'windowEvents' | 'heartbeatMs'>;
 }
 
 export interface ApiApp {
@@ -50,8 +56,11 @@ export interface ApiApp {
   holder: SnapshotHolder;
   usage: UsageMeter;
   accounts: AccountsStore;
+  stream: StreamHub;
   /** Loads the current snapshot, starts watching CURRENT and the usage flush timer. */
   start(): Promise<void>;
+  /** Ends the open event streams: call before closing the HTTP server, which waits for every response to end. */
+  endStreams(): void;
   /** Stops the watchers and writes pending usage (the HTTP server is closed by its owner first). */
   stop(): void;
 }
@@ -76,13 +85,19 @@ export function createApp(o: AppOptions): ApiApp {
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
   registerDocs(router);
-  const admit = [authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter())];
-  const guard: Guard = (recurso, handler) => guarded([...admit, planAccess(plans, recurso)], handler);
+  const byKey = authenticate(accounts, plans, o.authCacheMs);
+  const quota = enforceQuota(usage, new RateLimiter());
+  const guard: Guard = (recurso, handler) => guarded([byKey, quota, planAccess(plans, recurso)], handler);
+  const tickets = new StreamTickets();
+  const ticketGuard: Guard = (recurso, handler) => guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
+  const stream = new StreamHub(o.dataDir, { ...o.stream, log: (event, fields) => log({ t: new Date().toISOString(), event, ...fields }) });
+  holder.onSwap((next) => void stream.snapshotSwapped(next.id));
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
   registerConta(router, guard, usage, usageStore);
   registerWebhookRoutes(router, { control: o.control, guard, ...o.webhooks });
+  registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard });
 
   const app = new Koa<ApiState>();
   app.proxy = false;
@@ -98,11 +113,16 @@ export function createApp(o: AppOptions): ApiApp {
     holder,
     usage,
     accounts,
+    stream,
     async start() {
       await holder.start();
       usage.start();
     },
+    endStreams() {
+      stream.close();
+    },
     stop() {
+      stream.close();
       holder.stop();
       usage.stop();
     },

@@ -50,8 +50,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     close() {
       closing ??= (async () => {
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request first; event
+        // streams never finish by themselves, so they are ended here.
         server.closeIdleConnections();
+        api.endStreams();
         await drained;
         api.stop();
         control.close();

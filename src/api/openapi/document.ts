@@ -38,13 +38,13 @@ function operation(e: Endpoint) {
   const authed = e.recurso !== undefined;
   const statuses = [...new Set([...e.errors, ...(authed ? [401, 403, 429] : []), 500])].sort((a, b) => a - b);
   const method = e.method ?? 'get';
-  const cached = authed && method === 'get' && e.tag !== 'Webhooks';
+  const cached = authed && method === 'get' && e.tag !== 'Webhooks' && e.mediaType === undefined;
   const ok = {
     description: 'OK',
     headers: authed
       ? { ...(cached ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)') } : {}), ...RATE_HEADERS }
       : undefined,
-    content: e.body === null ? undefined : { 'application/json': { schema: e.body } },
+    content: e.body === null ? undefined : { [e.mediaType ?? 'application/json']: { schema: e.body } },
   };
   return {
     summary: e.summary,

@@ -22,11 +22,18 @@ export class SnapshotHolder {
   private refreshing: Promise<void> | null = null;
   private again = false;
   private failedId: string | null = null;
+  private readonly swapListeners = new Set<(next: ServedSnapshot, previous: ServedSnapshot | null) => void>();
 
   constructor(private readonly dataDir: DataDir, private readonly log: SnapshotLog = () => {}) {}
 
   get current(): ServedSnapshot | null {
     return this.snapshot;
+  }
+
+  /** Calls `listener` after each swap (the first load included); returns the unsubscribe function. */
+  onSwap(listener: (next: ServedSnapshot, previous: ServedSnapshot | null) => void): () => void {
+    this.swapListeners.add(listener);
+    return () => this.swapListeners.delete(listener);
   }
 
   async start(): Promise<void> {
@@ -70,9 +77,10 @@ export class SnapshotHolder {
     try {
       const started = Date.now();
       const next = new ServedSnapshot(id, await loadSnapshotTables(this.dataDir, id));
-      const previous = this.snapshot?.id ?? null;
+      const before = this.snapshot;
       this.snapshot = next;
-      this.log('snapshot_carregado', { snapshot: id, anterior: previous, ms: Date.now() - started });
+      this.log('snapshot_carregado', { snapshot: id, anterior: before?.id ?? null, ms: Date.now() - started });
+      for (const listener of this.swapListeners) listener(next, before);
     } catch (err) {
       // Keep serving the snapshot we have; the next change of CURRENT tries again.
       this.failedId = id;
