@@ -66,7 +66,8 @@ export async function startHarness(
   const accounts = new SqliteAccountsStore(control);
   let stopped = false;
   const request: Harness['request'] = async (method, pathAndQuery, init = {}) => {
-    const headers: Record<string, string> = { ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...init.headers };
+    // fetch asks for gzip and br and decodes them unseen; tests read the bytes as sent unless they ask otherwise.
+    const headers: Record<string, string> = { 'accept-encoding': 'identity', ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...init.headers };
     const res = await fetch(`${url}${pathAndQuery}`, { method, headers, body: init.body });
     const text = await res.text();
     let json: unknown = null;
