@@ -97,9 +97,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: '/v1/perfil/estatisticas', summary: 'Estatísticas de uso da chave', tag: 'Conta', recurso: 'conta', params: [], body: one(ref('UsoEstatisticas')), errors: [] },
   ...webhookEndpoints(),
   ...streamEndpoints(),
-  { path: '/v1/status', summary: 'Versão, snapshot atual e uptime (sem chave)', tag: 'Status', params: [], body: one(ref('Status')), errors: [] },
-  { path: '/healthz', summary: 'Liveness (sem chave)', tag: 'Status', params: [], body: obj({ status: str }), errors: [] },
-  { path: '/readyz', summary: 'Readiness: 503 até haver snapshot e o plano de controle responder (sem chave)', tag: 'Status', params: [], body: obj({ status: str, snapshot: str }), errors: [503] },
+  { path: '/v1/status', summary: 'Versão, snapshot atual e uptime (sem chave)', tag: 'Status', params: [], body: one(ref('Status')), errors: [405] },
+  { path: '/healthz', summary: 'Liveness (sem chave)', tag: 'Status', params: [], body: obj({ status: str }), errors: [405] },
+  { path: '/readyz', summary: 'Readiness: 503 até haver snapshot e o plano de controle responder (sem chave)', tag: 'Status', params: [], body: obj({ status: str, snapshot: str }), errors: [405, 503] },
 ];
 
 /** Webhook management (routes in routes/webhooks.ts); bodies per spec "Webhook" and ARCHITECTURE §6. */

@@ -121,7 +121,7 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   LinhaClassificacao: obj({
     posicao: int,
-    time: nullable(ref('Time')),
+    time: ref('Time'),
     pontos: int,
     jogos: int,
     vitorias: int,
