@@ -47,14 +47,15 @@ const jogadorEscalado = obj({
   posicao: nstr,
   posicao_sigla: nstr,
   foto_url: nstr,
-  substituido_por: nullable({ type: 'object' }),
+  // The spec leaves its shape open; what our feeds store always has the incoming player's name.
+  substituido_por: nullable({ type: 'object', properties: { nome: str, minuto: nint }, required: ['nome'] }),
   jogador_id: nint,
   estatisticas: nullable({ type: 'object' }),
 });
 
-const ladoEscalacao = nullable(
-  obj({ formacao: nstr, tecnico: nstr, confirmada: bool, titulares: arrayOf(jogadorEscalado), reservas: arrayOf(jogadorEscalado) }),
-);
+const ladoEscalacao = obj({
+  formacao: nstr, tecnico: nstr, confirmada: bool, titulares: arrayOf(ref('JogadorEscalado')), reservas: arrayOf(ref('JogadorEscalado')),
+});
 
 const registroEstatisticas = obj(
   Object.fromEntries([
@@ -159,12 +160,14 @@ export const SCHEMAS: Record<string, Schema> = {
     status: enumOf(STATUS_PARTIDA),
     estatisticas: obj({ mandante: ref('RegistroEstatisticas'), visitante: ref('RegistroEstatisticas') }),
   }),
+  JogadorEscalado: jogadorEscalado,
+  LadoEscalacao: ladoEscalacao,
   Escalacao: obj({
     partida_id: int,
     time_mandante: nullable(ref('TimeResumo')),
     time_visitante: nullable(ref('TimeResumo')),
     status: enumOf(STATUS_PARTIDA),
-    escalacoes: obj({ mandante: ladoEscalacao, visitante: ladoEscalacao }),
+    escalacoes: obj({ mandante: nullable(ref('LadoEscalacao')), visitante: nullable(ref('LadoEscalacao')) }),
   }),
   Cobertura: obj({
     campeonato_id: int,
