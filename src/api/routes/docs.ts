@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import { createHash } from 'node:crypto';
-import { renderDocsPage } from '../openapi/docs-page.js';
-import { buildOpenApi } from '../openapi/document.js';
+import { readFileSync } from 'node:fs';
+import { DOCS_CSS, renderDocsPage, type DocsExamples } from '../openapi/docs-page.js';
+import { buildOpenApi, ERROR_RESPONSES } from '../openapi/document.js';
 import type { CachedResponse } from '../snapshot/served-snapshot.js';
 import type { ApiState } from '../state.js';
 import { sendCached } from './respond.js';
@@ -16,9 +17,12 @@ function prepared(body: Buffer, type: string, extra: readonly string[] = []): Ca
 /** Public: `/v1/openapi.json` and `/docs`, both built once at startup. */
 export function registerDocs(router: Router<ApiState>): void {
   const doc = buildOpenApi();
+  const examples = JSON.parse(readFileSync(new URL('../openapi/examples.json', import.meta.url), 'utf8')) as DocsExamples;
   const json = prepared(Buffer.from(JSON.stringify(doc, null, 2)), 'application/json; charset=utf-8');
-  // The page is self-contained: forbid every external load.
-  const html = prepared(Buffer.from(renderDocsPage(doc)), 'text/html; charset=utf-8', ['Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'"]);
+  // The page is self-contained: no scripts, nothing loaded from anywhere, only its own stylesheet (by hash).
+  const styleHash = createHash('sha256').update(DOCS_CSS).digest('base64');
+  const csp = `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  const html = prepared(Buffer.from(renderDocsPage(doc, examples, ERROR_RESPONSES)), 'text/html; charset=utf-8', ['Content-Security-Policy', csp]);
   router.get('/v1/openapi.json', (ctx) => sendCached(ctx, json));
   router.get('/docs', (ctx) => sendCached(ctx, html));
 }
