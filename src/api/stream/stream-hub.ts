@@ -109,11 +109,21 @@ export class StreamHub {
   private async catchUp(snapshotId: string): Promise<void> {
     const window = this.window as EventWindow<FramedEvent>;
     for (const m of snapshotsWithEventsAfter(this.dataDir, window.lastSeq, snapshotId)) {
-      for (const e of await readOutbox(this.dataDir, m.id, window.lastSeq)) {
+      const read = performance.now();
+      const events = await readOutbox(this.dataDir, m.id, window.lastSeq);
+      const sent = performance.now();
+      let writes = 0;
+      for (const e of events) {
         const framed = { ...e, frame: frame(e) };
         window.append(framed);
-        for (const s of this.subscribers) if (matches(s.filter, e)) this.write(s, framed.frame);
+        for (const s of this.subscribers) {
+          if (!matches(s.filter, e)) continue;
+          this.write(s, framed.frame);
+          writes++;
+        }
       }
+      const done = performance.now();
+      this.log('stream_enviado', { snapshot: m.id, eventos: events.length, escritas: writes, leitura_ms: Math.round(sent - read), envio_ms: Math.round(done - sent) });
     }
   }
 
