@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { allowPrivateUrlsFromEnv, PRIVATE_URLS_WARNING } from '../webhooks/private-urls.js';
+import type { Config } from '../config.js';
 
 /** A commander parser for an integer option within bounds. */
 export function intOption(min: number, max: number) {
@@ -15,28 +15,19 @@ export function allowPrivateUrlsOption(): Option {
   return new Option('--allow-private-urls', 'LOCAL DEVELOPMENT ONLY: accept plain HTTP and private/loopback receivers (also SVC_ALLOW_PRIVATE_URLS=1)').default(false);
 }
 
-/** Resolves the flag (or SVC_ALLOW_PRIVATE_URLS=1) and says so loudly when it is on. */
-export function allowPrivateUrls(flag: boolean | undefined): boolean {
-  const on = flag === true || allowPrivateUrlsFromEnv();
-  if (on) process.stderr.write(`${PRIVATE_URLS_WARNING}\n`);
-  return on;
+/** Printed by every process running with the guard off, so nobody runs production that way unknowingly. */
+const PRIVATE_URLS_WARNING = [
+  '!!! --allow-private-urls ATIVO: webhooks podem usar HTTP simples e endereços privados/loopback.',
+  '!!! Apenas para desenvolvimento local; nunca em produção (risco de SSRF).',
+].join('\n');
+
+/** The configured `allowPrivateUrls` (flag or SVC_ALLOW_PRIVATE_URLS=1), said loudly when it is on. */
+export function allowPrivateUrls(config: Config): boolean {
+  if (config.allowPrivateUrls) process.stderr.write(`${PRIVATE_URLS_WARNING}\n`);
+  return config.allowPrivateUrls;
 }
 
-/** `--cors-origins`, shared by `serve` and `demo`: `*` (default) or a comma-separated list of origins. */
+/** `--cors-origins`, shared by `serve` and `demo` (parsed with the rest of the config). */
 export function corsOriginsOption(): Option {
-  return new Option('--cors-origins <list>', 'browser origins allowed to call the API, comma-separated (e.g. https://app.example), or * for any')
-    .env('SVC_CORS_ORIGINS')
-    .default('*')
-    .argParser(parseCorsOrigins);
-}
-
-/** An origin is a scheme, a host and maybe a port, as browsers send it in `Origin`: no path, no slash at the end. */
-export function parseCorsOrigins(text: string): '*' | string[] {
-  if (text.trim() === '*') return '*';
-  const origins = text.split(',').map((o) => o.trim()).filter((o) => o !== '');
-  const bad = origins.find((o) => !/^https?:\/\/[^/\s:]+(:\d{1,5})?$/.test(o));
-  if (origins.length === 0 || bad !== undefined) {
-    throw new InvalidArgumentError(`origem inválida: "${bad ?? text}" (use * ou origens como https://app.exemplo.com.br, separadas por vírgula).`);
-  }
-  return origins;
+  return new Option('--cors-origins <list>', 'browser origins allowed to call the API, comma-separated (e.g. https://app.example), or * for any (env: SVC_CORS_ORIGINS, default: *)');
 }

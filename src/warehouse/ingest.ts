@@ -7,11 +7,10 @@ import type { AdapterOptions } from '../feeds/adapters/types.js';
 import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { acquireIngestLock } from './ingest-lock.js';
-import { applyRetention, publishSnapshot } from './publish.js';
+import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
 import { openSnapshotReadOnly } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
-import { pauseAt } from './test-pause.js';
 
 export const DEFAULT_KEEP = 10;
 
@@ -32,6 +31,8 @@ export interface IngestOptions {
   now?: Date;
   /** Called as the ingest moves through its stages (progress display). */
   onStage?: (stage: string, index: number, total: number) => void;
+  /** Awaited at each durability step of publishing (crash-safety tests stop the process there). */
+  atStep?: PublishStepHook;
 }
 
 export interface IngestSummary {
@@ -91,13 +92,14 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   try {
     const release = acquireIngestLock(options.dataDir);
     try {
-      await pauseAt('locked');
+      await options.atStep?.('locked');
       const result = await publishSnapshot(options.dataDir, control, {
         feeds,
         entradas: options.inputs,
         backfill: options.backfill === true,
         now: options.now ?? new Date(),
         onStage: stage,
+        atStep: options.atStep,
       });
       avisos.push(...result.avisos);
       const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, dispatcherCursor(control));
