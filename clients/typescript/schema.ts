@@ -1011,6 +1011,11 @@ export interface components {
                 /** Format: date-time */
                 carregado_em: string;
             } | null;
+            cache: {
+                bytes: number;
+                limite_bytes: number;
+                entradas: number;
+            };
             /** Format: date-time */
             iniciado_em: string;
             uptime_segundos: number;

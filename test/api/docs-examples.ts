@@ -70,6 +70,9 @@ const FIXED: Record<string, unknown> = {
   data_hora: '2026-11-25T14:05:00-03:00',
   idade_segundos: 300,
   uptime_segundos: 420,
+  // The serve cache's state (/v1/status) depends on what was read before, in the background too.
+  bytes: 2_750_000,
+  entradas: 23,
   tempo_medio_resposta_ms: 0.42,
   tempo_resposta_ms: 0.42,
   secret: 'whsec_3vQ9c2mX0kP7rT1yB8nF5hL4dS6aW2eZ',

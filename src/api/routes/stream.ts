@@ -1,6 +1,6 @@
 import type { PlansConfig } from '../../control/plans.js';
 import { isoWithOffset } from '../../time.js';
-import { EVENTOS, isEventName } from '../../webhooks/catalog.js';
+import { EVENTOS, isEventName } from '../../domain/events.js';
 import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import type { Guard } from '../middleware/admission.js';
