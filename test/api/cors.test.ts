@@ -83,9 +83,13 @@ describe('CORS: a configured list of origins', () => {
 });
 
 describe('svc serve --cors-origins (the real binary)', () => {
-  it('rejects an origin with a path with a usage error naming it, exit code 2', async () => {
-    const r = await runSvc(['serve', '--port', '0', '--cors-origins', 'https://app.example/x']);
-    assert.equal(r.code, 2);
-    assert.match(r.stderr.split('\n')[0]!, /--cors-origins.*origem inválida: "https:\/\/app\.example\/x"/);
+  it('rejects an origin with a path in one line naming the flag or the variable, exit code 2', async () => {
+    const flag = await runSvc(['serve', '--port', '0', '--cors-origins', 'https://app.example/x']);
+    assert.equal(flag.code, 2);
+    assert.equal(flag.stderr.trim().split('\n').length, 1, flag.stderr);
+    assert.match(flag.stderr, /^svc: --cors-origins inválida: origem "https:\/\/app\.example\/x"/);
+    const env = await runSvc(['serve', '--port', '0'], { env: { SVC_CORS_ORIGINS: 'app.example' } });
+    assert.equal(env.code, 2);
+    assert.match(env.stderr, /^svc: SVC_CORS_ORIGINS inválida: origem "app\.example"/);
   });
 });
