@@ -3,9 +3,11 @@
  * name, merged into one typed, validated object that the CLI builds once and passes down. No other module in
  * `src/` reads `process.env` (test/config/config.test.ts checks). Every setting is listed in docs/configuration.md.
  */
+import { readFileSync } from 'node:fs';
 import { resolveDataDir, DEFAULT_DATA_DIR, type DataDir } from './data-dir.js';
 import { loadPlans, PlansFileError, type PlansConfig } from './control/plans.js';
 import { DEFAULT_CACHE_MB } from './api/snapshot/snapshot-holder.js';
+import { keyFromText } from './control/secret-box.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -52,6 +54,11 @@ export interface Config {
   smtp: SmtpConfig | null;
   /** `svc webhooks listen`: the secret that signatures are checked with. */
   webhookSecret: string | undefined;
+  /**
+   * Keys sealing webhook secrets at rest, the current one first (SVC_SECRET_KEY or SVC_SECRET_KEY_FILE, then
+   * SVC_SECRET_KEYS_OLD); undefined = the data dir's `secret.key`, created when needed.
+   */
+  secretKeys: Buffer[] | undefined;
   /** `svc tui`. */
   apiUrl: string;
   apiKey: string | undefined;
@@ -89,6 +96,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
     allowPrivateUrls: flags.allowPrivateUrls === true || flag(env, 'SVC_ALLOW_PRIVATE_URLS'),
     smtp: nonEmpty(env.SVC_SMTP_URL) === undefined ? null : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },
     webhookSecret: flags.secret ?? nonEmpty(env.SVC_WEBHOOK_SECRET),
+    secretKeys: secretKeysFrom(env),
     apiUrl: flags.api ?? nonEmpty(env.SVC_API_URL) ?? DEFAULTS.apiUrl,
     apiKey: flags.key ?? nonEmpty(env.SVC_API_KEY),
   };
@@ -120,6 +128,27 @@ function flag(env: Env, name: string): boolean {
   if (value === undefined || value === '' || value === '0') return false;
   if (value === '1') return true;
   throw new ConfigError(`${name} inválida: "${value}" (use 1 para ligar ou 0 para desligar)`);
+}
+
+function secretKeysFrom(env: Env): Buffer[] | undefined {
+  const text = nonEmpty(env.SVC_SECRET_KEY);
+  const file = nonEmpty(env.SVC_SECRET_KEY_FILE);
+  const old = (nonEmpty(env.SVC_SECRET_KEYS_OLD) ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
+  if (text !== undefined && file !== undefined) throw new ConfigError('SVC_SECRET_KEY e SVC_SECRET_KEY_FILE: use só um dos dois');
+  let current: string | undefined = text;
+  if (file !== undefined) {
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`SVC_SECRET_KEY_FILE ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+  }
+  if (current === undefined) {
+    if (old.length > 0) throw new ConfigError('SVC_SECRET_KEYS_OLD sem uma chave atual: defina SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE');
+    return undefined;
+  }
+  if (current.trim().length < 16) throw new ConfigError('a chave de segredos (SVC_SECRET_KEY) deve ter ao menos 16 caracteres');
+  return [current, ...old].map(keyFromText);
 }
 
 function positiveInt(name: string, text: string): number {

@@ -18,6 +18,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { registerCampeonatos } from './routes/campeonatos.js';
 import { registerConta } from './routes/conta.js';
 import { registerDocs } from './routes/docs.js';
+import { registerPainel } from './routes/painel.js';
 import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
 import { registerStream } from './routes/stream.js';
@@ -69,8 +70,8 @@ export interface ApiApp {
 
 /**
  * The Koa app of `svc serve`. Middleware order: request id + errors + access log → CORS (a preflight is
- * answered here, before any key check) → router (public status
- * and docs routes; then API key → rate limit and quota → plan check → JSON body, on the routes that take
+ * answered here, before any key check) → router (public status, docs and panel routes; then API key → rate
+ * limit and quota → plan check → JSON body, on the routes that take
  * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
  */
 export function createApp(o: AppOptions): ApiApp {
@@ -87,9 +88,13 @@ export function createApp(o: AppOptions): ApiApp {
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
   registerDocs(router);
+  registerPainel(router);
   const byKey = authenticate(accounts, plans, o.authCacheMs);
-  const quota = enforceQuota(usage, new RateLimiter());
+  const limiter = new RateLimiter();
+  const quota = enforceQuota(usage, limiter);
   const guard: Guard = (recurso, handler) => guarded([byKey, quota, planAccess(plans, recurso)], handler);
+  // The key's own profile and usage answer even at quota and do not count against it.
+  const inspect: Guard = (recurso, handler) => guarded([byKey, enforceQuota(usage, limiter, false), planAccess(plans, recurso)], handler);
   const tickets = new StreamTickets();
   const ticketGuard: Guard = (recurso, handler) => guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
   const stream = new StreamHub(o.dataDir, { ...o.stream, log: (event, fields) => log({ t: new Date().toISOString(), event, ...fields }) });
@@ -97,7 +102,7 @@ export function createApp(o: AppOptions): ApiApp {
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
-  registerConta(router, guard, usage, usageStore);
+  registerConta(router, inspect, usage, usageStore);
   registerWebhookRoutes(router, { control: o.control, guard, ...o.webhooks });
   registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard });
 

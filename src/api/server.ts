@@ -19,6 +19,8 @@ export interface ServerOptions {
   cacheMb?: number;
   /** Browser origins allowed to call the API; default any. */
   corsOrigins?: CorsOrigins;
+  /** Keys sealing webhook secrets; default: the data dir's key file. */
+  secretKeys?: readonly Buffer[];
 }
 
 export interface RunningServer {
@@ -32,7 +34,7 @@ export interface RunningServer {
 
 /** Opens the control plane, loads the current snapshot and listens. */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  const control = openControlDb(o.dataDir.controlDb);
+  const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
   const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   await api.start();
   const server = api.app.listen({ port: o.port, host: o.host });

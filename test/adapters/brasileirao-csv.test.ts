@@ -103,8 +103,8 @@ describe('brasileirao-csv', () => {
     assert.deepEqual([feed.partidas?.[2]?.data_hora, feed.partidas?.[2]?.estadio], [null, null]);
     assert.deepEqual(feed.times, [
       { id: 'Flamengo', nome: 'Flamengo', estado: 'RJ' },
-      { id: 'Atletico-MG', nome: 'Atlético Mineiro', estado: 'MG' },
-      { id: 'Sao Paulo', nome: 'São Paulo', estado: 'SP' },
+      { id: 'Atletico-MG', nome: 'Atlético Mineiro', apelidos: ['Atletico-MG'], estado: 'MG' },
+      { id: 'Sao Paulo', nome: 'São Paulo', apelidos: ['Sao Paulo'], estado: 'SP' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { PLAYER_STAT_FIELDS } from '../../src/feeds/statistics-fields.js';
 import { after, before, describe, it } from 'node:test';
 import { startHarness, type Harness } from './harness.js';
 import { assertOpenApi } from './openapi-validator.js';
@@ -216,6 +217,13 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.equal(lineup.escalacoes.mandante.confirmada, true);
     assert.ok(lineup.escalacoes.mandante.titulares.length >= 11);
     assert.equal(lineup.time_mandante.escudo_url, undefined, 'team summary only');
+    // An unused substitute: the feed sends part of the record; every field of the spec is there, null if unknown.
+    const unused = [...lineup.escalacoes.mandante.reservas, ...lineup.escalacoes.visitante.reservas]
+      .find((j: { estatisticas: { minutos_jogados: number } | null }) => j.estatisticas?.minutos_jogados === 0);
+    assert.ok(unused, 'the demo has an unused substitute with statistics');
+    assert.deepEqual(Object.keys(unused.estatisticas), [...PLAYER_STAT_FIELDS, 'goleiro']);
+    assert.equal(unused.estatisticas.passes_total, null);
+    assert.deepEqual(unused.estatisticas.goleiro, { defesas: null, gols_evitados: null, penaltis_defendidos: null, gols_sofridos: null });
     const half = (await get('/v1/partidas/{id}/escalacao', '/v1/partidas/339/escalacao')).data;
     assert.equal(half.escalacoes.visitante, null);
   });

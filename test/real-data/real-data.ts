@@ -18,6 +18,7 @@ export interface Summary {
   contagens: Record<string, number>;
   eventos: { total: number; por_tipo: Record<string, number> };
   avisos: string[];
+  conflitos: { partida_id: number; campo: string; mantido: string; guardado: { fonte: string; valor: string }; recebido: { fonte: string; valor: string } }[];
 }
 
 export async function ingest(dataDir: string, inputs: readonly string[]): Promise<Summary> {

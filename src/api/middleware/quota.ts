@@ -9,8 +9,11 @@ const LIMIT_ERROR = 'Limite de requisições';
 /**
  * Per-second token bucket, then the daily quota. Every authenticated response carries
  * `RateLimit-Limit/Remaining/Reset` (the daily quota), 429s included; refusals carry `Retry-After`.
+ * `consume: false` (the key's own profile and usage, like GitHub's `/rate_limit`): the daily quota is
+ * reported but neither counted nor enforced, so a key at its quota can still see why; the per-second
+ * bucket still applies.
  */
-export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCheck {
+export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = true): RequestCheck {
   return (ctx) => {
     const auth = ctx.state.auth;
     const limits = ctx.state.limits;
@@ -22,9 +25,9 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCh
         'Retry-After': String(wait),
       });
     }
-    const a = usage.admit(auth.keyId, limits.requisicoes);
+    const a = consume ? usage.admit(auth.keyId, limits.requisicoes) : usage.peek(auth.keyId, limits.requisicoes);
     const headers = rateLimitHeaders(a);
-    if (!a.allowed) {
+    if (consume && !a.allowed) {
       throw new ApiError(
         429,
         LIMIT_ERROR,

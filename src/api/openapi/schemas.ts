@@ -1,4 +1,6 @@
-import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import {
+  GOALKEEPER_STAT_FIELDS, PLAYER_DECIMAL_FIELDS, PLAYER_STAT_FIELDS, STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS,
+} from '../../feeds/statistics-fields.js';
 import { EVENTOS } from '../../domain/events.js';
 import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
 
@@ -37,8 +39,32 @@ const partidaProps: Record<string, Schema> = {
 };
 const { fase: _fase, ...partidaSemFaseProps } = partidaProps;
 
+const entregaProps: Record<string, Schema> = {
+  id: { type: 'string', description: 'Também enviado em X-SVC-Entrega' },
+  webhook_id: int,
+  evento: str,
+  evento_id: nint,
+  status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
+  tentativas: int,
+  origem: enumOf(['automatica', 'teste', 'replay']),
+  criada_em: dateTime,
+  entregue_em: nullable(dateTime),
+  proxima_tentativa_em: nullable(dateTime),
+  ultimo_status_code: nint,
+  ultimo_erro: nstr,
+  duracao_ms: nullable(num),
+};
+
 const rodadaRef = nullable(obj({ nome: str, slug: str, numero: int, status: nstr }));
 const faseRef = nullable(obj({ id: int, nome: str, slug: str, tipo: str }));
+
+/** Detailed lineup statistics (spec "Lineup player"): every field present, null when the source did not report it. */
+const playerStatProps = (fields: readonly string[]): Record<string, Schema> =>
+  Object.fromEntries(fields.map((f) => [f, nullable(PLAYER_DECIMAL_FIELDS.has(f) ? num : int)]));
+const estatisticasJogador = obj({
+  ...playerStatProps(PLAYER_STAT_FIELDS),
+  goleiro: obj(playerStatProps(GOALKEEPER_STAT_FIELDS)),
+});
 
 const jogadorEscalado = obj({
   nome: str,
@@ -50,7 +76,7 @@ const jogadorEscalado = obj({
   // The spec leaves its shape open; what our feeds store always has the incoming player's name.
   substituido_por: nullable({ type: 'object', properties: { nome: str, minuto: nint }, required: ['nome'] }),
   jogador_id: nint,
-  estatisticas: nullable({ type: 'object' }),
+  estatisticas: nullable(estatisticasJogador),
 });
 
 const ladoEscalacao = obj({
@@ -195,6 +221,14 @@ export const SCHEMAS: Record<string, Schema> = {
     tempo_medio_resposta_ms: num,
     total_requisicoes: int,
     ultimas_requisicoes: arrayOf(obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: dateTime })),
+    requisicoes_por_dia: {
+      ...arrayOf(obj({ dia: { type: 'string', format: 'date' }, requisicoes: int })),
+      description: 'Requisições contadas na cota em cada um dos últimos 30 dias UTC (hoje incluído), do mais antigo ao mais recente; 0 nos dias sem uso',
+    },
+    requisicoes_por_endpoint: {
+      ...arrayOf(obj({ metodo: str, endpoint: { type: 'string', description: 'Rota como na documentação, ex. /v1/campeonatos/{id}/tabela' }, requisicoes: int })),
+      description: 'Requisições feitas com a chave nos mesmos 30 dias, por rota, da mais usada à menos usada',
+    },
   }),
   Webhook: obj({
     id: int,
@@ -210,20 +244,10 @@ export const SCHEMAS: Record<string, Schema> = {
     motivo_desativacao: nstr,
   }),
   WebhookCriado: obj({ id: int, nome: str, url: str, eventos: arrayOf(enumOf(EVENTOS)), ativo: bool, secret: str }),
-  Entrega: obj({
-    id: { type: 'string', description: 'Também enviado em X-SVC-Entrega' },
-    webhook_id: int,
-    evento: str,
-    evento_id: nint,
-    status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
-    tentativas: int,
-    origem: enumOf(['automatica', 'teste', 'replay']),
-    criada_em: dateTime,
-    entregue_em: nullable(dateTime),
-    proxima_tentativa_em: nullable(dateTime),
-    ultimo_status_code: nint,
-    ultimo_erro: nstr,
-    duracao_ms: nullable(num),
+  Entrega: obj(entregaProps),
+  EntregaDetalhe: obj({
+    ...entregaProps,
+    corpo: { type: 'string', description: 'O corpo JSON exatamente como é assinado e enviado (texto)' },
   }),
   Status: obj({
     status: enumOf(['ok', 'sem_snapshot']),

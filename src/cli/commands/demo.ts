@@ -11,6 +11,7 @@ import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { corsOriginsOption } from '../options.js';
+import { createMailer } from '../../webhooks/notifier.js';
 import { serverOptions, serveUntilSignal } from './serve.js';
 
 const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
@@ -21,8 +22,8 @@ export function demoKeyFile(dataDir: DataDir): string {
 }
 
 /** The demo key: the one in data/demo-key.txt while it still works, else a new enterprise key. */
-function ensureDemoKey(dataDir: DataDir): { key: string; created: boolean } {
-  const db = openControlDb(dataDir.controlDb);
+function ensureDemoKey(dataDir: DataDir, secretKeys: readonly Buffer[] | undefined): { key: string; created: boolean } {
+  const db = openControlDb(dataDir.controlDb, { secretKeys });
   try {
     const accounts = new SqliteAccountsStore(db);
     const file = demoKeyFile(dataDir);
@@ -41,7 +42,7 @@ function ensureDemoKey(dataDir: DataDir): { key: string; created: boolean } {
 export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
-    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
+    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve (with the webhook daemon)')
     .option('--port <port>', 'TCP port (env: PORT, default: 8080)')
     .option('--host <host>', 'address to bind (default: all interfaces)')
     .addOption(corsOriginsOption());
@@ -51,12 +52,12 @@ export function registerDemo(program: Command): void {
     const config = configFrom(o);
     const { dataDir, port } = config;
     if (readCurrentId(dataDir) === null) {
-      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
+      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], secretKeys: config.secretKeys });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
       await closePublishEngine();
       process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
     }
-    const { key, created } = ensureDemoKey(dataDir);
+    const { key, created } = ensureDemoKey(dataDir, config.secretKeys);
     const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
     if (o.json) {
       printLine(JSON.stringify({ key, key_file: keyFile, created }));
@@ -65,7 +66,9 @@ export function registerDemo(program: Command): void {
       printLine(`Salva em ${keyFile}. Experimente:`);
       printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
       printLine(`  Documentação: http://localhost:${port}/docs`);
+      printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
     }
-    await serveUntilSignal(serverOptions(config), o.json === true);
+    // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
+    await serveUntilSignal(serverOptions(config), o.json === true, { mailer: createMailer(config.smtp) });
   });
 }

@@ -11,6 +11,10 @@ import { loadAliases } from '../../feeds/team-names.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
+import type { Conflito } from '../../warehouse/load/conflicts.js';
+
+/** Conflicts the human summary lists; --json lists them all. */
+const CONFLICTS_SHOWN = 20;
 
 interface IngestFlags extends CommonOptions {
   format?: string;
@@ -68,6 +72,7 @@ export function registerIngest(program: Command): void {
       if (config.aliasesFile !== undefined) loadAliases(config.aliasesFile);
       const summary = await ingest({
         dataDir: config.dataDir,
+        secretKeys: config.secretKeys,
         fetch: config.feeds,
         inputs: feeds,
         format: flags.format,
@@ -136,4 +141,16 @@ function printSummary(s: IngestSummary): void {
   }
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);
+  printConflicts(s.conflitos);
+}
+
+/** Conflicts between sources: the first ones as a table, all of them with --json. */
+function printConflicts(conflitos: readonly Conflito[]): void {
+  if (conflitos.length === 0) return;
+  printWarning(`${conflitos.length} conflito(s) entre fontes; regra de precedência em docs/loading-data.md`);
+  const rows = conflitos.slice(0, CONFLICTS_SHOWN).map((c) => [
+    c.partida_id, c.campo, `${c.guardado.valor} (${c.guardado.fonte})`, `${c.recebido.valor} (${c.recebido.fonte})`, c.mantido,
+  ]);
+  printLine(formatTable(['partida', 'campo', 'guardado', 'recebido', 'mantido'], rows));
+  if (conflitos.length > CONFLICTS_SHOWN) printLine(`… e mais ${conflitos.length - CONFLICTS_SHOWN} (--json lista todos)`);
 }

@@ -60,7 +60,8 @@ function withAccountOptions(cmd: Command): Command {
 }
 
 function stores(o: CommonOptions) {
-  const db = openControlDb(configFrom(o).dataDir.controlDb);
+  const config = configFrom(o);
+  const db = openControlDb(config.dataDir.controlDb, { secretKeys: config.secretKeys });
   return { db, accounts: new SqliteAccountsStore(db) };
 }
 

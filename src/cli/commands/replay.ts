@@ -60,7 +60,7 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
       throw err;
     }
   }
-  const db = openControlDb(config.dataDir.controlDb);
+  const db = openControlDb(config.dataDir.controlDb, { secretKeys: config.secretKeys });
   try {
     const store = openWebhookRegistry(db);
     const deliveries = select(store, ids, o);

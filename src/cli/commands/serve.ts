@@ -14,7 +14,7 @@ export interface ServeOptions extends CommonOptions {
 
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
-  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, corsOrigins: config.corsOrigins };
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, secretKeys: config.secretKeys, corsOrigins: config.corsOrigins };
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
@@ -45,6 +45,7 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks
         allowPrivateUrls: o.allowPrivateUrls === true,
         plans: o.plans,
         mailer: webhooks.mailer,
+        secretKeys: o.secretKeys,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;

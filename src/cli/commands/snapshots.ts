@@ -64,12 +64,12 @@ export function registerSnapshots(program: Command): void {
 /**
  * The root program parses options anywhere on the line, so `snapshots rollback 3 --data-dir D` may hand
  * `--data-dir` to `snapshots` rather than to `rollback`: take each common option from whichever command
- * got it explicitly (command line, then environment), else the default.
+ * got it on the command line (the environment and defaults come in later, through the config).
  */
 function commonOptionsOf(sub: Command, parent: Command): CommonOptions {
-  const rank = (cmd: Command, key: string): number => ({ cli: 2, env: 1 } as Record<string, number>)[cmd.getOptionValueSource(key) ?? ''] ?? 0;
+  const given = (cmd: Command, key: string): boolean => cmd.getOptionValueSource(key) === 'cli';
   const pick = <K extends keyof CommonOptions>(key: K): CommonOptions[K] =>
-    (rank(sub, key) >= rank(parent, key) ? sub.opts<CommonOptions>()[key] : parent.opts<CommonOptions>()[key]);
+    (given(sub, key) || !given(parent, key) ? sub.opts<CommonOptions>()[key] : parent.opts<CommonOptions>()[key]);
   return { dataDir: pick('dataDir'), json: pick('json') };
 }
 

@@ -36,6 +36,7 @@ async function run(opts: RunOptions): Promise<void> {
     concurrency: opts.concurrency,
     allowPrivateUrls: allowPrivateUrls(config),
     mailer: createMailer(config.smtp),
+    secretKeys: config.secretKeys,
     log,
   });
   log(`webhooks: despachando eventos de ${dataDir.root} (concorrência ${opts.concurrency}); Ctrl-C para parar`);

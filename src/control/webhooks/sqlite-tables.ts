@@ -1,7 +1,7 @@
-import type { ControlDb } from '../database.js';
+import { secretBoxOf, type ControlDb } from '../database.js';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
-import { iso, type AttemptResult } from './records.js';
+import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
 
 /** The part of a prepared libsql statement the stores use. */
 interface Statement {
@@ -16,6 +16,8 @@ export interface WebhookAccounts {
   monthlyUsage(contaId: number, now: number): number;
   /** Re-enables webhooks whose temporary deactivation has ended; returns how many. */
   reactivateDue(now: number): number;
+  /** Whether a webhook is active now and its recorded run of failed deliveries (null: it no longer exists). */
+  webhookHealth(webhookId: number): { ativo: boolean; falhasConsecutivas: number } | null;
 }
 
 /** The SQLite plumbing both stores share: prepared statements, transactions, and the shared reads. */
@@ -23,6 +25,19 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
   private readonly statements = new Map<string, Statement>();
 
   constructor(protected readonly db: ControlDb) {}
+
+  /** A stored webhook row as a record, its secret opened (secrets are sealed at rest, see SecretBox). */
+  protected webhook(row: WebhookRow): WebhookRecord {
+    return { ...toWebhook(row), secret: secretBoxOf(this.db).open(row.secret) };
+  }
+
+  protected sealSecret(secret: string): string {
+    return secretBoxOf(this.db).seal(secret);
+  }
+
+  protected openSecret(stored: string): string {
+    return secretBoxOf(this.db).open(stored);
+  }
 
   /** Prepared once per SQL text: the dispatcher runs the same few statements thousands of times. */
   protected sql(text: string): Statement {
@@ -74,6 +89,13 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
     const row = this.sql('SELECT usadas FROM entregas_mensais WHERE conta_id = ? AND referencia = ?')
       .get(contaId, monthReference(now)) as { usadas: number } | undefined;
     return row?.usadas ?? 0;
+  }
+
+  webhookHealth(webhookId: number): { ativo: boolean; falhasConsecutivas: number } | null {
+    const row = this.sql('SELECT ativo, falhas_consecutivas FROM webhooks WHERE id = ?').get(webhookId) as
+      | { ativo: number; falhas_consecutivas: number }
+      | undefined;
+    return row ? { ativo: row.ativo === 1, falhasConsecutivas: row.falhas_consecutivas } : null;
   }
 
   reactivateDue(now: number): number {
