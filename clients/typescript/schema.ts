@@ -212,7 +212,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cobertura de todos os campeonatos */
+        /** Cobertura de todos os campeonatos da temporada (padrão: a mais recente) */
         get: operations["getCobertura"];
         put?: never;
         post?: never;
@@ -438,7 +438,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Gera um novo secret (exibido só nesta resposta) */
+        /** Gera um novo secret (exibido só nesta resposta). Com `sobreposicao_segundos` (até 7 dias) o secret anterior continua assinando cada entrega, em `X-SVC-Assinatura-Anterior`, até `secret_anterior_valido_ate`; sem corpo, ele deixa de valer na hora */
         post: operations["postWebhooksIdRotacionarSegredo"];
         delete?: never;
         options?: never;
@@ -474,6 +474,57 @@ export interface paths {
         get: operations["getWebhooksIdEntregas"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/entregas/{entregaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Uma entrega, com o corpo assinado */
+        get: operations["getWebhooksIdEntregasEntregaId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/entregas/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenfileira todas as entregas de eventos que falharam ou foram descartadas desde `desde` (depois de reativar um webhook): mesmos `X-SVC-Entrega` e corpos, assinatura nova, contadas como qualquer entrega (409 se o webhook está desativado) */
+        post: operations["postWebhooksIdEntregasReenviar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/entregas/{entregaId}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reenfileira uma entrega concluída: mesmo `X-SVC-Entrega` e corpo, assinatura nova, contada como qualquer entrega (409 se ainda pendente, ou se o webhook está desativado e a entrega é de um evento) */
+        post: operations["postWebhooksIdEntregasEntregaIdReenviar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -886,7 +937,30 @@ export interface components {
                 minuto?: number | null;
             } | null;
             jogador_id: number | null;
-            estatisticas: Record<string, never> | null;
+            estatisticas: {
+                minutos_jogados: number | null;
+                nota: number | null;
+                gols: number | null;
+                assistencias: number | null;
+                gols_esperados: number | null;
+                finalizacoes_total: number | null;
+                passes_certos: number | null;
+                passes_total: number | null;
+                desarmes_total: number | null;
+                duelos_vencidos: number | null;
+                faltas_cometidas: number | null;
+                cartoes_amarelos: number | null;
+                expulsao: number | null;
+                minuto_entrada: number | null;
+                minuto_saida: number | null;
+                gols_contra: number | null;
+                goleiro: {
+                    defesas: number | null;
+                    gols_evitados: number | null;
+                    penaltis_defendidos: number | null;
+                    gols_sofridos: number | null;
+                };
+            } | null;
         };
         LadoEscalacao: {
             formacao: string | null;
@@ -953,6 +1027,19 @@ export interface components {
                 /** Format: date-time */
                 data_hora: string;
             }[];
+            /** @description Requisições contadas na cota em cada um dos últimos 30 dias UTC (hoje incluído), do mais antigo ao mais recente; 0 nos dias sem uso */
+            requisicoes_por_dia: {
+                /** Format: date */
+                dia: string;
+                requisicoes: number;
+            }[];
+            /** @description Requisições feitas com a chave nos mesmos 30 dias, por rota, da mais usada à menos usada */
+            requisicoes_por_endpoint: {
+                metodo: string;
+                /** @description Rota como na documentação, ex. /v1/campeonatos/{id}/tabela */
+                endpoint: string;
+                requisicoes: number;
+            }[];
         };
         Webhook: {
             id: number;
@@ -999,6 +1086,29 @@ export interface components {
             ultimo_status_code: number | null;
             ultimo_erro: string | null;
             duracao_ms: number | null;
+        };
+        EntregaDetalhe: {
+            /** @description Também enviado em X-SVC-Entrega */
+            id: string;
+            webhook_id: number;
+            evento: string;
+            evento_id: number | null;
+            /** @enum {string} */
+            status: "pendente" | "entregue" | "falhou" | "descartada";
+            tentativas: number;
+            /** @enum {string} */
+            origem: "automatica" | "teste" | "replay";
+            /** Format: date-time */
+            criada_em: string;
+            /** Format: date-time */
+            entregue_em: string | null;
+            /** Format: date-time */
+            proxima_tentativa_em: string | null;
+            ultimo_status_code: number | null;
+            ultimo_erro: string | null;
+            duracao_ms: number | null;
+            /** @description O corpo JSON exatamente como é assinado e enviado (texto) */
+            corpo: string;
         };
         Status: {
             /** @enum {string} */
@@ -1054,6 +1164,7 @@ export type UsoEstatisticas = components['schemas']['UsoEstatisticas'];
 export type Webhook = components['schemas']['Webhook'];
 export type WebhookCriado = components['schemas']['WebhookCriado'];
 export type Entrega = components['schemas']['Entrega'];
+export type EntregaDetalhe = components['schemas']['EntregaDetalhe'];
 export type Status = components['schemas']['Status'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -3940,7 +4051,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    sobreposicao_segundos?: number;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3958,6 +4075,8 @@ export interface operations {
                         data: {
                             id: number;
                             secret: string;
+                            /** Format: date-time */
+                            secret_anterior_valido_ate: string | null;
                         };
                         mensagem: string;
                     };
@@ -3992,6 +4111,24 @@ export interface operations {
             };
             /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Corpo muito grande (mais de 64 KiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Tipo de conteúdo não suportado (envie application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4183,6 +4320,316 @@ export interface operations {
             };
             /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Segundos até poder tentar de novo */
+                    "Retry-After"?: number;
+                    /** @description Requisições permitidas no período (dia UTC) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requisições restantes no período */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Segundos até a renovação da cota (meia-noite UTC) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    getWebhooksIdEntregasEntregaId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id do webhook */
+                id: number;
+                /** @description id da entrega (o valor de X-SVC-Entrega) */
+                entregaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description Requisições permitidas no período (dia UTC) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requisições restantes no período */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Segundos até a renovação da cota (meia-noite UTC) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EntregaDetalhe"];
+                    };
+                };
+            };
+            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não autorizado: API Key inválida ou inativa */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Segundos até poder tentar de novo */
+                    "Retry-After"?: number;
+                    /** @description Requisições permitidas no período (dia UTC) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requisições restantes no período */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Segundos até a renovação da cota (meia-noite UTC) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postWebhooksIdEntregasReenviar: {
+        parameters: {
+            query: {
+                /** @description Data e hora ISO 8601 com fuso: entregas criadas a partir dela */
+                desde: string;
+            };
+            header?: never;
+            path: {
+                /** @description id do webhook */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    /** @description Requisições permitidas no período (dia UTC) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requisições restantes no período */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Segundos até a renovação da cota (meia-noite UTC) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            webhook_id: number;
+                            desde: string;
+                            reenfileiradas: number;
+                        };
+                        mensagem: string;
+                    };
+                };
+            };
+            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não autorizado: API Key inválida ou inativa */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Conflito: a entrega ainda está pendente, ou o webhook está desativado */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Segundos até poder tentar de novo */
+                    "Retry-After"?: number;
+                    /** @description Requisições permitidas no período (dia UTC) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requisições restantes no período */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Segundos até a renovação da cota (meia-noite UTC) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+        };
+    };
+    postWebhooksIdEntregasEntregaIdReenviar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id do webhook */
+                id: number;
+                /** @description id da entrega (o valor de X-SVC-Entrega) */
+                entregaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    /** @description Requisições permitidas no período (dia UTC) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requisições restantes no período */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Segundos até a renovação da cota (meia-noite UTC) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Entrega"];
+                        mensagem: string;
+                    };
+                };
+            };
+            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não autorizado: API Key inválida ou inativa */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Conflito: a entrega ainda está pendente, ou o webhook está desativado */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -49,6 +49,9 @@ const REQUESTS: Record<string, { path: string; body?: unknown }> = {
   'POST /v1/webhooks/{id}/rotacionar-segredo': { path: '/v1/webhooks/1/rotacionar-segredo' },
   'POST /v1/webhooks/{id}/testar': { path: '/v1/webhooks/1/testar' },
   'GET /v1/webhooks/{id}/entregas': { path: '/v1/webhooks/1/entregas' },
+  'GET /v1/webhooks/{id}/entregas/{entregaId}': { path: '/v1/webhooks/1/entregas/{entrega}' },
+  'POST /v1/webhooks/{id}/entregas/{entregaId}/reenviar': { path: '/v1/webhooks/1/entregas/{entrega}/reenviar' },
+  'POST /v1/webhooks/{id}/entregas/reenviar': { path: '/v1/webhooks/1/entregas/reenviar?desde=2026-11-25T00:00:00-03:00' },
   'DELETE /v1/webhooks/{id}': { path: '/v1/webhooks/1' },
   'POST /v1/stream/ticket': { path: '/v1/stream/ticket' },
   'GET /v1/status': { path: '/v1/status' },
@@ -56,6 +59,9 @@ const REQUESTS: Record<string, { path: string; body?: unknown }> = {
   'GET /readyz': { path: '/readyz' },
   'GET /v1/stream': { path: '/v1/stream?eventos=partida.gol' },
 };
+
+/** The test delivery's id is random: `{entrega}` in a path stands for it, and the examples show this one. */
+const FIXED_DELIVERY_ID = 'ent_8f14e45fceea167a5a36dedd4bea2543';
 
 /** Fields whose values differ on every run, and what the examples show instead. */
 const FIXED: Record<string, unknown> = {
@@ -87,7 +93,7 @@ function fixed(value: unknown, key?: string): unknown {
   if (key === undefined || !(key in FIXED) || value === null) return value;
   if (key === 'url') return typeof value === 'string' && value.includes('ticket=') ? `/v1/stream?ticket=${FIXED.ticket as string}` : value;
   // Delivery ids are random; snapshot, webhook and other ids are not.
-  if (key === 'id') return typeof value === 'string' && !/^\d+$/.test(value) ? 'ent_8f14e45fceea167a5a36dedd4bea2543' : value;
+  if (key === 'id') return typeof value === 'string' && !/^\d+$/.test(value) ? FIXED_DELIVERY_ID : value;
   return FIXED[key];
 }
 
@@ -100,15 +106,17 @@ function errorRequests(e: Endpoint, example: string): { status: number; path: st
   if (e.recurso !== undefined) out.push({ status: 401, path: example, method, key: false });
   const idParams = e.params.filter((p) => p.in === 'path');
   const last = idParams.at(-1);
-  const withPathValue = (value: string) => {
+  // A malformed value is a 400 for a numeric id; a string id (a delivery's) that matches nothing is a 404.
+  const lastNumeric = idParams.filter((p) => p.schema.type === 'integer').at(-1);
+  const withPathValue = (value: string, param = last!) => {
     const segments = e.path.split('/');
-    const at = segments.lastIndexOf(`{${last!.name}}`);
+    const at = segments.lastIndexOf(`{${param.name}}`);
     const concrete = example.split('?')[0]!.split('/');
     concrete[at] = value;
     return concrete.join('/');
   };
   if (e.errors.includes(400)) {
-    if (last) out.push({ status: 400, path: withPathValue('abc'), method, key: true });
+    if (lastNumeric) out.push({ status: 400, path: withPathValue('abc', lastNumeric), method, key: true });
     else if (e.params.some((p) => p.name === 'q')) out.push({ status: 400, path: e.path, method, key: true });
     else if (e.requestBody) out.push({ status: 400, path: example, method, key: true, body: '{"eventos": ["gol"]}' });
     else if (e.path === '/v1/stream') out.push({ status: 400, path: '/v1/stream?eventos=gol', method, key: true });
@@ -129,20 +137,24 @@ export async function makeExamples(): Promise<DocsExamples> {
     const key = h.key('enterprise');
     const examples: DocsExamples = {};
     const byKey = new Map(ENDPOINTS.map((e) => [keyOf(e), e]));
-    for (const [k, req] of Object.entries(REQUESTS)) {
+    let deliveryId = '';
+    const shown = (p: string) => p.replaceAll(deliveryId || FIXED_DELIVERY_ID, FIXED_DELIVERY_ID);
+    for (const [k, template] of Object.entries(REQUESTS)) {
+      const req = { ...template, path: template.path.replace('{entrega}', deliveryId) };
       const e = byKey.get(k);
       if (!e) throw new Error(`docs example for an endpoint that is not documented: ${k}`);
       const method = k.split(' ')[0]!;
-      const ex: OperationExamples = { request: { path: req.path, ...(req.body === undefined ? {} : { body: req.body }) }, errors: [] };
+      const ex: OperationExamples = { request: { path: shown(req.path), ...(req.body === undefined ? {} : { body: req.body }) }, errors: [] };
       for (const err of errorRequests(e, req.path)) {
         const r = await call(h, err.method, err.path, err.key ? key : undefined, err.body);
         if (r.status !== err.status) throw new Error(`${k}: ${err.method} ${err.path} answered ${r.status}, expected ${err.status}: ${r.text}`);
-        ex.errors.push({ status: r.status, request: err.path, body: r.json });
+        ex.errors.push({ status: r.status, request: shown(err.path), body: r.json });
       }
       if (k === 'GET /v1/stream') {
         ex.response = { status: 200, text: await streamExample(h, key, req.path) };
       } else {
         const r = await call(h, method, req.path, e.recurso === undefined ? undefined : key, req.body === undefined ? undefined : JSON.stringify(req.body));
+        if (k === 'POST /v1/webhooks/{id}/testar') deliveryId = String(r.json.data.id);
         ex.response = { status: r.status, ...(r.json === null ? {} : { body: fixed(r.json) }) };
       }
       examples[k] = ex;
