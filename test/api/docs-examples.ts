@@ -90,6 +90,8 @@ const FIXED: Record<string, unknown> = {
 function fixed(value: unknown, key?: string): unknown {
   if (Array.isArray(value)) return value.slice(0, 2).map((v) => fixed(v));
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fixed(v, k)]));
+  // A delivery's signed body is JSON in a string, with its own generation time.
+  if (key === 'corpo' && typeof value === 'string') return JSON.stringify(fixed(JSON.parse(value)));
   if (key === undefined || !(key in FIXED) || value === null) return value;
   if (key === 'url') return typeof value === 'string' && value.includes('ticket=') ? `/v1/stream?ticket=${FIXED.ticket as string}` : value;
   // Delivery ids are random; snapshot, webhook and other ids are not.
