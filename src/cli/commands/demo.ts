@@ -10,6 +10,7 @@ import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { corsOriginsOption } from '../options.js';
 import { createMailer } from '../../webhooks/notifier.js';
 import { checkPortFree, serverOptions, serveUntilSignal } from './serve.js';
 
@@ -43,7 +44,8 @@ export function registerDemo(program: Command): void {
     .command('demo')
     .description('o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API (com o daemon de webhooks)')
     .option('--port <port>', 'porta TCP (variável: PORT; padrão: 8080)')
-    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)');
+    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
+    .addOption(corsOriginsOption());
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
   cmd.action(async (o: CommonOptions) => {
