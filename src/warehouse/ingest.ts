@@ -6,6 +6,7 @@ import { groupInputs, readGroups, type NamedFeed } from '../feeds/adapters/index
 import type { AdapterOptions } from '../feeds/adapters/types.js';
 import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
+import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock } from './ingest-lock.js';
 import { applyRetention, publishSnapshot } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
@@ -14,6 +15,8 @@ import { storedKeyLookup } from './stored-keys.js';
 import { pauseAt } from './test-pause.js';
 
 export const DEFAULT_KEEP = 10;
+/** More webhook events than this from one ingest is worth a warning: likely history loaded without --backfill. */
+export const DEFAULT_EVENT_WARNING = 500;
 
 export interface IngestOptions {
   dataDir: DataDir;
@@ -29,17 +32,27 @@ export interface IngestOptions {
   keep?: number;
   adapterOptions?: AdapterOptions;
   fetch?: FetchOptions;
+  /** The ingest's time: the live window is centred on it (default: the clock). */
   now?: Date;
+  liveWindow?: LiveWindow;
+  /** Warn when one ingest records more webhook events than this (default DEFAULT_EVENT_WARNING). */
+  eventWarning?: number;
   /** Called as the ingest moves through its stages (progress display). */
   onStage?: (stage: string, index: number, total: number) => void;
 }
 
 export interface IngestSummary {
-  /** The published snapshot, null for a dry run. */
+  /** The published snapshot (the current one, kept, when nothing changed), null for a dry run. */
   snapshot_id: string | null;
+  /** The input changed no stored record: nothing was published, `snapshot_id` is the current snapshot. */
+  nada_mudou: boolean;
   /** Records read per collection (all feeds of the run), plus `feeds`. */
   contagens: Record<string, number>;
-  eventos: { total: number; seq_inicio: number | null; seq_fim: number | null; por_tipo: Record<string, number> };
+  /** Webhook events recorded; `acima_do_limite` when `total` exceeds `limite_aviso`. */
+  eventos: {
+    total: number; seq_inicio: number | null; seq_fim: number | null; por_tipo: Record<string, number>;
+    limite_aviso: number; acima_do_limite: boolean;
+  };
   avisos: string[];
   duracao_ms: number;
   dry_run: boolean;
@@ -66,10 +79,13 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const { groups, skipped } = groupInputs(files, { format: options.format, fromFolder });
   const feeds = readGroups(groups, options.adapterOptions ?? {});
   const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);
-  const summary = (snapshotId: string | null, eventos: IngestSummary['eventos'], removidos: string[]): IngestSummary => ({
+  const limite = options.eventWarning ?? DEFAULT_EVENT_WARNING;
+  const noEvents = { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} };
+  const summary = (snapshotId: string | null, eventos: Omit<IngestSummary['eventos'], 'limite_aviso' | 'acima_do_limite'>, removidos: string[], nadaMudou = false): IngestSummary => ({
     snapshot_id: snapshotId,
+    nada_mudou: nadaMudou,
     contagens: countRecords(feeds),
-    eventos,
+    eventos: { ...eventos, limite_aviso: limite, acima_do_limite: eventos.total > limite },
     avisos,
     duracao_ms: Math.round(performance.now() - started),
     dry_run: options.dryRun === true,
@@ -84,7 +100,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     } finally {
       current?.close();
     }
-    return summary(null, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} }, []);
+    return summary(null, noEvents, []);
   }
 
   const control = openControlDb(options.dataDir.controlDb);
@@ -97,9 +113,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         entradas: options.inputs,
         backfill: options.backfill === true,
         now: options.now ?? new Date(),
+        liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
         onStage: stage,
       });
       avisos.push(...result.avisos);
+      if (result.nadaMudou) return summary(result.atual, noEvents, [], true);
       const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, dispatcherCursor(control));
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;

@@ -58,6 +58,8 @@ export interface LoadResult {
   campeonatoIds: number[];
   /** Tables the load wrote, and `remocoes` when it applied tombstones: what derive() looks at to pick its steps. */
   escritas: string[];
+  /** Whether any stored row differs now (a row added, changed or removed): false = the ingest changes nothing. */
+  mudou: boolean;
 }
 
 /** A record with where it came from; its JSON pointer is only built for a message. */
@@ -120,9 +122,9 @@ class Load {
     await this.loadPartidas();
     await this.loadMatchChildren();
     for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
-    await this.writeStaged();
-    await this.applyRemovals();
-    return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas };
+    const written = await this.writeStaged();
+    const removed = await this.applyRemovals();
+    return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas, mudou: written || removed };
   }
 
   private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
@@ -540,10 +542,13 @@ class Load {
     }
   }
 
-  /** Stages and upserts only the tables that received rows: a live update touches two or three. */
-  private async writeStaged(): Promise<void> {
+  /**
+   * Stages and upserts only the tables that received rows: a live update touches two or three. Returns
+   * whether any stored row changed (upsert.sql records it in carga_mudou).
+   */
+  private async writeStaged(): Promise<boolean> {
     await this.options.beforeWrite?.(this.touchedMatches());
-    const statements: string[] = [];
+    const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
     const stagedLineups = this.staged('escalacoes').size > 0;
     for (const table of STAGED_TABLES) {
       const rows = this.staged(table);
@@ -562,7 +567,9 @@ class Load {
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
     }
-    if (statements.length > 0) await this.conn.run(statements.join('\n'));
+    if (this.options.emptyStore) return this.escritas.length > 0;
+    await this.conn.run(statements.join('\n'));
+    return (await queryRows(this.conn, 'SELECT 1 FROM carga_mudou LIMIT 1')).length > 0;
   }
 
   /** Matches whose status, score, goals or lineups the staged rows can change. */
@@ -575,8 +582,8 @@ class Load {
     return [...ids];
   }
 
-  /** Tombstones after the upserts; unknown ones are warnings (tombstones may be re-sent). */
-  private async applyRemovals(): Promise<void> {
+  /** Tombstones after the upserts; unknown ones are warnings (tombstones may be re-sent). Returns whether any applied. */
+  private async applyRemovals(): Promise<boolean> {
     const removals: Removal[] = [];
     for (const it of this.items('remocoes')) {
       const key = this.key(it.record.entidade, it, it.record.id);
@@ -588,5 +595,6 @@ class Load {
     if (removals.length > 0) this.escritas.push('remocoes');
     for (const id of outcome.affected) this.campeonatos.add(id);
     for (const id of outcome.removed) this.campeonatos.delete(id);
+    return removals.length > 0;
   }
 }

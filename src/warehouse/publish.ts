@@ -12,6 +12,7 @@ import { derive } from './derive.js';
 import { queryRows, readSql } from './duckdb-util.js';
 import { guardIdCounters, guardSnapshotCounters, idBounds } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
+import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import { loadFeeds } from './loader.js';
 import { openForPublish } from './publish-engine.js';
@@ -35,20 +36,22 @@ export interface PublishRequest {
   /** Load history without recording events (also implied on the first ingest). */
   backfill: boolean;
   now: Date;
+  /** Events are recorded only for matches whose kick-off lies in this window around `now`. */
+  liveWindow: LiveWindow;
   onStage?: (stage: string) => void;
 }
 
-export interface PublishResult {
-  manifest: SnapshotManifest;
-  avisos: string[];
-  eventos: DetectedEvent[];
-}
+export type PublishResult =
+  | { nadaMudou: false; manifest: SnapshotManifest; avisos: string[]; eventos: DetectedEvent[] }
+  /** The load changed no stored row: nothing was published, `CURRENT` still names `atual`. */
+  | { nadaMudou: true; atual: string; avisos: string[] };
 
 /**
  * Publishes a new snapshot: copy-on-write from the current one into a temp file, one transaction (load,
  * derive, events, outbox), checkpoint, close, fsync, manifest, rename, fsync dir, then the atomic
  * `CURRENT`. The caller holds the ingest lock. A failure before the rename leaves only a temp file,
- * removed here or by the next ingest.
+ * removed here or by the next ingest. A load that changes nothing is rolled back and the temp copy
+ * discarded: no snapshot, no snapshot number consumed.
  */
 export async function publishSnapshot(dataDir: DataDir, control: ControlDb, request: PublishRequest): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
@@ -56,8 +59,8 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   removeLeftovers(dataDir);
   guardSnapshotCounters(dataDir, control);
   const parentId = readCurrentId(dataDir);
-  const id = formatSnapshotId(reserve(control, 'snapshot_id'));
-  const tmp = path.join(dataDir.snapshotsDir, `.tmp-${id}.duckdb`);
+  // Named by process, not by snapshot number: the number is reserved only once there is something to publish.
+  const tmp = path.join(dataDir.snapshotsDir, `.tmp-${process.pid}.duckdb`);
 
   if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
   await pauseAt('copied');
@@ -81,10 +84,18 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
     await pauseAt('loading');
+    if (parentId !== null && !load.mudou) {
+      await conn.run('ROLLBACK');
+      await close();
+      await copyFlushed.catch(() => undefined);
+      rmSync(tmp, { force: true });
+      return { nadaMudou: true, atual: parentId, avisos: load.avisos };
+    }
     stage('derivar');
     // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
     await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
-    const eventos = recordEvents ? await detectEvents(conn, request.now) : [];
+    const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
+    const id = formatSnapshotId(reserve(control, 'snapshot_id'));
     const seqs = await writeOutbox(conn, control, eventos, request.now);
     await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
     await copyFlushed;
@@ -115,7 +126,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     await pauseAt('renamed');
     writeCurrentId(dataDir, id);
     await pauseAt('current');
-    return { manifest, avisos: load.avisos, eventos };
+    return { nadaMudou: false, manifest, avisos: load.avisos, eventos };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);

@@ -8,6 +8,7 @@ import type { DataDir } from '../../data-dir.js';
 import { ingest } from '../../warehouse/ingest.js';
 import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
+import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../options.js';
 import { printLine } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { parsePort, serveUntilSignal } from './serve.js';
@@ -43,13 +44,14 @@ export function registerDemo(program: Command): void {
     .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
     .option('--port <port>', 'TCP port', '8080')
     .option('--host <host>', 'address to bind (default: all interfaces)');
+  withLiveOptions(cmd);
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
-  cmd.action(async (o: CommonOptions & { port: string; host?: string }) => {
+  cmd.action(async (o: CommonOptions & LiveOptionFlags & { port: string; host?: string }) => {
     const port = parsePort(o.port);
     const dataDir = dataDirFrom(o);
     if (readCurrentId(dataDir) === null) {
-      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
+      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], ...liveSettings(o) });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
       await closePublishEngine();
       process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
