@@ -17,3 +17,16 @@ export class ApiError extends Error {
     return { erro: this.erro, mensagem: this.mensagem };
   }
 }
+
+/**
+ * The client went away before its request was read whole: nothing can be answered. Logged and recorded as
+ * 499 (nginx's "client closed request"), never as a server error.
+ */
+export class ClientAbortedError extends Error {
+  static readonly STATUS = 499;
+
+  constructor() {
+    super('o cliente encerrou a conexão antes de enviar a requisição inteira');
+    this.name = 'ClientAbortedError';
+  }
+}

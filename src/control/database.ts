@@ -1,5 +1,5 @@
 import Database from 'libsql';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +14,11 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * transaction per file.
  */
 export function openControlDb(file: string): ControlDb {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Key hashes, webhook secrets and usage: readable by the owner only. SQLite gives the -wal and -shm
+  // files the main file's mode, so creating it 0600 first (and tightening an older one) covers all three.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // Several processes (serve, webhooks run, keys, replay, ingest) write concurrently: wait, don't fail.

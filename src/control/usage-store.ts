@@ -33,13 +33,33 @@ export interface UsageStats {
 
 /** Quota counts and usage statistics. Portable SQL only. */
 export interface UsageStore {
-  /**
-   * Adds a batch in one transaction and returns each touched (key, day) total after the addition —
-   * including what other processes added — so callers can refresh their view of the count.
-   */
-  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[]): QuotaCount[];
+  /** Adds a batch of admitted counts, finished-request totals and recent requests in one transaction. */
+  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[]): void;
   usedOn(chaveId: number, dia: string): number;
   stats(chaveId: number): UsageStats;
+  /**
+   * Reserves a block of a key's daily quota for this process, atomically across processes: at most
+   * `maxBlock`, and never more than what is left of `limit` (see `leaseSize`).
+   */
+  lease(chaveId: number, dia: string, limit: number, maxBlock: number): QuotaLease;
+  /** Gives back reserved quota this process did not use (on shutdown). */
+  release(chaveId: number, dia: string, n: number): void;
+}
+
+/** A block of quota reserved by one process. */
+export interface QuotaLease {
+  granted: number;
+  /** Quota of the day still unreserved by any process after this grant. */
+  unreserved: number;
+}
+
+/**
+ * Block size for a quota reservation: a tenth of what is left, so the processes sharing a key never strand
+ * much of it in blocks they may not use, down to one request at a time near the limit.
+ */
+export function leaseSize(unreserved: number, maxBlock: number): number {
+  if (unreserved <= 0) return 0;
+  return Math.max(1, Math.min(maxBlock, Math.floor(unreserved / 10)));
 }
 
 /** Recent requests kept per key. */
@@ -50,12 +70,14 @@ export class SqliteUsageStore implements UsageStore {
   private readonly addTotal;
   private readonly addRecent;
   private readonly trimRecent;
+  private readonly readReserved;
+  private readonly reserve;
+  private readonly unreserve;
 
   constructor(private readonly db: ControlDb) {
     this.addCount = db.prepare(
       `INSERT INTO uso_diario (chave_id, dia, requisicoes) VALUES (?, ?, ?)
-       ON CONFLICT (chave_id, dia) DO UPDATE SET requisicoes = uso_diario.requisicoes + excluded.requisicoes
-       RETURNING requisicoes`,
+       ON CONFLICT (chave_id, dia) DO UPDATE SET requisicoes = uso_diario.requisicoes + excluded.requisicoes`,
     );
     this.addTotal = db.prepare(
       `INSERT INTO uso_total (chave_id, requisicoes, tempo_total_ms) VALUES (?, ?, ?)
@@ -69,21 +91,41 @@ export class SqliteUsageStore implements UsageStore {
       `DELETE FROM uso_recente WHERE chave_id = ? AND id NOT IN
          (SELECT id FROM uso_recente WHERE chave_id = ? ORDER BY id DESC LIMIT ${RECENT_KEPT})`,
     );
+    this.readReserved = db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ? AND dia = ?');
+    this.reserve = db.prepare(
+      `INSERT INTO uso_diario (chave_id, dia, requisicoes, reservadas) VALUES (?, ?, 0, ?)
+       ON CONFLICT (chave_id, dia) DO UPDATE SET reservadas = uso_diario.reservadas + excluded.reservadas`,
+    );
+    this.unreserve = db.prepare(
+      'UPDATE uso_diario SET reservadas = MAX(requisicoes, reservadas - ?) WHERE chave_id = ? AND dia = ?',
+    );
   }
 
-  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[]): QuotaCount[] {
-    const result: QuotaCount[] = [];
+  lease(chaveId: number, dia: string, limit: number, maxBlock: number): QuotaLease {
+    // IMMEDIATE: the read and the reservation are one step for every process writing this file.
+    return this.db
+      .transaction(() => {
+        const row = this.readReserved.get(chaveId, dia) as { reservadas: number } | undefined;
+        const reserved = row?.reservadas ?? 0;
+        const granted = leaseSize(limit - reserved, maxBlock);
+        if (granted > 0) this.reserve.run(chaveId, dia, granted);
+        return { granted, unreserved: Math.max(0, limit - reserved - granted) };
+      })
+      .immediate();
+  }
+
+  release(chaveId: number, dia: string, n: number): void {
+    if (n > 0) this.unreserve.run(n, chaveId, dia);
+  }
+
+  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[]): void {
     const tx = this.db.transaction(() => {
-      for (const c of counts) {
-        const row = this.addCount.get(c.chaveId, c.dia, c.requisicoes) as { requisicoes: number };
-        result.push({ chaveId: c.chaveId, dia: c.dia, requisicoes: row.requisicoes });
-      }
+      for (const c of counts) this.addCount.run(c.chaveId, c.dia, c.requisicoes);
       for (const t of totals) this.addTotal.run(t.chaveId, t.requisicoes, t.tempo_total_ms);
       for (const r of recent) this.addRecent.run(r.chaveId, r.endpoint, r.metodo, r.status_code, r.tempo_resposta_ms, r.data_hora);
       for (const chaveId of new Set(recent.map((r) => r.chaveId))) this.trimRecent.run(chaveId, chaveId);
     });
     tx();
-    return result;
   }
 
   usedOn(chaveId: number, dia: string): number {

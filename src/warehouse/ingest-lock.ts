@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import type { DataDir } from '../data-dir.js';
 
 /** Another live process holds `ingest.lock`. */
@@ -12,38 +12,88 @@ export class IngestLockedError extends Error {
 interface Holder {
   pid: number;
   desde: string;
+  /** The holder's start time in clock ticks since boot (Linux `/proc/<pid>/stat`), null elsewhere. */
+  inicio: number | null;
 }
 
+/**
+ * The holder renews the lock (its mtime) this often; a lock not renewed for `EXPIRY_MS` is stale whoever its
+ * pid belongs to now (after a container restart the pid is often alive again, as another process).
+ */
+const RENEW_MS = 5_000;
+const EXPIRY_MS = 60_000;
 /** A lock file with no readable holder this old is debris from a crash between create and write. */
 const UNREADABLE_STALE_MS = 10_000;
 
 /**
- * Takes the data dir's ingest lock (O_EXCL create holding pid + time). A lock whose holder pid is dead is
- * stale and taken over. Returns the release function.
+ * Takes the data dir's ingest lock: an O_EXCL file holding pid, start time and since-when, renewed by the
+ * holder while it lives. A lock is stale, and taken over, when its holder is dead, when its pid now belongs to
+ * a process that started at another time (a reused pid), or when nobody renewed it for a minute. Returns the
+ * release function.
  */
-export function acquireIngestLock(dataDir: DataDir): () => void {
-  const me: Holder = { pid: process.pid, desde: new Date().toISOString() };
-  mkdirSync(dataDir.root, { recursive: true });
+export function acquireIngestLock(dataDir: DataDir, now: () => number = Date.now): () => void {
+  const me: Holder = { pid: process.pid, desde: new Date(now()).toISOString(), inicio: processStart(process.pid) };
+  mkdirSync(dataDir.root, { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(dataDir.ingestLock, JSON.stringify(me), { flag: 'wx' });
-      return () => release(dataDir, me.pid);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
+    if (create(dataDir.ingestLock, me)) return hold(dataDir.ingestLock, me.pid);
     const holder = readHolder(dataDir.ingestLock);
     if (holder === 'gone') continue;
-    if (holder && isAlive(holder.pid)) throw new IngestLockedError(holder.pid, holder.desde);
-    if (!holder && !isOld(dataDir.ingestLock)) throw new IngestLockedError(null, null);
-    takeOver(dataDir.ingestLock);
+    if (holder && holds(holder, dataDir.ingestLock, now())) throw new IngestLockedError(holder.pid, holder.desde);
+    if (!holder && ageMs(dataDir.ingestLock, now()) < UNREADABLE_STALE_MS) throw new IngestLockedError(null, null);
+    takeOver(dataDir.ingestLock, now());
   }
   throw new IngestLockedError(null, null);
+}
+
+function create(file: string, me: Holder): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  try {
+    writeSync(fd, JSON.stringify(me));
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** Keeps the lock renewed until released; the timer never keeps the process alive on its own. */
+function hold(file: string, pid: number): () => void {
+  const timer = setInterval(() => {
+    try {
+      const t = new Date();
+      utimesSync(file, t, t);
+    } catch {
+      // Gone (taken over after an expiry we could not prevent): release() will find it is not ours.
+    }
+  }, RENEW_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    const holder = readHolder(file);
+    if (holder !== 'gone' && holder?.pid === pid) unlinkSync(file);
+  };
+}
+
+/** Whether the recorded holder still holds the lock: alive, the same process, and renewing it. */
+function holds(holder: Holder, file: string, now: number): boolean {
+  if (!isAlive(holder.pid)) return false;
+  if (holder.inicio !== null) {
+    const started = processStart(holder.pid);
+    if (started !== null && started !== holder.inicio) return false;
+  }
+  return ageMs(file, now) < EXPIRY_MS;
 }
 
 function readHolder(file: string): Holder | null | 'gone' {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, desde: String(parsed.desde ?? '') } : null;
+    if (typeof parsed.pid !== 'number') return null;
+    return { pid: parsed.pid, desde: String(parsed.desde ?? ''), inicio: typeof parsed.inicio === 'number' ? parsed.inicio : null };
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : null;
   }
@@ -59,19 +109,32 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function isOld(file: string): boolean {
+/** Start time of a process in clock ticks since boot (field 22 of /proc/<pid>/stat), or null off Linux. */
+export function processStart(pid: number): number | null {
   try {
-    return Date.now() - statSync(file).mtimeMs > UNREADABLE_STALE_MS;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[19]);
+    return Number.isFinite(ticks) ? ticks : null;
   } catch {
-    return true;
+    return null;
+  }
+}
+
+function ageMs(file: string, now: number): number {
+  try {
+    return now - statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
   }
 }
 
 /**
  * Moves the stale lock aside atomically (only one contender's rename succeeds), then re-checks what was
- * moved: if a live process had meanwhile re-created the lock, put it back.
+ * moved: if a live holder had meanwhile re-created the lock, put it back.
  */
-function takeOver(file: string): void {
+function takeOver(file: string, now: number): void {
   const aside = `${file}.stale-${process.pid}`;
   try {
     renameSync(file, aside);
@@ -79,14 +142,9 @@ function takeOver(file: string): void {
     return;
   }
   const moved = readHolder(aside);
-  if (moved !== 'gone' && moved && isAlive(moved.pid)) {
+  if (moved !== 'gone' && moved && holds(moved, aside, now)) {
     renameSync(aside, file);
     throw new IngestLockedError(moved.pid, moved.desde);
   }
   unlinkSync(aside);
-}
-
-function release(dataDir: DataDir, pid: number): void {
-  const holder = readHolder(dataDir.ingestLock);
-  if (holder !== 'gone' && holder?.pid === pid) unlinkSync(dataDir.ingestLock);
 }

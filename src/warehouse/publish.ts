@@ -55,7 +55,7 @@ export type PublishResult =
  */
 export async function publishSnapshot(dataDir: DataDir, control: ControlDb, request: PublishRequest): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
-  mkdirSync(dataDir.snapshotsDir, { recursive: true });
+  mkdirSync(dataDir.snapshotsDir, { recursive: true, mode: 0o700 });
   removeLeftovers(dataDir);
   guardSnapshotCounters(dataDir, control);
   const parentId = readCurrentId(dataDir);

@@ -137,6 +137,24 @@ describe('svc keys and svc serve (the real binary)', () => {
     assert.equal(s.out().includes(created.key), false, 'never the key');
     assert.ok(lines.some((l) => l.event === 'snapshot_carregado' && l.snapshot === now));
   });
+
+  it('serve: two processes on one data dir admit exactly the daily quota between them in one burst', { timeout: 120_000 }, async () => {
+    const created = await runSvc(['keys', 'create', '--account', 'burst', '--plan', 'pro', '--quota', '30', '--rate', '1000', '--json', '--data-dir', dir]);
+    const { key } = JSON.parse(created.stdout) as { key: string };
+    const servers = [0, 1].map(() => startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]));
+    try {
+      const urls = await Promise.all(servers.map((s) => s.url));
+      const auth = { authorization: `Bearer ${key}` };
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => fetch(`${urls[i % 2]}/v1/campeonatos`, { headers: auth }).then(async (r) => (await r.arrayBuffer(), r.status))),
+      );
+      assert.equal(statuses.filter((s) => s === 200).length, 30, `statuses: ${statuses.join(' ')}`);
+      assert.equal(statuses.filter((s) => s === 429).length, 30);
+    } finally {
+      for (const s of servers) s.child.kill('SIGTERM');
+      for (const s of servers) assert.equal(await s.exited, 0);
+    }
+  });
 });
 
 describe('svc demo (npm start)', () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MAX_BODY_BYTES } from '../../src/api/middleware/json-body.js';
 import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
@@ -175,6 +176,31 @@ describe('API errors: status and exact body', () => {
     assert.ok(refused.length >= 1, 'a burst of 5 on a 1/s bucket is refused at least once');
     assert.deepEqual(refused[0]!.json, { erro: 'Limite de requisições', mensagem: 'Limite de 1 requisições por segundo excedido; tente novamente em 1 s.' });
     assert.equal(refused[0]!.headers.get('retry-after'), '1');
+    const admitted = replies.filter((r) => r.status === 200).length;
+    assert.equal(refused[0]!.headers.get('ratelimit-limit'), '20000', 'the daily quota is reported on per-second 429s too');
+    assert.equal(refused[0]!.headers.get('ratelimit-remaining'), String(20000 - admitted));
+    assert.match(refused[0]!.headers.get('ratelimit-reset') ?? '', /^\d+$/);
+  });
+
+  it('a client that aborts its upload is logged as a client abort (499), not as a 500 or an error', async () => {
+    const key = h.key('pro');
+    const logged = h.logs.length;
+    const { port } = new URL(h.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /v1/webhooks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"nome":`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    let line: Record<string, unknown> | undefined;
+    const mine = () => h.logs.slice(logged);
+    while (!(line = mine().find((l) => l.method === 'POST' && l.path === '/v1/webhooks'))) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(line.status, 499);
+    assert.equal(mine().some((l) => l.level === 'error'), false, 'no error-level line, no stack trace');
+    const stats = await h.get('/v1/perfil/estatisticas', key);
+    const recorded = (stats.json.data.ultimas_requisicoes as { endpoint: string; status_code: number }[]).filter((r) => r.endpoint === '/v1/webhooks');
+    assert.deepEqual(recorded.map((r) => r.status_code), [499], 'recorded as a client abort, not a server error');
   });
 
   it('requests answered are never stack traces; access log lines carry the key prefix, never the key', async () => {

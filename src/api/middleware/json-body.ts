@@ -1,5 +1,6 @@
 import type { Middleware, Next, ParameterizedContext } from 'koa';
-import { ApiError } from '../errors.js';
+import type { IncomingMessage } from 'node:http';
+import { ApiError, ClientAbortedError } from '../errors.js';
 import type { ApiState } from '../state.js';
 
 /** Largest request body accepted (webhook management bodies are a few hundred bytes). */
@@ -39,13 +40,18 @@ function tooLarge(): ApiError {
   return new ApiError(413, 'Corpo muito grande', `O corpo da requisição excede ${MAX_BODY_BYTES} bytes.`);
 }
 
-async function readBody(stream: AsyncIterable<Buffer>): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (req.readableAborted || req.destroyed) throw new ClientAbortedError();
+    throw err;
   }
   return Buffer.concat(chunks).toString('utf8');
 }

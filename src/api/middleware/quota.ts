@@ -1,14 +1,14 @@
 import { ApiError } from '../errors.js';
 import { addHeader } from '../headers.js';
 import type { RateLimiter } from '../rate-limiter.js';
-import type { UsageMeter } from '../usage-meter.js';
+import type { Admission, UsageMeter } from '../usage-meter.js';
 import type { RequestCheck } from './admission.js';
 
 const LIMIT_ERROR = 'Limite de requisições';
 
 /**
  * Per-second token bucket, then the daily quota. Every authenticated response carries
- * `RateLimit-Limit/Remaining/Reset` (the daily quota); refusals are 429 with `Retry-After`.
+ * `RateLimit-Limit/Remaining/Reset` (the daily quota), 429s included; refusals carry `Retry-After`.
  */
 export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCheck {
   return (ctx) => {
@@ -18,23 +18,24 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCh
     const wait = limiter.take(auth.keyId, limits.por_segundo);
     if (wait > 0) {
       throw new ApiError(429, LIMIT_ERROR, `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`, {
+        ...rateLimitHeaders(usage.peek(auth.keyId, limits.requisicoes)),
         'Retry-After': String(wait),
       });
     }
     const a = usage.admit(auth.keyId, limits.requisicoes);
-    const limit = String(a.limit);
-    const remaining = String(a.remaining);
-    const reset = String(a.resetSeconds);
+    const headers = rateLimitHeaders(a);
     if (!a.allowed) {
       throw new ApiError(
         429,
         LIMIT_ERROR,
         `Cota de ${a.limit} requisições por ${limits.periodo} esgotada; ela é renovada em ${new Date(a.resetAt).toISOString()} (meia-noite UTC).`,
-        { 'RateLimit-Limit': limit, 'RateLimit-Remaining': remaining, 'RateLimit-Reset': reset, 'Retry-After': reset },
+        { ...headers, 'Retry-After': headers['RateLimit-Reset'] },
       );
     }
-    addHeader(ctx, 'RateLimit-Limit', limit);
-    addHeader(ctx, 'RateLimit-Remaining', remaining);
-    addHeader(ctx, 'RateLimit-Reset', reset);
+    for (const [name, value] of Object.entries(headers)) addHeader(ctx, name, value);
   };
+}
+
+function rateLimitHeaders(a: Admission): Record<'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset', string> {
+  return { 'RateLimit-Limit': String(a.limit), 'RateLimit-Remaining': String(a.remaining), 'RateLimit-Reset': String(a.resetSeconds) };
 }

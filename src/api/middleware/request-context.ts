@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../errors.js';
+import { ApiError, ClientAbortedError } from '../errors.js';
 import { applyHeaders } from '../headers.js';
 import type { ApiState } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
@@ -82,10 +82,16 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
         throw new ApiError(404, 'Não encontrado', 'Rota não encontrada.');
       }
     } catch (err) {
-      const e = err instanceof ApiError ? err : internalError(err, requestId, log);
-      ctx.status = e.status;
-      for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
-      ctx.body = e.body();
+      if (err instanceof ClientAbortedError) {
+        // Nobody to answer: record what happened, write nothing.
+        ctx.status = ClientAbortedError.STATUS;
+        ctx.respond = false;
+      } else {
+        const e = err instanceof ApiError ? err : internalError(err, requestId, log);
+        ctx.status = e.status;
+        for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
+        ctx.body = e.body();
+      }
     }
     // A prepared response has gone out with these already; any other is written by Koa after this.
     if (ctx.respond !== false) applyHeaders(ctx);

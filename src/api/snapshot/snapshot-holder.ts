@@ -30,7 +30,7 @@ export class SnapshotHolder {
   }
 
   async start(): Promise<void> {
-    await mkdir(this.dataDir.root, { recursive: true });
+    await mkdir(this.dataDir.root, { recursive: true, mode: 0o700 });
     await this.refresh();
     const currentName = path.basename(this.dataDir.currentFile);
     this.watcher = watch(this.dataDir.root, (_type, name) => {

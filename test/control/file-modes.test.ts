@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { openControlDb } from '../../src/control/database.js';
+import { resolveDataDir } from '../../src/data-dir.js';
+import { ingest } from '../../src/warehouse/ingest.js';
+import { tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES } from '../api/harness.js';
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+describe('data dir permissions', () => {
+  it('a new data dir is 0700 and control.db with its WAL and SHM files 0600', async () => {
+    const { dir, cleanup } = tempDir('svc-modes-');
+    try {
+      const dataDir = resolveDataDir(path.join(dir, 'data'));
+      await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
+      assert.equal(mode(dataDir.root), 0o700);
+      assert.equal(mode(dataDir.snapshotsDir), 0o700);
+      const db = openControlDb(dataDir.controlDb);
+      try {
+        db.exec("INSERT INTO schema_migrations (nome, aplicada_em) VALUES ('x', 'y')");
+        for (const file of [dataDir.controlDb, `${dataDir.controlDb}-wal`, `${dataDir.controlDb}-shm`]) {
+          assert.ok(existsSync(file), file);
+          assert.equal(mode(file), 0o600, file);
+        }
+      } finally {
+        db.close();
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('an older world-readable control.db is tightened to 0600 when opened', () => {
+    const { dir, cleanup } = tempDir('svc-modes-');
+    try {
+      const file = path.join(dir, 'control.db');
+      writeFileSync(file, '');
+      chmodSync(file, 0o644);
+      openControlDb(file).close();
+      assert.equal(mode(file), 0o600);
+    } finally {
+      cleanup();
+    }
+  });
+});
