@@ -384,6 +384,21 @@ describe('svc ingest publishes snapshots', () => {
       assert.deepEqual([renamed.nada_mudou, renamed.snapshot_id], [false, '00000004']);
     }));
 
+  for (const [args, message] of [
+    [['ingest', 'x.json', '--live-window-before', '3x'], "error: option '--live-window-before <duration>' argument '3x' is invalid. deve ser uma duração como 3d, 12h, 90m ou 30s."],
+    [['ingest', 'x.json', '--now', '2026-11-22'], "error: option '--now <datetime>' argument '2026-11-22' is invalid. deve ser uma data-hora RFC 3339 com fuso, como 2026-11-22T17:10:00-03:00."],
+    [['ingest', 'x.json', '--event-warning', '-1'], "error: option '--event-warning <n>' argument '-1' is invalid. deve ser um inteiro entre 0 e 1000000000."],
+    [['demo', '--live-window-after', '1y'], "error: option '--live-window-after <duration>' argument '1y' is invalid. deve ser uma duração como 3d, 12h, 90m ou 30s."],
+  ] as const) {
+    it(`${args.join(' ')}: usage error, exit 2, nothing written`, () =>
+      withWs(async (ws) => {
+        const r = await ws.svc(args);
+        assert.equal(r.code, EXIT.usage);
+        assert.equal(r.stderr, `${message}\n(run with --help for usage)\n`);
+        assert.equal(existsSync(path.join(ws.dataDir, 'snapshots')), false);
+      }));
+  }
+
   it('svc snapshots lists; rollback makes an older one current; seqs never go back', () =>
     withWs(async (ws) => {
       await seeded(ws);
