@@ -8,7 +8,7 @@ import type { DataDir } from '../../data-dir.js';
 import { ingest } from '../../warehouse/ingest.js';
 import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
-import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../options.js';
+import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { parsePort, serveUntilSignal } from './serve.js';

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../options.js';
+import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
 import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { FeedRejectedError, FeedUnreachableError, formatIssue } from '../../feeds/errors.js';
