@@ -136,8 +136,13 @@ class Poller {
   private running = true;
   private readonly done: Promise<void>;
 
+  private failure: unknown = null;
+
   constructor(private readonly url: string, private readonly headers: Record<string, string>) {
-    this.done = this.loop();
+    // Held until stop(): a failed poll ends the loop and is thrown there, not as an unhandled rejection.
+    this.done = this.loop().catch((err: unknown) => {
+      this.failure = err;
+    });
   }
 
   private async loop(): Promise<void> {
@@ -158,7 +163,8 @@ class Poller {
   /** Resolves after two more polls have completed (one that surely started after the call). */
   async settled(): Promise<void> {
     const target = this.polls + 2;
-    while (this.polls < target) await sleep(POLL_MS);
+    while (this.polls < target && this.failure === null && this.running) await sleep(POLL_MS);
+    if (this.failure !== null) throw this.failure;
   }
 
   /** The first change at or after `t`, in ms after `t`; null when none. */
@@ -170,6 +176,7 @@ class Poller {
   async stop(): Promise<void> {
     this.running = false;
     await this.done;
+    if (this.failure !== null) throw this.failure;
   }
 }
 
