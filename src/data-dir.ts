@@ -11,9 +11,9 @@ export interface DataDir {
 
 export const DEFAULT_DATA_DIR = './data';
 
-/** Resolves `--data-dir`, then `SVC_DATA_DIR`, then `./data`. */
-export function resolveDataDir(option?: string): DataDir {
-  const root = path.resolve(option ?? process.env.SVC_DATA_DIR ?? DEFAULT_DATA_DIR);
+/** The layout under a data dir (the CLI picks the dir: `--data-dir`, `SVC_DATA_DIR` or `./data`, see src/config.ts). */
+export function resolveDataDir(dir: string): DataDir {
+  const root = path.resolve(dir);
   return {
     root,
     snapshotsDir: path.join(root, 'snapshots'),

@@ -38,6 +38,8 @@ export interface AppOptions {
   authCacheMs?: number;
   /** Options of the webhook management routes (private URLs for local development, DNS resolver). */
   webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'resolve'>;
+  /** Bound of the serve cache (championship partitions and responses), MiB; default DEFAULT_CACHE_MB. */
+  cacheMb?: number;
 }
 
 export interface ApiApp {
@@ -64,7 +66,7 @@ export function createApp(o: AppOptions): ApiApp {
   const accounts = new SqliteAccountsStore(o.control);
   const usageStore = new SqliteUsageStore(o.control);
   const usage = new UsageMeter(usageStore, o.usageFlushMs);
-  const holder = new SnapshotHolder(o.dataDir, (event, fields) => log({ t: new Date().toISOString(), event, ...fields }));
+  const holder = new SnapshotHolder(o.dataDir, (event, fields) => log({ t: new Date().toISOString(), event, ...fields }), { cacheMb: o.cacheMb });
 
   // One router, so a request is matched once: the public status and docs routes, then every authenticated
   // route with its key, quota and plan checks in front of its handler (`guard`). A request that matches no

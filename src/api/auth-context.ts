@@ -1,4 +1,4 @@
-export type Plano = 'free' | 'pro' | 'enterprise';
+import type { Plano } from '../domain/plans.js';
 
 /** What the auth middleware puts in `ctx.state.auth` for an authenticated request. */
 export interface AuthContext {

@@ -14,6 +14,8 @@ export interface ServerOptions {
   log?: AccessLog;
   /** Webhook URLs may point at private/loopback hosts (local development only). */
   allowPrivateUrls?: boolean;
+  /** Bound of the serve cache, MiB (`--cache-mb`). */
+  cacheMb?: number;
 }
 
 export interface RunningServer {
@@ -28,7 +30,7 @@ export interface RunningServer {
 /** Opens the control plane, loads the current snapshot and listens. */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const control = openControlDb(o.dataDir.controlDb);
-  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
+  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   await api.start();
   const server = api.app.listen({ port: o.port, host: o.host });
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { allowPrivateUrlsFromEnv, PRIVATE_URLS_WARNING } from '../webhooks/private-urls.js';
+import type { Config } from '../config.js';
 
 /** A commander parser for an integer option within bounds. */
 export function intOption(min: number, max: number) {
@@ -15,9 +15,14 @@ export function allowPrivateUrlsOption(): Option {
   return new Option('--allow-private-urls', 'LOCAL DEVELOPMENT ONLY: accept plain HTTP and private/loopback receivers (also SVC_ALLOW_PRIVATE_URLS=1)').default(false);
 }
 
-/** Resolves the flag (or SVC_ALLOW_PRIVATE_URLS=1) and says so loudly when it is on. */
-export function allowPrivateUrls(flag: boolean | undefined): boolean {
-  const on = flag === true || allowPrivateUrlsFromEnv();
-  if (on) process.stderr.write(`${PRIVATE_URLS_WARNING}\n`);
-  return on;
+/** Printed by every process running with the guard off, so nobody runs production that way unknowingly. */
+const PRIVATE_URLS_WARNING = [
+  '!!! --allow-private-urls ATIVO: webhooks podem usar HTTP simples e endereços privados/loopback.',
+  '!!! Apenas para desenvolvimento local; nunca em produção (risco de SSRF).',
+].join('\n');
+
+/** The configured `allowPrivateUrls` (flag or SVC_ALLOW_PRIVATE_URLS=1), said loudly when it is on. */
+export function allowPrivateUrls(config: Config): boolean {
+  if (config.allowPrivateUrls) process.stderr.write(`${PRIVATE_URLS_WARNING}\n`);
+  return config.allowPrivateUrls;
 }

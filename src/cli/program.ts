@@ -1,23 +1,23 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
-import { resolveDataDir, type DataDir } from '../data-dir.js';
+import { ConfigError, debugEnabled, loadConfig, type Config, type ConfigFlags } from '../config.js';
 
 /** Options every command accepts. */
-export interface CommonOptions {
-  dataDir?: string;
+export interface CommonOptions extends ConfigFlags {
   json?: boolean;
 }
 
 /** Adds `--data-dir` and `--json` to a command. */
 export function withCommonOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--data-dir <dir>', 'data directory').env('SVC_DATA_DIR').default('./data'))
+    .addOption(new Option('--data-dir <dir>', 'data directory (env: SVC_DATA_DIR, default: "./data")'))
     .option('--json', 'machine-readable output on stdout', false);
 }
 
-export function dataDirFrom(opts: CommonOptions): DataDir {
-  return resolveDataDir(opts.dataDir);
+/** The settings of this run: the command's flags over the environment over the defaults (src/config.ts). */
+export function configFrom(opts: ConfigFlags): Config {
+  return loadConfig(opts);
 }
 
 /** Appends an "Examples:" block to a command's --help. */
@@ -33,6 +33,10 @@ export function reportAndExit(err: unknown): never {
   if (err instanceof CommanderError) {
     process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.usage);
   }
+  if (err instanceof ConfigError) {
+    process.stderr.write(`svc: ${err.message}\n`);
+    process.exit(EXIT.usage);
+  }
   if (err instanceof CliError) {
     process.stderr.write(`svc: ${err.message}\n`);
     for (const line of err.details) process.stderr.write(`  ${line}\n`);
@@ -40,7 +44,7 @@ export function reportAndExit(err: unknown): never {
   }
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`svc: erro inesperado: ${message.split('\n')[0]}\n`);
-  if (process.env.SVC_DEBUG === '1' && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  if (debugEnabled() && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
   else process.stderr.write('  (run with SVC_DEBUG=1 for details and report it)\n');
   process.exit(EXIT.failure);
 }

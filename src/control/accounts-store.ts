@@ -1,7 +1,6 @@
-import type { Plano } from '../api/auth-context.js';
+import { isPlano, type Plano } from '../domain/plans.js';
 import type { ControlDb } from './database.js';
 import { generateApiKey, hashApiKey, sameHash, visiblePrefix } from './api-keys.js';
-import { isPlano } from './plans.js';
 
 export interface Account {
   id: number;

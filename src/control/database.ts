@@ -1,5 +1,5 @@
 import Database from 'libsql';
-import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,8 +17,10 @@ export function openControlDb(file: string): ControlDb {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Key hashes, webhook secrets and usage: readable by the owner only. SQLite gives the -wal and -shm
   // files the main file's mode, so creating it 0600 first (and tightening an older one) covers all three.
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
+  // Never open and close an existing file here: closing any descriptor of it drops the POSIX locks that
+  // this process's other SQLite connections hold on it.
+  if (existsSync(file)) chmodSync(file, 0o600);
+  else createPrivate(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // Several processes (serve, webhooks run, keys, replay, ingest) write concurrently: wait, don't fail.
@@ -27,6 +29,15 @@ export function openControlDb(file: string): ControlDb {
   db.pragma('foreign_keys = ON');
   migrate(db);
   return db;
+}
+
+function createPrivate(file: string): void {
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (err) {
+    // Another process created it first: it did so the same way.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
 }
 
 function migrate(db: ControlDb): void {

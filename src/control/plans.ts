@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Plano } from '../api/auth-context.js';
-
-export const PLANOS: readonly Plano[] = ['free', 'pro', 'enterprise'];
+import { isPlano, type Plano } from '../domain/plans.js';
 
 /** Groups of endpoints a plan may open; each route names the one it belongs to. */
 export const RECURSOS = [
@@ -108,10 +106,6 @@ function parsePlan(file: string, name: string, v: Record<string, unknown>, base:
     }
   }
   return plan;
-}
-
-export function isPlano(value: unknown): value is Plano {
-  return typeof value === 'string' && (PLANOS as readonly string[]).includes(value);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -8,7 +8,7 @@ export interface FetchOptions {
   /** Per attempt. */
   timeoutMs?: number;
   retries?: number;
-  /** Plain `http://` is refused unless allowed (tests against a loopback server; env SVC_ALLOW_HTTP_FEEDS=1). */
+  /** Plain `http://` is refused unless allowed (tests against a loopback server; `SVC_ALLOW_HTTP_FEEDS=1` in the CLI). */
   allowHttp?: boolean;
   /** First backoff delay; doubles per retry. */
   minBackoffMs?: number;
@@ -20,13 +20,7 @@ export interface ReadInputs {
   fromFolder: Set<string>;
 }
 
-const DEFAULTS = { timeoutMs: 15_000, retries: 3, minBackoffMs: 500 };
-
-/** Per-attempt timeout: `SVC_FEED_TIMEOUT_MS` lets an operator allow for a slow feed server. */
-function defaultTimeoutMs(): number {
-  const fromEnv = Number(process.env.SVC_FEED_TIMEOUT_MS);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULTS.timeoutMs;
-}
+const DEFAULTS = { timeoutMs: 15_000, retries: 3, minBackoffMs: 500, allowHttp: false };
 
 /** Reads every named input: files, folders (their files, sorted, hidden ones skipped) and URLs. */
 export async function readInputs(names: readonly string[], options: FetchOptions = {}): Promise<ReadInputs> {
@@ -59,18 +53,12 @@ function expandPath(name: string): string[] {
     .flatMap((e) => expandPath(path.join(name, e.name)));
 }
 
-/** Whether the env allows plain-http feeds (documented as test/development only). */
-export function httpFeedsAllowed(): boolean {
-  return process.env.SVC_ALLOW_HTTP_FEEDS === '1';
-}
-
 /**
  * GETs a feed with a timeout per attempt and retries with exponential backoff on network errors,
  * 5xx and 429; other 4xx fail at once (retrying cannot help).
  */
 export async function fetchFeed(url: string, options: FetchOptions = {}): Promise<Buffer> {
-  const { timeoutMs, retries, minBackoffMs } = { ...DEFAULTS, timeoutMs: defaultTimeoutMs(), ...options };
-  const allowHttp = options.allowHttp ?? httpFeedsAllowed();
+  const { timeoutMs, retries, minBackoffMs, allowHttp } = { ...DEFAULTS, ...options };
   const protocol = url.slice(0, url.indexOf(':')).toLowerCase();
   if (protocol !== 'https' && !(protocol === 'http' && allowHttp)) {
     throw new FeedUnreachableError(url, 'só URLs https:// são aceitas');

@@ -34,7 +34,7 @@ export function guardSnapshotCounters(dataDir: DataDir, control: ControlDb): voi
     return;
   }
   advancePast(control, 'snapshot_id', maxSnapshot);
-  advancePast(control, EVENT_SEQ_COUNTER, Math.max(0, ...listSnapshots(dataDir).map((m) => m.eventos.seq_fim ?? 0)));
+  advancePast(control, EVENT_SEQ_COUNTER, Math.max(0, ...listSnapshots(dataDir, { orphans: true }).map((m) => m.eventos.seq_fim ?? 0)));
 }
 
 /**

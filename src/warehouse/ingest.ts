@@ -8,11 +8,10 @@ import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock } from './ingest-lock.js';
-import { applyRetention, publishSnapshot } from './publish.js';
+import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
 import { openSnapshotReadOnly } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
-import { pauseAt } from './test-pause.js';
 
 export const DEFAULT_KEEP = 10;
 /** More webhook events than this from one ingest is worth a warning: likely history loaded without --backfill. */
@@ -39,6 +38,8 @@ export interface IngestOptions {
   eventWarning?: number;
   /** Called as the ingest moves through its stages (progress display). */
   onStage?: (stage: string, index: number, total: number) => void;
+  /** Awaited at each durability step of publishing (crash-safety tests stop the process there). */
+  atStep?: PublishStepHook;
 }
 
 export interface IngestSummary {
@@ -107,7 +108,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   try {
     const release = acquireIngestLock(options.dataDir);
     try {
-      await pauseAt('locked');
+      await options.atStep?.('locked');
       const result = await publishSnapshot(options.dataDir, control, {
         feeds,
         entradas: options.inputs,
@@ -115,6 +116,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         now: options.now ?? new Date(),
         liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
         onStage: stage,
+        atStep: options.atStep,
       });
       avisos.push(...result.avisos);
       if (result.nadaMudou) return summary(result.atual, noEvents, [], true);

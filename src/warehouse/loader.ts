@@ -17,6 +17,7 @@ import {
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
+import { scorersOf, TouchedRecorder, type Alteracoes } from './touched.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -58,6 +59,8 @@ export interface LoadResult {
   campeonatoIds: number[];
   /** Tables the load wrote, and `remocoes` when it applied tombstones: what derive() looks at to pick its steps. */
   escritas: string[];
+  /** What the load wrote, by entity (the manifest's `alteracoes`); derive's scope is in `campeonatoIds`. */
+  alteracoes: Alteracoes;
   /** Whether any stored row differs now (a row added, changed or removed): false = the ingest changes nothing. */
   mudou: boolean;
 }
@@ -104,6 +107,7 @@ class Load {
   /** time id → normalised player name → player id. */
   private readonly squads = new Map<number, Map<string, number>>();
   private readonly escritas: string[] = [];
+  private readonly touched = new TouchedRecorder();
   /** Name → normalised player name, slug per team id: the same few thousand names recur in every event. */
   private readonly playerKeys = new Map<string, string>();
   private readonly teamSlugs = new Map<number, string>();
@@ -124,7 +128,9 @@ class Load {
     for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
     const written = await this.writeStaged();
     const removed = await this.applyRemovals();
-    return { avisos: this.avisos, campeonatoIds: [...this.campeonatos].sort((a, b) => a - b), escritas: this.escritas, mudou: written || removed };
+    const campeonatoIds = [...this.campeonatos].sort((a, b) => a - b);
+    this.touched.add('campeonatos', campeonatoIds);
+    return { avisos: this.avisos, campeonatoIds, escritas: this.escritas, alteracoes: this.touched.result(), mudou: written || removed };
   }
 
   private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
@@ -547,7 +553,11 @@ class Load {
    * whether any stored row changed (upsert.sql records it in carga_mudou).
    */
   private async writeStaged(): Promise<boolean> {
-    await this.options.beforeWrite?.(this.touchedMatches());
+    const matches = this.touchedMatches();
+    await this.options.beforeWrite?.(matches);
+    this.recordTouched(matches);
+    // Scorers before and after the write: the players whose derived goal totals the load may change.
+    const scorers = this.options.emptyStore ? [] : await scorersOf(this.conn, matches);
     const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
     const stagedLineups = this.staged('escalacoes').size > 0;
     for (const table of STAGED_TABLES) {
@@ -569,7 +579,20 @@ class Load {
     }
     if (this.options.emptyStore) return this.escritas.length > 0;
     await this.conn.run(statements.join('\n'));
+    this.touched.add('jogadores', [...scorers, ...(await scorersOf(this.conn, matches))]);
     return (await queryRows(this.conn, 'SELECT 1 FROM carga_mudou LIMIT 1')).length > 0;
+  }
+
+  /** The ids of every staged row, before the stages are taken; a first build is a complete change. */
+  private recordTouched(matches: readonly number[]): void {
+    if (this.options.emptyStore) this.touched.markComplete();
+    this.touched.add('partidas', matches);
+    for (const entidade of ['campeonatos', 'times', 'jogadores', 'fases', 'rodadas'] as const) {
+      this.touched.add(entidade, this.staged(entidade).column('id'));
+    }
+    this.touched.add('fases', this.staged('chaves').column('fase_id'));
+    for (const table of ['partidas', 'rodadas'] as const) this.touched.add('fases', this.staged(table).column('fase_id'));
+    this.touched.add('rodadas', this.staged('partidas').column('rodada_id'));
   }
 
   /** Matches whose status, score, goals or lineups the staged rows can change. */
@@ -592,7 +615,11 @@ class Load {
       else removals.push({ entidade: key.entidade, id, file: it.file, pointer: it.pointer });
     }
     const outcome = await applyRemovals(this.conn, removals);
-    if (removals.length > 0) this.escritas.push('remocoes');
+    if (removals.length > 0) {
+      this.escritas.push('remocoes');
+      // A tombstone cascades to rows the loader never staged: nothing smaller than "everything" is sure.
+      this.touched.markComplete();
+    }
     for (const id of outcome.affected) this.campeonatos.add(id);
     for (const id of outcome.removed) this.campeonatos.delete(id);
     return removals.length > 0;

@@ -17,10 +17,10 @@ import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import { loadFeeds } from './loader.js';
 import { openForPublish } from './publish-engine.js';
 import {
-  formatSnapshotId, listSnapshots, manifestFile, readCurrentId, readManifest, snapshotFile, writeCurrentId, type SnapshotManifest,
+  formatSnapshotId, isOrphan, listSnapshots, manifestFile, readCurrentId, readHighestCurrent, readManifest, snapshotFile, writeCurrentId,
+  type SnapshotManifest,
 } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
-import { pauseAt } from './test-pause.js';
 import { isoWithOffset } from '../time.js';
 
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
@@ -39,7 +39,14 @@ export interface PublishRequest {
   /** Events are recorded only for matches whose kick-off lies in this window around `now`. */
   liveWindow: LiveWindow;
   onStage?: (stage: string) => void;
+  /** Awaited at each durability step (crash-safety tests stop the process there). */
+  atStep?: PublishStepHook;
 }
+
+/** The points of publishing that crash safety is tested at, in order ('locked' is the ingest's, just before). */
+export const PUBLISH_STEPS = ['locked', 'copied', 'loading', 'loaded', 'checkpointed', 'manifest', 'renamed', 'current'] as const;
+export type PublishStep = (typeof PUBLISH_STEPS)[number];
+export type PublishStepHook = (step: PublishStep) => Promise<void> | void;
 
 export type PublishResult =
   | { nadaMudou: false; manifest: SnapshotManifest; avisos: string[]; eventos: DetectedEvent[] }
@@ -55,6 +62,7 @@ export type PublishResult =
  */
 export async function publishSnapshot(dataDir: DataDir, control: ControlDb, request: PublishRequest): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
+  const reach = async (step: PublishStep): Promise<void> => request.atStep?.(step);
   mkdirSync(dataDir.snapshotsDir, { recursive: true, mode: 0o700 });
   removeLeftovers(dataDir);
   guardSnapshotCounters(dataDir, control);
@@ -63,7 +71,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   const tmp = path.join(dataDir.snapshotsDir, `.tmp-${process.pid}.duckdb`);
 
   if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
-  await pauseAt('copied');
+  await reach('copied');
   // The copy's pages reach the disk while the update runs, so the commit's fsync writes only what changed.
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
@@ -83,7 +91,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       emptyStore: parentId === null,
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
-    await pauseAt('loading');
+    await reach('loading');
     if (parentId !== null && !load.mudou) {
       await conn.run('ROLLBACK');
       await close();
@@ -100,14 +108,14 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
     await copyFlushed;
     await conn.run('COMMIT');
-    await pauseAt('loaded');
+    await reach('loaded');
 
     stage('publicar');
     const contagens = Object.fromEntries((await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]));
     await conn.run('CHECKPOINT');
     await close();
     fsyncFile(tmp);
-    await pauseAt('checkpointed');
+    await reach('checkpointed');
 
     const manifest: SnapshotManifest = {
       id,
@@ -118,14 +126,15 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       ids_maximos: idBounds(control),
       eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
       entradas: [...request.entradas],
+      alteracoes: load.alteracoes,
     };
     writeFileAtomic(manifestFile(dataDir, id), `${JSON.stringify(manifest, null, 2)}\n`);
-    await pauseAt('manifest');
+    await reach('manifest');
     renameSync(tmp, snapshotFile(dataDir, id));
     fsyncDir(dataDir.snapshotsDir);
-    await pauseAt('renamed');
+    await reach('renamed');
     writeCurrentId(dataDir, id);
-    await pauseAt('current');
+    await reach('current');
     return { nadaMudou: false, manifest, avisos: load.avisos, eventos };
   } catch (err) {
     await close().catch(() => undefined);
@@ -187,10 +196,13 @@ async function writeMeta(conn: DuckDBConnection, meta: Record<string, string | n
 /**
  * Debris of a crashed ingest (the caller holds the lock, so nobody else is writing): temp files, a
  * manifest whose snapshot was never renamed into place, a snapshot whose manifest retention already
- * removed. The current snapshot is never touched.
+ * removed, a snapshot renamed into place whose ingest died before switching `CURRENT` (an orphan: its
+ * events were never delivered, and the next ingest detects the same changes again from `CURRENT`). The
+ * current snapshot is never touched.
  */
-function removeLeftovers(dataDir: DataDir): void {
+export function removeLeftovers(dataDir: DataDir): void {
   const current = readCurrentId(dataDir);
+  const highest = readHighestCurrent(dataDir);
   let names: string[];
   try {
     names = readdirSync(dataDir.snapshotsDir);
@@ -198,10 +210,15 @@ function removeLeftovers(dataDir: DataDir): void {
     return;
   }
   const has = new Set(names);
-  for (const name of names) {
+  for (const name of names.sort()) {
     const id = name.slice(0, 8);
     const orphanManifest = /^\d{8}\.json$/.test(name) && !has.has(`${id}.duckdb`);
-    const orphanSnapshot = /^\d{8}\.duckdb$/.test(name) && !has.has(`${id}.json`);
+    const orphanSnapshot = /^\d{8}\.duckdb$/.test(name) && (!has.has(`${id}.json`) || isOrphan(id, current, highest));
+    if (orphanSnapshot && has.has(`${id}.json`)) {
+      // Manifest first, as retention does: the snapshot leaves listings at once.
+      rmSync(manifestFile(dataDir, id), { force: true });
+      has.delete(`${id}.json`);
+    }
     if (name.startsWith('.tmp-') || ((orphanManifest || orphanSnapshot) && id !== current) || name.includes('.json.tmp-')) {
       rmSync(path.join(dataDir.snapshotsDir, name), { force: true });
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
 import { fsyncDir, writeFileAtomic } from './fs-durable.js';
+import type { Alteracoes } from './touched.js';
 
 /** docs/internals.md "Data dir". */
 export interface SnapshotManifest {
@@ -15,6 +16,8 @@ export interface SnapshotManifest {
   ids_maximos?: Record<string, number>;
   eventos: { total: number; seq_inicio: number | null; seq_fim: number | null };
   entradas: string[];
+  /** What the ingest that made it changed (absent in manifests written before 2026-11-25: treat as everything). */
+  alteracoes?: Alteracoes;
 }
 
 const ID_DIGITS = 8;
@@ -46,10 +49,37 @@ export function readCurrentId(dataDir: DataDir): string | null {
   }
 }
 
-/** Points `CURRENT` at a published snapshot (write temp + fsync + rename + fsync dir). */
+/**
+ * Holds the highest snapshot id that has ever been current. A snapshot above it that is not current never
+ * became current: its ingest died between renaming it into place and switching `CURRENT` (an orphan).
+ */
+function highestCurrentFile(dataDir: DataDir): string {
+  return path.join(dataDir.root, 'CURRENT.max');
+}
+
+/** The highest id that has been current; for a data dir older than the file, the highest id present. */
+export function readHighestCurrent(dataDir: DataDir): string | null {
+  try {
+    return parseSnapshotId(readFileSync(highestCurrentFile(dataDir), 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const ids = snapshotIds(dataDir);
+    return ids.length > 0 ? ids[ids.length - 1]! : null;
+  }
+}
+
+/** Points `CURRENT` at a published snapshot (write temp + fsync + rename + fsync dir), then raises `CURRENT.max`. */
 export function writeCurrentId(dataDir: DataDir, id: string): void {
+  const highest = existsSync(highestCurrentFile(dataDir)) ? readHighestCurrent(dataDir) : null;
   writeFileAtomic(dataDir.currentFile, `${id}\n`);
+  // A crash here leaves CURRENT.max behind CURRENT: harmless, the current snapshot is never an orphan.
+  if (highest === null || id > highest) writeFileAtomic(highestCurrentFile(dataDir), `${id}\n`);
   fsyncDir(dataDir.root);
+}
+
+/** Whether a snapshot never became current (see `highestCurrentFile`). */
+export function isOrphan(id: string, current: string | null, highest: string | null): boolean {
+  return id !== current && highest !== null && id > highest;
 }
 
 export function readManifest(dataDir: DataDir, id: string): SnapshotManifest | null {
@@ -60,14 +90,41 @@ export function readManifest(dataDir: DataDir, id: string): SnapshotManifest | n
   }
 }
 
-/** Published snapshots (file and manifest both present), oldest first. */
-export function listSnapshots(dataDir: DataDir): SnapshotManifest[] {
+function snapshotIds(dataDir: DataDir): string[] {
   if (!existsSync(dataDir.snapshotsDir)) return [];
   return readdirSync(dataDir.snapshotsDir)
     .filter((f) => /^\d{8}\.duckdb$/.test(f))
-    .map((f) => readManifest(dataDir, f.slice(0, ID_DIGITS)))
-    .filter((m): m is SnapshotManifest => m !== null)
-    .sort((a, b) => a.id.localeCompare(b.id));
+    .map((f) => f.slice(0, ID_DIGITS))
+    .sort();
+}
+
+/**
+ * Published snapshots (file and manifest both present), oldest first; orphans (never current) only when
+ * asked — the id guards must see every seq and id a file holds.
+ */
+export function listSnapshots(dataDir: DataDir, o: { orphans?: boolean } = {}): SnapshotManifest[] {
+  const current = readCurrentId(dataDir);
+  const highest = o.orphans ? null : readHighestCurrent(dataDir);
+  return snapshotIds(dataDir)
+    .filter((id) => o.orphans || !isOrphan(id, current, highest))
+    .map((id) => readManifest(dataDir, id))
+    .filter((m): m is SnapshotManifest => m !== null);
+}
+
+/**
+ * The current line: `CURRENT` and its ancestors (by `parent_id`) that still exist, newest first. Only their
+ * events are delivered: a snapshot off the line never became current, or a rollback left it behind.
+ */
+export function currentLine(dataDir: DataDir): SnapshotManifest[] {
+  const line: SnapshotManifest[] = [];
+  let id = readCurrentId(dataDir);
+  while (id !== null) {
+    const m = readManifest(dataDir, id);
+    if (!m) break;
+    line.push(m);
+    id = m.parent_id;
+  }
+  return line;
 }
 
 export interface OpenSnapshot {

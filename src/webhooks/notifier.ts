@@ -1,17 +1,17 @@
 import nodemailer from 'nodemailer';
-import type { Deactivation, WebhooksStore } from '../control/webhooks-store.js';
+import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
+import type { Deactivation } from '../control/webhooks/records.js';
 
 /** Sends one e-mail; the nodemailer transport in production. */
 export interface Mailer {
   send(message: { to: string; subject: string; text: string }): Promise<void>;
 }
 
-/** A mailer from `SVC_SMTP_URL` (e.g. smtp://user:pass@host:587) and `SVC_SMTP_FROM`; null when not configured. */
-export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | null {
-  const url = env.SVC_SMTP_URL;
-  if (!url) return null;
-  const transport = nodemailer.createTransport(url);
-  const from = env.SVC_SMTP_FROM ?? 'svc <webhooks@localhost>';
+/** A mailer over SMTP (`url` e.g. smtp://user:pass@host:587); null when SMTP is not configured. */
+export function createMailer(smtp: { url: string; from: string } | null): Mailer | null {
+  if (!smtp) return null;
+  const transport = nodemailer.createTransport(smtp.url);
+  const { from } = smtp;
   return {
     async send(m) {
       await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
@@ -24,7 +24,7 @@ export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | nu
  * e-mailed when SMTP is configured and the account has an address; logged otherwise.
  */
 export async function noticePermanentDeactivation(
-  store: WebhooksStore,
+  store: DeliveryQueue,
   mailer: Mailer | null,
   d: Deactivation,
   now: number,

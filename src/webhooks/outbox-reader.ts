@@ -1,15 +1,11 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DataDir } from '../data-dir.js';
-import type { OutboxEvent } from '../control/webhooks-store.js';
+import type { OutboxEvent } from '../control/webhooks/records.js';
+import { currentLine, type SnapshotManifest } from '../warehouse/snapshot-store.js';
 
 const OUTBOX_SQL = readFileSync(new URL('./outbox-since.sql', import.meta.url), 'utf8');
-
-interface ManifestEvents {
-  id: string;
-  eventos: { seq_inicio: number | null; seq_fim: number | null };
-}
 
 export interface NewEvents {
   events: OutboxEvent[];
@@ -17,34 +13,16 @@ export interface NewEvents {
   upTo: number;
 }
 
-function currentId(dataDir: DataDir): string | null {
-  try {
-    return readFileSync(dataDir.currentFile, 'utf8').trim() || null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Published snapshots holding events after `cursor`, oldest first. Only snapshots up to `CURRENT` count:
- * one renamed into place by an ingest that crashed before switching `CURRENT` was never published.
+ * Snapshots on the current line (`CURRENT` and its ancestors) holding events after `cursor`, oldest first.
+ * A snapshot off the line is never read: one renamed into place by an ingest that died before switching
+ * `CURRENT` never became current, and one a rollback left behind is no longer the story being told. Their
+ * seqs are passed over once a later snapshot on the line moves the cursor beyond them.
  */
-function pendingManifests(dataDir: DataDir, cursor: number): ManifestEvents[] {
-  const current = currentId(dataDir);
-  if (current === null || !existsSync(dataDir.snapshotsDir)) return [];
-  const manifests: ManifestEvents[] = [];
-  for (const file of readdirSync(dataDir.snapshotsDir)) {
-    const m = /^(\d{8})\.json$/.exec(file);
-    if (!m?.[1] || m[1] > current) continue;
-    let manifest: ManifestEvents;
-    try {
-      manifest = JSON.parse(readFileSync(path.join(dataDir.snapshotsDir, file), 'utf8')) as ManifestEvents;
-    } catch {
-      continue; // being written: picked up on the next poll
-    }
-    if (manifest.eventos?.seq_fim != null && manifest.eventos.seq_fim > cursor) manifests.push({ ...manifest, id: m[1] });
-  }
-  return manifests.sort((a, b) => (a.eventos.seq_inicio ?? 0) - (b.eventos.seq_inicio ?? 0));
+function pendingManifests(dataDir: DataDir, cursor: number): SnapshotManifest[] {
+  return currentLine(dataDir)
+    .filter((m) => m.eventos?.seq_fim != null && m.eventos.seq_fim > cursor)
+    .sort((a, b) => (a.eventos.seq_inicio ?? 0) - (b.eventos.seq_inicio ?? 0));
 }
 
 /** Reads the outbox rows after `cursor` from the snapshots that hold them, each opened read-only. */

@@ -1,4 +1,5 @@
-import type { DeliveryRecord, WebhooksStore } from '../control/webhooks-store.js';
+import type { DeliveryRecord } from '../control/webhooks/records.js';
+import type { WebhookRegistry } from '../control/webhooks/registry.js';
 import type { Sender } from './sender.js';
 import { deliveryHeaders } from './signing.js';
 
@@ -18,7 +19,7 @@ export interface ReplayResult {
  * Sequential on purpose: a developer replaying into a local receiver reads them in order.
  */
 export async function replayDeliveries(
-  store: WebhooksStore,
+  store: WebhookRegistry,
   sender: Sender,
   deliveries: readonly DeliveryRecord[],
   opts: { to?: string; now: () => number },

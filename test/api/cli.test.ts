@@ -77,6 +77,7 @@ describe('svc keys and svc serve (the real binary)', () => {
       [['keys', 'show', '999'], 6, 'svc: chave não encontrada: 999 (use o id ou o prefixo mostrado por "svc keys list")\n'],
       [['keys', 'plan', '--account', 'ninguem', '--plan', 'pro'], 6, 'svc: conta não encontrada: ninguem\n'],
       [['serve', '--port', '99999'], 2, 'svc: --port inválida: "99999" (use 0 a 65535)\n'],
+      [['serve', '--cache-mb', '0'], 2, 'svc: --cache-mb inválida: "0" (use um inteiro >= 1)\n'],
     ];
     for (const [args, code, stderr] of cases) {
       const r = await runSvc([...args, '--data-dir', dir]);

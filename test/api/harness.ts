@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp, type ApiApp } from '../../src/api/app.js';
-import type { Plano } from '../../src/api/auth-context.js';
+import type { Plano } from '../../src/domain/plans.js';
 import { SqliteAccountsStore, type AccountSettings } from '../../src/control/accounts-store.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
@@ -48,7 +48,7 @@ let accountSeq = 0;
 
 /** A real app on a real HTTP server (port 0) over a temp data dir, with the demo fixtures ingested. */
 export async function startHarness(
-  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number } = {},
+  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number; cacheMb?: number } = {},
 ): Promise<Harness> {
   const temp = o.dir ? null : tempDir('svc-api-');
   const dir = o.dir ?? temp!.dir;
@@ -57,7 +57,7 @@ export async function startHarness(
   const control = openControlDb(dataDir.controlDb);
   const logs: Record<string, unknown>[] = [];
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
-  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0 });
+  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0, cacheMb: o.cacheMb });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', r));

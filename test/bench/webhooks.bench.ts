@@ -5,8 +5,8 @@
  */
 import http from 'node:http';
 import { openControlDb } from '../../src/control/database.js';
-import { openWebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
 import { createAccount, eventBody, publishSnapshot, Receiver, testDataDir, type TestEvent } from '../webhooks/helpers.js';
 import type { BenchFigure } from './run.js';
@@ -56,7 +56,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const conta = createAccount(db, 'bench', 'enterprise');
     db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_ilimitado) VALUES (?, 1)').run(conta);
-    openWebhooksStore(db).createWebhook({ contaId: conta, nome: 'bench', url, eventos: [...EVENTOS], secret: 'whsec_bench' }, null, Date.now());
+    openWebhookRegistry(db).createWebhook({ contaId: conta, nome: 'bench', url, eventos: [...EVENTOS], secret: 'whsec_bench' }, null, Date.now());
     const events: TestEvent[] = Array.from({ length: DELIVERIES }, (_, i) => ({
       evento: 'partida.placar_atualizado',
       campeonato_id: 1,

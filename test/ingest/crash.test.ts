@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { PauseStage } from '../../src/warehouse/test-pause.js';
+import { PUBLISH_STEPS, type PublishStep } from '../../src/warehouse/publish.js';
 import { baseFeed, currentId, query, seeded, startSvc, workspace, type Workspace } from './helpers.js';
 
 /**
- * Crash safety: an ingest is SIGKILLed at each named stage of publishing (SVC_TEST_PAUSE_AT makes it wait
- * there). Afterwards the current snapshot opens with consistent data, and the next ingest succeeds and
+ * Crash safety: an ingest is SIGKILLed at each named stage of publishing (the internal `--pause-at` flag makes it
+ * wait there). Afterwards the current snapshot opens with consistent data, and the next ingest succeeds and
  * leaves no debris.
  */
 describe('an ingest killed while publishing leaves the data dir usable', () => {
@@ -30,7 +30,7 @@ describe('an ingest killed while publishing leaves the data dir usable', () => {
     return row?.p ?? null;
   }
 
-  const stages: { stage: PauseStage; published: boolean }[] = [
+  const stages: { stage: PublishStep; published: boolean }[] = [
     { stage: 'locked', published: false },
     { stage: 'copied', published: false },
     { stage: 'loading', published: false },
@@ -41,13 +41,15 @@ describe('an ingest killed while publishing leaves the data dir usable', () => {
     { stage: 'current', published: true },
   ];
 
+  it('covers every publish step', () => assert.deepEqual(stages.map((s) => s.stage), [...PUBLISH_STEPS]));
+
   for (const { stage, published } of stages) {
     it(`killed at "${stage}"`, async () => {
       const currentBefore = currentId(ws.dataDir);
       const scoreBefore = await storedScore();
       const feed = liveFeed();
-      const run = startSvc(['ingest', feed, '--data-dir', ws.dataDir], { SVC_TEST_PAUSE_AT: stage });
-      await run.waitFor(`svc: test-pause ${stage}`);
+      const run = startSvc(['ingest', feed, '--data-dir', ws.dataDir, '--pause-at', stage], {});
+      await run.waitFor(`svc: pausado em ${stage}`);
       run.kill('SIGKILL');
       const killed = await run.done;
       assert.equal(killed.signal, 'SIGKILL');

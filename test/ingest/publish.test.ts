@@ -314,8 +314,8 @@ describe('svc ingest publishes snapshots', () => {
     withWs(async (ws) => {
       await seeded(ws);
       const file = ws.write('live.json', liveFeed(1));
-      const first = startSvc(['ingest', file, '--data-dir', ws.dataDir], { SVC_TEST_PAUSE_AT: 'locked' });
-      await first.waitFor('svc: test-pause locked');
+      const first = startSvc(['ingest', file, '--data-dir', ws.dataDir, '--pause-at', 'locked'], {});
+      await first.waitFor('svc: pausado em locked');
       const second = await ws.svc(['ingest', file]);
       assert.equal(second.code, EXIT.locked);
       assert.match(second.stderr, new RegExp(`^svc: outro ingest está em andamento \\(pid ${first.pid} desde [0-9T:.Z-]+\\); tente de novo quando terminar\\n$`));

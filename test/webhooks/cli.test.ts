@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { openWebhooksStore, type WebhookRecord, type WebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import type { WebhookRecord } from '../../src/control/webhooks/records.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { runSvc } from '../helpers/cli.js';
@@ -11,7 +12,7 @@ import { createAccount, publishSnapshot, Receiver, SvcProcess, testDataDir, unti
 describe('svc webhooks run / listen and svc replay (real binary)', () => {
   let dataDir: TestDataDir;
   let db: ControlDb;
-  let store: WebhooksStore;
+  let store: WebhookRegistry;
   let receiver: Receiver;
   let url: string;
   const procs: SvcProcess[] = [];
@@ -19,7 +20,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   beforeEach(async () => {
     dataDir = testDataDir();
     db = openControlDb(dataDir.controlDb);
-    store = openWebhooksStore(db);
+    store = openWebhookRegistry(db);
     receiver = new Receiver();
     url = await receiver.start();
   });

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
-import { openWebhooksStore, type WebhookRecord, type WebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS, QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
+import type { WebhookRecord } from '../../src/control/webhooks/records.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { EVENTOS } from '../../src/domain/events.js';
+import { QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
 import { isoWithOffset } from '../../src/time.js';
@@ -16,7 +18,7 @@ const SECRET = 'whsec_test';
 describe('dispatcher', () => {
   let dataDir: TestDataDir;
   let db: ControlDb;
-  let store: WebhooksStore;
+  let store: WebhookRegistry;
   let receiver: Receiver;
   let url: string;
   let clock: ManualClock;
@@ -25,7 +27,7 @@ describe('dispatcher', () => {
   beforeEach(async () => {
     dataDir = testDataDir();
     db = openControlDb(dataDir.controlDb);
-    store = openWebhooksStore(db);
+    store = openWebhookRegistry(db);
     receiver = new Receiver();
     url = await receiver.start();
     clock = new ManualClock(T0);
@@ -46,6 +48,15 @@ describe('dispatcher', () => {
   async function start(extra: { totalTimeoutMs?: number } = {}): Promise<Dispatcher> {
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, clock, random: () => 0.5, mailer: null, pollMs: 20, log: () => {}, ...extra });
     return dispatcher;
+  }
+
+  /** Everything published so far fanned out, nothing due, nothing in flight: safe to assert an absence. */
+  async function idle(): Promise<void> {
+    assert.ok(dispatcher, 'the dispatcher runs');
+    let timer: NodeJS.Timeout | undefined;
+    // A dispatcher that keeps finding work (a delivery sent again and again) never goes idle: fail, not hang.
+    const busy = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the dispatcher is still busy after 15 s')), 15_000)));
+    await Promise.race([dispatcher.idle(), busy]).finally(() => clearTimeout(timer));
   }
 
   function delivery(webhookId: number) {
@@ -140,8 +151,7 @@ describe('dispatcher', () => {
       const stamps = receiver.requests.map((r) => Number(r.headers['x-svc-timestamp']) * 1000 - T0);
       assert.deepEqual(stamps, [0, 10e3, 70e3, 370e3, 2170e3, 5770e3, 9370e3, 12970e3]);
       clock.advance(10 * 3600e3);
-      dispatcher?.poke();
-      await new Promise((r) => setTimeout(r, 100));
+      await idle();
       assert.equal(receiver.requests.length, 8, 'no 9th attempt');
     });
   }
@@ -195,8 +205,7 @@ describe('dispatcher', () => {
       assert.equal(d.ultimoStatusCode, status);
       assert.equal(d.ultimoErro, `HTTP ${status}`);
       clock.advance(24 * 3600e3);
-      dispatcher?.poke();
-      await new Promise((r) => setTimeout(r, 100));
+      await idle();
       assert.equal(receiver.requests.length, 1);
       assert.equal(store.getWebhookById(w.id)?.falhasConsecutivas, 1);
     });
@@ -218,8 +227,7 @@ describe('dispatcher', () => {
         assert.equal(hook?.motivoDesativacao, '20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00');
         // Events published while it is off are not for it.
         await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
-        dispatcher?.poke();
-        await new Promise((r) => setTimeout(r, 100));
+        await idle();
         assert.equal(receiver.requests.length, 20 * round);
         clock.advance(Date.UTC(2026, 10, 23) - clock.now());
         dispatcher?.poke();
@@ -232,8 +240,7 @@ describe('dispatcher', () => {
       }
     }
     clock.advance(3 * 24 * 3600e3);
-    dispatcher?.poke();
-    await new Promise((r) => setTimeout(r, 100));
+    await idle();
     assert.equal(store.getWebhookById(w.id)?.ativo, false, 'a permanent deactivation is not lifted by time');
     const notices = db.prepare('SELECT webhook_id, destinatario, assunto, enviado_em FROM avisos_email').all() as Record<string, unknown>[];
     assert.deepEqual(notices.map((n) => ({ ...n })), [{ webhook_id: w.id, destinatario: null, assunto: `Webhook ${w.id} (w) desativado`, enviado_em: null }]);

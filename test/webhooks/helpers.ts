@@ -1,5 +1,5 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,7 +66,8 @@ export async function publishSnapshot(dataDir: DataDir, events: readonly TestEve
   instance.closeSync();
   const manifest = {
     id,
-    parent_id: null,
+    // Each snapshot descends from the current one, as an ingest's copy does: the dispatcher reads the line.
+    parent_id: existsSync(dataDir.currentFile) ? readFileSync(dataDir.currentFile, 'utf8').trim() : null,
     criado_em: new Date().toISOString(),
     tamanho_bytes: 0,
     contagens: {},

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { openWebhooksStore } from '../../src/control/webhooks-store.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 import { REPO_ROOT, runSvc } from '../helpers/cli.js';
@@ -38,7 +38,7 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
-    openWebhooksStore(db).createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_h' }, null, Date.now());
+    openWebhookRegistry(db).createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_h' }, null, Date.now());
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
   });
 

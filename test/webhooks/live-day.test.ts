@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { openWebhooksStore, type WebhooksStore } from '../../src/control/webhooks-store.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { REPO_ROOT, runSvc } from '../helpers/cli.js';
@@ -28,7 +28,7 @@ interface Payload {
 describe('live day → signed deliveries (svc ingest + dispatcher + real receiver)', () => {
   let dataDir: TestDataDir;
   let db: ControlDb;
-  let store: WebhooksStore;
+  let store: WebhookRegistry;
   let receiver: Receiver;
   let dispatcher: Dispatcher;
   const byStep = new Map<string, ReceivedRequest[]>();
@@ -38,7 +38,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     const demo = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
     assert.equal(demo.code, 0, demo.stderr);
     db = openControlDb(dataDir.controlDb);
-    store = openWebhooksStore(db);
+    store = openWebhookRegistry(db);
     receiver = new Receiver();
     const url = await receiver.start();
     store.createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: SECRET }, null, Date.now());

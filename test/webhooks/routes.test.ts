@@ -6,7 +6,7 @@ import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
-import { EVENTOS } from '../../src/webhooks/catalog.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { testDataDir, type TestDataDir } from './helpers.js';
 import { assertWebhookOpenApi } from './openapi.js';
 

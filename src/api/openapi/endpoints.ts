@@ -1,6 +1,6 @@
 import type { Recurso } from '../../control/plans.js';
 import { MAX_PAGINA, MAX_RODADA } from '../routes/campeonatos.js';
-import { EVENTOS } from '../../webhooks/catalog.js';
+import { EVENTOS } from '../../domain/events.js';
 import { arrayOf, bool, int, nullable, obj, ref, str, enumOf, type Schema } from './json-schema.js';
 import { POSICOES, STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO, TIPO_TIME } from './schemas.js';
 

@@ -1,5 +1,5 @@
 import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
-import { EVENTOS } from '../../webhooks/catalog.js';
+import { EVENTOS } from '../../domain/events.js';
 import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
 
 /** The resources of the spec as JSON Schemas: the OpenAPI components, and what the tests validate against. */
@@ -226,6 +226,7 @@ export const SCHEMAS: Record<string, Schema> = {
     status: enumOf(['ok', 'sem_snapshot']),
     versao: str,
     snapshot: nullable(obj({ id: str, criado_em: nullable(str), idade_segundos: nint, carregado_em: dateTime })),
+    cache: obj({ bytes: int, limite_bytes: int, entradas: int }),
     iniciado_em: dateTime,
     uptime_segundos: int,
   }),

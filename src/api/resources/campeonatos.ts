@@ -1,10 +1,11 @@
 import type { AuthContext } from '../auth-context.js';
 import { assertChampionship, canRead } from '../middleware/plan-access.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { Partition } from '../snapshot/partition.js';
 import type { CampeonatoRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
 import { CAMPEONATO_NAO_ENCONTRADO, notFound } from './not-found.js';
-import { campeonato, type JsonObject } from './shapes.js';
+import { campeonato, type JsonObject, type Shapes } from './shapes.js';
 
 /** Endpoints 1–13: championships and everything inside one. */
 
@@ -16,7 +17,7 @@ export interface CampeonatoFiltro {
 
 /** The championship, after the 404 and access-list (403) checks. */
 export function findCampeonato(s: ServedSnapshot, auth: AuthContext, id: number): CampeonatoRow {
-  const c = s.ix.campeonato.get(id);
+  const c = s.global.campeonato.get(id);
   if (!c) throw CAMPEONATO_NAO_ENCONTRADO;
   assertChampionship(auth, id);
   return c;
@@ -27,7 +28,7 @@ function championshipAge(c: CampeonatoRow): number {
 }
 
 export function listCampeonatos(s: ServedSnapshot, auth: AuthContext, f: CampeonatoFiltro): Built {
-  const data = s.ix.campeonatos
+  const data = s.global.campeonatos
     .filter(
       (c) =>
         canRead(auth, c.id) &&
@@ -39,7 +40,7 @@ export function listCampeonatos(s: ServedSnapshot, auth: AuthContext, f: Campeon
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }
 
-export function getCampeonato(s: ServedSnapshot, c: CampeonatoRow): Built {
+export function getCampeonato(c: CampeonatoRow): Built {
   return { payload: { data: campeonato(c) }, maxAge: championshipAge(c) };
 }
 
@@ -65,11 +66,11 @@ function matchesFilter(p: PartidaRow, f: PartidaFiltro, rodadaId: number | null 
 }
 
 /** Matches ordered by kick-off; a page past the last one is an empty page, not an error. */
-export function listPartidas(s: ServedSnapshot, c: CampeonatoRow, f: PartidaFiltro): Built {
-  const rodadaId = f.rodada === undefined ? undefined : (s.ix.rodadasPorCampeonato.get(c.id)?.find((r) => r.numero === f.rodada)?.id ?? null);
-  const all = (s.ix.partidasPorCampeonato.get(c.id) ?? []).filter((p) => matchesFilter(p, f, rodadaId));
+export function listPartidas(sh: Shapes, part: Partition, c: CampeonatoRow, f: PartidaFiltro): Built {
+  const rodadaId = f.rodada === undefined ? undefined : (part.rodadas.find((r) => r.numero === f.rodada)?.id ?? null);
+  const all = part.partidas.filter((p) => matchesFilter(p, f, rodadaId));
   const start = (f.pagina - 1) * f.por_pagina;
-  const data = all.slice(start, start + f.por_pagina).map((p) => s.shapes.match(p));
+  const data = all.slice(start, start + f.por_pagina).map((p) => sh.match(p));
   const meta = {
     total: all.length,
     por_pagina: f.por_pagina,
@@ -80,53 +81,53 @@ export function listPartidas(s: ServedSnapshot, c: CampeonatoRow, f: PartidaFilt
   return { payload: { data, meta }, maxAge: championshipAge(c) };
 }
 
-export function listRodadas(s: ServedSnapshot, c: CampeonatoRow): Built {
-  const data = (s.ix.rodadasPorCampeonato.get(c.id) ?? []).map((r) => s.shapes.round(r));
+export function listRodadas(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
+  const data = part.rodadas.map((r) => sh.round(r));
   return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
 }
 
-export function getRodada(s: ServedSnapshot, c: CampeonatoRow, numero: number): Built {
-  const r = s.ix.rodadasPorCampeonato.get(c.id)?.find((x) => x.numero === numero);
+export function getRodada(sh: Shapes, part: Partition, c: CampeonatoRow, numero: number): Built {
+  const r = part.rodadas.find((x) => x.numero === numero);
   if (!r) throw notFound('Rodada não encontrada');
-  return { payload: { data: s.shapes.round(r) }, maxAge: maxAgeFor(r.status, 'encerrada') };
+  return { payload: { data: sh.round(r) }, maxAge: maxAgeFor(r.status, 'encerrada') };
 }
 
-function knockoutFases(s: ServedSnapshot, c: CampeonatoRow) {
-  return (s.ix.fasesPorCampeonato.get(c.id) ?? []).filter((f) => f.tipo === 'mata-mata');
+function knockoutFases(part: Partition) {
+  return part.fases.filter((f) => f.tipo === 'mata-mata');
 }
 
-export function getChave(s: ServedSnapshot, c: CampeonatoRow): Built {
-  const fases = knockoutFases(s, c);
+export function getChave(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
+  const fases = knockoutFases(part);
   if (fases.length === 0) throw notFound('Campeonato sem chaveamento (não tem fases de mata-mata)');
   const data = {
     campeonato_id: c.id,
     campeonato_nome: c.nome,
     temporada: c.temporada,
-    fases: fases.map((f) => ({ id: f.id, nome: f.nome, slug: f.slug, tipo: f.tipo, chaves: s.shapes.chaves(f.id) })),
+    fases: fases.map((f) => ({ id: f.id, nome: f.nome, slug: f.slug, tipo: f.tipo, chaves: sh.chaves(f.id) })),
   };
   return { payload: { data }, maxAge: championshipAge(c) };
 }
 
-export function listFases(s: ServedSnapshot, c: CampeonatoRow): Built {
-  const data = (s.ix.fasesPorCampeonato.get(c.id) ?? []).map((f) => s.shapes.phase(f, false));
+export function listFases(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
+  const data = part.fases.map((f) => sh.phase(f, false));
   return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
 }
 
-function findFase(s: ServedSnapshot, c: CampeonatoRow, faseId: number) {
-  const f = s.ix.fase.get(faseId);
-  if (!f || f.campeonato_id !== c.id) throw notFound('Fase não encontrada neste campeonato');
+function findFase(part: Partition, faseId: number) {
+  const f = part.fase.get(faseId);
+  if (!f) throw notFound('Fase não encontrada neste campeonato');
   return f;
 }
 
-export function getFase(s: ServedSnapshot, c: CampeonatoRow, faseId: number): Built {
-  const f = findFase(s, c, faseId);
-  return { payload: { data: s.shapes.phase(f, true) }, maxAge: maxAgeFor(f.status, 'finalizada') };
+export function getFase(sh: Shapes, part: Partition, faseId: number): Built {
+  const f = findFase(part, faseId);
+  return { payload: { data: sh.phase(f, true) }, maxAge: maxAgeFor(f.status, 'finalizada') };
 }
 
-function standings(s: ServedSnapshot, c: CampeonatoRow, faseId: number | null): JsonObject[] {
-  return (s.ix.classificacao.get(`${c.id}:${faseId ?? ''}`) ?? []).map((r) => ({
+function standings(sh: Shapes, part: Partition, faseId: number | null): JsonObject[] {
+  return (part.classificacao.get(faseId ?? '') ?? []).map((r) => ({
     posicao: r.posicao,
-    time: s.shapes.teamOf(r.time_id),
+    time: sh.teamOf(r.time_id),
     pontos: r.pontos,
     jogos: r.jogos,
     vitorias: r.vitorias,
@@ -138,35 +139,35 @@ function standings(s: ServedSnapshot, c: CampeonatoRow, faseId: number | null): 
   }));
 }
 
-export function getTabelaFase(s: ServedSnapshot, c: CampeonatoRow, faseId: number): Built {
-  const f = findFase(s, c, faseId);
+export function getTabelaFase(sh: Shapes, part: Partition, c: CampeonatoRow, faseId: number): Built {
+  const f = findFase(part, faseId);
   const data = {
     campeonato_id: c.id,
     campeonato_nome: c.nome,
     fase_id: f.id,
     fase_nome: f.nome,
     temporada: c.temporada,
-    classificacao: standings(s, c, f.id),
+    classificacao: standings(sh, part, f.id),
   };
   return { payload: { data }, maxAge: maxAgeFor(f.status, 'finalizada') };
 }
 
-export function getTabela(s: ServedSnapshot, c: CampeonatoRow): Built {
-  const data = { campeonato_id: c.id, campeonato_nome: c.nome, temporada: c.temporada, classificacao: standings(s, c, null) };
+export function getTabela(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
+  const data = { campeonato_id: c.id, campeonato_nome: c.nome, temporada: c.temporada, classificacao: standings(sh, part, null) };
   return { payload: { data }, maxAge: championshipAge(c) };
 }
 
-export function getArtilharia(s: ServedSnapshot, c: CampeonatoRow): Built {
+export function getArtilharia(s: ServedSnapshot, sh: Shapes, part: Partition, c: CampeonatoRow): Built {
   const data: JsonObject[] = [];
-  for (const a of s.ix.artilhariaPorCampeonato.get(c.id) ?? []) {
-    const j = s.ix.jogador.get(a.jogador_id);
-    if (j) data.push(s.shapes.player(j, a.gols, a.time_id ?? j.time_id));
+  for (const a of part.artilharia) {
+    const j = s.global.players.get(a.jogador_id);
+    if (j) data.push(sh.player(j, a.gols, a.time_id ?? j.time_id));
   }
   return { payload: { data, meta: { campeonato_id: c.id, campeonato_nome: c.nome, total: data.length } }, maxAge: championshipAge(c) };
 }
 
 function coverage(s: ServedSnapshot, c: CampeonatoRow): JsonObject {
-  const cov = s.ix.cobertura.get(c.id);
+  const cov = s.global.cobertura.get(c.id);
   return {
     campeonato_id: c.id,
     slug: c.slug,
@@ -191,7 +192,7 @@ export function getCobertura(s: ServedSnapshot, c: CampeonatoRow): Built {
 }
 
 export function listCobertura(s: ServedSnapshot, auth: AuthContext, temporada: string | undefined): Built {
-  const data = s.ix.campeonatos
+  const data = s.global.campeonatos
     .filter((c) => canRead(auth, c.id) && (temporada === undefined || c.temporada === temporada))
     .map((c) => coverage(s, c));
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };

@@ -1,9 +1,10 @@
 import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { Partition } from '../snapshot/partition.js';
 import type { EscalacaoJogadorRow, EstatisticaRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
 import { notFound } from './not-found.js';
-import type { Json, JsonObject } from './shapes.js';
+import type { Json, JsonObject, Shapes } from './shapes.js';
 
 /** Endpoints 14–17: live matches and the per-match resources. */
 
@@ -11,21 +12,35 @@ const STAT_FIELDS: readonly string[] = [...STAT_DECIMAL_FIELDS, ...STAT_INTEGER_
 const LADOS = ['mandante', 'visitante'] as const;
 
 export function listAoVivo(s: ServedSnapshot): Built {
-  const data = s.ix.partidasAoVivo.map((p) => s.shapes.liveMatch(p));
+  const data = s.global.aoVivo.map(({ row, recurso }) => {
+    const c = s.global.campeonato.get(row.campeonato_id);
+    // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
+    const penalti = recurso.penalti ?? { placar_mandante: null, placar_visitante: null };
+    return { ...recurso, penalti, campeonato: c ? { id: c.id, nome: c.nome, temporada: c.temporada } : null };
+  });
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.live };
 }
 
-export function findPartida(s: ServedSnapshot, id: number): PartidaRow {
-  const p = s.ix.partida.get(id);
-  if (!p) throw notFound('Partida não encontrada');
+const PARTIDA_NAO_ENCONTRADA = notFound('Partida não encontrada');
+
+/** The championship of match `id` (its partition holds the match), or 404. */
+export function campeonatoDaPartida(s: ServedSnapshot, id: number): number {
+  const c = s.global.partidaCampeonato.get(id);
+  if (c === undefined) throw PARTIDA_NAO_ENCONTRADA;
+  return c;
+}
+
+export function findPartida(part: Partition, id: number): PartidaRow {
+  const p = part.partida.get(id);
+  if (!p) throw PARTIDA_NAO_ENCONTRADA;
   return p;
 }
 
-export function listEventos(s: ServedSnapshot, p: PartidaRow): Built {
-  const data = (s.ix.eventosPorPartida.get(p.id) ?? []).map((e) => ({
+export function listEventos(s: ServedSnapshot, part: Partition, p: PartidaRow): Built {
+  const data = (part.eventosPorPartida.get(p.id) ?? []).map((e) => ({
     tipo: e.tipo,
     jogador: e.jogador,
-    time_nome: s.ix.time.get(e.time_id)?.nome ?? null,
+    time_nome: s.global.teams.byId.get(e.time_id)?.nome ?? null,
     minuto: e.minuto,
   }));
   const maxAge = p.status === 'ao_vivo' ? MAX_AGE.live : MAX_AGE.changing;
@@ -39,8 +54,8 @@ function statRecord(row: EstatisticaRow | undefined): JsonObject {
 }
 
 /** Always both sides; a side the source did not report is a record of nulls (null ≠ 0). */
-export function getEstatisticas(s: ServedSnapshot, p: PartidaRow): Built {
-  const rows = s.ix.estatisticasPorPartida.get(p.id) ?? [];
+export function getEstatisticas(s: ServedSnapshot, part: Partition, p: PartidaRow): Built {
+  const rows = part.estatisticasPorPartida.get(p.id) ?? [];
   const data = {
     partida_id: p.id,
     time_mandante: s.shapes.teamSummaryOf(p.time_mandante_id),
@@ -70,10 +85,10 @@ function lineupPlayer(r: EscalacaoJogadorRow): JsonObject {
 }
 
 /** 404 when the match does not exist or has no lineup; a side not yet published is null. */
-export function getEscalacao(s: ServedSnapshot, p: PartidaRow): Built {
-  const sides = s.ix.escalacoesPorPartida.get(p.id);
+export function getEscalacao(s: ServedSnapshot, part: Partition, p: PartidaRow): Built {
+  const sides = part.escalacoesPorPartida.get(p.id);
   if (!sides || sides.length === 0) throw notFound('Escalação não disponível para esta partida');
-  const players = s.ix.escaladosPorPartida.get(p.id) ?? [];
+  const players = part.escaladosPorPartida.get(p.id) ?? [];
   const side = (lado: string): JsonObject | null => {
     const e = sides.find((x) => x.lado === lado);
     if (!e) return null;

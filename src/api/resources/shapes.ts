@@ -1,7 +1,8 @@
-import type { SnapshotIndex } from '../snapshot/indexes.js';
+import type { GlobalPart } from '../snapshot/global-part.js';
+import type { Partition } from '../snapshot/partition.js';
 import type { CampeonatoRow, FaseRow, JogadorRow, PartidaRow, RodadaRow, TimeRow } from '../snapshot/tables.js';
 
-/** JSON shapes of the spec's resources, built from one snapshot's index. Field order follows the spec. */
+/** JSON shapes of the spec's resources, built from one snapshot's data. Field order follows the spec. */
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -45,54 +46,44 @@ function withoutFase(m: JsonObject): JsonObject {
   return rest;
 }
 
+/**
+ * The resources that combine the global part (teams) with one championship's partition (matches, rounds,
+ * phases), or the global part alone when `part` is absent.
+ */
 export class Shapes {
-  private readonly matchCache = new Map<number, JsonObject>();
+  constructor(private readonly g: GlobalPart, private readonly part?: Partition) {}
 
-  constructor(private readonly ix: SnapshotIndex) {}
+  private get p(): Partition {
+    if (!this.part) throw new Error('recurso de campeonato sem partição');
+    return this.part;
+  }
 
   teamOf(id: number | null): JsonObject | null {
-    const t = id === null ? undefined : this.ix.time.get(id);
+    const t = id === null ? undefined : this.g.teams.byId.get(id);
     return t ? time(t) : null;
   }
 
   teamSummaryOf(id: number): JsonObject | null {
-    const t = this.ix.time.get(id);
+    const t = this.g.teams.byId.get(id);
     return t ? timeResumo(t) : null;
   }
 
   /** The Match resource; `fase` present (object or null) unless `semFase` (matches inside a round). */
   match(p: PartidaRow, semFase = false): JsonObject {
-    const m = this.matchOf(p.id) ?? {};
+    const m = this.p.recursoPartida.get(p.id) ?? {};
     return semFase ? withoutFase(m) : m;
-  }
-
-  private matchOf(id: number): JsonObject | null {
-    let m = this.matchCache.get(id);
-    if (!m) {
-      const view = this.ix.recursoPartida.get(id);
-      if (!view) return null;
-      // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
-      m = { ...view, penalti: view.penalti ?? { placar_mandante: null, placar_visitante: null } };
-      this.matchCache.set(id, m);
-    }
-    return m;
-  }
-
-  liveMatch(p: PartidaRow): JsonObject {
-    const c = this.ix.campeonato.get(p.campeonato_id);
-    return { ...this.match(p), campeonato: c ? { id: c.id, nome: c.nome, temporada: c.temporada } : null };
   }
 
   /** The Round resource; its matches carry no `fase` key (spec endpoint 5). */
   round(r: RodadaRow): JsonObject {
-    const view = this.ix.recursoRodada.get(r.id) ?? {};
-    const partidas = (this.ix.partidasPorRodada.get(r.id) ?? []).map((p) => this.match(p, true));
+    const view = this.p.recursoRodada.get(r.id) ?? {};
+    const partidas = (this.p.partidasPorRodada.get(r.id) ?? []).map((p) => this.match(p, true));
     return { ...view, partidas };
   }
 
   /** Bracket ties of a phase, each with both legs (a single-match tie has `partida_volta` null). */
   chaves(faseId: number): JsonObject[] {
-    return (this.ix.chavesPorFase.get(faseId) ?? []).map((c) => ({
+    return (this.p.chavesPorFase.get(faseId) ?? []).map((c) => ({
       id: c.id,
       nome: c.nome,
       slug: c.slug,
@@ -102,18 +93,18 @@ export class Shapes {
   }
 
   private matchById(id: number | null): JsonObject | null {
-    return id === null ? null : this.matchOf(id);
+    return id === null ? null : (this.p.recursoPartida.get(id) ?? null);
   }
 
   /** The Phase resource; `detalhe` fills `chaves` (knockout) or `rodadas` (points-based). */
   phase(f: FaseRow, detalhe: boolean): JsonObject {
-    const view = this.ix.recursoFase.get(f.id) ?? {};
+    const view = this.p.recursoFase.get(f.id) ?? {};
     if (!detalhe) return view;
     const knockout = f.tipo === 'mata-mata';
     return {
       ...view,
       chaves: knockout ? this.chaves(f.id) : [],
-      rodadas: knockout ? [] : (this.ix.rodadasPorFase.get(f.id) ?? []).map((r) => this.round(r)),
+      rodadas: knockout ? [] : (this.p.rodadasPorFase.get(f.id) ?? []).map((r) => this.round(r)),
     };
   }
 

@@ -10,7 +10,7 @@ import { POSICAO_ORDEM, time } from './shapes.js';
 export const SEARCH_LIMIT = 20;
 
 /** Matches whose folded text starts with the term rank first, then the rest, each alphabetically. */
-function search<T extends { busca: string }>(rows: readonly T[], q: string, keep: (r: T) => boolean): T[] {
+function search<T extends { busca: string }>(rows: Iterable<T>, q: string, keep: (r: T) => boolean): T[] {
   const term = foldText(q);
   const starts: T[] = [];
   const rest: T[] = [];
@@ -22,7 +22,7 @@ function search<T extends { busca: string }>(rows: readonly T[], q: string, keep
 }
 
 export function searchTimes(s: ServedSnapshot, q: string, tipo: string | undefined): Built {
-  const data = search(s.ix.times, q, (t) => tipo === undefined || t.tipo === tipo).map(time);
+  const data = search(s.global.teams.list, q, (t) => tipo === undefined || t.tipo === tipo).map(time);
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }
 
@@ -33,14 +33,14 @@ function byPositionThenName(a: JogadorRow, b: JogadorRow): number {
 }
 
 export function listJogadoresDoTime(s: ServedSnapshot, timeId: number): Built {
-  if (!s.ix.time.has(timeId)) throw notFound('Time não encontrado');
-  const data = [...(s.ix.jogadoresPorTime.get(timeId) ?? [])].sort(byPositionThenName).map((j) => s.shapes.player(j));
+  if (!s.global.teams.byId.has(timeId)) throw notFound('Time não encontrado');
+  const data = s.global.players.squad(timeId).sort(byPositionThenName).map((j) => s.shapes.player(j));
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }
 
 export function searchJogadores(s: ServedSnapshot, q: string, timeId: number | undefined, posicao: string | undefined): Built {
   const data = search(
-    s.ix.jogadores,
+    s.global.players.list(),
     q,
     (j) => (timeId === undefined || j.time_id === timeId) && (posicao === undefined || j.posicao === posicao),
   ).map((j) => s.shapes.player(j));
@@ -48,7 +48,7 @@ export function searchJogadores(s: ServedSnapshot, q: string, timeId: number | u
 }
 
 export function getJogador(s: ServedSnapshot, id: number): Built {
-  const j = s.ix.jogador.get(id);
+  const j = s.global.players.get(id);
   if (!j) throw notFound('Jogador não encontrado');
   return { payload: { data: s.shapes.player(j) }, maxAge: MAX_AGE.changing };
 }

@@ -5,7 +5,7 @@ import { STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO } from '../openapi/s
 import * as r from '../resources/campeonatos.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
 import type { ApiContext, ApiRouter } from '../state.js';
-import { serve, snapshotFor } from './respond.js';
+import { serve, serveChampionship, snapshotFor } from './respond.js';
 
 export const MAX_PAGINA = 1_000_000;
 export const MAX_RODADA = 1_000;
@@ -29,7 +29,7 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
 
   router.get('/v1/campeonatos/:id', guard('campeonatos', (ctx) => {
     const { s, c } = camp(ctx, 'id');
-    serve(ctx, s, `campeonato|${c.id}`, () => r.getCampeonato(s, c));
+    return serveChampionship(ctx, s, c.id, 'campeonato', () => r.getCampeonato(c));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/partidas', guard('partidas', (ctx) => {
@@ -44,55 +44,55 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     };
     const { s, c } = camp(ctx);
     const key = `partidas|${c.id}|${f.rodada}|${f.status}|${f.time}|${f.data_inicio}|${f.data_fim}|${f.pagina}|${f.por_pagina}`;
-    serve(ctx, s, key, () => r.listPartidas(s, c, f));
+    return serveChampionship(ctx, s, c.id, key, (sh, part) => r.listPartidas(sh, part, c, f));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/rodadas', guard('rodadas', (ctx) => {
     const { s, c } = camp(ctx);
-    serve(ctx, s, `rodadas|${c.id}`, () => r.listRodadas(s, c));
+    return serveChampionship(ctx, s, c.id, 'rodadas', (sh, part) => r.listRodadas(sh, part, c));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/rodadas/:numero', guard('rodadas', (ctx) => {
     const { s, c } = camp(ctx);
     const numero = pathId(ctx, 'numero');
-    serve(ctx, s, `rodada|${c.id}|${numero}`, () => r.getRodada(s, c, numero));
+    return serveChampionship(ctx, s, c.id, `rodada|${numero}`, (sh, part) => r.getRodada(sh, part, c, numero));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/chave', guard('chave', (ctx) => {
     const { s, c } = camp(ctx);
-    serve(ctx, s, `chave|${c.id}`, () => r.getChave(s, c));
+    return serveChampionship(ctx, s, c.id, 'chave', (sh, part) => r.getChave(sh, part, c));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/fases', guard('chave', (ctx) => {
     const { s, c } = camp(ctx);
-    serve(ctx, s, `fases|${c.id}`, () => r.listFases(s, c));
+    return serveChampionship(ctx, s, c.id, 'fases', (sh, part) => r.listFases(sh, part, c));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/fases/:faseId', guard('chave', (ctx) => {
     const { s, c } = camp(ctx);
     const faseId = pathId(ctx, 'faseId');
-    serve(ctx, s, `fase|${c.id}|${faseId}`, () => r.getFase(s, c, faseId));
+    return serveChampionship(ctx, s, c.id, `fase|${faseId}`, (sh, part) => r.getFase(sh, part, faseId));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/fases/:faseId/tabela', guard('tabela', (ctx) => {
     const { s, c } = camp(ctx);
     const faseId = pathId(ctx, 'faseId');
-    serve(ctx, s, `tabela-fase|${c.id}|${faseId}`, () => r.getTabelaFase(s, c, faseId));
+    return serveChampionship(ctx, s, c.id, `tabela-fase|${faseId}`, (sh, part) => r.getTabelaFase(sh, part, c, faseId));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/tabela', guard('tabela', (ctx) => {
     const { s, c } = camp(ctx);
-    serve(ctx, s, `tabela|${c.id}`, () => r.getTabela(s, c));
+    return serveChampionship(ctx, s, c.id, 'tabela', (sh, part) => r.getTabela(sh, part, c));
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/artilharia', guard('artilharia', (ctx) => {
     const { s, c } = camp(ctx);
-    serve(ctx, s, `artilharia|${c.id}`, () => r.getArtilharia(s, c));
+    return serveChampionship(ctx, s, c.id, 'artilharia', (sh, part) => r.getArtilharia(s, sh, part, c), true);
   }));
 
   router.get('/v1/campeonatos/:campeonatoId/cobertura', guard('cobertura', (ctx) => {
     const { s, c } = camp(ctx);
-    serve(ctx, s, `cobertura|${c.id}`, () => r.getCobertura(s, c));
+    return serveChampionship(ctx, s, c.id, 'cobertura', () => r.getCobertura(s, c));
   }));
 
   router.get('/v1/cobertura', guard('cobertura', (ctx) => {

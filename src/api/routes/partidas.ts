@@ -3,7 +3,8 @@ import { pathId } from '../params.js';
 import * as r from '../resources/partidas.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
 import type { ApiContext, ApiRouter } from '../state.js';
-import { serve, snapshotFor } from './respond.js';
+import { serve, serveChampionship, snapshotFor } from './respond.js';
+import type { Partition } from '../snapshot/partition.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { PartidaRow } from '../snapshot/tables.js';
 
@@ -14,10 +15,11 @@ export function registerPartidas(router: ApiRouter, holder: SnapshotHolder, guar
     serve(ctx, s, 'ao-vivo', () => r.listAoVivo(s));
   }));
 
-  const perMatch = (name: string, build: (s: ServedSnapshot, p: PartidaRow) => Built) => (ctx: ApiContext) => {
+  const perMatch = (name: string, build: (s: ServedSnapshot, part: Partition, p: PartidaRow) => Built) => (ctx: ApiContext) => {
     const s = snapshotFor(holder);
-    const p = r.findPartida(s, pathId(ctx, 'id'));
-    serve(ctx, s, `${name}|${p.id}`, () => build(s, p));
+    const id = pathId(ctx, 'id');
+    const campeonatoId = r.campeonatoDaPartida(s, id);
+    return serveChampionship(ctx, s, campeonatoId, `${name}|${id}`, (_shapes, part) => build(s, part, r.findPartida(part, id)));
   };
   router.get('/v1/partidas/:id/eventos', guard('eventos', perMatch('eventos', r.listEventos)));
   router.get('/v1/partidas/:id/estatisticas', guard('estatisticas', perMatch('estatisticas', r.getEstatisticas)));

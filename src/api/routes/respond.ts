@@ -1,6 +1,8 @@
 import { ApiError } from '../errors.js';
 import type { Built, CachedResponse, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
+import type { Partition } from '../snapshot/partition.js';
+import type { Shapes } from '../resources/shapes.js';
 import { sendPrepared } from '../headers.js';
 import type { ApiContext } from '../state.js';
 
@@ -30,7 +32,20 @@ export function sendCached(ctx: ApiContext, r: CachedResponse): void {
   else sendPrepared(ctx, 200, r.headers, r.body);
 }
 
-/** Serves the memoised response `key` of the request's snapshot, building it on first use. */
+/** Serves the memoised response `key` built from the global part of the request's snapshot. */
 export function serve(ctx: ApiContext, s: ServedSnapshot, key: string, build: () => Built): void {
-  sendCached(ctx, s.respond(key, build));
+  sendCached(ctx, s.respond(s.globalScope, key, build));
+}
+
+/**
+ * Serves the memoised response `key` built from championship `campeonatoId`'s data (and the global part
+ * when `alsoGlobal`: a response that shows player rows). A cache hit is sent at once, with no read.
+ */
+export function serveChampionship(
+  ctx: ApiContext, s: ServedSnapshot, campeonatoId: number, key: string, build: (shapes: Shapes, part: Partition) => Built, alsoGlobal = false,
+): void | Promise<void> {
+  const scope = alsoGlobal ? `${s.championshipScope(campeonatoId)}+${s.globalScope}` : s.championshipScope(campeonatoId);
+  const hit = s.lookup(scope, key);
+  if (hit) return sendCached(ctx, hit);
+  return s.respondFrom(campeonatoId, scope, key, build).then((r) => sendCached(ctx, r));
 }

@@ -31,6 +31,7 @@ export function registerStatus(router: Router<ApiState>, d: StatusDeps): void {
               carregado_em: isoWithOffset(s.loadedAt),
             }
           : null,
+        cache: d.holder.cacheStats,
         iniciado_em: isoWithOffset(d.startedAt),
         uptime_segundos: Math.round((now - d.startedAt.getTime()) / 1000),
       },

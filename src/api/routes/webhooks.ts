@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ControlDb } from '../../control/database.js';
-import {
-  openWebhooksStore,
-  WebhookLimitError,
-  type DeliveryRecord,
-  type WebhookRecord,
-  type WebhooksStore,
-} from '../../control/webhooks-store.js';
-import type { EventName } from '../../warehouse/events/detect.js';
-import { EVENTOS, isEventName, type DeliveryStatus } from '../../webhooks/catalog.js';
-import { monthReference } from '../../webhooks/limits.js';
+import { WebhookLimitError, type DeliveryRecord, type WebhookRecord } from '../../control/webhooks/records.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../control/webhooks/registry.js';
+import { EVENTOS, isEventName, type EventName } from '../../domain/events.js';
+import { monthReference, type DeliveryStatus } from '../../domain/webhooks.js';
 import { newSecret } from '../../webhooks/signing.js';
 import { BlockedUrlError, checkUrl, systemResolver, type Resolver } from '../../webhooks/url-guard.js';
-import { allowPrivateUrlsFromEnv } from '../../webhooks/private-urls.js';
 import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
@@ -26,7 +19,7 @@ export interface WebhookRoutesOptions {
   control: ControlDb;
   /** The key, quota and plan checks of authenticated routes (createApp's). */
   guard: Guard;
-  /** Local development only; default from SVC_ALLOW_PRIVATE_URLS=1 (`svc serve --allow-private-urls`). */
+  /** Local development only (`svc serve --allow-private-urls`); default false. */
   allowPrivateUrls?: boolean;
   /** DNS resolution for the URL rule (tests give a fixed answer; no network). */
   resolve?: Resolver;
@@ -110,8 +103,8 @@ function parseEventos(v: unknown): EventName[] {
 
 /** Registers the eight webhook management routes on the authenticated `/v1` router. */
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
-  const store: WebhooksStore = openWebhooksStore(o.control);
-  const guard = { allowPrivate: o.allowPrivateUrls ?? allowPrivateUrlsFromEnv() };
+  const store: WebhookRegistry = openWebhookRegistry(o.control);
+  const guard = { allowPrivate: o.allowPrivateUrls ?? false };
   const resolve = o.resolve ?? systemResolver;
   // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).
   const access = o.guard('webhooks', (_ctx, next) => next());

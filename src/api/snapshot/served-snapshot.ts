@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { SnapshotIndex } from './indexes.js';
-import type { SnapshotTables } from './tables.js';
 import { Shapes, type JsonObject } from '../resources/shapes.js';
+import { ByteLru } from './byte-lru.js';
+import type { GlobalPart } from './global-part.js';
+import { Partition } from './partition.js';
+import type { SnapshotDb } from './snapshot-db.js';
 
 /** A response ready to send: body serialized once, its strong ETag, and its headers (`ETag`, `Cache-Control`). */
 export interface CachedResponse {
@@ -13,6 +15,8 @@ export interface CachedResponse {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Bytes a cached response costs beyond its body (headers, key, entry). */
+const RESPONSE_OVERHEAD = 512;
 
 export interface Built {
   payload: JsonObject;
@@ -20,45 +24,142 @@ export interface Built {
   maxAge: number;
 }
 
-/** Bound on memoised bodies per snapshot, so arbitrary filter combinations cannot grow memory without end. */
-const MAX_CACHED = 5_000;
+/**
+ * The cache every served snapshot shares, bounded by bytes: championship partitions and memoised
+ * responses, keyed by the generation of the data they were built from (see Generations), so a snapshot
+ * finds what an earlier one built from the same data.
+ */
+export class ServeCache {
+  readonly lru: ByteLru<CachedResponse | Partition>;
+  /** Partition loads in flight, by cache key: concurrent requests share one load. */
+  readonly loading = new Map<string, Promise<Partition>>();
+
+  constructor(limitBytes: number) {
+    this.lru = new ByteLru(limitBytes);
+  }
+}
 
 /**
- * One published snapshot as the API serves it: immutable data in memory plus memoised response bodies.
- * A request holds a reference from start to end, so it always sees one snapshot; after a swap the old
- * object is dropped when the last such request ends.
+ * Which snapshot's data each part of the cache belongs to. A championship not named in `campeonatos` has
+ * the data of snapshot `base`; `global` names the snapshot whose global part built the global responses.
+ * A swap whose changes are known copies these, naming the new snapshot only for what changed.
+ */
+export interface Generations {
+  base: string;
+  campeonatos: ReadonlyMap<number, string>;
+  global: string;
+}
+
+/**
+ * One published snapshot as the API serves it: the global part in memory, championship partitions read
+ * from its own DuckDB file on demand, responses memoised in the shared cache. A request holds it from
+ * start to end, so it always sees one snapshot; a lazy read during the request uses this snapshot's
+ * file, never a newer one.
  */
 export class ServedSnapshot {
-  readonly ix: SnapshotIndex;
   readonly shapes: Shapes;
-  private readonly cache = new Map<string, CachedResponse>();
+  /** Scope strings by championship: built once, read on every request (the hot path). */
+  private readonly scopes = new Map<number, string>();
 
-  constructor(readonly id: string, tables: SnapshotTables, readonly loadedAt = new Date()) {
-    this.ix = new SnapshotIndex(tables);
-    this.shapes = new Shapes(this.ix);
+  constructor(
+    readonly id: string,
+    readonly global: GlobalPart,
+    readonly generations: Generations,
+    private readonly db: SnapshotDb,
+    private readonly cache: ServeCache,
+    readonly loadedAt = new Date(),
+  ) {
+    this.shapes = new Shapes(global);
   }
 
   /** When the snapshot was created (from its metadata), or null when it does not say. */
   get criadoEm(): string | null {
-    return this.ix.meta.get('criado_em') ?? null;
+    return this.global.meta.get('criado_em') ?? null;
   }
 
-  /** The memoised response for `key`, building it on first use. */
-  respond(key: string, build: () => Built): CachedResponse {
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const { payload, maxAge } = build();
-    const body = Buffer.from(JSON.stringify(payload));
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const cacheControl = `private, max-age=${maxAge}`;
-    const notModifiedHeaders = ['ETag', etag, 'Cache-Control', cacheControl];
-    const headers = [...notModifiedHeaders, 'Content-Type', JSON_TYPE, 'Content-Length', String(body.length)];
-    const entry = { body, etag, headers, notModifiedHeaders };
-    if (this.cache.size >= MAX_CACHED) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+  /** Cache-key prefix of responses built from the global part only. */
+  get globalScope(): string {
+    return `g@${this.generations.global}`;
+  }
+
+  /** Cache-key prefix of what is built from championship `id`'s data. */
+  championshipScope(id: number): string {
+    let scope = this.scopes.get(id);
+    if (scope === undefined) {
+      scope = `c${id}@${this.generations.campeonatos.get(id) ?? this.generations.base}`;
+      this.scopes.set(id, scope);
     }
-    this.cache.set(key, entry);
+    return scope;
+  }
+
+  /** Cache key of championship `id`'s partition. */
+  partitionKey(id: number): string {
+    return `${this.championshipScope(id)}|partição`;
+  }
+
+  /** The memoised response, if there is one. */
+  lookup(scope: string, key: string): CachedResponse | undefined {
+    return this.cache.lru.get(`${scope}|${key}`) as CachedResponse | undefined;
+  }
+
+  /** The memoised response for `key`, building it from data in memory on first use. */
+  respond(scope: string, key: string, build: () => Built): CachedResponse {
+    const hit = this.lookup(scope, key);
+    if (hit) return hit;
+    const entry = prepare(build());
+    this.cache.lru.set(`${scope}|${key}`, entry, entry.body.length + RESPONSE_OVERHEAD + key.length);
     return entry;
   }
+
+  /**
+   * As `respond`, for a response built from championship `campeonatoId`'s partition (read first if it is
+   * not cached). The snapshot's file stays open until the read is done, even across a swap.
+   */
+  async respondFrom(campeonatoId: number, scope: string, key: string, build: (shapes: Shapes, part: Partition) => Built): Promise<CachedResponse> {
+    const hit = this.lookup(scope, key);
+    if (hit) return hit;
+    this.db.retain();
+    try {
+      const part = await this.partition(campeonatoId);
+      return this.respond(scope, key, () => build(new Shapes(this.global, part), part));
+    } finally {
+      this.db.release();
+    }
+  }
+
+  /** Championship `campeonatoId`'s partition: cached, being read, or read now from this snapshot's file. */
+  partition(campeonatoId: number): Promise<Partition> {
+    const key = this.partitionKey(campeonatoId);
+    const hit = this.cache.lru.get(key);
+    if (hit) return Promise.resolve(hit as Partition);
+    let loading = this.cache.loading.get(key);
+    if (!loading) {
+      this.db.retain();
+      loading = Partition.load(this.db, campeonatoId)
+        .then((part) => {
+          this.cache.lru.set(key, part, part.bytes);
+          return part;
+        })
+        .finally(() => {
+          this.cache.loading.delete(key);
+          this.db.release();
+        });
+      this.cache.loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  /** A newer snapshot is current: close the file once no request reads it. */
+  retire(): void {
+    this.db.retire();
+  }
+}
+
+function prepare({ payload, maxAge }: Built): CachedResponse {
+  const body = Buffer.from(JSON.stringify(payload));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const cacheControl = `private, max-age=${maxAge}`;
+  const notModifiedHeaders = ['ETag', etag, 'Cache-Control', cacheControl];
+  const headers = [...notModifiedHeaders, 'Content-Type', JSON_TYPE, 'Content-Length', String(body.length)];
+  return { body, etag, headers, notModifiedHeaders };
 }

@@ -2,18 +2,31 @@ import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataDir } from '../../data-dir.js';
+import { changesBetween } from '../../warehouse/snapshot-changes.js';
 import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
-import { loadSnapshotTables } from './tables.js';
-import { ServedSnapshot } from './served-snapshot.js';
+import { isEmpty, type Alteracoes } from '../../warehouse/touched.js';
+import { GlobalPart } from './global-part.js';
+import { ServeCache, ServedSnapshot, type Generations } from './served-snapshot.js';
+import { SnapshotDb } from './snapshot-db.js';
 
 export type SnapshotLog = (event: string, fields: Record<string, unknown>) => void;
+export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | null) => void;
 
 /** Fallback poll: fs.watch can miss events on some filesystems (network volumes, containers). */
 const POLL_MS = 1_000;
+/** Default bound of the serve cache (`svc serve --cache-mb`). */
+export const DEFAULT_CACHE_MB = 128;
+
+export interface HolderOptions {
+  /** Bound of the cache of championship partitions and memoised responses, in MiB. */
+  cacheMb?: number;
+}
 
 /**
- * Keeps the snapshot named by `data/CURRENT` loaded and swaps to each new one. A new snapshot is fully
- * loaded before it becomes current, so no request ever waits for a load or sees a half-loaded one.
+ * Keeps the snapshot named by `data/CURRENT` served and swaps to each new one. A new snapshot's global
+ * part is loaded before it becomes current, so no request sees a half-loaded one; championships are read
+ * on demand. When the manifests say what changed since the served snapshot, the new one keeps the cached
+ * partitions and responses of every championship that did not change: a swap costs what changed.
  */
 export class SnapshotHolder {
   private snapshot: ServedSnapshot | null = null;
@@ -22,11 +35,26 @@ export class SnapshotHolder {
   private refreshing: Promise<void> | null = null;
   private again = false;
   private failedId: string | null = null;
+  private readonly cache: ServeCache;
+  private readonly listeners = new Set<SwapListener>();
 
-  constructor(private readonly dataDir: DataDir, private readonly log: SnapshotLog = () => {}) {}
+  constructor(private readonly dataDir: DataDir, private readonly log: SnapshotLog = () => {}, options: HolderOptions = {}) {
+    this.cache = new ServeCache((options.cacheMb ?? DEFAULT_CACHE_MB) * 1024 * 1024);
+  }
 
   get current(): ServedSnapshot | null {
     return this.snapshot;
+  }
+
+  /** The serve cache's size: estimated bytes, its bound, and how many partitions and responses it holds. */
+  get cacheStats(): { bytes: number; limite_bytes: number; entradas: number } {
+    return { bytes: this.cache.lru.bytes, limite_bytes: this.cache.lru.limitBytes, entradas: this.cache.lru.size };
+  }
+
+  /** Calls `listener` after each swap (the first load included); returns the function that removes it. */
+  onSwap(listener: (next: ServedSnapshot, previous: ServedSnapshot | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async start(): Promise<void> {
@@ -44,6 +72,7 @@ export class SnapshotHolder {
   stop(): void {
     this.watcher?.close();
     if (this.timer) clearInterval(this.timer);
+    this.snapshot?.retire();
   }
 
   /** Loads the snapshot CURRENT names if it differs from the one served. Concurrent calls coalesce. */
@@ -68,16 +97,47 @@ export class SnapshotHolder {
     if (id === null || id === this.snapshot?.id) return;
     if (id === this.failedId) return;
     try {
-      const started = Date.now();
-      const next = new ServedSnapshot(id, await loadSnapshotTables(this.dataDir, id));
-      const previous = this.snapshot?.id ?? null;
+      const started = performance.now();
+      const previous = this.snapshot;
+      const changes = previous ? changesBetween(this.dataDir, previous.id, id) : null;
+      const carry = previous !== null && changes !== null && !changes.completo && changes.times.length === 0;
+      const db = await SnapshotDb.open(this.dataDir, id);
+      let next: ServedSnapshot;
+      let touched: number[] = [];
+      try {
+        const global = await GlobalPart.load(db, carry ? previous.global : undefined, carry ? changes : undefined);
+        touched = carry ? touchedChampionships(changes, previous.global, global) : [];
+        const generations = carry ? carriedGenerations(previous.generations, id, changes, touched) : { base: id, campeonatos: new Map(), global: id };
+        next = new ServedSnapshot(id, global, generations, db, this.cache);
+      } catch (err) {
+        db.retire();
+        throw err;
+      }
+      // Partitions of touched championships that were in use: read again at once, so the next request finds them.
+      const hot = carry ? touched.filter((c) => this.hasPartition(previous, c)) : [];
+      const reused = carry ? next.global.campeonatos.filter((c) => this.hasPartition(next, c.id)).length : 0;
+      if (!carry) this.cache.lru.clear();
       this.snapshot = next;
-      this.log('snapshot_carregado', { snapshot: id, anterior: previous, ms: Date.now() - started });
+      previous?.retire();
+      for (const c of hot) next.partition(c).catch(() => undefined);
+      this.log('snapshot_carregado', {
+        snapshot: id,
+        anterior: previous?.id ?? null,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        reutilizados: reused,
+        recarregados: hot.length,
+        frio: !carry,
+      });
+      for (const listener of this.listeners) listener(next, previous);
     } catch (err) {
       // Keep serving the snapshot we have; the next change of CURRENT tries again.
       this.failedId = id;
       this.log('snapshot_falhou', { snapshot: id, erro: err instanceof Error ? err.message : String(err) });
     }
+  }
+
+  private hasPartition(s: ServedSnapshot, campeonatoId: number): boolean {
+    return this.cache.lru.has(s.partitionKey(campeonatoId));
   }
 
   private async readCurrentId(): Promise<string | null> {
@@ -87,4 +147,23 @@ export class SnapshotHolder {
       return null;
     }
   }
+}
+
+/** Championships whose data changed: those named, and those of the changed matches before and after. */
+function touchedChampionships(changes: Alteracoes, before: GlobalPart, after: GlobalPart): number[] {
+  const ids = new Set(changes.campeonatos);
+  for (const p of changes.partidas) {
+    for (const part of [before, after]) {
+      const c = part.partidaCampeonato.get(p);
+      if (c !== undefined) ids.add(c);
+    }
+  }
+  return [...ids];
+}
+
+/** The previous generations, with the new snapshot's id for what changed. */
+function carriedGenerations(previous: Generations, id: string, changes: Alteracoes, touched: readonly number[]): Generations {
+  const campeonatos = new Map(previous.campeonatos);
+  for (const c of touched) campeonatos.set(c, id);
+  return { base: previous.base, campeonatos, global: isEmpty(changes) ? previous.global : id };
 }

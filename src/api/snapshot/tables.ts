@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { DataDir } from '../../data-dir.js';
-import { installResourceViews } from '../../warehouse/sql/resources/views.js';
-import { openSnapshotReadOnly } from '../../warehouse/snapshot-store.js';
 
-/** Rows of the snapshot tables the API serves, as loaded into memory once per snapshot. */
+/** Rows of the snapshot tables the API serves (sql/*.sql beside this file read them). */
 export interface CampeonatoRow {
   id: number; nome: string; nome_popular: string; slug: string; temporada: string; tipo: string;
   status: string | null; regiao: string; logo_url: string | null; rodada_atual: number | null;
@@ -57,54 +54,16 @@ export interface CoberturaRow {
 
 /** A resource serialised by the shared views: Match, Round or Phase (list form). */
 export interface RecursoRow { id: number; json: string }
+export type AoVivoRow = PartidaRow & { json: string };
 
-export interface SnapshotTables {
-  recurso_partida: RecursoRow[];
-  recurso_rodada: RecursoRow[];
-  recurso_fase: RecursoRow[];
-  snapshot_meta: { chave: string; valor: string }[];
-  campeonatos: CampeonatoRow[];
-  times: TimeRow[];
-  jogadores: JogadorRow[];
-  fases: FaseRow[];
-  chaves: ChaveRow[];
-  rodadas: RodadaRow[];
-  partidas: PartidaRow[];
-  eventos: EventoRow[];
-  escalacoes: EscalacaoRow[];
-  escalacao_jogadores: EscalacaoJogadorRow[];
-  estatisticas: EstatisticaRow[];
-  classificacao: ClassificacaoRow[];
-  artilharia: ArtilhariaRow[];
-  cobertura: CoberturaRow[];
-}
+const texts = new Map<string, string>();
 
-const TABLES = [
-  'snapshot_meta', 'campeonatos', 'times', 'jogadores', 'fases', 'chaves', 'rodadas', 'partidas', 'eventos',
-  'escalacoes', 'escalacao_jogadores', 'estatisticas', 'classificacao', 'artilharia', 'cobertura',
-  'recurso_partida', 'recurso_rodada', 'recurso_fase',
-] as const satisfies readonly (keyof SnapshotTables)[];
-
-const QUERIES = Object.fromEntries(
-  TABLES.map((t) => [t, readFileSync(new URL(`./sql/${t}.sql`, import.meta.url), 'utf8')]),
-) as Record<(typeof TABLES)[number], string>;
-
-/**
- * Reads everything the API serves from a published snapshot, opened read-only and closed again before
- * returning: the whole served data set is small (a few MB), so requests never touch DuckDB.
- */
-export async function loadSnapshotTables(dataDir: DataDir, id: string): Promise<SnapshotTables> {
-  const snap = await openSnapshotReadOnly(dataDir, id);
-  if (!snap) throw new Error(`snapshot ${id} não encontrado`);
-  try {
-    await installResourceViews(snap.connection);
-    const out: Partial<Record<keyof SnapshotTables, unknown[]>> = {};
-    for (const table of TABLES) {
-      const reader = await snap.connection.runAndReadAll(QUERIES[table]);
-      out[table] = reader.getRowObjectsJS();
-    }
-    return out as unknown as SnapshotTables;
-  } finally {
-    snap.close();
+/** The text of `sql/<name>.sql` beside this file, read on first use. */
+export function sql(name: string): string {
+  let text = texts.get(name);
+  if (text === undefined) {
+    text = readFileSync(new URL(`./sql/${name}.sql`, import.meta.url), 'utf8');
+    texts.set(name, text);
   }
+  return text;
 }

@@ -10,8 +10,8 @@ import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import { parsePort, serveUntilSignal } from './serve.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { serverOptions, serveUntilSignal } from './serve.js';
 
 const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
 const DEMO_ACCOUNT = 'demo';
@@ -42,14 +42,14 @@ export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
     .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
-    .option('--port <port>', 'TCP port', '8080')
+    .option('--port <port>', 'TCP port (env: PORT, default: 8080)')
     .option('--host <host>', 'address to bind (default: all interfaces)');
   withLiveOptions(cmd);
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
-  cmd.action(async (o: CommonOptions & LiveOptionFlags & { port: string; host?: string }) => {
-    const port = parsePort(o.port);
-    const dataDir = dataDirFrom(o);
+  cmd.action(async (o: CommonOptions & LiveOptionFlags) => {
+    const config = configFrom(o);
+    const { dataDir, port } = config;
     if (readCurrentId(dataDir) === null) {
       const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], ...liveSettings(o) });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
@@ -66,6 +66,6 @@ export function registerDemo(program: Command): void {
       printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
       printLine(`  Documentação: http://localhost:${port}/docs`);
     }
-    await serveUntilSignal({ dataDir, port, host: o.host }, o.json === true);
+    await serveUntilSignal(serverOptions(config), o.json === true);
   });
 }

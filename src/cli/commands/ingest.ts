@@ -3,7 +3,7 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { FeedRejectedError, FeedUnreachableError, formatIssue } from '../../feeds/errors.js';
 import { FORMAT_NAMES, UnknownFormatError } from '../../feeds/adapters/index.js';
 import type { AdapterOptions } from '../../feeds/adapters/types.js';
@@ -11,6 +11,7 @@ import { feedSchemaText } from '../../feeds/validate-schema.js';
 import { loadAliases } from '../../feeds/team-names.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
+import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
 
 interface IngestFlags extends CommonOptions, LiveOptionFlags {
   format?: string;
@@ -23,7 +24,7 @@ interface IngestFlags extends CommonOptions, LiveOptionFlags {
   tipo?: 'pontos-corridos' | 'mata-mata';
   regiao?: string;
   slug?: string;
-  aliases?: string;
+  pauseAt?: PublishStep;
 }
 
 export function registerIngest(program: Command): void {
@@ -41,7 +42,9 @@ export function registerIngest(program: Command): void {
     .addOption(new Option('--tipo <tipo>', 'championship type').choices(['pontos-corridos', 'mata-mata']))
     .option('--regiao <regiao>', 'championship region (default: nacional)')
     .option('--slug <slug>', 'championship slug, shared across seasons and sources')
-    .option('--aliases <file>', 'extra team-name aliases, JSON shaped like src/feeds/team-aliases.json');
+    .option('--aliases <file>', 'extra team-name aliases, JSON shaped like src/feeds/team-aliases.json')
+    // Internal, for the crash-safety tests (docs/internals.md): stop at a publish step and wait to be killed.
+    .addOption(new Option('--pause-at <step>').choices(PUBLISH_STEPS).hideHelp());
   withLiveOptions(cmd);
   withCommonOptions(cmd);
   withExamples(cmd, [
@@ -62,11 +65,13 @@ export function registerIngest(program: Command): void {
     if (feeds.length === 0) throw new CliError('informe ao menos um FEED (arquivo, pasta ou URL https://)', EXIT.usage);
     const keep = Number(flags.keep);
     if (!Number.isInteger(keep) || keep < 1) throw new CliError(`--keep deve ser um inteiro ≥ 1, recebido "${flags.keep}"`, EXIT.usage);
+    const config = configFrom(flags);
     const progress = new Progress('ingest', !flags.json && process.stderr.isTTY === true);
     try {
-      if (flags.aliases !== undefined) loadAliases(flags.aliases);
+      if (config.aliasesFile !== undefined) loadAliases(config.aliasesFile);
       const summary = await ingest({
-        dataDir: dataDirFrom(flags),
+        dataDir: config.dataDir,
+        fetch: config.feeds,
         inputs: feeds,
         format: flags.format,
         dryRun: flags.dryRun,
@@ -75,6 +80,7 @@ export function registerIngest(program: Command): void {
         adapterOptions: adapterOptions(flags),
         ...liveSettings(flags),
         onStage: (_stage, index, total) => progress.update(index, total),
+        atStep: flags.pauseAt === undefined ? undefined : pauseAt(flags.pauseAt),
       });
       progress.done();
       if (flags.json) printJson(summary);
@@ -88,6 +94,15 @@ export function registerIngest(program: Command): void {
       throw toCliError(err);
     }
   });
+}
+
+/** `--pause-at`: announces the step on stderr and never returns, so a test can SIGKILL the process there. */
+function pauseAt(step: PublishStep): PublishStepHook {
+  return async (reached) => {
+    if (reached !== step) return;
+    process.stderr.write(`svc: pausado em ${step}\n`);
+    await new Promise<never>(() => setInterval(() => undefined, 60_000));
+  };
 }
 
 function adapterOptions(flags: IngestFlags): AdapterOptions {

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
 import { SqliteAccountsStore, type Account, type AccountSettings, type ApiKeyRecord } from '../../control/accounts-store.js';
 import { openControlDb } from '../../control/database.js';
-import { isPlano, PLANOS } from '../../control/plans.js';
-import type { Plano } from '../../api/auth-context.js';
+import { isPlano, PLANOS, type Plano } from '../../domain/plans.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 
 interface AccountOptions extends CommonOptions {
   account: string;
@@ -61,7 +60,7 @@ function withAccountOptions(cmd: Command): Command {
 }
 
 function stores(o: CommonOptions) {
-  const db = openControlDb(dataDirFrom(o).controlDb);
+  const db = openControlDb(configFrom(o).dataDir.controlDb);
   return { db, accounts: new SqliteAccountsStore(db) };
 }
 

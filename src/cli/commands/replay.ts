@@ -1,14 +1,15 @@
 import { Option, type Command } from 'commander';
 import { openControlDb } from '../../control/database.js';
-import { openWebhooksStore, type DeliveryRecord, type WebhooksStore } from '../../control/webhooks-store.js';
-import type { DeliveryStatus } from '../../webhooks/catalog.js';
+import type { DeliveryRecord } from '../../control/webhooks/records.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../control/webhooks/registry.js';
+import type { DeliveryStatus } from '../../domain/webhooks.js';
 import { replayDeliveries } from '../../webhooks/replay.js';
 import { Sender } from '../../webhooks/sender.js';
 import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { isoWithOffset } from '../../time.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
@@ -33,7 +34,7 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
   return isoWithOffset(bare && endOfDay ? ms + 86_400_000 - 1 : ms);
 }
 
-function select(store: WebhooksStore, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
+function select(store: WebhookRegistry, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
   if (ids.length > 0 && o.webhook !== undefined) throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
   if (ids.length > 0) {
     const found = store.findDeliveries(ids);
@@ -49,7 +50,8 @@ function select(store: WebhooksStore, ids: readonly string[], o: ReplayOptions):
 }
 
 async function replay(ids: string[], o: ReplayOptions): Promise<void> {
-  const allowPrivate = allowPrivateUrls(o.allowPrivateUrls);
+  const config = configFrom(o);
+  const allowPrivate = allowPrivateUrls(config);
   if (o.to !== undefined) {
     try {
       await checkUrl(o.to, { allowPrivate });
@@ -58,9 +60,9 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
       throw err;
     }
   }
-  const db = openControlDb(dataDirFrom(o).controlDb);
+  const db = openControlDb(config.dataDir.controlDb);
   try {
-    const store = openWebhooksStore(db);
+    const store = openWebhookRegistry(db);
     const deliveries = select(store, ids, o);
     if (o.dryRun) {
       const rows = deliveries.map((d) => ({ entrega: d.id, webhook_id: d.webhookId, evento: d.evento, status: d.status, criada_em: d.criadaEm, destino: o.to ?? store.getWebhookById(d.webhookId)?.url ?? null }));

@@ -1,37 +1,24 @@
-import { Option, type Command } from 'commander';
-import { loadPlans, PlansFileError, type PlansConfig } from '../../control/plans.js';
+import type { Command } from 'commander';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
+import { DEFAULT_CACHE_MB } from '../../api/snapshot/snapshot-holder.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import type { Config } from '../../config.js';
+import { createMailer, type Mailer } from '../../webhooks/notifier.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { allowPrivateUrls, allowPrivateUrlsOption } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
-  port: string;
-  host?: string;
-  plans?: string;
-  allowPrivateUrls?: boolean;
   webhooks?: boolean;
 }
 
-export function parsePort(text: string): number {
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new CliError(`--port inválida: "${text}" (use 0 a 65535)`, EXIT.usage);
-  return port;
-}
-
-export function plansFrom(file: string | undefined): PlansConfig | undefined {
-  if (file === undefined) return undefined;
-  try {
-    return loadPlans(file);
-  } catch (err) {
-    if (err instanceof PlansFileError) throw new CliError(err.message, EXIT.usage);
-    throw err;
-  }
+/** What `svc serve` and `svc demo` run from the config. */
+export function serverOptions(config: Config): ServerOptions {
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb };
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
-export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebhooks = false): Promise<void> {
+export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks?: { mailer: Mailer | null }): Promise<void> {
   // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the line.
   let signalled: NodeJS.Signals | null = null;
   let onSignal: () => void = () => {};
@@ -52,11 +39,12 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, withWebh
     throw err;
   }
   // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.
-  const dispatcher = withWebhooks
+  const dispatcher = webhooks
     ? await (await import('../../webhooks/dispatcher.js')).startDispatcher({
         dataDir: o.dataDir,
         allowPrivateUrls: o.allowPrivateUrls === true,
         plans: o.plans,
+        mailer: webhooks.mailer,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;
@@ -77,9 +65,10 @@ export function registerServe(program: Command): void {
   const cmd = program
     .command('serve')
     .description('serve the /v1 API from the current snapshot (hot-swaps to each new one)')
-    .option('--port <port>', 'TCP port (0 = any free port)', '8080')
+    .option('--port <port>', 'TCP port, 0 = any free port (env: PORT, default: 8080)')
     .option('--host <host>', 'address to bind (default: all interfaces)')
-    .addOption(new Option('--plans <file>', 'JSON file overriding plan quotas and access (see docs/api.md)').env('SVC_PLANS'))
+    .option('--plans <file>', 'JSON file overriding plan quotas and access, see docs/api.md (env: SVC_PLANS)')
+    .option('--cache-mb <mb>', `memory bound of the cache of championships and responses read on demand, MiB (env: SVC_CACHE_MB, default: ${DEFAULT_CACHE_MB})`)
     .option('--webhooks', 'also run the webhook delivery daemon in this process (as `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
@@ -88,11 +77,12 @@ export function registerServe(program: Command): void {
     'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',
     'svc serve --plans /etc/svc/plans.json',
     'svc serve --webhooks',
+    'svc serve --cache-mb 128',
   ]);
   cmd.action(async (opts: ServeOptions) => {
-    const port = parsePort(opts.port);
-    const server: ServerOptions = { dataDir: dataDirFrom(opts), port, host: opts.host, plans: plansFrom(opts.plans) };
-    if (allowPrivateUrls(opts.allowPrivateUrls)) server.allowPrivateUrls = true;
-    await serveUntilSignal(server, opts.json === true, opts.webhooks === true);
+    const config = configFrom(opts);
+    const server = serverOptions(config);
+    if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
+    await serveUntilSignal(server, opts.json === true, opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined);
   });
 }

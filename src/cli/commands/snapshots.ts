@@ -2,17 +2,19 @@ import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { rollbackTo, SnapshotNotFoundError } from '../../warehouse/rollback.js';
 import { listSnapshots, parseSnapshotId, readCurrentId } from '../../warehouse/snapshot-store.js';
+import { tidySnapshots } from '../../warehouse/tidy.js';
 
 export function registerSnapshots(program: Command): void {
   const cmd = program.command('snapshots').description('list published snapshots; roll back to an older one');
   withCommonOptions(cmd);
   withExamples(cmd, ['svc snapshots', 'svc snapshots --json', 'svc snapshots rollback 41']);
   cmd.action((flags: CommonOptions) => {
-    const dataDir = dataDirFrom(flags);
+    const dataDir = configFrom(flags).dataDir;
+    tidySnapshots(dataDir);
     const current = readCurrentId(dataDir);
     const snapshots = listSnapshots(dataDir);
     if (flags.json) {
@@ -47,7 +49,7 @@ export function registerSnapshots(program: Command): void {
     const id = parseSnapshotId(idText);
     if (!id) throw new CliError(`id de snapshot inválido: "${idText}"`, EXIT.usage);
     try {
-      const manifest = rollbackTo(dataDirFrom(flags), id);
+      const manifest = rollbackTo(configFrom(flags).dataDir, id);
       if (flags.json) printJson({ atual: manifest.id, snapshot: manifest });
       else printLine(`snapshot ${manifest.id} (${manifest.criado_em}) agora é o atual`);
     } catch (err) {

@@ -1,22 +1,18 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson } from '../output.js';
-import { withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import { ApiClient, ApiRequestError, DEFAULT_API_URL } from '../../tui/api-client.js';
-
-interface TuiOptions extends CommonOptions {
-  api: string;
-  key?: string;
-}
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { prepareTerminalUiEnv } from '../../config.js';
+import { ApiClient, ApiRequestError } from '../../tui/api-client.js';
 
 /** `svc tui`: the Ink app, a client of any deployment's REST API (it never reads the data dir). */
 export function registerTui(program: Command): void {
   const cmd = program
     .command('tui')
     .description('browse championships, standings, rounds, matches and live games in the terminal (a REST API client)')
-    .addOption(new Option('--api <url>', 'base URL of the svc API').env('SVC_API_URL').default(DEFAULT_API_URL))
-    .addOption(new Option('--key <key>', 'API key (Authorization: Bearer)').env('SVC_API_KEY'));
+    .option('--api <url>', 'base URL of the svc API (env: SVC_API_URL, default: "http://localhost:8080")')
+    .option('--key <key>', 'API key (Authorization: Bearer) (env: SVC_API_KEY)');
   withCommonOptions(cmd);
   cmd.addHelpText('after', '\n--data-dir is not used: the TUI reads everything through the API.\n--json checks the connection and key, prints the result and exits without opening the UI.');
   withExamples(cmd, [
@@ -24,15 +20,10 @@ export function registerTui(program: Command): void {
     'SVC_API_KEY=... svc tui --api https://api.example.com',
     'svc tui --key $SVC_API_KEY --json   # connection check only',
   ]);
-  cmd.action(async (opts: TuiOptions) => {
-    const client = new ApiClient({ baseUrl: parseApiUrl(opts.api), key: requireKey(opts.key) });
-    // React's development build checks every render and loads slower; an interactive session wants neither.
-    process.env.NODE_ENV ??= 'production';
-    // Ink draws only the last frame when it thinks it runs in CI (CI=true inherited from a CI job or a
-    // dev container); a session on a real terminal is interactive whatever the environment says.
-    if (process.stdin.isTTY && process.stdout.isTTY) {
-      for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = '0';
-    }
+  cmd.action(async (opts: CommonOptions) => {
+    const config = configFrom(opts);
+    const client = new ApiClient({ baseUrl: parseApiUrl(config.apiUrl), key: requireKey(config.apiKey) });
+    prepareTerminalUiEnv(process.stdin.isTTY && process.stdout.isTTY);
     // The connection check is the first screen's own request: a wrong URL or key fails as one line in the
     // shell, and the first frame needs no wait. Ink and React load meanwhile (only this command needs them).
     const [campeonatos, ui] = await Promise.all([

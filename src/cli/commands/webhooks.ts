@@ -2,19 +2,19 @@ import { Option, type Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printLine, printWarning } from '../output.js';
-import { dataDirFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { startDispatcher } from '../../webhooks/dispatcher.js';
 import { startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
+import { createMailer } from '../../webhooks/notifier.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
 interface RunOptions extends CommonOptions {
   concurrency: number;
-  allowPrivateUrls?: boolean;
 }
 
-interface ListenCliOptions extends CommonOptions {
+interface ListenCliOptions extends Omit<CommonOptions, 'port'> {
+  /** The receiver's own port (not the API's `--port`/PORT setting). */
   port: number;
-  secret?: string;
   status: number;
   delay: number;
 }
@@ -26,11 +26,18 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 async function run(opts: RunOptions): Promise<void> {
-  const dataDir = dataDirFrom(opts);
+  const config = configFrom(opts);
+  const { dataDir } = config;
   const log = opts.json
     ? (mensagem: string) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), mensagem })}\n`)
     : (mensagem: string) => process.stderr.write(`${new Date().toISOString()} ${mensagem}\n`);
-  const dispatcher = await startDispatcher({ dataDir, concurrency: opts.concurrency, allowPrivateUrls: allowPrivateUrls(opts.allowPrivateUrls), log });
+  const dispatcher = await startDispatcher({
+    dataDir,
+    concurrency: opts.concurrency,
+    allowPrivateUrls: allowPrivateUrls(config),
+    mailer: createMailer(config.smtp),
+    log,
+  });
   log(`webhooks: despachando eventos de ${dataDir.root} (concorrência ${opts.concurrency}); Ctrl-C para parar`);
   const signal = await waitForSignal();
   log(`webhooks: ${signal} recebido; terminando as entregas em andamento`);
@@ -52,7 +59,7 @@ function printDelivery(d: ReceivedDelivery, json: boolean): void {
 }
 
 async function listen(opts: ListenCliOptions): Promise<void> {
-  const secret = opts.secret ?? process.env.SVC_WEBHOOK_SECRET;
+  const secret = configFrom({ dataDir: opts.dataDir, secret: opts.secret }).webhookSecret;
   let listener;
   try {
     listener = await startListener({ port: opts.port, secret, status: opts.status, delayMs: opts.delay, onDelivery: (d) => printDelivery(d, opts.json === true) });
@@ -89,7 +96,7 @@ export function registerWebhooks(program: Command): void {
   const listenCmd = withCommonOptions(webhooks.command('listen'))
     .description('local receiver for development: verifies signatures, prints and answers deliveries')
     .addOption(new Option('--port <port>', 'local port (0 = any free port)').argParser(intOption(0, 65535)).default(9000))
-    .addOption(new Option('--secret <secret>', 'the webhook secret, to verify signatures').env('SVC_WEBHOOK_SECRET'))
+    .option('--secret <secret>', 'the webhook secret, to verify signatures (env: SVC_WEBHOOK_SECRET)')
     .addOption(new Option('--status <code>', 'HTTP status to answer with').argParser(intOption(100, 599)).default(200))
     .addOption(new Option('--delay <ms>', 'delay before answering (ms)').argParser(intOption(0, 600_000)).default(0))
     .action((o: ListenCliOptions) => listen(o));

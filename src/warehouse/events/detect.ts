@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { idSetMacro, queryRows } from '../duckdb-util.js';
+import type { EventName } from '../../domain/events.js';
 import { installResourceViews, type ResourceName } from '../sql/resources/views.js';
 import { DEFAULT_LIVE_WINDOW, liveWindowMacro, type LiveWindow } from './live-window.js';
 
-export type EventName =
-  | 'partida.criada'
-  | 'partida.ao_vivo'
-  | 'partida.placar_atualizado'
-  | 'partida.gol'
-  | 'partida.encerrada'
-  | 'partida.escalacao_publicada'
-  | 'rodada.encerrada'
-  | 'fase.finalizada';
 
 export interface DetectedEvent {
   evento: EventName;

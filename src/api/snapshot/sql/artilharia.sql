@@ -1,1 +1,1 @@
-SELECT campeonato_id, jogador_id, time_id, gols FROM artilharia WHERE gols > 0 ORDER BY campeonato_id, posicao
+SELECT campeonato_id, jogador_id, time_id, gols FROM artilharia WHERE campeonato_id = $1 AND gols > 0 ORDER BY posicao

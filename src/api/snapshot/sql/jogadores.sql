@@ -1,1 +1,1 @@
-SELECT id, time_id, nome, nome_popular, posicao, numero_camisa, idade, gols FROM jogadores ORDER BY nome, id
+SELECT * FROM jogadores_servidos ORDER BY nome, id

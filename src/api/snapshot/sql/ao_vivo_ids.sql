@@ -1,0 +1,1 @@
+SELECT id FROM partidas WHERE status = 'ao_vivo'

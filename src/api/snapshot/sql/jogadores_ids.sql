@@ -1,0 +1,1 @@
+SELECT * FROM jogadores_servidos WHERE list_contains($1, id)

@@ -1,0 +1,1 @@
+SELECT id, campeonato_id FROM partidas

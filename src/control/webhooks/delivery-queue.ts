@@ -1,0 +1,244 @@
+import type { ControlDb } from '../database.js';
+import { advanceDispatcherCursor, dispatcherCursor } from '../outbox-cursor.js';
+import type { Plano } from '../../domain/plans.js';
+import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
+import {
+  DELIVERY_COLUMNS, iso, toDelivery, toWebhook, WEBHOOK_COLUMNS,
+  type AttemptResult, type Deactivation, type Delivered, type DeliveryJob, type DeliveryRow, type OutboxEvent,
+  type Subscriber, type WebhookRow,
+} from './records.js';
+import { SqliteWebhookTables, type WebhookAccounts } from './sqlite-tables.js';
+
+export interface DeactivationNotice {
+  contaId: number;
+  webhookId: number;
+  destinatario: string | null;
+  assunto: string;
+  corpo: string;
+}
+
+/**
+ * The dispatcher's work list in the control plane: fan-out of outbox events into deliveries, claims of due
+ * deliveries (leased to one worker; SQLite's single writer here, `FOR UPDATE SKIP LOCKED` in a server database),
+ * their outcomes, quota counts and deactivation notices. Callers depend on this interface only.
+ */
+export interface DeliveryQueue extends WebhookAccounts {
+  /** Runs several calls in one transaction (the dispatcher records a burst of outcomes at once). */
+  batch<T>(fn: () => T): T;
+  /** Last outbox seq fanned out; null while no webhook ever existed (nothing to deliver, nothing to keep). */
+  cursor(): number | null;
+  subscribers(): Subscriber[];
+  /** Creates the deliveries of `events` (idempotent per event and webhook) and moves the cursor to `upTo`, atomically. */
+  fanOut(events: readonly OutboxEvent[], subscribersFor: (e: OutboxEvent) => readonly Subscriber[], upTo: number, now: number): number;
+  /** Frees the claims of owners `isDead` says are gone; returns how many deliveries went back to the queue. */
+  releaseClaims(isDead: (owner: string) => boolean): number;
+  /** Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held). */
+  claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[];
+  /** When the earliest unclaimed pending delivery is due (claims of dead workers are caught by the poll). */
+  nextDueAt(): number | null;
+  /** Records 2xx answers; quota and webhook history are updated once per account/webhook for the lot. */
+  markDelivered(delivered: readonly Delivered[]): void;
+  scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void;
+  /** An automatic delivery's failure counts towards deactivation (the policy given at construction decides). */
+  markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Deactivation | null;
+  markDiscarded(job: DeliveryJob, reason: string): void;
+  accountEmail(contaId: number): string | null;
+  recordNotice(notice: DeactivationNotice, now: number): number;
+  noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): void;
+}
+
+export class SqliteDeliveryQueue extends SqliteWebhookTables implements DeliveryQueue {
+  constructor(db: ControlDb, private readonly deactivation: DeactivationPolicy, private readonly newId: () => string) {
+    super(db);
+  }
+
+  batch<T>(fn: () => T): T {
+    return this.tx(fn);
+  }
+
+  accountEmail(contaId: number): string | null {
+    const row = this.sql('SELECT email FROM webhook_contas WHERE conta_id = ?').get(contaId) as { email: string | null } | undefined;
+    return row?.email ?? null;
+  }
+
+  cursor(): number | null {
+    return dispatcherCursor(this.db);
+  }
+
+  subscribers(): Subscriber[] {
+    const rows = this.sql(
+        `SELECT w.id, w.conta_id, w.evento_seq_inicial, w.eventos, c.plano, c.campeonatos
+         FROM webhooks w LEFT JOIN contas c ON c.id = w.conta_id WHERE w.ativo = 1 ORDER BY w.id`,
+      )
+      .all() as { id: number; conta_id: number; evento_seq_inicial: number; eventos: string; plano: Plano | null; campeonatos: string | null }[];
+    return rows.map((r) => ({
+      id: r.id,
+      contaId: r.conta_id,
+      eventoSeqInicial: r.evento_seq_inicial,
+      eventos: JSON.parse(r.eventos) as string[],
+      plano: r.plano,
+      campeonatos: r.campeonatos === null ? null : (JSON.parse(r.campeonatos) as number[]),
+    }));
+  }
+
+  fanOut(events: readonly OutboxEvent[], subscribersFor: (e: OutboxEvent) => readonly Subscriber[], upTo: number, now: number): number {
+    return this.tx(() => {
+      const insert = this.sql(
+        `INSERT INTO entregas (id, webhook_id, conta_id, evento, evento_seq, campeonato_id, corpo, origem, status, criada_em, proxima_tentativa_em)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'automatica', 'pendente', ?, ?)
+         ON CONFLICT (evento_seq, webhook_id) DO NOTHING`,
+      );
+      let created = 0;
+      for (const event of events) {
+        for (const sub of subscribersFor(event)) {
+          created += insert.run(this.newId(), sub.id, sub.contaId, event.evento, event.seq, event.campeonato_id, event.corpo, iso(now), now).changes;
+        }
+      }
+      advanceDispatcherCursor(this.db, upTo);
+      return created;
+    });
+  }
+
+  releaseClaims(isDead: (owner: string) => boolean): number {
+    const owners = (this.sql('SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL').all() as { reservada_por: string }[])
+      .map((r) => r.reservada_por)
+      .filter(isDead);
+    let released = 0;
+    for (const owner of owners) {
+      released += this.sql('UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ?').run(owner).changes;
+    }
+    return released;
+  }
+
+  claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[] {
+    if (limit < 1) return [];
+    return this.tx(() => {
+      const notIn = exclude.length ? `AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '';
+      const ids = (
+        this.sql(
+            `UPDATE entregas SET reservada_ate = ?, reservada_por = ?
+             WHERE id IN (SELECT id FROM entregas
+                          WHERE status = 'pendente' AND proxima_tentativa_em <= ?
+                            AND (reservada_ate IS NULL OR reservada_ate <= ?) ${notIn}
+                          ORDER BY proxima_tentativa_em LIMIT ?)
+             RETURNING id`,
+          )
+          .all(now + leaseMs, owner, now, now, ...exclude, limit) as { id: string }[]
+      ).map((r) => r.id);
+      if (ids.length === 0) return [];
+      const rows = this.sql(
+          `SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.ativo AS webhook_ativo, c.plano
+           FROM entregas e JOIN webhooks w ON w.id = e.webhook_id LEFT JOIN contas c ON c.id = w.conta_id
+           WHERE e.id IN (${ids.map(() => '?').join(', ')})
+           ORDER BY e.proxima_tentativa_em`,
+        )
+        .all(...ids) as (DeliveryRow & { url: string; secret: string; webhook_ativo: number; plano: Plano | null })[];
+      return rows.map((r) => ({ ...toDelivery(r), url: r.url, secret: r.secret, webhookAtivo: r.webhook_ativo === 1, plano: r.plano }));
+    });
+  }
+
+  nextDueAt(): number | null {
+    const row = this.sql(`SELECT min(proxima_tentativa_em) AS t FROM entregas WHERE status = 'pendente' AND reservada_ate IS NULL`)
+      .get() as { t: number | null };
+    return row.t;
+  }
+
+  markDelivered(delivered: readonly Delivered[]): void {
+    this.tx(() => {
+      const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
+      const lastSuccess = new Map<number, number>();
+      for (const { job, attempt, at } of delivered) {
+        this.insertAttempt(job.id, attempt);
+        this.sql(
+          `UPDATE entregas SET status = 'entregue', tentativas = ?, entregue_em = ?, proxima_tentativa_em = NULL,
+             reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = ?, ultimo_erro = NULL, duracao_ms = ?
+           WHERE id = ?`,
+        ).run(attempt.numero, iso(at), attempt.statusCode, attempt.duracaoMs, job.id);
+        // Only automatic deliveries move the quota and the failure history; tests are management calls.
+        if (job.origem !== 'automatica') continue;
+        const ref = monthReference(at);
+        const key = `${job.contaId}:${ref}`;
+        perMonth.set(key, { contaId: job.contaId, ref, n: (perMonth.get(key)?.n ?? 0) + 1 });
+        lastSuccess.set(job.webhookId, Math.max(at, lastSuccess.get(job.webhookId) ?? 0));
+      }
+      for (const { contaId, ref, n } of perMonth.values()) {
+        this.sql(
+          `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES (?, ?, ?)
+           ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
+        ).run(contaId, ref, n);
+      }
+      for (const [webhookId, at] of lastSuccess) {
+        this.sql('UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = ? WHERE id = ?').run(iso(at), webhookId);
+      }
+    });
+  }
+
+  scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void {
+    this.tx(() => {
+      this.insertAttempt(job.id, attempt);
+      this.sql(
+          `UPDATE entregas SET tentativas = ?, proxima_tentativa_em = ?, reservada_ate = NULL, reservada_por = NULL,
+             ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
+        )
+        .run(attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id);
+    });
+  }
+
+  markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Deactivation | null {
+    return this.tx(() => {
+      if (attempt) this.insertAttempt(job.id, attempt);
+      this.sql(
+          `UPDATE entregas SET status = 'falhou', tentativas = ?, proxima_tentativa_em = NULL, reservada_ate = NULL,
+             reservada_por = NULL, ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
+        )
+        .run(attempt?.numero ?? job.tentativas, attempt?.statusCode ?? null, erro, attempt?.duracaoMs ?? null, job.id);
+      return job.origem === 'automatica' ? this.countFailure(job.webhookId, now) : null;
+    });
+  }
+
+  /** One more failed delivery for a webhook; applies the deactivation policy's decision. */
+  private countFailure(webhookId: number, now: number): Deactivation | null {
+    const row = this.sql(`UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = ? AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`)
+      .get(webhookId) as WebhookRow | undefined;
+    if (!row) return null;
+    const decision = this.deactivation({ falhasConsecutivas: row.falhas_consecutivas, desativacoesSeguidas: row.desativacoes_seguidas }, now);
+    if (!decision) return null;
+    const { tipo, motivo } = decision;
+    const reativarEm = decision.reativarEm === null ? null : iso(decision.reativarEm);
+    const updated = this.sql(
+        `UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = ?,
+           desativacoes_seguidas = desativacoes_seguidas + 1, atualizado_em = ?
+         WHERE id = ? RETURNING ${WEBHOOK_COLUMNS}`,
+      )
+      .get(iso(now), motivo, reativarEm, iso(now), webhookId) as WebhookRow;
+    this.sql('INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES (?, ?, ?, ?, ?)')
+      .run(webhookId, tipo, motivo, iso(now), reativarEm);
+    return { webhook: toWebhook(updated), tipo, motivo };
+  }
+
+  markDiscarded(job: DeliveryJob, reason: string): void {
+    this.sql(
+        `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+           ultimo_erro = ? WHERE id = ?`,
+      )
+      .run(reason, job.id);
+  }
+
+  recordNotice(notice: DeactivationNotice, now: number): number {
+    const row = this.sql(
+        `INSERT INTO avisos_email (conta_id, webhook_id, destinatario, assunto, corpo, criado_em)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .get(notice.contaId, notice.webhookId, notice.destinatario, notice.assunto, notice.corpo, iso(now)) as { id: number };
+    return row.id;
+  }
+
+  noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): void {
+    this.sql('UPDATE avisos_email SET enviado_em = ?, erro = ? WHERE id = ?').run(enviadoEm, erro, id);
+  }
+}
+
+/** The queue over an open control plane; delivery ids are random UUIDs unless a test fixes them. */
+export function openDeliveryQueue(db: ControlDb, deactivation: DeactivationPolicy, newId: () => string = () => crypto.randomUUID()): DeliveryQueue {
+  return new SqliteDeliveryQueue(db, deactivation, newId);
+}

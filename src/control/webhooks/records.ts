@@ -1,0 +1,213 @@
+/** What the webhooks part keeps in the control plane, as both stores hand it out, and the row mappings. */
+import { isEventName, type EventName } from '../../domain/events.js';
+import type { Plano } from '../../domain/plans.js';
+import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
+import { isoWithOffset } from '../../time.js';
+
+export interface WebhookRecord {
+  id: number;
+  contaId: number;
+  nome: string;
+  url: string;
+  eventos: EventName[];
+  ativo: boolean;
+  secret: string;
+  criadoEm: string;
+  atualizadoEm: string;
+  falhasConsecutivas: number;
+  ultimoSucessoEm: string | null;
+  desativadoEm: string | null;
+  motivoDesativacao: string | null;
+  /** When a temporary deactivation ends; null while active or when permanent. */
+  reativarEm: string | null;
+  desativacoesSeguidas: number;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  webhookId: number;
+  contaId: number;
+  evento: string;
+  eventoSeq: number | null;
+  campeonatoId: number | null;
+  origem: DeliveryOrigin;
+  status: DeliveryStatus;
+  tentativas: number;
+  criadaEm: string;
+  entregueEm: string | null;
+  proximaTentativaEm: number | null;
+  ultimoStatusCode: number | null;
+  ultimoErro: string | null;
+  duracaoMs: number | null;
+  corpo: string;
+}
+
+/** A delivery claimed for sending, with what the sender needs from its webhook. */
+export interface DeliveryJob extends DeliveryRecord {
+  url: string;
+  secret: string;
+  webhookAtivo: boolean;
+  /** The account's plan; null when the account no longer exists. */
+  plano: Plano | null;
+}
+
+/** One event read from a snapshot outbox. */
+export interface OutboxEvent {
+  seq: number;
+  evento: string;
+  campeonato_id: number;
+  corpo: string;
+}
+
+/** What an HTTP attempt produced. */
+export interface AttemptResult {
+  numero: number;
+  origem: DeliveryOrigin;
+  destino: string;
+  iniciadaEm: number;
+  statusCode: number | null;
+  erro: string | null;
+  duracaoMs: number;
+}
+
+export interface Delivered {
+  job: DeliveryJob;
+  attempt: AttemptResult;
+  at: number;
+}
+
+export interface Deactivation {
+  webhook: WebhookRecord;
+  tipo: 'temporaria' | 'permanente';
+  motivo: string;
+}
+
+export interface NewWebhook {
+  contaId: number;
+  nome: string;
+  url: string;
+  eventos: readonly EventName[];
+  secret: string;
+}
+
+export interface WebhookPatch {
+  nome?: string;
+  url?: string;
+  eventos?: readonly EventName[];
+  ativo?: boolean;
+}
+
+/** An active webhook with what fan-out needs to decide whether an event is for it. */
+export interface Subscriber {
+  id: number;
+  contaId: number;
+  /** Events up to this seq predate the webhook. */
+  eventoSeqInicial: number;
+  eventos: readonly string[];
+  plano: Plano | null;
+  campeonatos: readonly number[] | null;
+}
+
+export interface DeliveryFilter {
+  webhookId?: number;
+  /** Inclusive ISO bounds on `criada_em`. */
+  since?: string;
+  until?: string;
+  status?: DeliveryStatus;
+}
+
+export class WebhookLimitError extends Error {
+  override name = 'WebhookLimitError';
+  constructor(readonly limit: number) {
+    super(`limite de ${limit} webhooks ativos`);
+  }
+}
+
+export const iso = (ms: number): string => isoWithOffset(ms);
+
+export const WEBHOOK_COLUMNS = `id, conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, falhas_consecutivas,
+  ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas`;
+export const DELIVERY_COLUMN_NAMES = ['id', 'webhook_id', 'conta_id', 'evento', 'evento_seq', 'campeonato_id', 'origem', 'status',
+  'tentativas', 'criada_em', 'entregue_em', 'proxima_tentativa_em', 'ultimo_status_code', 'ultimo_erro', 'duracao_ms', 'corpo'];
+/** Delivery columns qualified with the alias `e` (queries that join webhooks). */
+export const DELIVERY_COLUMNS = DELIVERY_COLUMN_NAMES.map((c) => `e.${c}`).join(', ');
+
+export interface WebhookRow {
+  id: number;
+  conta_id: number;
+  nome: string;
+  url: string;
+  eventos: string;
+  ativo: number;
+  secret: string;
+  criado_em: string;
+  atualizado_em: string;
+  falhas_consecutivas: number;
+  ultimo_sucesso_em: string | null;
+  desativado_em: string | null;
+  motivo_desativacao: string | null;
+  reativar_em: string | null;
+  desativacoes_seguidas: number;
+}
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: number;
+  conta_id: number;
+  evento: string;
+  evento_seq: number | null;
+  campeonato_id: number | null;
+  origem: DeliveryOrigin;
+  status: DeliveryStatus;
+  tentativas: number;
+  criada_em: string;
+  entregue_em: string | null;
+  proxima_tentativa_em: number | null;
+  ultimo_status_code: number | null;
+  ultimo_erro: string | null;
+  duracao_ms: number | null;
+  corpo: string;
+}
+
+export function toWebhook(r: WebhookRow): WebhookRecord {
+  const eventos = (JSON.parse(r.eventos) as unknown[]).filter(isEventName);
+  return {
+    id: r.id,
+    contaId: r.conta_id,
+    nome: r.nome,
+    url: r.url,
+    eventos,
+    ativo: r.ativo === 1,
+    secret: r.secret,
+    criadoEm: r.criado_em,
+    atualizadoEm: r.atualizado_em,
+    falhasConsecutivas: r.falhas_consecutivas,
+    ultimoSucessoEm: r.ultimo_sucesso_em,
+    desativadoEm: r.desativado_em,
+    motivoDesativacao: r.motivo_desativacao,
+    reativarEm: r.reativar_em,
+    desativacoesSeguidas: r.desativacoes_seguidas,
+  };
+}
+
+export function toDelivery(r: DeliveryRow): DeliveryRecord {
+  return {
+    id: r.id,
+    webhookId: r.webhook_id,
+    contaId: r.conta_id,
+    evento: r.evento,
+    eventoSeq: r.evento_seq,
+    campeonatoId: r.campeonato_id,
+    origem: r.origem,
+    status: r.status,
+    tentativas: r.tentativas,
+    criadaEm: r.criada_em,
+    entregueEm: r.entregue_em,
+    proximaTentativaEm: r.proxima_tentativa_em,
+    ultimoStatusCode: r.ultimo_status_code,
+    ultimoErro: r.ultimo_erro,
+    duracaoMs: r.duracao_ms,
+    corpo: r.corpo,
+  };
+}
+

@@ -1,0 +1,177 @@
+import type { ControlDb } from '../database.js';
+import { lastValue } from '../counters.js';
+import { ensureDispatcherCursor, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
+import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
+import {
+  DELIVERY_COLUMN_NAMES, DELIVERY_COLUMNS, iso, toDelivery, toWebhook, WEBHOOK_COLUMNS, WebhookLimitError,
+  type AttemptResult, type DeliveryFilter, type DeliveryRecord, type DeliveryRow, type NewWebhook, type WebhookPatch,
+  type WebhookRecord, type WebhookRow,
+} from './records.js';
+import { SqliteWebhookTables, type WebhookAccounts } from './sqlite-tables.js';
+
+/**
+ * Webhooks and their delivery history, as their managers see them: the API's `/v1/webhooks` routes and the
+ * operator's `svc replay`. Callers depend on this interface only; the SQLite class is one implementation.
+ */
+export interface WebhookRegistry extends WebhookAccounts {
+  /** Throws WebhookLimitError when the account already has `limit` active webhooks. */
+  createWebhook(input: NewWebhook, limit: number | null, now: number): WebhookRecord;
+  listWebhooks(contaId: number): WebhookRecord[];
+  getWebhook(contaId: number, id: number): WebhookRecord | null;
+  getWebhookById(id: number): WebhookRecord | null;
+  updateWebhook(contaId: number, id: number, patch: WebhookPatch, limit: number | null, now: number): WebhookRecord | null;
+  deleteWebhook(contaId: number, id: number): boolean;
+  rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null;
+  /** Queues a delivery outside fan-out (`POST /v1/webhooks/{id}/teste`); the dispatcher sends it. */
+  enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord;
+  /** Most recent first; optionally only one status. */
+  listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
+  findDeliveries(ids: readonly string[]): DeliveryRecord[];
+  filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
+  recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
+  attemptsCount(deliveryId: string): number;
+}
+
+export class SqliteWebhookRegistry extends SqliteWebhookTables implements WebhookRegistry {
+  constructor(db: ControlDb, private readonly newId: () => string) {
+    super(db);
+  }
+
+  private activeCount(contaId: number, exceptId: number | null): number {
+    const row = this.sql('SELECT count(*) AS n FROM webhooks WHERE conta_id = ? AND ativo = 1 AND id <> ?')
+      .get(contaId, exceptId ?? -1) as { n: number };
+    return row.n;
+  }
+
+  createWebhook(input: NewWebhook, limit: number | null, now: number): WebhookRecord {
+    return this.tx(() => {
+      if (limit !== null && this.activeCount(input.contaId, null) >= limit) throw new WebhookLimitError(limit);
+      const row = this.sql(
+          `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
+           VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING ${WEBHOOK_COLUMNS}`,
+        )
+        .get(input.contaId, input.nome, input.url, JSON.stringify(input.eventos), input.secret, iso(now), iso(now), lastValue(this.db, EVENT_SEQ_COUNTER)) as WebhookRow;
+      // From now on snapshot retention must keep events until the dispatcher has consumed them.
+      ensureDispatcherCursor(this.db);
+      return toWebhook(row);
+    });
+  }
+
+  listWebhooks(contaId: number): WebhookRecord[] {
+    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? ORDER BY id`).all(contaId) as WebhookRow[];
+    return rows.map(toWebhook);
+  }
+
+  getWebhook(contaId: number, id: number): WebhookRecord | null {
+    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? AND id = ?`).get(contaId, id) as WebhookRow | undefined;
+    return row ? toWebhook(row) : null;
+  }
+
+  getWebhookById(id: number): WebhookRecord | null {
+    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = ?`).get(id) as WebhookRow | undefined;
+    return row ? toWebhook(row) : null;
+  }
+
+  updateWebhook(contaId: number, id: number, patch: WebhookPatch, limit: number | null, now: number): WebhookRecord | null {
+    return this.tx(() => {
+      const current = this.getWebhook(contaId, id);
+      if (!current) return null;
+      const ts = iso(now);
+      if (patch.nome !== undefined) this.sql('UPDATE webhooks SET nome = ? WHERE id = ?').run(patch.nome, id);
+      if (patch.eventos !== undefined) this.sql('UPDATE webhooks SET eventos = ? WHERE id = ?').run(JSON.stringify(patch.eventos), id);
+      if (patch.url !== undefined && patch.url !== current.url) {
+        // A new URL is a new endpoint: its predecessor's failures say nothing about it (spec state table).
+        this.sql('UPDATE webhooks SET url = ?, falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?')
+          .run(patch.url, id);
+      }
+      if (patch.ativo === true && !current.ativo) {
+        if (limit !== null && this.activeCount(contaId, id) >= limit) throw new WebhookLimitError(limit);
+        // The customer says the endpoint is fixed: lifts temporary and permanent deactivation alike.
+        this.sql(
+            `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
+               falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?`,
+          )
+          .run(id);
+      } else if (patch.ativo === false && current.ativo) {
+        this.sql(`UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = NULL WHERE id = ?`)
+          .run(ts, 'Desativado pelo cliente', id);
+      }
+      this.sql('UPDATE webhooks SET atualizado_em = ? WHERE id = ?').run(ts, id);
+      return this.getWebhook(contaId, id);
+    });
+  }
+
+  deleteWebhook(contaId: number, id: number): boolean {
+    return this.sql('DELETE FROM webhooks WHERE conta_id = ? AND id = ?').run(contaId, id).changes > 0;
+  }
+
+  rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null {
+    const row = this.sql(`UPDATE webhooks SET secret = ?, atualizado_em = ? WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`)
+      .get(secret, iso(now), contaId, id) as WebhookRow | undefined;
+    return row ? toWebhook(row) : null;
+  }
+
+  enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord {
+    const row = this.sql(
+        `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, criada_em, proxima_tentativa_em)
+         VALUES (?, ?, ?, ?, ?, ?, 'pendente', ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
+      )
+      .get(this.newId(), webhook.id, webhook.contaId, evento, corpo, origem, iso(now), now) as DeliveryRow;
+    return toDelivery(row);
+  }
+
+  listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[] {
+    const rows = this.sql(
+        `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = ? AND (? IS NULL OR e.status = ?)
+         ORDER BY e.criada_em DESC, e.evento_seq DESC, e.id LIMIT ?`,
+      )
+      .all(webhookId, status ?? null, status ?? null, limit) as DeliveryRow[];
+    return rows.map(toDelivery);
+  }
+
+  findDeliveries(ids: readonly string[]): DeliveryRecord[] {
+    if (ids.length === 0) return [];
+    const rows = this.sql(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`)
+      .all(...ids) as DeliveryRow[];
+    return rows.map(toDelivery);
+  }
+
+  filterDeliveries(filter: DeliveryFilter): DeliveryRecord[] {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (filter.webhookId !== undefined) (where.push('e.webhook_id = ?'), params.push(filter.webhookId));
+    if (filter.since !== undefined) (where.push('e.criada_em >= ?'), params.push(filter.since));
+    if (filter.until !== undefined) (where.push('e.criada_em <= ?'), params.push(filter.until));
+    if (filter.status !== undefined) (where.push('e.status = ?'), params.push(filter.status));
+    const rows = this.sql(
+        `SELECT ${DELIVERY_COLUMNS} FROM entregas e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY e.criada_em, e.evento_seq, e.id`,
+      )
+      .all(...params) as DeliveryRow[];
+    return rows.map(toDelivery);
+  }
+
+  recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void {
+    this.tx(() => {
+      this.insertAttempt(delivery.id, attempt);
+      const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+      // A replay that reached the customer's own endpoint settles a delivery that had failed or was pending.
+      if (ok && toWebhookUrl && delivery.status !== 'entregue') {
+        this.sql(
+            `UPDATE entregas SET status = 'entregue', entregue_em = ?, proxima_tentativa_em = NULL, ultimo_status_code = ?,
+               ultimo_erro = NULL, duracao_ms = ? WHERE id = ? AND status <> 'entregue'`,
+          )
+          .run(iso(now), attempt.statusCode, attempt.duracaoMs, delivery.id);
+      }
+    });
+  }
+
+  attemptsCount(deliveryId: string): number {
+    return (this.sql('SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = ?').get(deliveryId) as { n: number }).n;
+  }
+}
+
+/** The registry over an open control plane; delivery ids are random UUIDs unless a test fixes them. */
+export function openWebhookRegistry(db: ControlDb, newId: () => string = () => crypto.randomUUID()): WebhookRegistry {
+  return new SqliteWebhookRegistry(db, newId);
+}

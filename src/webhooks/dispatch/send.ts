@@ -1,0 +1,32 @@
+import type { Clock } from '../clock.js';
+import { decide } from '../retry-policy.js';
+import type { Sender } from '../sender.js';
+import { deliveryHeaders } from '../signing.js';
+import type { AdmittedDispatch, CompletedDispatch } from './types.js';
+
+export interface SendDeps {
+  sender: Sender;
+  clock: Clock;
+  /** [0, 1): the retry jitter's source. */
+  random: () => number;
+}
+
+/** The send stage: one signed attempt, and what the retry policy makes of its answer. */
+export async function send(d: AdmittedDispatch, deps: SendDeps): Promise<CompletedDispatch> {
+  const { job } = d;
+  const numero = job.tentativas + 1;
+  const sentAt = deps.clock.now();
+  const headers = deliveryHeaders({ evento: job.evento, entregaId: job.id, tentativa: numero, secret: job.secret, body: job.corpo, nowMs: sentAt });
+  const result = await deps.sender.send(job.url, job.corpo, headers);
+  const ended = deps.clock.now();
+  const attempt = { numero, origem: job.origem, destino: job.url, iniciadaEm: sentAt, statusCode: result.statusCode, erro: result.erro, duracaoMs: result.duracaoMs };
+  const decision = decide({ numero, ...result, nowMs: ended, random: deps.random });
+  switch (decision.kind) {
+    case 'entregue':
+      return { ...d, outcome: { kind: 'entregue', attempt, at: ended } };
+    case 'retentar':
+      return { ...d, outcome: { kind: 'retentar', attempt, dueAt: ended + decision.delayMs } };
+    case 'falhou':
+      return { ...d, outcome: { kind: 'falhou', attempt, motivo: decision.motivo, at: ended } };
+  }
+}

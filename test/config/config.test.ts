@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, DEFAULTS, loadConfig } from '../../src/config.js';
+import { DEFAULT_PLANS } from '../../src/control/plans.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
+
+describe('loadConfig: flags over environment over defaults', () => {
+  it('defaults when neither is given', () => {
+    const c = loadConfig({}, {});
+    assert.equal(c.dataDir.root, path.resolve('./data'));
+    assert.equal(c.port, DEFAULTS.port);
+    assert.deepEqual(c.feeds, { timeoutMs: 15_000, allowHttp: false });
+    assert.equal(c.allowPrivateUrls, false);
+    assert.equal(c.smtp, null);
+    assert.equal(c.plans, undefined);
+    assert.equal(c.apiUrl, 'http://localhost:8080');
+    assert.equal(c.apiKey, undefined);
+    assert.equal(c.debug, false);
+  });
+
+  it('the environment fills what the flags leave out', () => {
+    const c = loadConfig({}, {
+      SVC_DATA_DIR: '/srv/svc', PORT: '9001', SVC_FEED_TIMEOUT_MS: '300', SVC_ALLOW_HTTP_FEEDS: '1', SVC_ALLOW_PRIVATE_URLS: '1',
+      SVC_SMTP_URL: 'smtp://h:25', SVC_WEBHOOK_SECRET: 'whsec_x', SVC_API_URL: 'http://api:1', SVC_API_KEY: 'k', SVC_DEBUG: '1',
+    });
+    assert.equal(c.dataDir.root, '/srv/svc');
+    assert.equal(c.dataDir.controlDb, '/srv/svc/control.db');
+    assert.equal(c.port, 9001);
+    assert.deepEqual(c.feeds, { timeoutMs: 300, allowHttp: true });
+    assert.equal(c.allowPrivateUrls, true);
+    assert.deepEqual(c.smtp, { url: 'smtp://h:25', from: DEFAULTS.smtpFrom });
+    assert.equal(c.webhookSecret, 'whsec_x');
+    assert.equal(c.apiUrl, 'http://api:1');
+    assert.equal(c.apiKey, 'k');
+    assert.equal(c.debug, true);
+  });
+
+  it('flags win over the environment', () => {
+    const env = { SVC_DATA_DIR: '/env', PORT: '9001', SVC_WEBHOOK_SECRET: 'env', SVC_API_URL: 'http://env:1', SVC_API_KEY: 'env' };
+    const c = loadConfig({ dataDir: '/flag', port: '0', secret: 'flag', api: 'http://flag:1', key: 'flag' }, env);
+    assert.deepEqual([c.dataDir.root, c.port, c.webhookSecret, c.apiUrl, c.apiKey], ['/flag', 0, 'flag', 'http://flag:1', 'flag']);
+  });
+
+  it('a plans file is read and validated into the config', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const file = path.join(dir, 'plans.json');
+      writeFileSync(file, JSON.stringify({ free: { requisicoes: 7 } }));
+      assert.equal(loadConfig({}, { SVC_PLANS: file }).plans?.free.requisicoes, 7);
+      assert.deepEqual(loadConfig({ plans: file }, {}).plans?.pro, DEFAULT_PLANS.pro);
+      writeFileSync(file, JSON.stringify({ gold: {} }));
+      assert.throws(() => loadConfig({ plans: file }, {}), new ConfigError(`arquivo de planos ${file}: plano desconhecido "gold" (use free, pro ou enterprise)`));
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('bad values are one-line errors naming the setting', () => {
+    const cases: [Parameters<typeof loadConfig>[0], Record<string, string>, string][] = [
+      [{}, { PORT: 'http' }, 'PORT inválida: "http" (use 0 a 65535)'],
+      [{ port: '70000' }, {}, '--port inválida: "70000" (use 0 a 65535)'],
+      [{}, { SVC_FEED_TIMEOUT_MS: '0' }, 'SVC_FEED_TIMEOUT_MS inválida: "0" (use um inteiro >= 1)'],
+      [{}, { SVC_FEED_TIMEOUT_MS: '2s' }, 'SVC_FEED_TIMEOUT_MS inválida: "2s" (use um inteiro >= 1)'],
+      [{}, { SVC_ALLOW_PRIVATE_URLS: 'yes' }, 'SVC_ALLOW_PRIVATE_URLS inválida: "yes" (use 1 para ligar ou 0 para desligar)'],
+    ];
+    for (const [flags, env, message] of cases) assert.throws(() => loadConfig(flags, env), new ConfigError(message));
+  });
+});
+
+describe('the CLI builds its config from the environment', () => {
+  it('a bad setting in the environment exits 2 with one line', async () => {
+    const r = await runSvc(['snapshots', '--data-dir', '/nonexistent'], { env: { SVC_ALLOW_HTTP_FEEDS: 'true' } });
+    assert.equal(r.code, EXIT.usage);
+    assert.equal(r.stderr, 'svc: SVC_ALLOW_HTTP_FEEDS inválida: "true" (use 1 para ligar ou 0 para desligar)\n');
+  });
+
+  it('SVC_DATA_DIR chooses the data dir when --data-dir is absent', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const r = await runSvc(['snapshots', '--json'], { env: { SVC_DATA_DIR: dir } });
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), { atual: null, snapshots: [] });
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+/** Lists every source file under a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+it('no module of src/ but src/config.ts reads process.env', () => {
+  const src = path.join(REPO_ROOT, 'src');
+  // The bundle launcher is on its way out with the one-way-to-run work (issue 16 point 4).
+  const allowed = new Set([path.join(src, 'config.ts'), path.join(src, 'cli/bundle.mjs')]);
+  const offenders = sources(src).filter((f) => !allowed.has(f) && /process\.env\b/.test(readFileSync(f, 'utf8')));
+  assert.deepEqual(offenders.map((f) => path.relative(REPO_ROOT, f)), []);
+});

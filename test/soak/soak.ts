@@ -1,0 +1,352 @@
+/**
+ * Chaos soak (`npm run soak`, not part of `npm test`): for a bounded time it replays live updates with real
+ * `svc ingest` processes while `svc serve` and `svc webhooks run` run, SIGKILLs any of the three at random,
+ * and at the end checks the invariants an operator relies on:
+ *   - every event of the current line of snapshots reached every subscribed receiver;
+ *   - no event under two delivery ids, and no change delivered twice under two events;
+ *   - `CURRENT` always named a complete snapshot (file and manifest), watched every 20 ms;
+ *   - no API request failed except while a killed server was down;
+ *   - a key's daily quota was never exceeded.
+ * Options: `--minutes N` (default 10), `--seed N`. Exit code 0 when every invariant held, 1 otherwise.
+ * Traffic stays on loopback; every loop is bounded by the deadline.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { openControlDb } from '../../src/control/database.js';
+import { resolveDataDir } from '../../src/data-dir.js';
+import { verifyDelivery } from '../../src/webhooks/verify.js';
+import { currentLine, manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
+import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
+
+const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, seed: { type: 'string' } } });
+const durationMs = Number(args.minutes) * 60_000;
+let seed = Number(args.seed ?? Date.now() % 1_000_000);
+const firstSeed = seed;
+/** Deterministic per seed (mulberry32), so a failing run can be repeated. */
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'svc-soak-'));
+const dataDir = resolveDataDir(path.join(root, 'data'));
+const QUOTA = 400;
+const counts = {
+  ingests: 0, ingestsKilled: 0, ingestsFailed: 0, daemonKills: 0, serveKills: 0,
+  requests: 0, requestsFailed: 0, requestsFailedWhileDown: 0, quota200: 0, quota429: 0,
+  currentChecks: 0, currentIncomplete: 0, deliveriesReceived: 0, badSignatures: 0,
+};
+const problems: string[] = [];
+
+function svc(argv: string[]): ChildProcess {
+  return spawn(process.execPath, [SVC_BIN, ...argv, '--data-dir', dataDir.root], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function run(argv: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  const child = svc(argv);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+// ---- the server, with its downtime recorded ----
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let serve = null as ChildProcess | null;
+/** [from, to] intervals when the server was known to be down (killed until ready again). */
+const downtime: [number, number][] = [];
+/** Set from just before a kill (or the first start) until the server answers /readyz again. */
+let downSince: number | null = Date.now();
+
+async function startServe(): Promise<void> {
+  serve = svc(['serve', '--port', String(port), '--host', '127.0.0.1', '--allow-private-urls', '--json']);
+  serve.stdout!.resume();
+  serve.stderr!.resume();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  downtime.push([downSince ?? Date.now(), Date.now()]);
+  downSince = null;
+}
+
+function wasDown(from: number, to: number): boolean {
+  const windows = downSince === null ? downtime : [...downtime, [downSince, Date.now()] as [number, number]];
+  return windows.some(([a, b]) => from <= b + 100 && to >= a - 100);
+}
+
+// ---- the webhook daemon ----
+let daemon = null as ChildProcess | null;
+function startDaemon(): void {
+  daemon = svc(['webhooks', 'run', '--allow-private-urls']);
+  daemon.stdout!.resume();
+  daemon.stderr!.resume();
+}
+
+// ---- receivers ----
+interface Received {
+  receiver: number;
+  entrega: string;
+  evento: string;
+  body: string;
+}
+const received: Received[] = [];
+const secrets: string[] = [];
+async function startReceiver(index: number): Promise<string> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const h = (n: string) => (Array.isArray(req.headers[n]) ? undefined : (req.headers[n] as string | undefined));
+      const ok = verifyDelivery({ secret: secrets[index]!, body, timestamp: h('x-svc-timestamp'), signature: h('x-svc-assinatura') });
+      if (!ok.ok) counts.badSignatures += 1;
+      received.push({ receiver: index, entrega: h('x-svc-entrega') ?? '', evento: h('x-svc-evento') ?? '', body });
+      counts.deliveriesReceived += 1;
+      // A receiver that is sometimes slow: deliveries overlap with kills of the daemon.
+      setTimeout(() => res.writeHead(200).end(), random() < 0.1 ? 200 : 0);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  receiversToClose.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook/${index}`;
+}
+const receiversToClose: http.Server[] = [];
+
+// ---- live updates ----
+const liveDay = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), 'utf8')) as {
+  partidas: Record<string, unknown>[];
+};
+const scores = liveDay.partidas.map(() => 0);
+/** The next live step: one more goal in one of the live matches, kicked off "now" (inside the live window). */
+function nextFeed(step: number): string {
+  const i = step % scores.length;
+  scores[i]! += 1;
+  const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
+  const partidas = liveDay.partidas.map((p, j) => ({ ...p, status: 'ao_vivo', data_hora: kickoff, placar_mandante: scores[j] }));
+  const m = liveDay.partidas[i]!;
+  const eventos = Array.from({ length: scores[i]! }, (_, g) => ({
+    id: `${String(m.id)}-soak-${g + 1}`, partida: m.id, tipo: 'gol', minuto: g + 1, time: m.mandante, jogador: `Jogador ${g + 1}`,
+  }));
+  const file = path.join(root, `step-${step}.json`);
+  writeFileSync(file, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', partidas, eventos }));
+  return file;
+}
+
+// ---- clients ----
+let stopClients = false;
+async function apiClient(key: string): Promise<void> {
+  const paths = ['/v1/partidas/ao-vivo', '/v1/campeonatos', '/v1/campeonatos/1/tabela'];
+  while (!stopClients) {
+    const started = Date.now();
+    try {
+      const r = await fetch(`${base}${paths[Math.floor(random() * paths.length)]}`, { headers: { authorization: `Bearer ${key}` } });
+      await r.arrayBuffer();
+      counts.requests += 1;
+      if (r.status !== 200) throw new Error(`status ${r.status}`);
+    } catch (err) {
+      if (wasDown(started, Date.now()) || serve === null) counts.requestsFailedWhileDown += 1;
+      else {
+        counts.requestsFailed += 1;
+        const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+        problems.push(`request failed at ${new Date(started).toISOString()} with the server up: ${err instanceof Error ? err.message : String(err)}${cause}; down: ${downtime.map(([a, b]) => `${new Date(a).toISOString()}–${new Date(b).toISOString()}`).join(', ')}`);
+      }
+      await sleep(20);
+    }
+  }
+}
+
+async function quotaClient(key: string): Promise<void> {
+  while (!stopClients) {
+    try {
+      const r = await fetch(`${base}/v1/campeonatos`, { headers: { authorization: `Bearer ${key}` } });
+      await r.arrayBuffer();
+      if (r.status === 200) counts.quota200 += 1;
+      if (r.status === 429) counts.quota429 += 1;
+    } catch {
+      // the server was killed: counted by the other client
+    }
+    await sleep(random() * 30);
+  }
+}
+
+// ---- CURRENT watcher ----
+let stopWatch = false;
+async function watchCurrent(): Promise<void> {
+  while (!stopWatch) {
+    const id = readCurrentId(dataDir);
+    if (id !== null) {
+      counts.currentChecks += 1;
+      if (!existsSync(snapshotFile(dataDir, id)) || !existsSync(manifestFile(dataDir, id))) {
+        counts.currentIncomplete += 1;
+        problems.push(`CURRENT named ${id}, which was not complete`);
+      }
+    }
+    await sleep(20);
+  }
+}
+
+// ---- the run ----
+console.log(`soak: ${args.minutes} min, seed ${firstSeed}, data dir ${dataDir.root}`);
+const first = await run(['ingest', path.join(REPO_ROOT, 'fixtures/demo')]);
+if (first.code !== 0) throw new Error(`demo ingest failed: ${first.stderr}`);
+const key = JSON.parse((await run(['keys', 'create', '--account', 'soak', '--plan', 'pro', '--quota', '100000000', '--rate', '10000', '--json'])).stdout).key as string;
+const quotaKey = JSON.parse((await run(['keys', 'create', '--account', 'cota', '--plan', 'pro', '--quota', String(QUOTA), '--rate', '10000', '--json'])).stdout).key as string;
+await startServe();
+for (const i of [0, 1]) {
+  const url = await startReceiver(i);
+  const r = await fetch(`${base}/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ nome: `soak-${i}`, url, eventos: ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'] }),
+  });
+  const created = (await r.json()) as { data: { secret: string } };
+  secrets[i] = created.data.secret;
+}
+startDaemon();
+const clients = [apiClient(key), apiClient(key), quotaClient(quotaKey)];
+const watcher = watchCurrent();
+
+const deadline = Date.now() + durationMs;
+let step = 0;
+while (Date.now() < deadline) {
+  step += 1;
+  const feed = nextFeed(step);
+  // Keep every snapshot: the check at the end reads the events of the whole current line.
+  const child = svc(['ingest', feed, '--json', '--keep', '100000']);
+  child.stdout!.resume();
+  child.stderr!.resume();
+  const killIt = random() < 0.25;
+  const timer = killIt ? setTimeout(() => child.kill('SIGKILL'), random() * 600) : null;
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('close', (c, s) => r({ code: c, signal: s })));
+  if (timer) clearTimeout(timer);
+  counts.ingests += 1;
+  if (signal === 'SIGKILL') counts.ingestsKilled += 1;
+  else if (code !== 0) {
+    counts.ingestsFailed += 1;
+    problems.push(`ingest of step ${step} exited ${code}`);
+  }
+  if (random() < 0.1 && daemon) {
+    daemon.kill('SIGKILL');
+    counts.daemonKills += 1;
+    await sleep(random() * 2000);
+    startDaemon();
+  }
+  if (random() < 0.05 && serve) {
+    const s = serve;
+    downSince = Date.now();
+    s.kill('SIGKILL');
+    counts.serveKills += 1;
+    await new Promise((r) => s.once('close', r));
+    await startServe();
+  }
+  await sleep(200 + random() * 800);
+}
+
+// ---- settle: one last clean step, then wait for every event of the current line to arrive ----
+step += 1;
+const last = await run(['ingest', nextFeed(step), '--json', '--keep', '100000']);
+if (last.code !== 0) problems.push(`the final ingest exited ${last.code}: ${last.stderr}`);
+stopClients = true;
+await Promise.all(clients);
+
+async function currentLineEvents(): Promise<{ seq: number; evento: string; corpo: string }[]> {
+  const events: { seq: number; evento: string; corpo: string }[] = [];
+  for (const m of currentLine(dataDir)) {
+    if (m.eventos.total === 0) continue;
+    const instance = await DuckDBInstance.create(snapshotFile(dataDir, m.id), { access_mode: 'READ_ONLY' });
+    const conn = await instance.connect();
+    const reader = await conn.runAndReadAll('SELECT seq, evento, corpo FROM outbox ORDER BY seq');
+    for (const r of reader.getRowObjectsJS()) events.push({ seq: Number(r.seq), evento: String(r.evento), corpo: String(r.corpo) });
+    conn.closeSync();
+    instance.closeSync();
+  }
+  return events.filter((e) => ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'].includes(e.evento));
+}
+
+const control = openControlDb(dataDir.controlDb);
+const deliveryOf = (webhook: number, seq: number) =>
+  control.prepare('SELECT id, status FROM entregas WHERE webhook_id = ? AND evento_seq = ?').get(webhook, seq) as { id: string; status: string } | undefined;
+const webhookIds = (control.prepare('SELECT id FROM webhooks ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+const settleUntil = Date.now() + 120_000;
+let missing: string[] = [];
+const lineEvents = await currentLineEvents();
+while (Date.now() < settleUntil) {
+  missing = [];
+  const got = new Set(received.map((r) => `${r.receiver} ${r.entrega}`));
+  for (const e of lineEvents) {
+    webhookIds.forEach((w, i) => {
+      const d = deliveryOf(w, e.seq);
+      if (!d || !got.has(`${i} ${d.id}`)) missing.push(`webhook ${w} seq ${e.seq}`);
+    });
+  }
+  if (missing.length === 0) break;
+  await sleep(500);
+}
+if (missing.length > 0) problems.push(`${missing.length} events of the current line never reached their receiver (first: ${missing[0]})`);
+
+// No event under two delivery ids, and no change delivered twice under two events.
+const byDelivery = new Map<string, string>();
+const changes = new Map<string, string>();
+for (const r of received) {
+  const { evento, dados } = JSON.parse(r.body) as { evento: string; dados: unknown };
+  const change = `${r.receiver} ${evento} ${JSON.stringify(dados)}`;
+  const seen = changes.get(change);
+  if (seen !== undefined && seen !== r.entrega) problems.push(`the same ${evento} reached receiver ${r.receiver} under two delivery ids (${seen}, ${r.entrega})`);
+  changes.set(change, r.entrega);
+  byDelivery.set(`${r.receiver} ${r.entrega}`, r.body);
+}
+const redeliveries = received.length - byDelivery.size;
+const expectedDeliveries = lineEvents.length * webhookIds.length;
+if (byDelivery.size > expectedDeliveries) problems.push(`${byDelivery.size - expectedDeliveries} deliveries of events off the current line`);
+
+const usedQuota = (control.prepare('SELECT coalesce(sum(requisicoes), 0) AS n FROM uso_diario u JOIN chaves_api k ON k.id = u.chave_id JOIN contas c ON c.id = k.conta_id WHERE c.nome = ?').get('cota') as { n: number }).n;
+if (counts.quota200 > QUOTA) problems.push(`quota exceeded: ${counts.quota200} requests admitted on a quota of ${QUOTA}`);
+if (usedQuota > QUOTA) problems.push(`quota exceeded in the control plane: ${usedQuota} > ${QUOTA}`);
+if (counts.badSignatures > 0) problems.push(`${counts.badSignatures} deliveries with a bad signature`);
+control.close();
+
+stopWatch = true;
+await watcher;
+daemon?.kill('SIGTERM');
+serve?.kill('SIGTERM');
+for (const s of receiversToClose) s.close();
+
+console.log(JSON.stringify({ seed: firstSeed, minutes: Number(args.minutes), ...counts, eventsOnCurrentLine: lineEvents.length, webhooks: webhookIds.length, redeliveriesSameId: redeliveries, quotaUsed: usedQuota, quota: QUOTA }, null, 2));
+if (problems.length > 0) {
+  console.log(`soak: ${problems.length} invariant violations:`);
+  for (const p of problems.slice(0, 30)) console.log(`  - ${p}`);
+  console.log(`data dir kept for inspection: ${root}`);
+  process.exit(1);
+}
+console.log('soak: every invariant held');
+rmSync(root, { recursive: true, force: true });
+process.exit(0);

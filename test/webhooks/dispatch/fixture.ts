@@ -1,0 +1,39 @@
+import { openControlDb, type ControlDb } from '../../../src/control/database.js';
+import { openDeliveryQueue, type DeliveryQueue } from '../../../src/control/webhooks/delivery-queue.js';
+import type { DeliveryJob, WebhookRecord } from '../../../src/control/webhooks/records.js';
+import { openWebhookRegistry, type WebhookRegistry } from '../../../src/control/webhooks/registry.js';
+import type { DeliveryOrigin } from '../../../src/domain/webhooks.js';
+import { decideDeactivation } from '../../../src/webhooks/deactivation-policy.js';
+import { createAccount, testDataDir, type TestDataDir } from '../helpers.js';
+
+export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+/** A real control plane with one pro account and one webhook, for testing one dispatcher stage at a time. */
+export class StageFixture {
+  readonly dataDir: TestDataDir = testDataDir();
+  readonly db: ControlDb = openControlDb(this.dataDir.controlDb);
+  readonly registry: WebhookRegistry = openWebhookRegistry(this.db);
+  readonly queue: DeliveryQueue = openDeliveryQueue(this.db, decideDeactivation);
+  readonly conta: number = createAccount(this.db, 'acme', 'pro');
+  readonly webhook: WebhookRecord;
+
+  constructor(url = 'http://127.0.0.1:9/hook', readonly secret = 'whsec_stage') {
+    this.webhook = this.registry.createWebhook({ contaId: this.conta, nome: 'w', url, eventos: ['partida.gol'], secret }, null, T0);
+  }
+
+  /** Queues deliveries and claims them, as the claim stage would, so later stages get real rows. */
+  claimed(count: number, origem: DeliveryOrigin = 'automatica', corpo = '{"evento":"partida.gol"}'): DeliveryJob[] {
+    for (let i = 0; i < count; i++) this.registry.enqueueDelivery(this.webhook, 'partida.gol', corpo, origem, T0);
+    return this.queue.claimDue(T0, count, [], 'test:1', 60_000);
+  }
+
+  /** The account's monthly delivery limit (row in `webhook_contas`). */
+  limitDeliveries(n: number): void {
+    this.db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, ?)').run(this.conta, n);
+  }
+
+  close(): void {
+    this.db.close();
+    this.dataDir.cleanup();
+  }
+}

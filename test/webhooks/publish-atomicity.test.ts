@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { openControlDb, type ControlDb } from '../../src/control/database.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { EVENTOS } from '../../src/domain/events.js';
+import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { listSnapshots, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
+import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { startSvc } from '../ingest/helpers.js';
+import { createAccount, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
+
+const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
+const step = (name: string) => path.join(LIVE_DAY, name);
+
+/**
+ * A snapshot that never became current never has its events delivered: not one whose ingest died between
+ * renaming it into place and switching CURRENT, not one a rollback left behind. Each event of the current
+ * line reaches the receiver exactly once, under one delivery id.
+ */
+describe('events are delivered only from the current line of snapshots', () => {
+  let dataDir: TestDataDir;
+  let db: ControlDb;
+  let receiver: Receiver;
+  let dispatcher: Dispatcher | null = null;
+
+  beforeEach(async () => {
+    dataDir = testDataDir();
+    assert.equal((await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root])).code, 0);
+    db = openControlDb(dataDir.controlDb);
+    receiver = new Receiver();
+    const url = await receiver.start();
+    openWebhookRegistry(db).createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_x' }, null, Date.now());
+  });
+
+  afterEach(async () => {
+    await dispatcher?.stop();
+    dispatcher = null;
+    await receiver.stop();
+    db.close();
+    dataDir.cleanup();
+  });
+
+  const start = async () => {
+    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {}, pollMs: 50 });
+  };
+
+  /** A real ingest; returns how many webhook events it recorded. */
+  async function ingest(file: string): Promise<number> {
+    const r = await runSvc(['ingest', file, '--data-dir', dataDir.root, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    return (JSON.parse(r.stdout) as { eventos: { total: number } }).eventos.total;
+  }
+
+  const deliveryRecords = () => (db.prepare('SELECT count(*) AS n FROM entregas').get() as { n: number }).n;
+
+  /** Waits until `n` delivery records exist and `n` requests arrived, each under its own delivery id. */
+  async function expectDelivered(n: number): Promise<void> {
+    await receiver.waitFor(n);
+    await until(() => deliveryRecords() >= n, `${n} delivery records`);
+    assert.equal(deliveryRecords(), n, 'one delivery record per event');
+    const ids = receiver.requests.map((r) => r.headers['x-svc-entrega']);
+    assert.equal(new Set(ids).size, receiver.requests.length, 'no event under two delivery ids');
+  }
+
+  /** The same event detected twice (an orphan's and its re-detection) differs only in `gerado_em`. */
+  function assertEachEventOnce(): void {
+    const seen = receiver.requests.map((r) => {
+      const { evento, dados } = JSON.parse(r.body) as { evento: string; dados: unknown };
+      return `${evento} ${JSON.stringify(dados)}`;
+    });
+    assert.deepEqual(seen.filter((e, i) => seen.indexOf(e) !== i), [], 'no event delivered twice');
+  }
+
+  it('an ingest killed after the rename, before CURRENT: its snapshot is an orphan, never listed, removed, never delivered', { timeout: 120_000 }, async () => {
+    await start();
+    let expected = await ingest(step('01-pre-jogo.json'));
+    expected += await ingest(step('02-inicio.json'));
+    await expectDelivered(expected);
+
+    const current = readCurrentId(dataDir);
+    const killed = startSvc(['ingest', step('03-gol.json'), '--data-dir', dataDir.root, '--pause-at', 'renamed'], {});
+    await killed.waitFor('svc: pausado em renamed');
+    killed.kill('SIGKILL');
+    await killed.done;
+    const orphan = String(Number(current) + 1).padStart(8, '0');
+    assert.ok(existsSync(snapshotFile(dataDir, orphan)), 'the orphan is on disk');
+    assert.equal(readCurrentId(dataDir), current);
+    assert.ok(!listSnapshots(dataDir).some((m) => m.id === orphan), 'never listed');
+
+    // The same goal ingested again is detected again from CURRENT, and delivered once.
+    expected += await ingest(step('03-gol.json'));
+    assert.ok(!existsSync(snapshotFile(dataDir, orphan)), 'the next ingest removed the orphan');
+    expected += await ingest(step('04-gol-contra.json'));
+    await expectDelivered(expected);
+    const goals = receiver.requests.filter((r) => JSON.parse(r.body).evento === 'partida.gol');
+    assertEachEventOnce();
+  });
+
+  it('svc snapshots leaves orphans out and removes them when no ingest runs', { timeout: 120_000 }, async () => {
+    const current = readCurrentId(dataDir);
+    const killed = startSvc(['ingest', step('01-pre-jogo.json'), '--data-dir', dataDir.root, '--pause-at', 'renamed'], {});
+    await killed.waitFor('svc: pausado em renamed');
+    killed.kill('SIGKILL');
+    await killed.done;
+    const list = await runSvc(['snapshots', '--json', '--data-dir', dataDir.root]);
+    assert.equal(list.code, 0, list.stderr);
+    const listed = (JSON.parse(list.stdout) as { snapshots: { id: string }[] }).snapshots.map((s) => s.id);
+    assert.deepEqual(listed, [current]);
+    assert.deepEqual(listSnapshots(dataDir, { orphans: true }).map((m) => m.id), [current], 'removed from disk');
+  });
+
+  it('events of a snapshot a rollback left behind are never delivered', { timeout: 120_000 }, async () => {
+    await start();
+    let expected = await ingest(step('01-pre-jogo.json'));
+    await expectDelivered(expected);
+    await dispatcher!.stop();
+    dispatcher = null;
+    const before = readCurrentId(dataDir)!;
+    assert.ok((await ingest(step('02-inicio.json'))) > 0);
+    const back = await runSvc(['snapshots', 'rollback', before, '--data-dir', dataDir.root]);
+    assert.equal(back.code, 0, back.stderr);
+    await start();
+    // The kick-off is ingested again on top of the rolled-back line, and delivered from there only.
+    expected += await ingest(step('02-inicio.json'));
+    expected += await ingest(step('03-gol.json'));
+    await expectDelivered(expected);
+    assertEachEventOnce();
+  });
+});
