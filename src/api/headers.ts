@@ -20,7 +20,7 @@ export function applyHeaders(ctx: ApiContext): void {
  * `headers` in one `writeHead`, then the body. Through Koa each header was a `setHeader` (validation, a
  * lower-cased copy of its name, a store into Node's header map) and the body went through Koa's setters
  * and `respond`: a bare Koa route with our six headers served 21.7k requests/s, the same route writing them
- * this way 31.9k (docs/decisions.md, "Per-request cost").
+ * this way 31.9k (docs/decisions.md, "Prepared responses").
  * Node still validates every header here, and drops the body of a HEAD request or a 304.
  */
 export function sendPrepared(ctx: ApiContext, status: number, headers: readonly string[], body?: Buffer): void {

@@ -7,7 +7,7 @@
  * is in (no pipelining); the wait is counted. Requests due before the deadline are all sent and awaited.
  * A connection closed without an answer, or a 4xx/5xx, counts as a failed request; the probe reconnects.
  * It reads only the status line and Content-Length and counts body bytes into a reused buffer, so a 28 KB
- * body costs it a socket read, not a JS parse. Why not wrk's latency figure: docs/decisions.md, "Tail latency".
+ * body costs it a socket read, not a JS parse. Why not wrk's latency figure: docs/decisions.md, "Open-loop latency probe".
  */
 import net from 'node:net';
 import { percentile } from './stats.js';

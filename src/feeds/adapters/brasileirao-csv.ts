@@ -66,7 +66,7 @@ export const brasileiraoCsvAdapter: RegisteredAdapter = {
   /**
    * Every record is built from cells this adapter has checked (ids, dates, times, counts, minutes, known
    * types), so only championships made from user options need the schema; skipping the rest spares the
-   * schema's compilation and ~70k record checks (docs/decisions.md, ingest: "CSV family ingest cost").
+   * schema's compilation and ~70k record checks (docs/decisions.md, "Brasileirão CSV family").
    */
   schemaChecked: (options) => (Object.values(options.campeonato ?? {}).some((v) => v !== undefined) ? ['campeonatos'] : []),
 };

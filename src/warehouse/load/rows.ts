@@ -90,7 +90,7 @@ export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs:
  * The same match from two sources: what the incoming one lacks (null) is kept from the other, the
  * kick-off as a whole (with the slug that carries its date; a date without a time never replaces a
  * kick-off). Mirrors the `partidas` section of
- * upsert.sql, which does the same against the stored row (docs/decisions.md, ingest: "Merging sources").
+ * upsert.sql, which does the same against the stored row (docs/decisions.md, "Merging a match two sources know").
  */
 export function mergedPartidaRow(kept: Row, incoming: Row): Row {
   const row: Row = { ...incoming };

@@ -36,7 +36,7 @@ SELECT id, campeonato_id, rodada_id, fase_id, chave_id, inicio_utc,
         'placar_mandante': placar_mandante,
         'placar_visitante': placar_visitante,
         'disputa_penalti': penalti_mandante IS NOT NULL,
-        -- always the object, null values when there was no shoot-out (docs/decisions.md, Core)
+        -- always the object, null values when there was no shoot-out (docs/decisions.md, "Resources")
         'penalti': {'placar_mandante': penalti_mandante, 'placar_visitante': penalti_visitante},
         'status': status,
         'slug': slug,
