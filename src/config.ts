@@ -23,6 +23,7 @@ export interface ConfigFlags {
   secret?: string;
   api?: string;
   key?: string;
+  databaseUrl?: string;
 }
 
 export interface SmtpConfig {
@@ -32,6 +33,8 @@ export interface SmtpConfig {
 
 export interface Config {
   dataDir: DataDir;
+  /** The control plane on PostgreSQL (`--database-url`, SVC_DATABASE_URL); undefined = SQLite in the data dir. */
+  databaseUrl: string | undefined;
   /** Unexpected errors print their stack (`SVC_DEBUG=1`). */
   debug: boolean;
   /** Fetching `https://` feeds. */
@@ -79,6 +82,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
   const plansFile = flags.plans ?? nonEmpty(env.SVC_PLANS);
   return {
     dataDir: resolveDataDir(flags.dataDir ?? nonEmpty(env.SVC_DATA_DIR) ?? DEFAULTS.dataDir),
+    databaseUrl: databaseUrl(flags.databaseUrl !== undefined ? '--database-url' : 'SVC_DATABASE_URL', flags.databaseUrl ?? nonEmpty(env.SVC_DATABASE_URL)),
     debug: flag(env, 'SVC_DEBUG'),
     feeds: {
       timeoutMs: env.SVC_FEED_TIMEOUT_MS === undefined ? DEFAULTS.feedTimeoutMs : positiveInt('SVC_FEED_TIMEOUT_MS', env.SVC_FEED_TIMEOUT_MS),
@@ -145,6 +149,25 @@ function secretKeysFrom(env: Env): Buffer[] | undefined {
   }
   if (current.trim().length < 16) throw new ConfigError('a chave de segredos (SVC_SECRET_KEY) deve ter ao menos 16 caracteres');
   return [current, ...old].map(keyFromText);
+}
+
+function databaseUrl(name: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '') {
+    throw new ConfigError(`${name} inválida: "${redactPassword(text)}" (use postgres://usuário@host:5432/banco)`);
+  }
+  return text;
+}
+
+/** A database URL as it may be printed: without its password. */
+export function redactPassword(text: string): string {
+  return text.replace(/(\/\/[^:/@]*):[^@/]*@/, '$1:***@');
 }
 
 function positiveInt(name: string, text: string): number {
