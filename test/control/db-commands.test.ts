@@ -89,3 +89,18 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
     assert.doesNotMatch(down.stderr, /senha/);
   });
 });
+
+describe('SVC_DATABASE_URL on a command still on SQLite', () => {
+  it('is refused with one line and exit 2 instead of splitting the control plane', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-db-'));
+    try {
+      const r = await runSvc(['keys', 'list', '--data-dir', dir], { env: { SVC_DATABASE_URL: 'postgres://svc@127.0.0.1:5432/svc' } });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^svc: SVC_DATABASE_URL: `svc keys` ainda usa o plano de controle SQLite/);
+      const plain = await runSvc(['keys', 'list', '--data-dir', dir]);
+      assert.equal(plain.code, 0, plain.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
