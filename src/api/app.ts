@@ -16,6 +16,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { registerCampeonatos } from './routes/campeonatos.js';
 import { registerConta } from './routes/conta.js';
 import { registerDocs } from './routes/docs.js';
+import { registerPainel } from './routes/painel.js';
 import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
 import { registerTimes } from './routes/times.js';
@@ -56,8 +57,8 @@ export interface ApiApp {
 }
 
 /**
- * The Koa app of `svc serve`. Middleware order: request id + errors + access log → router (public status
- * and docs routes; then API key → rate limit and quota → plan check → JSON body, on the routes that take
+ * The Koa app of `svc serve`. Middleware order: request id + errors + access log → router (public status,
+ * docs and panel routes; then API key → rate limit and quota → plan check → JSON body, on the routes that take
  * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
  */
 export function createApp(o: AppOptions): ApiApp {
@@ -74,6 +75,7 @@ export function createApp(o: AppOptions): ApiApp {
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
   registerDocs(router);
+  registerPainel(router);
   const admit = [authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter())];
   const guard: Guard = (recurso, handler) => guarded([...admit, planAccess(plans, recurso)], handler);
   registerCampeonatos(router, holder, guard);

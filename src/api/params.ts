@@ -101,3 +101,12 @@ export function querySearch(ctx: ApiContext): string {
   if (raw.length > 100) throw invalid('q', 'deve ter no máximo 100 caracteres');
   return raw;
 }
+
+/** A required instant: ISO 8601 with a time and an offset (`2026-11-25T12:00:00Z`), normalised to UTC. */
+export function queryInstant(ctx: ApiContext, name: string): string {
+  const raw = queryOne(ctx, name);
+  if (raw === undefined) throw new ApiError(400, 'Parâmetro obrigatório', `Informe o parâmetro ${name} (data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z).`);
+  const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) && !Number.isNaN(Date.parse(raw));
+  if (!valid) throw invalid(name, 'deve ser uma data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z');
+  return new Date(Date.parse(raw)).toISOString();
+}

@@ -1,4 +1,4 @@
-import { RECENT_KEPT, type QuotaCount, type UsageRecord, type UsageStore } from '../control/usage-store.js';
+import { RECENT_KEPT, type EndpointCount, type QuotaCount, type UsageRecord, type UsageStore } from '../control/usage-store.js';
 import { utcDayOf } from '../time.js';
 
 export interface Admission {
@@ -42,6 +42,8 @@ export class UsageMeter {
   private readonly pending = new Map<string, QuotaCount>();
   /** Finished requests not yet written: totals per key, and only the most recent RECENT_KEPT records each. */
   private records = new Map<number, { n: number; ms: number; last: UsageRecord[] }>();
+  /** Finished requests not yet written, per `${chaveId} ${dia} ${metodo} ${rota}`. */
+  private endpoints = new Map<string, EndpointCount>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly store: UsageStore, private readonly flushMs = 200) {}
@@ -96,7 +98,12 @@ export class UsageMeter {
     return lease;
   }
 
-  record(r: UsageRecord): void {
+  record(r: UsageRecord, now = Date.now()): void {
+    const { dia } = utcDayOf(now);
+    const ek = `${r.chaveId} ${dia} ${r.metodo} ${r.rota}`;
+    const e = this.endpoints.get(ek);
+    if (e) e.requisicoes += 1;
+    else this.endpoints.set(ek, { chaveId: r.chaveId, dia, metodo: r.metodo, endpoint: r.rota, requisicoes: 1 });
     let k = this.records.get(r.chaveId);
     if (!k) {
       k = { n: 0, ms: 0, last: [] };
@@ -120,11 +127,13 @@ export class UsageMeter {
     const counts = [...this.pending.values()];
     const totals = [...this.records].map(([chaveId, t]) => ({ chaveId, requisicoes: t.n, tempo_total_ms: t.ms }));
     const records = [...this.records.values()].flatMap((t) => t.last.slice(-RECENT_KEPT));
+    const endpoints = [...this.endpoints.values()];
     this.pending.clear();
     this.records = new Map();
+    this.endpoints = new Map();
     this.dropPastDays();
     if (counts.length === 0 && totals.length === 0) return;
-    this.store.add(counts, totals, records);
+    this.store.add(counts, totals, records, endpoints);
   }
 
   /** A reservation of a past day is worthless: forget it (its unused part stays reserved, harmlessly). */

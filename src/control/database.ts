@@ -61,12 +61,15 @@ function secretKeys(defaultFile: string, configured: readonly Buffer[] | undefin
 }
 
 function resealSecrets(db: ControlDb, box: SecretBox): void {
-  const rows = (db.prepare('SELECT id, secret FROM webhooks').all() as { id: number; secret: string }[]).filter((r) => box.resealNeeded(r.secret));
-  if (rows.length === 0) return;
-  const update = db.prepare('UPDATE webhooks SET secret = ? WHERE id = ? AND secret = ?');
-  db.transaction(() => {
-    for (const r of rows) update.run(box.seal(box.open(r.secret)), r.id, r.secret);
-  }).immediate();
+  for (const column of ['secret', 'segredo_anterior']) {
+    const rows = (db.prepare(`SELECT id, ${column} AS v FROM webhooks WHERE ${column} IS NOT NULL`).all() as { id: number; v: string }[])
+      .filter((r) => box.resealNeeded(r.v));
+    if (rows.length === 0) continue;
+    const update = db.prepare(`UPDATE webhooks SET ${column} = ? WHERE id = ? AND ${column} = ?`);
+    db.transaction(() => {
+      for (const r of rows) update.run(box.seal(box.open(r.v)), r.id, r.v);
+    }).immediate();
+  }
 }
 
 function createPrivate(file: string): void {

@@ -8,6 +8,7 @@ import { decideDeactivation } from './deactivation-policy.js';
 import { Claims, ownerIsDead } from './dispatch/claim.js';
 import { fanOut } from './dispatch/fan-out.js';
 import { QuotaGate } from './dispatch/quota-gate.js';
+import { DeactivationGuard } from './dispatch/deactivation-guard.js';
 import { OutcomeRecorder } from './dispatch/record.js';
 import { send } from './dispatch/send.js';
 import type { CompletedDispatch, PendingDispatch } from './dispatch/types.js';
@@ -71,6 +72,9 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   });
   const claims = new Claims(queue, CLAIM_AHEAD * concurrency, CLAIM_LEASE_MS);
   const gate = new QuotaGate(queue, clock);
+  const guard = new DeactivationGuard(queue);
+  /** Deliveries the deactivation guard let through, until their outcome is recorded. */
+  const guarded = new Set<string>();
   const recorder = new OutcomeRecorder(queue, {
     clock,
     mailer: options.mailer ?? null,
@@ -78,6 +82,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     onFlushed(batch) {
       for (const c of batch) claims.settle(c.job.id);
       gate.settle(batch.map((c) => c.metered));
+      guard.settle(batch, (c) => guarded.delete(c.job.id));
       pump();
     },
   });
@@ -105,6 +110,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   async function dispatch(p: PendingDispatch): Promise<CompletedDispatch> {
     let metered: number | null = null;
     try {
+      if (!(await guard.admit(p))) {
+        return { job: p.job, metered: null, outcome: { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: clock.now() } };
+      }
+      if (p.job.origem === 'automatica') guarded.add(p.job.id);
       const admitted = await gate.admit(p);
       if ('outcome' in admitted) return admitted;
       metered = admitted.metered;

@@ -10,6 +10,8 @@ export interface DeliveryHeaderInput {
   entregaId: string;
   tentativa: number;
   secret: string;
+  /** During a rotation's overlap, the previous secret: it signs the same bytes in `X-SVC-Assinatura-Anterior`. */
+  previousSecret?: string | null;
   body: string;
   nowMs: number;
 }
@@ -25,6 +27,7 @@ export function deliveryHeaders(input: DeliveryHeaderInput): Record<string, stri
     'x-svc-timestamp': timestamp,
     'x-svc-assinatura': sign(input.secret, timestamp, input.body),
     'x-svc-tentativa': String(input.tentativa),
+    ...(input.previousSecret ? { 'x-svc-assinatura-anterior': sign(input.previousSecret, timestamp, input.body) } : {}),
   };
 }
 

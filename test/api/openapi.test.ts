@@ -20,10 +20,12 @@ describe('OpenAPI document and /docs', () => {
 
   it('documents every data, account and status route the app serves, with parameters and error responses', () => {
     const paths = OPENAPI.paths as Record<string, { get: { parameters: { name: string }[]; responses: Record<string, unknown> } }>;
-    const PUBLIC = ['/v1/status', '/healthz', '/readyz', '/v1/openapi.json', '/docs'];
+    // Pages for people (the reference and the control panel) are not API operations.
+    const isPage = (path: string) => ['/v1/openapi.json', '/docs'].includes(path) || path.startsWith('/painel');
+    const PUBLIC = ['/v1/status', '/healthz', '/readyz'];
     const served = h.api.router.stack
       .map((l) => ({ methods: l.methods, path: String(l.path) }))
-      .filter((l) => l.methods.includes('GET') && !l.path.startsWith('/v1/webhooks') && !PUBLIC.includes(l.path))
+      .filter((l) => l.methods.includes('GET') && !l.path.startsWith('/v1/webhooks') && !PUBLIC.includes(l.path) && !isPage(l.path))
       .map((l) => l.path.replace(/:(\w+)/g, '{$1}'));
     assert.equal(served.length, 23, 'the 23 data and account endpoints of the spec');
     for (const p of [...served, '/v1/status', '/healthz', '/readyz']) {
@@ -33,7 +35,7 @@ describe('OpenAPI document and /docs', () => {
         assert.ok(op.parameters.some((x) => `{${x.name}}` === name), `${p}: path parameter ${name}`);
       }
     }
-    for (const layer of h.api.router.stack.filter((l) => !['/v1/openapi.json', '/docs'].includes(String(l.path)))) {
+    for (const layer of h.api.router.stack.filter((l) => !isPage(String(l.path)))) {
       const p = String(layer.path).replace(/:(\w+)/g, '{$1}');
       for (const m of layer.methods.filter((x) => x !== 'HEAD')) {
         assert.ok((paths[p] as Record<string, unknown> | undefined)?.[m.toLowerCase()], `${m} ${p} documented`);

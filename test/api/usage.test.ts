@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import { tempDir } from '../helpers/cli.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { DEMO_FIXTURES, ingestInto, startHarness } from './harness.js';
+import { HISTORY_DAYS, SqliteUsageStore } from '../../src/control/usage-store.js';
+
+const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 describe('quota consumption and usage statistics', () => {
   it('/v1/me counts every admitted request exactly under concurrency and across a restart', async () => {
@@ -65,6 +68,36 @@ describe('quota consumption and usage statistics', () => {
     } finally {
       await b.stop();
       await a.cleanup();
+    }
+  });
+
+  it('/v1/perfil/estatisticas: requests per day over the last 30 days and per route template', async () => {
+    const h = await startHarness({ usageFlushMs: 60_000 });
+    try {
+      const key = h.key('pro');
+      for (const p of ['/v1/campeonatos/1/tabela', '/v1/campeonatos/2/tabela', '/v1/campeonatos/999/tabela', '/v1/campeonatos']) await h.get(p, key);
+      const keyId = (h.control.prepare('SELECT max(id) AS id FROM chaves_api').get() as { id: number }).id;
+      // Earlier days, as a server would have flushed them: one inside the window, one just outside it.
+      new SqliteUsageStore(h.control).add(
+        [{ chaveId: keyId, dia: dayBefore(HISTORY_DAYS - 1), requisicoes: 7 }, { chaveId: keyId, dia: dayBefore(HISTORY_DAYS), requisicoes: 9 }],
+        [],
+        [],
+        [{ chaveId: keyId, dia: dayBefore(HISTORY_DAYS - 1), metodo: 'GET', endpoint: '/v1/campeonatos', requisicoes: 7 },
+         { chaveId: keyId, dia: dayBefore(HISTORY_DAYS), metodo: 'GET', endpoint: '/v1/me', requisicoes: 9 }],
+      );
+      const stats = (await h.get('/v1/perfil/estatisticas', key)).json.data;
+      assert.equal(stats.requisicoes_por_dia.length, 30);
+      assert.deepEqual(stats.requisicoes_por_dia[0], { dia: dayBefore(HISTORY_DAYS - 1), requisicoes: 7 });
+      assert.deepEqual(stats.requisicoes_por_dia[29], { dia: dayBefore(0), requisicoes: 5 }, 'today, this request included');
+      assert.equal(stats.requisicoes_por_dia.slice(1, 29).every((d: { requisicoes: number }) => d.requisicoes === 0), true);
+      assert.deepEqual(stats.requisicoes_por_endpoint, [
+        { metodo: 'GET', endpoint: '/v1/campeonatos', requisicoes: 8 },
+        { metodo: 'GET', endpoint: '/v1/campeonatos/{campeonatoId}/tabela', requisicoes: 3 },
+      ], 'grouped by route (a 404 for an unknown id included), the day outside the window left out; this request not yet finished');
+      const kept = h.control.prepare('SELECT count(*) AS n FROM uso_endpoint_diario WHERE dia < ?').get(dayBefore(HISTORY_DAYS - 1)) as { n: number };
+      assert.equal(kept.n, 0, 'per-route rows older than the window are deleted');
+    } finally {
+      await h.cleanup();
     }
   });
 });

@@ -14,6 +14,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['control'],
   ['warehouse'],
   ['webhooks'],
+  ['panel'],
   ['api'],
   ['tui'],
   ['config'],

@@ -41,6 +41,25 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
     }
   });
 
+  it('the PostgreSQL schema has every SQLite table and column (a migration added to one dialect only fails here)', async () => {
+    const sqlite = openControlDb(path.join(dir, 'schema', 'control.db'));
+    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
+    const expected = Object.fromEntries(tables.map((t) => [t, (sqlite.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name).sort()]));
+    sqlite.close();
+    const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
+    try {
+      const { rows } = await control.pool.query<{ table_name: string; column_name: string }>(
+        "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'",
+      );
+      const actual: Record<string, string[]> = {};
+      for (const r of rows) (actual[r.table_name] ??= []).push(r.column_name);
+      for (const cols of Object.values(actual)) cols.sort();
+      assert.deepEqual(actual, expected);
+    } finally {
+      await control.close();
+    }
+  });
+
   it('copies a SQLite control plane: keys keep working, secrets re-sealed, counters and ids carry on', async () => {
     const dataDir = path.join(dir, 'data');
     const sqlite = openControlDb(path.join(dataDir, 'control.db'));

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { openControlDb } from '../../src/control/database.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { ingest } from '../../src/warehouse/ingest.js';
-import { tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { DEMO_FIXTURES } from '../api/harness.js';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
@@ -42,6 +43,33 @@ describe('data dir permissions', () => {
       openControlDb(file).close();
       assert.equal(mode(file), 0o600);
     } finally {
+      cleanup();
+    }
+  });
+
+  it('a second connection in one process keeps the first one\'s writes visible to other processes', () => {
+    // serve + its webhook daemon hold two connections; opening the second must not drop the first one's
+    // locks, or another process closing the database deletes the WAL under it and later writes are lost.
+    const { dir, cleanup } = tempDir('svc-modes-');
+    const file = path.join(dir, 'control.db');
+    const a = openControlDb(file);
+    const b = openControlDb(file);
+    const insert = (nome: string) =>
+      a.prepare("INSERT INTO contas (nome, plano, campeonatos, criada_em, atualizada_em) VALUES (?, 'pro', NULL, 'x', 'x')").run(nome);
+    const countElsewhere = () =>
+      Number(
+        execFileSync(process.execPath, ['--input-type=module', '-e',
+          `import Database from 'libsql'; const d = new Database(${JSON.stringify(file)}); process.stdout.write(String(d.prepare('SELECT count(*) AS n FROM contas').get().n)); d.close();`,
+        ], { cwd: REPO_ROOT }).toString(),
+      );
+    try {
+      insert('um');
+      assert.equal(countElsewhere(), 1);
+      insert('dois');
+      assert.equal(countElsewhere(), 2, 'a write after another process closed the database is still there');
+    } finally {
+      b.close();
+      a.close();
       cleanup();
     }
   });

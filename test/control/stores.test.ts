@@ -153,10 +153,15 @@ for (const backend of backends) {
 
     it('adds counts, totals and recent requests; keeps the last 20', async () => {
       const recent = Array.from({ length: 25 }, (_, i) => ({
-        chaveId: 3, endpoint: `/v1/x/${i}`, metodo: 'GET', status_code: 200, tempo_resposta_ms: 1.5, data_hora: `2026-01-01T00:00:${String(i).padStart(2, '0')}Z`,
+        chaveId: 3, endpoint: `/v1/x/${i}`, rota: '/v1/x/{id}', metodo: 'GET', status_code: 200, tempo_resposta_ms: 1.5, data_hora: `2026-01-01T00:00:${String(i).padStart(2, '0')}Z`,
       }));
-      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 25 }], [{ chaveId: 3, requisicoes: 25, tempo_total_ms: 37.5 }], recent);
-      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 5 }], [{ chaveId: 3, requisicoes: 5, tempo_total_ms: 2.5 }], []);
+      const route = (dia: string, endpoint: string, requisicoes: number) => ({ chaveId: 3, dia, metodo: 'GET', endpoint, requisicoes });
+      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 25 }], [{ chaveId: 3, requisicoes: 25, tempo_total_ms: 37.5 }], recent, [
+        route('2026-01-01', '/v1/times', 20), route('2026-01-01', '/v1/partidas', 5),
+      ]);
+      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 5 }], [{ chaveId: 3, requisicoes: 5, tempo_total_ms: 2.5 }], [], [
+        route('2026-01-01', '/v1/partidas', 5), route('2025-11-01', '/v1/velho', 1),
+      ]);
       assert.equal(await s.usage.usedOn(3, '2026-01-01'), 30);
       assert.equal(await s.usage.usedOn(3, '2026-01-02'), 0);
       const stats = await s.usage.stats(3);
@@ -165,6 +170,10 @@ for (const backend of backends) {
       assert.equal(stats.recentes.length, 20);
       assert.equal(stats.recentes[0]?.endpoint, '/v1/x/24');
       assert.deepEqual(Object.keys(stats.recentes[0] ?? {}).sort(), ['data_hora', 'endpoint', 'metodo', 'status_code', 'tempo_resposta_ms']);
+      assert.deepEqual(await s.usage.history(3, '2025-12-01'), {
+        porDia: [{ dia: '2026-01-01', requisicoes: 30 }],
+        porEndpoint: [{ metodo: 'GET', endpoint: '/v1/times', requisicoes: 20 }, { metodo: 'GET', endpoint: '/v1/partidas', requisicoes: 10 }],
+      });
     });
 
     it('counters hand out consecutive values once; the cursor starts at the last seq and never goes back', async () => {

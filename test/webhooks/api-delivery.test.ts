@@ -90,5 +90,51 @@ describe('management API + daemon', () => {
     assert.equal(discarded.body.data[0].tentativas, 0);
     const detail = await call('GET', `/v1/webhooks/${id}`);
     assert.notEqual(detail.body.data.ultimo_sucesso_em, null);
+    hook = { id, testId: queued.body.data.id, testBody: test?.body ?? '' };
+  });
+
+  let hook: { id: number; testId: string; testBody: string } | undefined;
+
+  it('resends one delivery: same X-SVC-Entrega and body, signed afresh with the current secret, counted like any delivery', async () => {
+    assert.ok(hook, 'runs after the test above');
+    const { id, testId, testBody } = hook;
+    const shown = await call('GET', `/v1/webhooks/${id}/entregas/${testId}`);
+    assert.equal(shown.status, 200);
+    assert.equal(shown.body.data.corpo, testBody, 'the signed body, as text');
+    const { secret } = (await call('POST', `/v1/webhooks/${id}/rotacionar-segredo`)).body.data as { secret: string };
+
+    const before = receiver.requests.length;
+    const resent = await call('POST', `/v1/webhooks/${id}/entregas/${testId}/reenviar`);
+    assert.equal(resent.status, 202);
+    assert.equal(resent.body.data.id, testId);
+    assert.equal(resent.body.data.status, 'pendente');
+    assert.match(resent.body.mensagem, /mesmo X-SVC-Entrega/);
+    await receiver.waitFor(before + 1);
+    const again = receiver.requests[before];
+    assert.equal(again?.headers['x-svc-entrega'], testId);
+    assert.equal(again?.headers['x-svc-tentativa'], '2');
+    assert.equal(again?.body, testBody);
+    assert.deepEqual(verifyDelivery({ secret, body: again?.body ?? '', timestamp: String(again?.headers['x-svc-timestamp']), signature: String(again?.headers['x-svc-assinatura']) }), { ok: true });
+    await until(() => (db.prepare('SELECT status FROM entregas WHERE id = ?').get(testId) as { status: string }).status === 'entregue', 'resent test delivered');
+
+    // The account's monthly quota (1) is used up: a resent event delivery is discarded, as any would be.
+    const automatic = (await call('GET', `/v1/webhooks/${id}/entregas?status=entregue`)).body.data.find((d: { origem: string }) => d.origem === 'automatica');
+    assert.equal((await call('POST', `/v1/webhooks/${id}/entregas/${automatic.id}/reenviar`)).status, 202);
+    await until(() => (db.prepare('SELECT status FROM entregas WHERE id = ?').get(automatic.id) as { status: string }).status === 'descartada', 'discarded by the quota');
+    assert.equal(receiver.requests.length, before + 1, 'no POST for a delivery beyond the quota');
+
+    // Still pending: 409. Unknown, or another webhook's: 404. Event deliveries of a deactivated webhook: 409.
+    db.prepare(`UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ? WHERE id = ?`).run(Date.now() + 3_600_000, automatic.id);
+    const pending = await call('POST', `/v1/webhooks/${id}/entregas/${automatic.id}/reenviar`);
+    assert.deepEqual([pending.status, pending.body.erro], [409, 'Conflito']);
+    const unknown = await call('POST', `/v1/webhooks/${id}/entregas/nao-existe/reenviar`);
+    assert.deepEqual([unknown.status, unknown.body], [404, { erro: 'Não encontrado', mensagem: 'Entrega não encontrada' }]);
+    const otherHook = (await call('POST', '/v1/webhooks', { nome: 'outro', url })).body.data.id as number;
+    assert.equal((await call('GET', `/v1/webhooks/${otherHook}/entregas/${testId}`)).status, 404);
+    db.prepare(`UPDATE entregas SET status = 'falhou' WHERE id = ?`).run(automatic.id);
+    await call('PATCH', `/v1/webhooks/${id}`, { ativo: false });
+    const inactive = await call('POST', `/v1/webhooks/${id}/entregas/${automatic.id}/reenviar`);
+    assert.equal(inactive.status, 409);
+    assert.match(inactive.body.mensagem, /desativado/);
   });
 });

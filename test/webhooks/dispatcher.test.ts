@@ -248,6 +248,23 @@ describe('dispatcher', () => {
     assert.deepEqual(history.map((h) => h.tipo), ['temporaria', 'temporaria', 'permanente']);
   });
 
+  it('stops sending at the deactivating failure: 64 events queued at once, exactly 20 POSTs; the rest kept as failed with the reason', async () => {
+    const conta = createAccount(db, 'acme', 'pro');
+    const w = webhook(conta);
+    receiver.reply = () => ({ status: 400 });
+    await publishSnapshot(dataDir, Array.from({ length: 64 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })));
+    await start();
+    await until(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
+    await idle();
+    assert.equal(receiver.requests.length, 20, 'no POST after the 20th failure, though 64 were claimed ahead');
+    const rest = store.listDeliveries(w.id, 100).filter((d) => d.tentativas === 0);
+    assert.equal(rest.length, 44);
+    for (const d of rest) {
+      assert.equal(d.status, 'falhou');
+      assert.equal(d.ultimoErro, 'Webhook desativado');
+    }
+  });
+
   it('a 2xx in between resets the count towards permanent deactivation', async () => {
     const w = webhook(createAccount(db, 'acme', 'pro'));
     db.prepare('UPDATE webhooks SET desativacoes_seguidas = 2, falhas_consecutivas = 5 WHERE id = ?').run(w.id);

@@ -14,7 +14,7 @@ const pointer = (...parts: string[]) => parts.map((p) => encodeURIComponent(p.re
 
 /** Asserts a webhook endpoint's response is what its OpenAPI description promises (status documented, body valid). */
 export function assertWebhookOpenApi(method: string, path: string, status: number, body: unknown): void {
-  const template = path.split('?')[0]?.replace(/\/\d+(?=\/|$)/, '/{id}') ?? path;
+  const template = path.split('?')[0]?.replace(/\/\d+(?=\/|$)/, '/{id}').replace(/\/entregas\/[^/]+/, '/entregas/{entregaId}') ?? path;
   if (!template.startsWith('/v1/webhooks')) return;
   const op = OPENAPI.paths[template]?.[method.toLowerCase()] as { responses: Record<string, { content?: unknown }> } | undefined;
   if (!op) return; // not a webhook route (e.g. a path that 404s before routing)

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { PUBLISH_STEPS } from '../../src/warehouse/publish.js';
 import { listSnapshots, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, runSvc } from '../helpers/cli.js';
 import { startSvc } from '../ingest/helpers.js';
@@ -126,6 +127,34 @@ describe('events are delivered only from the current line of snapshots', () => {
     expected += await ingest(step('02-inicio.json'));
     expected += await ingest(step('03-gol.json'));
     await expectDelivered(expected);
+    assertEachEventOnce();
+  });
+
+  it('killed at every publish step with the daemon running: each event delivered exactly once, under one delivery id', { timeout: 300_000 }, async () => {
+    await start();
+    const liveDay = JSON.parse(readFileSync(step('02-inicio.json'), 'utf8')) as { partidas: Record<string, unknown>[] };
+    const m = liveDay.partidas[0]!;
+    let goals = 0;
+    const feedWithGoal = () => {
+      goals += 1;
+      const file = path.join(dataDir.root, `gol-${goals}.json`);
+      writeFileSync(file, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', partidas: [{ ...m, placar_mandante: goals }] }));
+      return file;
+    };
+    for (const at of PUBLISH_STEPS) {
+      const feed = feedWithGoal();
+      const killed = startSvc(['ingest', feed, '--data-dir', dataDir.root, '--pause-at', at], {});
+      await killed.waitFor(`svc: pausado em ${at}`);
+      killed.kill('SIGKILL');
+      await killed.done;
+      // The cron's next run ingests the same feed again: if the killed one published, nothing is new.
+      await ingest(feed);
+    }
+    await dispatcher!.idle();
+    const scores = receiver.requests.map((r) => JSON.parse(r.body) as { evento: string; dados: { placar_mandante: number } })
+      .filter((b) => b.evento === 'partida.placar_atualizado')
+      .map((b) => b.dados.placar_mandante);
+    assert.deepEqual([...scores].sort((a, b) => a - b), Array.from({ length: PUBLISH_STEPS.length }, (_, i) => i + 1), 'every score change once');
     assertEachEventOnce();
   });
 });

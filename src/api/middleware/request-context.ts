@@ -99,9 +99,15 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
     const now = isoWithOffset(Date.now());
     const { path, method, status } = ctx;
     const auth = ctx.state.auth;
-    if (auth) usage.record({ chaveId: auth.keyId, endpoint: path, metodo: method, status_code: status, tempo_resposta_ms: ms, data_hora: now });
+    if (auth) usage.record({ chaveId: auth.keyId, endpoint: path, rota: routeTemplate(ctx), metodo: method, status_code: status, tempo_resposta_ms: ms, data_hora: now });
     log(accessLine(now, requestId, method, path, status, ms, auth?.keyPrefix ?? null));
   };
+}
+
+/** The matched route as the OpenAPI writes it (`/v1/campeonatos/{id}/tabela`); authenticated requests always matched one. */
+function routeTemplate(ctx: { _matchedRoute?: string | RegExp; path: string }): string {
+  const route = ctx._matchedRoute;
+  return typeof route === 'string' ? route.replace(/:(\w+)/g, '{$1}') : ctx.path;
 }
 
 function internalError(err: unknown, requestId: string, log: AccessLog): ApiError {

@@ -11,6 +11,7 @@ export const ERROR_RESPONSES: Record<number, string> = {
   404: 'Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado")',
   405: 'Método não permitido (cabeçalho `Allow` lista os aceitos)',
   413: 'Corpo muito grande (mais de 64 KiB)',
+  409: 'Conflito: a entrega ainda está pendente, ou o webhook está desativado',
   415: 'Tipo de conteúdo não suportado (envie application/json)',
   422: 'Limite do plano: cota de webhooks ativos atingida',
   429: 'Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After`',
@@ -52,7 +53,7 @@ function operation(e: Endpoint) {
     tags: [e.tag],
     security: authed ? [{ apiKey: [] }] : [],
     parameters: e.params.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })),
-    ...(e.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: e.requestBody } } } } : {}),
+    ...(e.requestBody ? { requestBody: { required: e.requestBodyOptional !== true, content: { 'application/json': { schema: e.requestBody } } } } : {}),
     responses: {
       [e.okStatus ?? 200]: ok,
       ...(cached ? { 304: { description: 'Não modificado (If-None-Match igual ao ETag)' } } : {}),

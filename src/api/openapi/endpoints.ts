@@ -29,6 +29,8 @@ export interface Endpoint {
   okStatus?: number;
   /** JSON request body. */
   requestBody?: Schema;
+  /** The body may be left out. */
+  requestBodyOptional?: boolean;
   /** Error statuses besides those every authenticated route has (401, 403, 429). */
   errors: number[];
 }
@@ -102,6 +104,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 /** Webhook management (routes in routes/webhooks.ts); bodies per spec "Webhook" and ARCHITECTURE §6. */
 function webhookEndpoints(): Endpoint[] {
   const hookId = id('id', 'do webhook');
+  const entregaId: Param = { name: 'entregaId', in: 'path', required: true, description: 'id da entrega (o valor de X-SVC-Entrega)', schema: { type: 'string', maxLength: 64 } };
   const tag = 'Webhooks';
   const recurso = 'webhooks' as const;
   const eventos = arrayOf(enumOf(EVENTOS));
@@ -124,8 +127,10 @@ function webhookEndpoints(): Endpoint[] {
     },
     { method: 'delete', path: '/v1/webhooks/{id}', summary: 'Remove um webhook', tag, recurso, params: [hookId], body: null, okStatus: 204, errors: [400, 404] },
     {
-      method: 'post', path: '/v1/webhooks/{id}/rotacionar-segredo', summary: 'Gera um novo secret (exibido só nesta resposta)', tag, recurso, params: [hookId],
-      body: obj({ data: obj({ id: int, secret: str }), mensagem: str }), errors: [400, 404],
+      method: 'post', path: '/v1/webhooks/{id}/rotacionar-segredo',
+      summary: 'Gera um novo secret (exibido só nesta resposta). Com `sobreposicao_segundos` (até 7 dias) o secret anterior continua assinando cada entrega, em `X-SVC-Assinatura-Anterior`, até `secret_anterior_valido_ate`; sem corpo, ele deixa de valer na hora',
+      tag, recurso, params: [hookId], requestBody: obj({ sobreposicao_segundos: { type: 'integer', minimum: 0, maximum: 604800 } }, ['sobreposicao_segundos']), requestBodyOptional: true,
+      body: obj({ data: obj({ id: int, secret: str, secret_anterior_valido_ate: nullable({ type: 'string', format: 'date-time' }) }), mensagem: str }), errors: [400, 404, 413, 415],
     },
     {
       method: 'post', path: '/v1/webhooks/{id}/testar', summary: 'Enfileira uma entrega de teste', tag, recurso, params: [hookId],
@@ -134,6 +139,22 @@ function webhookEndpoints(): Endpoint[] {
     {
       path: '/v1/webhooks/{id}/entregas', summary: 'Histórico recente de entregas (inclui descartadas)', tag, recurso, params: [hookId],
       body: list(ref('Entrega'), obj({ webhook_id: int, total: int })), errors: [400, 404],
+    },
+    {
+      path: '/v1/webhooks/{id}/entregas/{entregaId}', summary: 'Uma entrega, com o corpo assinado', tag, recurso, params: [hookId, entregaId],
+      body: one(ref('EntregaDetalhe')), errors: [400, 404],
+    },
+    {
+      method: 'post', path: '/v1/webhooks/{id}/entregas/reenviar',
+      summary: 'Reenfileira todas as entregas de eventos que falharam ou foram descartadas desde `desde` (depois de reativar um webhook): mesmos `X-SVC-Entrega` e corpos, assinatura nova, contadas como qualquer entrega (409 se o webhook está desativado)',
+      tag, recurso,
+      params: [hookId, { name: 'desde', in: 'query', required: true, description: 'Data e hora ISO 8601 com fuso: entregas criadas a partir dela', schema: { type: 'string', format: 'date-time' } }],
+      body: obj({ data: obj({ webhook_id: int, desde: str, reenfileiradas: int }), mensagem: str }), okStatus: 202, errors: [400, 404, 409],
+    },
+    {
+      method: 'post', path: '/v1/webhooks/{id}/entregas/{entregaId}/reenviar',
+      summary: 'Reenfileira uma entrega concluída: mesmo `X-SVC-Entrega` e corpo, assinatura nova, contada como qualquer entrega (409 se ainda pendente, ou se o webhook está desativado e a entrega é de um evento)',
+      tag, recurso, params: [hookId, entregaId], body: obj({ data: ref('Entrega'), mensagem: str }), okStatus: 202, errors: [400, 404, 409],
     },
   ];
 }

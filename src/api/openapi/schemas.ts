@@ -37,6 +37,22 @@ const partidaProps: Record<string, Schema> = {
 };
 const { fase: _fase, ...partidaSemFaseProps } = partidaProps;
 
+const entregaProps: Record<string, Schema> = {
+  id: { type: 'string', description: 'Também enviado em X-SVC-Entrega' },
+  webhook_id: int,
+  evento: str,
+  evento_id: nint,
+  status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
+  tentativas: int,
+  origem: enumOf(['automatica', 'teste', 'replay']),
+  criada_em: dateTime,
+  entregue_em: nullable(dateTime),
+  proxima_tentativa_em: nullable(dateTime),
+  ultimo_status_code: nint,
+  ultimo_erro: nstr,
+  duracao_ms: nullable(num),
+};
+
 const rodadaRef = nullable(obj({ nome: str, slug: str, numero: int, status: nstr }));
 const faseRef = nullable(obj({ id: int, nome: str, slug: str, tipo: str }));
 
@@ -192,6 +208,14 @@ export const SCHEMAS: Record<string, Schema> = {
     tempo_medio_resposta_ms: num,
     total_requisicoes: int,
     ultimas_requisicoes: arrayOf(obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: dateTime })),
+    requisicoes_por_dia: {
+      ...arrayOf(obj({ dia: { type: 'string', format: 'date' }, requisicoes: int })),
+      description: 'Requisições contadas na cota em cada um dos últimos 30 dias UTC (hoje incluído), do mais antigo ao mais recente; 0 nos dias sem uso',
+    },
+    requisicoes_por_endpoint: {
+      ...arrayOf(obj({ metodo: str, endpoint: { type: 'string', description: 'Rota como na documentação, ex. /v1/campeonatos/{id}/tabela' }, requisicoes: int })),
+      description: 'Requisições feitas com a chave nos mesmos 30 dias, por rota, da mais usada à menos usada',
+    },
   }),
   Webhook: obj({
     id: int,
@@ -207,20 +231,10 @@ export const SCHEMAS: Record<string, Schema> = {
     motivo_desativacao: nstr,
   }),
   WebhookCriado: obj({ id: int, nome: str, url: str, eventos: arrayOf(enumOf(EVENTOS)), ativo: bool, secret: str }),
-  Entrega: obj({
-    id: { type: 'string', description: 'Também enviado em X-SVC-Entrega' },
-    webhook_id: int,
-    evento: str,
-    evento_id: nint,
-    status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
-    tentativas: int,
-    origem: enumOf(['automatica', 'teste', 'replay']),
-    criada_em: dateTime,
-    entregue_em: nullable(dateTime),
-    proxima_tentativa_em: nullable(dateTime),
-    ultimo_status_code: nint,
-    ultimo_erro: nstr,
-    duracao_ms: nullable(num),
+  Entrega: obj(entregaProps),
+  EntregaDetalhe: obj({
+    ...entregaProps,
+    corpo: { type: 'string', description: 'O corpo JSON exatamente como é assinado e enviado (texto)' },
   }),
   Status: obj({
     status: enumOf(['ok', 'sem_snapshot']),

@@ -1,4 +1,5 @@
-import type { UsageStore } from '../../control/usage-store.js';
+import { historyWindow, type UsageStore } from '../../control/usage-store.js';
+import { utcDayOf } from '../../time.js';
 import { authOf } from '../middleware/auth.js';
 import type { Guard } from '../middleware/admission.js';
 import type { ApiRouter, KeyLimits } from '../state.js';
@@ -24,12 +25,18 @@ export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter
     const auth = authOf(ctx);
     usage.flush();
     const st = store.stats(auth.keyId);
+    const dias = historyWindow(utcDayOf(Date.now()).dia);
+    const hist = store.history(auth.keyId, dias[0]!);
+    const porDia = new Map(hist.porDia.map((d) => [d.dia, d.requisicoes]));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       data: {
         tempo_medio_resposta_ms: st.total_requisicoes === 0 ? 0 : Math.round((st.tempo_total_ms / st.total_requisicoes) * 100) / 100,
         total_requisicoes: st.total_requisicoes,
         ultimas_requisicoes: st.recentes,
+        // Beyond the spec (for the control panel's charts): the last 30 UTC days, today included.
+        requisicoes_por_dia: dias.map((dia) => ({ dia, requisicoes: porDia.get(dia) ?? 0 })),
+        requisicoes_por_endpoint: hist.porEndpoint,
       },
     };
   }));

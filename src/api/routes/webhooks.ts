@@ -10,7 +10,7 @@ import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
 import type { Guard } from '../middleware/admission.js';
-import { pathId, queryEnum, queryInt } from '../params.js';
+import { pathId, queryEnum, queryInstant, queryInt } from '../params.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 import { isoWithOffset } from '../../time.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -28,6 +28,10 @@ export interface WebhookRoutesOptions {
 const SECRET_ONCE = 'Guarde o secret agora: ele é exibido apenas nesta resposta e é usado para verificar a assinatura (X-SVC-Assinatura) de cada entrega.';
 const TEST_QUEUED = 'Entrega de teste enfileirada; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const NOT_FOUND = new ApiError(404, 'Não encontrado', 'Webhook não encontrado');
+const DELIVERY_NOT_FOUND = new ApiError(404, 'Não encontrado', 'Entrega não encontrada');
+const DEACTIVATED = new ApiError(409, 'Conflito', 'O webhook está desativado: reative-o (PATCH com ativo true) antes de reenviar entregas de eventos.');
+const STILL_PENDING = new ApiError(409, 'Conflito', 'A entrega ainda está pendente: aguarde a próxima tentativa.');
+const RESEND_QUEUED = 'Entrega reenfileirada: mesmo X-SVC-Entrega e corpo, com assinatura nova; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const STATUSES: readonly DeliveryStatus[] = ['pendente', 'entregue', 'falhou', 'descartada'];
 const MAX_NOME = 100;
 const MAX_URL = 2048;
@@ -87,6 +91,17 @@ function bodyObject(ctx: ApiContext, allowed: readonly string[]): Record<string,
   return body as Record<string, unknown>;
 }
 
+/** Longest overlap of a secret rotation: a week. */
+const MAX_OVERLAP_S = 7 * 24 * 3600;
+
+function parseOverlap(v: unknown): number {
+  if (v === undefined) return 0;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_OVERLAP_S) {
+    throw invalidField('sobreposicao_segundos', `deve ser um inteiro de 0 a ${MAX_OVERLAP_S} (7 dias)`);
+  }
+  return v;
+}
+
 function parseNome(v: unknown): string {
   if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_NOME) throw invalidField('nome', `deve ser um texto de 1 a ${MAX_NOME} caracteres`);
   return v.trim();
@@ -101,7 +116,7 @@ function parseEventos(v: unknown): EventName[] {
   return EVENTOS.filter((e) => (v as unknown[]).includes(e));
 }
 
-/** Registers the eight webhook management routes on the authenticated `/v1` router. */
+/** Registers the ten webhook management routes on the authenticated `/v1` router. */
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
   const store: WebhookRegistry = openWebhookRegistry(o.control);
   const guard = { allowPrivate: o.allowPrivateUrls ?? false };
@@ -199,12 +214,22 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.status = 204;
   });
 
-  router.post('/v1/webhooks/:id/rotacionar-segredo', access, (ctx) => {
+  // Optional overlap (as Stripe and Svix do): the old secret keeps signing, in X-SVC-Assinatura-Anterior, so a
+  // receiver can deploy the new one without dropping deliveries. Without a body: no overlap, as the spec shows.
+  router.post('/v1/webhooks/:id/rotacionar-segredo', access, jsonBody(), (ctx) => {
     const { auth, webhook } = owned(ctx);
-    const rotated = store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), Date.now());
+    const overlap = ctx.state.body === undefined ? 0 : parseOverlap(bodyObject(ctx, ['sobreposicao_segundos']).sobreposicao_segundos);
+    const now = Date.now();
+    const rotated = store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), now, overlap * 1000);
     if (!rotated) throw NOT_FOUND;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: { id: rotated.id, secret: rotated.secret }, mensagem: `${SECRET_ONCE} O secret anterior deixou de valer.` };
+    const until = new Date(now + overlap * 1000).toISOString();
+    ctx.body = {
+      data: { id: rotated.id, secret: rotated.secret, secret_anterior_valido_ate: overlap > 0 ? until : null },
+      mensagem: overlap > 0
+        ? `${SECRET_ONCE} Até ${until} cada entrega também é assinada com o secret anterior, em X-SVC-Assinatura-Anterior.`
+        : `${SECRET_ONCE} O secret anterior deixou de valer.`,
+    };
   });
 
   router.post('/v1/webhooks/:id/testar', access, (ctx) => {
@@ -219,6 +244,48 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: deliveryView(d), mensagem: TEST_QUEUED.replace('{id}', String(webhook.id)) };
+  });
+
+  /** A delivery of the caller's webhook, by the id sent in X-SVC-Entrega. */
+  function ownedDelivery(ctx: ApiContext): { webhook: WebhookRecord; delivery: DeliveryRecord } {
+    const { webhook } = owned(ctx);
+    const [delivery] = store.findDeliveries([String(ctx.params.entregaId)]);
+    if (!delivery || delivery.webhookId !== webhook.id) throw DELIVERY_NOT_FOUND;
+    return { webhook, delivery };
+  }
+
+  router.get('/v1/webhooks/:id/entregas/:entregaId', access, (ctx) => {
+    const { delivery } = ownedDelivery(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: { ...deliveryView(delivery), corpo: delivery.corpo } };
+  });
+
+  // Recover (as Svix's): after re-enabling, every event delivery that failed or was discarded since a time goes
+  // back to the queue, same ids and bodies. Registered before the single resend, whose path it would not match anyway.
+  router.post('/v1/webhooks/:id/entregas/reenviar', access, (ctx) => {
+    const { webhook } = owned(ctx);
+    const desde = queryInstant(ctx, 'desde');
+    if (!webhook.ativo) throw DEACTIVATED;
+    const n = store.requeueUndeliveredSince(webhook.id, desde, Date.now());
+    ctx.status = 202;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: { webhook_id: webhook.id, desde, reenfileiradas: n },
+      mensagem: `${n} entrega(s) que falharam ou foram descartadas desde ${desde} voltaram para a fila, com os mesmos X-SVC-Entrega e corpos.`,
+    };
+  });
+
+  // Queued for the delivery daemon rather than sent here, so a resend goes through what every delivery
+  // does: the monthly quota (event deliveries), the URL check at connect time, retries, the failure count.
+  router.post('/v1/webhooks/:id/entregas/:entregaId/reenviar', access, (ctx) => {
+    const { webhook, delivery } = ownedDelivery(ctx);
+    if (delivery.status === 'pendente') throw STILL_PENDING;
+    if (!webhook.ativo && delivery.origem === 'automatica') throw DEACTIVATED;
+    const requeued = store.requeueDelivery(delivery.id, Date.now());
+    if (!requeued) throw STILL_PENDING;
+    ctx.status = 202;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: deliveryView(requeued), mensagem: RESEND_QUEUED.replace('{id}', String(webhook.id)) };
   });
 
   router.get('/v1/webhooks/:id/entregas', access, (ctx) => {

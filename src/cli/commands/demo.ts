@@ -10,6 +10,7 @@ import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { createMailer } from '../../webhooks/notifier.js';
 import { serverOptions, serveUntilSignal } from './serve.js';
 
 const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
@@ -40,7 +41,7 @@ function ensureDemoKey(dataDir: DataDir, secretKeys: readonly Buffer[] | undefin
 export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
-    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve')
+    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve (with the webhook daemon)')
     .option('--port <port>', 'TCP port (env: PORT, default: 8080)')
     .option('--host <host>', 'address to bind (default: all interfaces)');
   withCommonOptions(cmd);
@@ -63,7 +64,9 @@ export function registerDemo(program: Command): void {
       printLine(`Salva em ${keyFile}. Experimente:`);
       printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
       printLine(`  Documentação: http://localhost:${port}/docs`);
+      printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
     }
-    await serveUntilSignal(serverOptions(config), o.json === true);
+    // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
+    await serveUntilSignal(serverOptions(config), o.json === true, { mailer: createMailer(config.smtp) });
   });
 }

@@ -1,13 +1,16 @@
 import type pg from 'pg';
 import type { Async } from '../async-store.js';
 import {
-  leaseSize, RECENT_KEPT,
-  type QuotaCount, type QuotaLease, type UsageRecord, type UsageStats, type UsageStore, type UsageTotal,
+  historyWindow, leaseSize, RECENT_KEPT,
+  type EndpointCount, type QuotaCount, type UsageHistory, type QuotaLease, type UsageRecord, type UsageStats, type UsageStore, type UsageTotal,
 } from '../usage-store.js';
 import { withTransaction } from './pg-control.js';
 
 /** Quota counts, leases and usage statistics in PostgreSQL; the same answers as SqliteUsageStore. */
 export class PgUsageStore implements Async<UsageStore> {
+  /** The newest day pruned up to, so the delete runs once a day, not on every flush. */
+  private prunedFor = '';
+
   constructor(private readonly pool: pg.Pool) {}
 
   async lease(chaveId: number, dia: string, limit: number, maxBlock: number): Promise<QuotaLease> {
@@ -26,7 +29,8 @@ export class PgUsageStore implements Async<UsageStore> {
     if (n > 0) await this.pool.query('UPDATE uso_diario SET reservadas = GREATEST(requisicoes, reservadas - $1) WHERE chave_id = $2 AND dia = $3', [n, chaveId, dia]);
   }
 
-  async add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[]): Promise<void> {
+  async add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[], endpoints: readonly EndpointCount[]): Promise<void> {
+    const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
     await withTransaction(this.pool, async (c) => {
       for (const k of counts) {
         await c.query(
@@ -56,7 +60,29 @@ export class PgUsageStore implements Async<UsageStore> {
           [chaveId],
         );
       }
+      for (const e of endpoints) {
+        await c.query(
+          `INSERT INTO uso_endpoint_diario (chave_id, dia, metodo, endpoint, requisicoes) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (chave_id, dia, metodo, endpoint) DO UPDATE SET requisicoes = uso_endpoint_diario.requisicoes + excluded.requisicoes`,
+          [e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes],
+        );
+      }
+      if (newest > this.prunedFor) await c.query('DELETE FROM uso_endpoint_diario WHERE dia < $1', [historyWindow(newest)[0]]);
     });
+    if (newest > this.prunedFor) this.prunedFor = newest;
+  }
+
+  async history(chaveId: number, desde: string): Promise<UsageHistory> {
+    const porDia = await this.pool.query<{ dia: string; requisicoes: number }>(
+      'SELECT dia, requisicoes FROM uso_diario WHERE chave_id = $1 AND dia >= $2 AND requisicoes > 0 ORDER BY dia',
+      [chaveId, desde],
+    );
+    const porEndpoint = await this.pool.query<{ metodo: string; endpoint: string; requisicoes: number }>(
+      `SELECT metodo, endpoint, sum(requisicoes)::bigint AS requisicoes FROM uso_endpoint_diario WHERE chave_id = $1 AND dia >= $2
+       GROUP BY metodo, endpoint ORDER BY requisicoes DESC, endpoint, metodo`,
+      [chaveId, desde],
+    );
+    return { porDia: porDia.rows, porEndpoint: porEndpoint.rows };
   }
 
   async usedOn(chaveId: number, dia: string): Promise<number> {

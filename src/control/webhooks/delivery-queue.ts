@@ -127,13 +127,20 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       ).map((r) => r.id);
       if (ids.length === 0) return [];
       const rows = this.sql(
-          `SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.ativo AS webhook_ativo, c.plano
+          `SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.segredo_anterior, w.segredo_anterior_ate, w.ativo AS webhook_ativo, c.plano
            FROM entregas e JOIN webhooks w ON w.id = e.webhook_id LEFT JOIN contas c ON c.id = w.conta_id
            WHERE e.id IN (${ids.map(() => '?').join(', ')})
            ORDER BY e.proxima_tentativa_em`,
         )
-        .all(...ids) as (DeliveryRow & { url: string; secret: string; webhook_ativo: number; plano: Plano | null })[];
-      return rows.map((r) => ({ ...toDelivery(r), url: r.url, secret: this.openSecret(r.secret), webhookAtivo: r.webhook_ativo === 1, plano: r.plano }));
+        .all(...ids) as (DeliveryRow & { url: string; secret: string; segredo_anterior: string | null; segredo_anterior_ate: number | null; webhook_ativo: number; plano: Plano | null })[];
+      return rows.map((r) => ({
+        ...toDelivery(r),
+        url: r.url,
+        secret: this.openSecret(r.secret),
+        previousSecret: r.segredo_anterior !== null && (r.segredo_anterior_ate ?? 0) > now ? this.openSecret(r.segredo_anterior) : null,
+        webhookAtivo: r.webhook_ativo === 1,
+        plano: r.plano,
+      }));
     });
   }
 

@@ -46,6 +46,8 @@ export interface DeliveryRecord {
 export interface DeliveryJob extends DeliveryRecord {
   url: string;
   secret: string;
+  /** The secret before a rotation with overlap, while the overlap lasts: it signs too, in an extra header. */
+  previousSecret: string | null;
   webhookAtivo: boolean;
   /** The account's plan; null when the account no longer exists. */
   plano: Plano | null;

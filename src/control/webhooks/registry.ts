@@ -21,12 +21,20 @@ export interface WebhookRegistry extends WebhookAccounts {
   getWebhookById(id: number): WebhookRecord | null;
   updateWebhook(contaId: number, id: number, patch: WebhookPatch, limit: number | null, now: number): WebhookRecord | null;
   deleteWebhook(contaId: number, id: number): boolean;
-  rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null;
+  /** A new secret; with `overlapMs` > 0 the current one keeps signing (extra header) until now + overlapMs. */
+  rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs?: number): WebhookRecord | null;
   /** Queues a delivery outside fan-out (`POST /v1/webhooks/{id}/teste`); the dispatcher sends it. */
   enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord;
   /** Most recent first; optionally only one status. */
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
+  /**
+   * Puts a settled delivery (not `pendente`) back in the queue, due now, keeping its id, body and attempt
+   * count (`POST …/entregas/{entregaId}/reenviar`); null when it is pending or does not exist.
+   */
+  requeueDelivery(id: string, now: number): DeliveryRecord | null;
+  /** Queues again every event delivery of a webhook created since `desde` (ISO) that ended failed or discarded; returns how many. */
+  requeueUndeliveredSince(webhookId: number, desde: string, now: number): number;
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
   recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
   attemptsCount(deliveryId: string): number;
@@ -105,11 +113,18 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     return this.sql('DELETE FROM webhooks WHERE conta_id = ? AND id = ?').run(contaId, id).changes > 0;
   }
 
-  rotateSecret(contaId: number, id: number, secret: string, now: number): WebhookRecord | null {
-    const row = this.sql(`UPDATE webhooks SET secret = ?, atualizado_em = ? WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`)
-      .get(this.sealSecret(secret), iso(now), contaId, id) as WebhookRow | undefined;
+  rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs = 0): WebhookRecord | null {
+    const row = this.sql(
+        `UPDATE webhooks SET
+           segredo_anterior = CASE WHEN ? > 0 THEN secret END,
+           segredo_anterior_ate = CASE WHEN ? > 0 THEN ? END,
+           secret = ?, atualizado_em = ?
+         WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`,
+      )
+      .get(overlapMs, overlapMs, now + overlapMs, this.sealSecret(secret), iso(now), contaId, id) as WebhookRow | undefined;
     return row ? this.webhook(row) : null;
   }
+
 
   enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord {
     const row = this.sql(
@@ -134,6 +149,23 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     const rows = this.sql(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`)
       .all(...ids) as DeliveryRow[];
     return rows.map(toDelivery);
+  }
+
+  requeueDelivery(id: string, now: number): DeliveryRecord | null {
+    const row = this.sql(
+        `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+         WHERE id = ? AND status <> 'pendente' RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
+      )
+      .get(now, id) as DeliveryRow | undefined;
+    return row ? toDelivery(row) : null;
+  }
+
+  requeueUndeliveredSince(webhookId: number, desde: string, now: number): number {
+    return this.sql(
+        `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+         WHERE webhook_id = ? AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= ?`,
+      )
+      .run(now, webhookId, desde).changes;
   }
 
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[] {

@@ -16,6 +16,8 @@ export interface WebhookAccounts {
   monthlyUsage(contaId: number, now: number): number;
   /** Re-enables webhooks whose temporary deactivation has ended; returns how many. */
   reactivateDue(now: number): number;
+  /** Whether a webhook is active now and its recorded run of failed deliveries (null: it no longer exists). */
+  webhookHealth(webhookId: number): { ativo: boolean; falhasConsecutivas: number } | null;
 }
 
 /** The SQLite plumbing both stores share: prepared statements, transactions, and the shared reads. */
@@ -87,6 +89,13 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
     const row = this.sql('SELECT usadas FROM entregas_mensais WHERE conta_id = ? AND referencia = ?')
       .get(contaId, monthReference(now)) as { usadas: number } | undefined;
     return row?.usadas ?? 0;
+  }
+
+  webhookHealth(webhookId: number): { ativo: boolean; falhasConsecutivas: number } | null {
+    const row = this.sql('SELECT ativo, falhas_consecutivas FROM webhooks WHERE id = ?').get(webhookId) as
+      | { ativo: number; falhas_consecutivas: number }
+      | undefined;
+    return row ? { ativo: row.ativo === 1, falhasConsecutivas: row.falhas_consecutivas } : null;
   }
 
   reactivateDue(now: number): number {

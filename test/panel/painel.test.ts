@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { openControlDb } from '../../src/control/database.js';
+import { verifyDelivery } from '../../src/webhooks/verify.js';
+import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { Receiver, SvcProcess, testDataDir, type TestDataDir } from '../webhooks/helpers.js';
+
+/** Screenshots go here (look at them after a UI change): SVC_PANEL_SCREENSHOTS or a folder in the temp data dir. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The control panel in a real browser (Debian's Chromium driven by playwright-core) against a real
+ * `svc serve --webhooks` over the demo data and a real webhook receiver on loopback. One browser for the
+ * whole file; every request the page makes must stay on this host, and the console must stay clean.
+ */
+describe('control panel /painel (Chromium)', () => {
+  let dataDir: TestDataDir;
+  let server: SvcProcess;
+  let base: string;
+  let key: string;
+  let receiver: Receiver;
+  let hookUrl: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let shots: string;
+  /** The webhook's current secret, as the panel showed it after the rotation. */
+  let secret = '';
+  const consoleErrors: string[] = [];
+  const offHost: string[] = [];
+
+  before(async () => {
+    dataDir = testDataDir();
+    shots = process.env.SVC_PANEL_SCREENSHOTS ?? path.join(dataDir.root, 'screenshots');
+    mkdirSync(shots, { recursive: true });
+    const ingested = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+    assert.equal(ingested.code, 0, ingested.stderr);
+    const db = openControlDb(dataDir.controlDb);
+    const accounts = new SqliteAccountsStore(db);
+    key = accounts.createKey(accounts.createAccount('acme', 'pro').id, 'painel').key;
+    db.close();
+    receiver = new Receiver();
+    hookUrl = await receiver.start();
+    server = new SvcProcess(['serve', '--data-dir', dataDir.root, '--port', '0', '--host', '127.0.0.1', '--webhooks', '--allow-private-urls', '--json']);
+    base = (await server.waitForOutput(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/))[1] as string;
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    // Nothing leaves the host: any other destination is aborted and fails the test at the end.
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.protocol === 'data:' || LOOPBACK.has(url.hostname)) return route.continue();
+      offHost.push(url.href);
+      return route.abort();
+    });
+    page = await context.newPage();
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    page.on('pageerror', (err) => consoleErrors.push(String(err)));
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.kill('SIGTERM');
+    await server?.exited;
+    await receiver?.stop();
+    dataDir?.cleanup();
+  });
+
+  /** The whole page on a desktop; on a phone, the first screen (what is seen before scrolling). */
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: (page.viewportSize()?.width ?? 0) > 390 });
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name });
+  const status = () => page.locator('main p[role="status"]').first();
+  const card = (nome: string) => page.locator('ul.webhooks > li', { has: page.getByRole('heading', { name: nome, exact: true }) });
+  async function apiGet(p: string): Promise<any> {
+    const res = await fetch(`${base}${p}`, { headers: { authorization: `Bearer ${key}` } });
+    return res.json();
+  }
+
+  it('is served with a strict Content-Security-Policy and no inline code', async () => {
+    const res = await fetch(`${base}/painel`);
+    assert.equal(res.status, 200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    for (const d of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'"]) assert.ok(csp.includes(d), `${d} in ${csp}`);
+    assert.ok(!csp.includes('unsafe'), csp);
+    const html = await res.text();
+    assert.doesNotMatch(html, /<script>|<style|style=/, 'no inline script or style');
+    const script = /src="(\/painel\/app-\w+\.js)"/.exec(html)?.[1];
+    const js = await fetch(`${base}${script}`);
+    assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
+    assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+    assert.equal((await fetch(`${base}/painel/nada.js`)).status, 404);
+  });
+
+  it('signs in with the keyboard; a wrong key is refused with the API message', async () => {
+    await page.goto(`${base}/painel`);
+    await page.getByLabel('Chave de API').waitFor(); // the app has rendered (its script is a module, run after load)
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'chave', 'the key field is the first stop');
+    await page.keyboard.type('sk_errada');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'API Key inválida ou inativa' }).waitFor();
+    // The browser logs the refused request itself; that one is expected.
+    assert.deepEqual(consoleErrors.splice(0).filter((e) => !/status of 401/.test(e)), []);
+
+    await page.getByLabel('Chave de API').fill(key);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('svc.painel.chave')), key);
+    assert.equal(await page.evaluate(() => document.cookie), '');
+    assert.ok(!page.url().includes(key));
+  });
+
+  it('overview: plan, limits, consumption today, 30-day chart, per-endpoint usage, recent requests', async () => {
+    const me = (await apiGet('/v1/me')).data;
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    const cards = page.getByRole('region', { name: 'Plano e consumo' });
+    await cards.getByText('Pro', { exact: true }).waitFor();
+    assert.match(await cards.textContent() ?? '', /20\.000requisições por dia/);
+    // Consumption is the key's count today: at least what /v1/me said a moment ago, plus the panel's calls.
+    const used = Number((await cards.locator('.cartao', { hasText: 'Consumo hoje' }).locator('.valor').textContent())?.replace(/\D/g, ''));
+    assert.ok(used >= me.consumo.requisicoes_utilizadas + 1, `${used} ≥ ${me.consumo.requisicoes_utilizadas}`);
+    assert.equal(await page.locator('svg[role="img"] rect.barra').count(), 30);
+    await page.getByText('GET /v1/me', { exact: true }).first().waitFor();
+    await page.getByRole('cell', { name: '/v1/perfil/estatisticas' }).first().waitFor();
+    await shot('visao-geral-desktop');
+  });
+
+  it('creates a webhook and shows its secret once (copy button), rotates it, renders names as text', async () => {
+    await nav('Webhooks').click();
+    await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
+    const form = page.locator('section', { has: page.getByRole('heading', { name: 'Novo webhook' }) });
+    await form.getByLabel('Nome').fill('receptor local');
+    await form.getByLabel(/^URL/).fill(hookUrl);
+    await form.getByRole('checkbox', { name: 'partida.criada' }).uncheck();
+    await form.getByRole('button', { name: 'Criar webhook' }).click();
+    const box = page.getByRole('region', { name: /Secret do webhook/ });
+    const first = await box.getByLabel('Secret').inputValue();
+    assert.match(first, /^whsec_[0-9a-f]{64}$/);
+    await box.getByRole('button', { name: 'Copiar' }).click();
+    await box.getByText('Copiado para a área de transferência.').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), first);
+    await shot('webhook-criado-desktop');
+    await box.getByRole('button', { name: 'Já guardei o secret' }).click();
+    assert.ok(!(await page.content()).includes(first), 'the secret is gone once the box is closed');
+    const created = card('receptor local');
+    assert.match(await created.textContent() ?? '', /partida\.ao_vivo/);
+    assert.doesNotMatch(await created.textContent() ?? '', /partida\.criada/);
+
+    await created.getByRole('button', { name: 'Rotacionar secret' }).click();
+    const rotated = await page.getByRole('region', { name: /Novo secret/ }).getByLabel('Secret').inputValue();
+    assert.notEqual(rotated, first);
+    await page.getByRole('button', { name: 'Já guardei o secret' }).click();
+    secret = rotated;
+
+    // Edit URL and events; deactivate and activate again.
+    await created.getByRole('button', { name: 'Editar' }).click();
+    await created.getByLabel(/^URL/).fill(`${hookUrl}?v=2`);
+    await created.getByRole('checkbox', { name: 'partida.gol' }).uncheck();
+    await created.getByRole('button', { name: 'Salvar' }).click();
+    await status().filter({ hasText: 'atualizado' }).waitFor();
+    await created.getByText(`${hookUrl}?v=2`).waitFor();
+    const edited = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
+    assert.equal(edited.url, `${hookUrl}?v=2`);
+    assert.deepEqual(edited.eventos.includes('partida.gol'), false);
+    await created.getByRole('button', { name: 'Desativar' }).click();
+    await created.getByText('Desativado pelo cliente').waitFor();
+    await created.getByRole('button', { name: 'Ativar' }).click();
+    await created.getByText('Ativo', { exact: true }).waitFor();
+
+    // A name is text, never markup.
+    const tricky = '<img src=x onerror=alert(1)>';
+    await form.getByLabel('Nome').fill(tricky);
+    await form.getByLabel(/^URL/).fill(hookUrl);
+    await form.getByRole('button', { name: 'Criar webhook' }).click();
+    await page.getByRole('button', { name: 'Já guardei o secret' }).click();
+    await card(tricky).waitFor();
+    assert.equal(await page.locator('main img').count(), 0);
+    await card(tricky).getByRole('button', { name: 'Excluir' }).click();
+    await card(tricky).getByRole('button', { name: 'Confirmar exclusão' }).click();
+    await status().filter({ hasText: 'excluído' }).waitFor();
+    await card(tricky).waitFor({ state: 'detached' });
+  });
+
+  it('sends a test, shows it in the delivery log with its signed body, and resends it', async () => {
+    const hook = card('receptor local');
+    await hook.getByRole('button', { name: 'Enviar teste' }).click();
+    await status().filter({ hasText: 'Entrega de teste enfileirada' }).waitFor();
+    await receiver.waitFor(1);
+    const sent = receiver.requests[0];
+    assert.deepEqual(verifyDelivery({ secret, body: sent?.body ?? '', timestamp: String(sent?.headers['x-svc-timestamp']), signature: String(sent?.headers['x-svc-assinatura']) }), { ok: true });
+
+    await hook.getByRole('link', { name: 'Entregas' }).click();
+    await page.getByRole('heading', { name: 'Entregas de “receptor local”' }).waitFor();
+    const row = page.locator('table.entregas tbody tr').first();
+    await row.getByText('Entregue').waitFor(); // followed while pending
+    assert.match(await row.textContent() ?? '', /webhook\.teste.*Teste.*Entregue.*1.*200/);
+    await row.getByRole('button', { name: 'Corpo' }).click();
+    assert.equal(await page.locator('pre.corpo').textContent(), sent?.body, 'the exact signed body, as text');
+
+    await row.getByRole('button', { name: 'Reenviar' }).click();
+    await status().filter({ hasText: 'reenfileirada' }).waitFor();
+    await receiver.waitFor(2);
+    const again = receiver.requests[1];
+    assert.equal(again?.headers['x-svc-entrega'], sent?.headers['x-svc-entrega']);
+    assert.notEqual(again?.headers['x-svc-assinatura'], undefined);
+    assert.deepEqual(verifyDelivery({ secret, body: again?.body ?? '', timestamp: String(again?.headers['x-svc-timestamp']), signature: String(again?.headers['x-svc-assinatura']) }), { ok: true });
+    await page.locator('table.entregas tbody tr').first().locator('td[data-label="Tentativas"]', { hasText: '2' }).waitFor();
+    await shot('entregas-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('entregas-390');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling at 390 px');
+  });
+
+  it('re-enables a webhook deactivated permanently after repeated failures', async () => {
+    const res = await fetch(`${base}/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'quebrado', url: hookUrl }),
+    });
+    const createdBody = (await res.json()) as { data: { id: number } };
+    assert.equal(res.status, 201, JSON.stringify(createdBody));
+    const { id } = createdBody.data;
+    // The state the daemon leaves after its third temporary deactivation with no success in between.
+    const db = openControlDb(dataDir.controlDb);
+    db.prepare(
+      `UPDATE webhooks SET ativo = 0, desativado_em = ?, reativar_em = NULL, desativacoes_seguidas = 3, falhas_consecutivas = 20,
+         motivo_desativacao = '3 desativações temporárias sem nenhuma entrega bem-sucedida: desativado até ser reativado pelo cliente' WHERE id = ?`,
+    ).run(new Date().toISOString(), id);
+    db.close();
+
+    await nav('Webhooks').click();
+    const broken = card('quebrado');
+    await broken.getByText('desativado até ser reativado pelo cliente').waitFor();
+    await shot('webhooks-390');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling at 390 px');
+    await broken.getByRole('button', { name: 'Reativar' }).click();
+    await broken.getByText('Ativo', { exact: true }).waitFor();
+    assert.equal((await apiGet(`/v1/webhooks/${id}`)).data.ativo, true);
+    assert.match(await page.getByText(/Entregas do mês/).textContent() ?? '', /\d{2}\/\d{4}/);
+
+    await nav('Visão geral').click();
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+    await page.getByText('Consumo hoje').waitFor();
+    await shot('visao-geral-390');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling at 390 px');
+  });
+
+  it('signs out: the key leaves the session', async () => {
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByLabel('Chave de API').waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('svc.painel.chave')), null);
+    assert.deepEqual(consoleErrors, [], 'no console errors');
+    assert.deepEqual(offHost, [], 'no request left the host');
+  });
+});
