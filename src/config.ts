@@ -46,6 +46,8 @@ export interface Config {
   host: string | undefined;
   /** Memory bound of `svc serve`'s cache of championship partitions and responses, MiB. */
   cacheMb: number;
+  /** Bearer token of `GET /metrics` (SVC_METRICS_TOKEN); undefined = no /metrics route. */
+  metricsToken: string | undefined;
   /** Plan quotas and access; undefined = the built-in defaults. */
   plans: PlansConfig | undefined;
   /** Webhook receivers may be plain HTTP and private/loopback (local development only). */
@@ -92,6 +94,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
     port: parsePort(flags.port !== undefined ? '--port' : 'PORT', flags.port ?? nonEmpty(env.PORT)),
     host: flags.host,
     cacheMb: flags.cacheMb === undefined && env.SVC_CACHE_MB === undefined ? DEFAULT_CACHE_MB : positiveInt(flags.cacheMb !== undefined ? '--cache-mb' : 'SVC_CACHE_MB', (flags.cacheMb ?? env.SVC_CACHE_MB) as string),
+    metricsToken: metricsToken(nonEmpty(env.SVC_METRICS_TOKEN)),
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flags.allowPrivateUrls === true || flag(env, 'SVC_ALLOW_PRIVATE_URLS'),
     smtp: nonEmpty(env.SVC_SMTP_URL) === undefined ? null : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },
@@ -149,6 +152,11 @@ function secretKeysFrom(env: Env): Buffer[] | undefined {
   }
   if (current.trim().length < 16) throw new ConfigError('a chave de segredos (SVC_SECRET_KEY) deve ter ao menos 16 caracteres');
   return [current, ...old].map(keyFromText);
+}
+
+function metricsToken(text: string | undefined): string | undefined {
+  if (text !== undefined && text.trim().length < 16) throw new ConfigError('SVC_METRICS_TOKEN deve ter ao menos 16 caracteres');
+  return text;
 }
 
 function databaseUrl(name: string, text: string | undefined): string | undefined {

@@ -6,6 +6,7 @@ import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-sto
 import type { ControlDb } from '../control/database.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
+import { ApiMetrics } from './metrics.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
 import { planAccess } from './middleware/plan-access.js';
@@ -16,6 +17,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { registerCampeonatos } from './routes/campeonatos.js';
 import { registerConta } from './routes/conta.js';
 import { registerDocs } from './routes/docs.js';
+import { registerMetrics } from './routes/metrics.js';
 import { registerPainel } from './routes/painel.js';
 import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
@@ -28,6 +30,8 @@ import { UsageMeter } from './usage-meter.js';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export interface AppOptions {
+  /** Opens `GET /metrics` to `Authorization: Bearer <token>` (SVC_METRICS_TOKEN); absent = no /metrics route. */
+  metricsToken?: string;
   dataDir: DataDir;
   control: ControlDb;
   plans?: PlansConfig;
@@ -67,7 +71,11 @@ export function createApp(o: AppOptions): ApiApp {
   const accounts = new SqliteAccountsStore(o.control);
   const usageStore = new SqliteUsageStore(o.control);
   const usage = new UsageMeter(usageStore, o.usageFlushMs);
-  const holder = new SnapshotHolder(o.dataDir, (event, fields) => log({ t: new Date().toISOString(), event, ...fields }), { cacheMb: o.cacheMb });
+  const metrics = new ApiMetrics(() => holder.current);
+  const holder = new SnapshotHolder(o.dataDir, (event, fields) => {
+    if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
+    log({ t: new Date().toISOString(), event, ...fields });
+  }, { cacheMb: o.cacheMb });
 
   // One router, so a request is matched once: the public status and docs routes, then every authenticated
   // route with its key, quota and plan checks in front of its handler (`guard`). A request that matches no
@@ -75,8 +83,9 @@ export function createApp(o: AppOptions): ApiApp {
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
   registerDocs(router);
+  if (o.metricsToken !== undefined) registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
-  const admit = [authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter())];
+  const admit = [authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter(), (motivo) => metrics.quotaRefused(motivo))];
   const guard: Guard = (recurso, handler) => guarded([...admit, planAccess(plans, recurso)], handler);
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
@@ -88,6 +97,7 @@ export function createApp(o: AppOptions): ApiApp {
   app.proxy = false;
   app.silent = true;
   app.use(requestContext(log, usage));
+  app.use(metrics.middleware());
   app.use(router.routes());
   app.use(routeFallback());
 

@@ -16,6 +16,8 @@ export interface ServerOptions {
   allowPrivateUrls?: boolean;
   /** Bound of the serve cache, MiB (`--cache-mb`). */
   cacheMb?: number;
+  /** `GET /metrics` to this bearer token (SVC_METRICS_TOKEN); absent = no /metrics route. */
+  metricsToken?: string;
   /** Keys sealing webhook secrets; default: the data dir's key file. */
   secretKeys?: readonly Buffer[];
 }
@@ -32,7 +34,7 @@ export interface RunningServer {
 /** Opens the control plane, loads the current snapshot and listens. */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
-  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
+  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, metricsToken: o.metricsToken, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   await api.start();
   const server = api.app.listen({ port: o.port, host: o.host });
   await new Promise<void>((resolve, reject) => {

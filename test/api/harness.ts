@@ -48,7 +48,7 @@ let accountSeq = 0;
 
 /** A real app on a real HTTP server (port 0) over a temp data dir, with the demo fixtures ingested. */
 export async function startHarness(
-  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number; cacheMb?: number } = {},
+  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number; cacheMb?: number; metricsToken?: string } = {},
 ): Promise<Harness> {
   const temp = o.dir ? null : tempDir('svc-api-');
   const dir = o.dir ?? temp!.dir;
@@ -57,7 +57,7 @@ export async function startHarness(
   const control = openControlDb(dataDir.controlDb);
   const logs: Record<string, unknown>[] = [];
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
-  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0, cacheMb: o.cacheMb });
+  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0, cacheMb: o.cacheMb, metricsToken: o.metricsToken });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', r));

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors.js';
 import { addHeader } from '../headers.js';
 import type { RateLimiter } from '../rate-limiter.js';
+import type { QuotaRefusal } from '../metrics.js';
 import type { Admission, UsageMeter } from '../usage-meter.js';
 import type { RequestCheck } from './admission.js';
 
@@ -10,13 +11,14 @@ const LIMIT_ERROR = 'Limite de requisições';
  * Per-second token bucket, then the daily quota. Every authenticated response carries
  * `RateLimit-Limit/Remaining/Reset` (the daily quota), 429s included; refusals carry `Retry-After`.
  */
-export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCheck {
+export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, refused: (motivo: QuotaRefusal) => void = () => {}): RequestCheck {
   return (ctx) => {
     const auth = ctx.state.auth;
     const limits = ctx.state.limits;
     if (!auth || !limits) return;
     const wait = limiter.take(auth.keyId, limits.por_segundo);
     if (wait > 0) {
+      refused('por_segundo');
       throw new ApiError(429, LIMIT_ERROR, `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`, {
         ...rateLimitHeaders(usage.peek(auth.keyId, limits.requisicoes)),
         'Retry-After': String(wait),
@@ -25,6 +27,7 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter): RequestCh
     const a = usage.admit(auth.keyId, limits.requisicoes);
     const headers = rateLimitHeaders(a);
     if (!a.allowed) {
+      refused('cota_diaria');
       throw new ApiError(
         429,
         LIMIT_ERROR,

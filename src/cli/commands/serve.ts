@@ -14,7 +14,7 @@ export interface ServeOptions extends CommonOptions {
 
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
-  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, secretKeys: config.secretKeys };
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, metricsToken: config.metricsToken, secretKeys: config.secretKeys };
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
