@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolveDataDir, DEFAULT_DATA_DIR, type DataDir } from './data-dir.js';
 import { loadPlans, PlansFileError, type PlansConfig } from './control/plans.js';
-import { DEFAULT_CACHE_MB } from './api/snapshot/snapshot-holder.js';
+import { DEFAULT_CACHE_MB } from './api/snapshot/cache-size.js';
 import { keyFromText } from './control/secret-box.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -6,7 +6,7 @@ import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-sto
 import type { ControlDb } from '../control/database.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
-import { ApiMetrics } from './metrics.js';
+import { ApiMetrics, type QuotaRefusal } from './metrics.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
 import { planAccess } from './middleware/plan-access.js';
@@ -85,12 +85,17 @@ export function createApp(o: AppOptions): ApiApp {
   registerDocs(router);
   if (o.metricsToken !== undefined) registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
-  const admit = [authenticate(accounts, plans, o.authCacheMs), enforceQuota(usage, new RateLimiter(), (motivo) => metrics.quotaRefused(motivo))];
+  const auth = authenticate(accounts, plans, o.authCacheMs);
+  const limiter = new RateLimiter();
+  const refused = (motivo: QuotaRefusal) => metrics.quotaRefused(motivo);
+  const admit = [auth, enforceQuota(usage, limiter, true, refused)];
   const guard: Guard = (recurso, handler) => guarded([...admit, planAccess(plans, recurso)], handler);
+  // The key's own profile and usage answer even at quota and do not count against it.
+  const inspect: Guard = (recurso, handler) => guarded([auth, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
-  registerConta(router, guard, usage, usageStore);
+  registerConta(router, inspect, usage, usageStore);
   registerWebhookRoutes(router, { control: o.control, guard, ...o.webhooks });
 
   const app = new Koa<ApiState>();

@@ -31,16 +31,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the control plane, loads the current snapshot and listens. */
+/**
+ * Opens the control plane, listens, then loads the current snapshot. Listening first makes a port in use
+ * fail at once, not after the load; requests meanwhile are answered like before the first ingest (503).
+ */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
   const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, metricsToken: o.metricsToken, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
-  await api.start();
   const server = api.app.listen({ port: o.port, host: o.host });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    await api.start();
+  } catch (err) {
+    server.close();
+    control.close();
+    throw err;
+  }
   server.keepAliveTimeout = 5_000;
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;

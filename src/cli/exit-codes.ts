@@ -18,3 +18,15 @@ export const EXIT = {
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The stable error code beside each exit code in a `--json` failure object (README "Exit codes"). */
+export const ERROR_CODES: Record<ExitCode, string> = {
+  0: 'ok',
+  1: 'erro_inesperado',
+  2: 'uso_invalido',
+  3: 'entrada_invalida',
+  4: 'entrada_inacessivel',
+  5: 'ingest_em_andamento',
+  6: 'nao_encontrado',
+  7: 'nao_pronto',
+};

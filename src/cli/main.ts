@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
-import { createProgram, reportAndExit, runProgram } from './program.js';
+import { createProgram, reportError, runProgram, wantsJson } from './program.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -25,10 +25,13 @@ function commandsToLoad(argv: readonly string[]): string[] {
   return named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
 }
 
-let registers: ((program: Command) => void)[] = [];
-try {
-  registers = await Promise.all(commandsToLoad(process.argv.slice(2)).map((name) => COMMANDS[name]!()));
-} catch (err) {
-  reportAndExit(err);
+/** Runs `svc` with these arguments (no `node`/script prefix) in this process; resolves with the exit code. */
+export async function runCli(args: readonly string[]): Promise<number> {
+  let registers: ((program: Command) => void)[];
+  try {
+    registers = await Promise.all(commandsToLoad(args).map((name) => COMMANDS[name]!()));
+  } catch (err) {
+    return reportError(err, wantsJson(args));
+  }
+  return runProgram(createProgram(pkg.version), registers, ['node', 'svc', ...args]);
 }
-await runProgram(createProgram(pkg.version), registers, process.argv);

@@ -12,7 +12,7 @@ export function intOption(min: number, max: number) {
 
 /** `--allow-private-urls`, shared by `serve`, `webhooks run` and `replay`. */
 export function allowPrivateUrlsOption(): Option {
-  return new Option('--allow-private-urls', 'LOCAL DEVELOPMENT ONLY: accept plain HTTP and private/loopback receivers (also SVC_ALLOW_PRIVATE_URLS=1)').default(false);
+  return new Option('--allow-private-urls', 'SÓ PARA DESENVOLVIMENTO LOCAL: aceita receptores em HTTP simples e endereços privados/loopback (também SVC_ALLOW_PRIVATE_URLS=1)').default(false);
 }
 
 /** Printed by every process running with the guard off, so nobody runs production that way unknowingly. */

@@ -1,6 +1,9 @@
-/** Human vs machine output: commands print through these so `--json` is honoured everywhere. */
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+/**
+ * Human vs machine output: commands print through these so `--json` is honoured everywhere. A one-shot
+ * command's `--json` result is this ONE line, `{"ok":true,…}`; a failure is `{"ok":false,"erro":…}` (program.ts).
+ */
+export function printJson(value: object): void {
+  process.stdout.write(`${JSON.stringify({ ok: true, ...value })}\n`);
 }
 
 export function printLine(line = ''): void {

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CliError } from './cli-error.js';
-import { EXIT } from './exit-codes.js';
+import { commanderMessage, speakPortuguese } from './commander-pt.js';
+import { ERROR_CODES, EXIT, type ExitCode } from './exit-codes.js';
 import { ConfigError, debugEnabled, loadConfig, type Config, type ConfigFlags } from '../config.js';
 
 /** Options every command accepts. */
@@ -11,8 +12,8 @@ export interface CommonOptions extends ConfigFlags {
 /** Adds `--data-dir` and `--json` to a command. */
 export function withCommonOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--data-dir <dir>', 'data directory (env: SVC_DATA_DIR, default: "./data")'))
-    .option('--json', 'machine-readable output on stdout', false);
+    .addOption(new Option('--data-dir <dir>', 'pasta de dados (variável: SVC_DATA_DIR; padrão: ./data)'))
+    .option('--json', 'saída para máquinas: JSON de uma linha no stdout', false);
 }
 
 /** The settings of this run: the command's flags over the environment over the defaults (src/config.ts). */
@@ -20,43 +21,58 @@ export function configFrom(opts: ConfigFlags): Config {
   return loadConfig(opts);
 }
 
-/** Appends an "Examples:" block to a command's --help. */
+/** Appends an "Exemplos:" block to a command's --help. */
 export function withExamples(cmd: Command, examples: readonly string[]): Command {
-  return cmd.addHelpText('after', `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  return cmd.addHelpText('after', `\nExemplos:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+}
+
+/** True when the command line asks for `--json` (read from argv: a usage error comes before any parsed option). */
+export function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }
 
 /**
- * Turns any error escaping a command into one line on stderr and an exit code. Expected failures are
- * CliError; anything else is a bug, reported as such (with the stack only when SVC_DEBUG=1).
+ * Turns any error escaping a command into one line on stderr and an exit code; with `--json`, also the one
+ * failure object on stdout. Expected failures are CliError (and commander's usage errors); anything else is
+ * a bug, reported as such (with the stack only when SVC_DEBUG=1).
  */
-export function reportAndExit(err: unknown): never {
-  if (err instanceof CommanderError) {
-    process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.usage);
-  }
+export function reportError(err: unknown, json: boolean): ExitCode {
+  let failure: { message: string; exitCode: ExitCode; details: readonly string[] };
+  const bug = !(err instanceof CommanderError || err instanceof CliError || err instanceof ConfigError);
   if (err instanceof ConfigError) {
-    process.stderr.write(`svc: ${err.message}\n`);
-    process.exit(EXIT.usage);
+    failure = { message: err.message, exitCode: EXIT.usage, details: [] };
+  } else if (err instanceof CommanderError) {
+    // Help or version shown (0), or a command group run without its subcommand (help shown, usage error).
+    if (err.exitCode === 0) return EXIT.ok;
+    if (err.code === 'commander.help') return EXIT.usage;
+    failure = { message: `${commanderMessage(err)}; veja --help`, exitCode: EXIT.usage, details: [] };
+  } else if (err instanceof CliError) {
+    failure = err;
+  } else {
+    const message = err instanceof Error ? err.message : String(err);
+    failure = { message: `erro inesperado: ${message.split('\n')[0]}`, exitCode: EXIT.failure, details: [] };
   }
-  if (err instanceof CliError) {
-    process.stderr.write(`svc: ${err.message}\n`);
-    for (const line of err.details) process.stderr.write(`  ${line}\n`);
-    process.exit(err.exitCode);
+  process.stderr.write(`svc: ${failure.message}\n`);
+  for (const line of failure.details) process.stderr.write(`  ${line}\n`);
+  if (bug) {
+    if (debugEnabled() && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+    else process.stderr.write('  (rode com SVC_DEBUG=1 para ver os detalhes e relate o problema)\n');
   }
-  const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`svc: erro inesperado: ${message.split('\n')[0]}\n`);
-  if (debugEnabled() && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
-  else process.stderr.write('  (run with SVC_DEBUG=1 for details and report it)\n');
-  process.exit(EXIT.failure);
+  if (json) {
+    const erro = { codigo: ERROR_CODES[failure.exitCode], mensagem: failure.message, saida: failure.exitCode, ...(failure.details.length > 0 && { detalhes: failure.details }) };
+    process.stdout.write(`${JSON.stringify({ ok: false, erro })}\n`);
+  }
+  return failure.exitCode;
 }
 
 /** The root `svc` program, without its subcommands. */
 export function createProgram(version?: string): Command {
-  const program = new Command('svc')
-    .description('Brazilian football data feeds → REST API with signed webhooks')
-    .showHelpAfterError('(run with --help for usage)')
+  const program = speakPortuguese(new Command('svc'))
+    .description('feeds de dados do futebol brasileiro → API REST com webhooks assinados')
     .enablePositionalOptions()
     .exitOverride();
-  if (version) program.version(version, '-V, --version');
+  if (version) program.version(version, '-V, --version', 'mostra a versão');
   return withExamples(program, [
     'svc ingest fixtures/demo/*.json',
     'svc serve --port 8080',
@@ -66,21 +82,15 @@ export function createProgram(version?: string): Command {
   ]);
 }
 
-/** Registers the given subcommands and runs the command line; every failure ends as one line + exit code. */
-export async function runProgram(program: Command, registers: readonly ((program: Command) => void)[], argv: readonly string[]): Promise<void> {
-  // `svc snapshots | head` closes stdout early: that is the reader's choice, not an error.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
+/** Registers the given subcommands and runs the command line; every failure ends as one line and its exit code. */
+export async function runProgram(program: Command, registers: readonly ((program: Command) => void)[], argv: readonly string[]): Promise<ExitCode> {
   try {
     for (const register of registers) register(program);
-    // Subcommands inherit exitOverride so a usage error becomes exit code 2 with one line, not a throw.
-    for (const cmd of program.commands) cmd.exitOverride();
     program.hook('preAction', (_root, action) => refuseUnsupportedDatabaseUrl(action));
     await program.parseAsync(argv);
+    return EXIT.ok;
   } catch (err) {
-    reportAndExit(err);
+    return reportError(err, wantsJson(argv.slice(2)));
   }
 }
 

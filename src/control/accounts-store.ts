@@ -42,8 +42,11 @@ export interface AccountsStore {
   /** Creates a key and returns its plaintext, which is never stored. */
   createKey(contaId: number, nome: string | null): { key: string; record: ApiKeyRecord };
   listKeys(conta?: string): ApiKeyRecord[];
-  /** By numeric id or by visible prefix. */
-  findKey(ref: string): ApiKeyRecord | null;
+  /**
+   * The keys a reference names: a numeric id, the full key, or a start of its visible prefix (several
+   * when that start is ambiguous). Revoked keys included: they can still be shown.
+   */
+  findKeys(ref: string): ApiKeyRecord[];
   revokeKey(id: number): ApiKeyRecord;
   /** New secret for the same key id (usage and quota carry over); the old one stops working at once. */
   rotateKey(id: number): { key: string; record: ApiKeyRecord };
@@ -138,11 +141,13 @@ export class SqliteAccountsStore implements AccountsStore {
     return rows.map(toKey);
   }
 
-  findKey(ref: string): ApiKeyRecord | null {
-    const row = (/^\d+$/.test(ref)
-      ? this.db.prepare(`${KEY_SELECT} WHERE k.id = ?`).get(Number(ref))
-      : this.db.prepare(`${KEY_SELECT} WHERE k.prefixo = ?`).get(ref)) as KeyRow | undefined;
-    return row ? toKey(row) : null;
+  findKeys(ref: string): ApiKeyRecord[] {
+    let rows: KeyRow[];
+    if (/^\d+$/.test(ref)) rows = this.db.prepare(`${KEY_SELECT} WHERE k.id = ?`).all(Number(ref)) as KeyRow[];
+    else if (ref.length > visiblePrefix(ref).length) rows = this.db.prepare(`${KEY_SELECT} WHERE k.hash = ?`).all(hashApiKey(ref)) as KeyRow[];
+    // substr, not LIKE: the prefix itself contains `_`, a LIKE wildcard.
+    else rows = this.db.prepare(`${KEY_SELECT} WHERE substr(k.prefixo, 1, ?) = ? ORDER BY k.id`).all(ref.length, ref) as KeyRow[];
+    return rows.map(toKey);
   }
 
   private keyById(id: number): ApiKeyRecord {

@@ -81,8 +81,13 @@ export interface FeedTime {
   id: SourceId;
   fonte?: string;
   nome: string;
-  /** Defaults to the first three letters of the name, upper case. */
+  /**
+   * When absent: the usual abbreviation of the club (src/feeds/team-siglas.json), else one the ingest makes
+   * up, never repeated within a championship (docs/loading-data.md).
+   */
   sigla?: string;
+  /** Other names this source uses for the team (searchable, like `nome`). */
+  apelidos?: string[];
   tipo?: TipoTime;
   escudo_url?: string | null;
   /** State (UF) of a club, e.g. `RJ`; helps name resolution. */
@@ -129,6 +134,11 @@ export interface FeedPartida {
   penalti?: FeedPenalti | null;
   /** Kick-off, ISO 8601 with UTC offset (e.g. `2019-04-27T16:00:00-03:00`); null when unknown. */
   data_hora: string | null;
+  /**
+   * Local date `YYYY-MM-DD` where the match is played. Used when `data_hora` is null (a source that dates a
+   * match but gives no kick-off time); when `data_hora` is given, its date is the match's.
+   */
+  data?: string | null;
   estadio?: string | null;
 }
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import pRetry, { AbortError } from 'p-retry';
 import { FeedUnreachableError } from './errors.js';
@@ -40,7 +40,7 @@ export async function readInputs(names: readonly string[], options: FetchOptions
 }
 
 function expandPath(name: string): string[] {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(name);
   } catch {

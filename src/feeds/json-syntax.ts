@@ -60,10 +60,14 @@ class Scanner {
 
   value(): void {
     const c = this.t[this.i];
-    if (c === '{') return this.object();
-    if (c === '[') return this.array();
-    if (c === '"') return this.string();
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number();
+    if (c === '{') this.object();
+    else if (c === '[') this.array();
+    else if (c === '"') this.string();
+    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) this.number();
+    else this.literal();
+  }
+
+  private literal(): void {
     for (const word of ['true', 'false', 'null']) {
       if (this.t.startsWith(word, this.i)) {
         this.i += word.length;

@@ -100,3 +100,6 @@ export const PLAYER_STAT_FIELDS = [
 ] as const;
 
 export const GOALKEEPER_STAT_FIELDS = ['defesas', 'gols_evitados', 'penaltis_defendidos', 'gols_sofridos'] as const;
+
+/** Per-player fields that are decimals; all others are counts or minutes. */
+export const PLAYER_DECIMAL_FIELDS: ReadonlySet<string> = new Set(['nota', 'gols_esperados', 'gols_evitados']);

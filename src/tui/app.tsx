@@ -134,13 +134,13 @@ function useTerminalSize(): { columns: number; rows: number } {
   const { stdout } = useStdout();
   const read = () => ({ columns: stdout.columns || FALLBACK_SIZE.columns, rows: stdout.rows || FALLBACK_SIZE.rows });
   const [size, setSize] = useState(read);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `read` only closes over `stdout`.
   useEffect(() => {
     const onResize = () => setSize(read());
     stdout.on('resize', onResize);
     return () => {
       stdout.off('resize', onResize);
     };
-    // `read` only closes over `stdout`.
   }, [stdout]);
   return size;
 }

@@ -43,6 +43,7 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, tick 
 
   const shownKey = useRef(key);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is a fresh closure every render and `memoKey` derives from `key`; `key` names what they load, so it stands for them.
   useEffect(() => {
     if (key === null) return;
     const sameKey = shownKey.current === key;
@@ -71,7 +72,6 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, tick 
     return () => {
       cancelled = true;
     };
-    // `load` is a fresh closure every render; `key` names what it loads, so it stands for it here.
   }, [key, generation, route]);
 
   return state;

@@ -7,6 +7,7 @@ import type { AdapterOptions } from '../feeds/adapters/types.js';
 import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { acquireIngestLock } from './ingest-lock.js';
+import type { Conflito } from './load/conflicts.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
 import { openSnapshotReadOnly } from './snapshot-store.js';
@@ -44,6 +45,8 @@ export interface IngestSummary {
   contagens: Record<string, number>;
   eventos: { total: number; seq_inicio: number | null; seq_fim: number | null; por_tipo: Record<string, number> };
   avisos: string[];
+  /** Facts two sources give differently for the same match, and which one is kept (load/conflicts.ts). */
+  conflitos: Conflito[];
   duracao_ms: number;
   dry_run: boolean;
   /** Snapshots deleted by retention. */
@@ -69,11 +72,12 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const { groups, skipped } = groupInputs(files, { format: options.format, fromFolder });
   const feeds = readGroups(groups, options.adapterOptions ?? {});
   const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);
-  const summary = (snapshotId: string | null, eventos: IngestSummary['eventos'], removidos: string[]): IngestSummary => ({
+  const summary = (snapshotId: string | null, eventos: IngestSummary['eventos'], removidos: string[], conflitos: Conflito[] = []): IngestSummary => ({
     snapshot_id: snapshotId,
     contagens: countRecords(feeds),
     eventos,
     avisos,
+    conflitos,
     duracao_ms: Math.round(performance.now() - started),
     dry_run: options.dryRun === true,
     removidos,
@@ -107,7 +111,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, dispatcherCursor(control));
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
-      return summary(result.manifest.id, { ...result.manifest.eventos, por_tipo: porTipo }, removidos);
+      return summary(result.manifest.id, { ...result.manifest.eventos, por_tipo: porTipo }, removidos, result.conflitos);
     } finally {
       release();
     }

@@ -1,15 +1,16 @@
 /** What the API needs from a kick-off `2019-04-27T16:00:00-03:00`, computed once at ingest. */
 export interface Kickoff {
-  /** `2019-04-27 19:00:00` (UTC, for ordering). */
+  /** `2019-04-27 19:00:00` (UTC, for ordering); null when the time is unknown. */
   inicio_utc: string | null;
-  /** `2019-04-27`: the date where the match is played (the feed's offset). */
+  /** `2019-04-27`: the date where the match is played (the feed's offset), or the feed's `data` alone. */
   data_local: string | null;
-  /** `16:00`. */
+  /** `16:00`; null when the time is unknown. */
   hora_local: string | null;
 }
 
-export function kickoff(dataHora: string | null): Kickoff {
-  if (dataHora === null) return { inicio_utc: null, data_local: null, hora_local: null };
+/** `data`: the local date a feed gives for a match whose kick-off time it does not know (`dataHora` null). */
+export function kickoff(dataHora: string | null, data: string | null = null): Kickoff {
+  if (dataHora === null) return { inicio_utc: null, data_local: data, hora_local: null };
   const utc = new Date(dataHora);
   // The schema guarantees an RFC 3339 date-time with offset, so the local parts are literally in the text.
   return {

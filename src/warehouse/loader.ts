@@ -12,18 +12,19 @@ import { StagedRows } from './load/staged-rows.js';
 import { SameMatchIndex, scoresConflict, type MatchCandidate, type MatchFacts } from './load/same-match.js';
 import {
   campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
-  jogadorRow, mergedPartidaRow, partidaRow, rodadaRow, timeRow, type PartidaRefs,
+  apelidoRows, jogadorRow, mergedPartidaRow, partidaRow, rodadaRow, timeRow, type PartidaRefs,
 } from './load/rows.js';
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
+import { rowConflicts, STORED_PAIRS_SQL, type Conflito } from './load/conflicts.js';
 import { scorersOf, TouchedRecorder, type Alteracoes } from './touched.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
 /** Tables the loader stages, in sql/schema.sql; each gets a `stage_<table>` TEMP twin. */
 const STAGED_TABLES = [
-  'campeonatos', 'times', 'jogadores', 'fases', 'chaves', 'rodadas', 'partidas', 'eventos',
+  'campeonatos', 'times', 'times_apelidos', 'jogadores', 'fases', 'chaves', 'rodadas', 'partidas', 'eventos',
   'escalacoes', 'escalacao_jogadores', 'estatisticas', 'id_fonte',
 ] as const;
 type StagedTable = (typeof STAGED_TABLES)[number];
@@ -53,8 +54,10 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
-  /** Human-readable warnings: new teams from names, score conflicts, tombstones of unknown records. */
+  /** Human-readable warnings: new teams from names, tombstones of unknown records. */
   avisos: string[];
+  /** Facts two sources give differently for the same match (load/conflicts.ts), each once. */
+  conflitos: Conflito[];
   /** Championships whose derived data must be recomputed. */
   campeonatoIds: number[];
   /** Tables the load wrote, and `remocoes` when it applied tombstones: what derive() looks at to pick its steps. */
@@ -98,6 +101,7 @@ export async function loadFeeds(conn: DuckDBConnection, feeds: readonly NamedFee
 class Load {
   private readonly ids: IdResolver;
   private readonly avisos: string[] = [];
+  private readonly conflitos = new Map<string, Conflito>();
   private readonly rows = new Map<StagedTable, StagedRows>();
   private readonly campeonatos = new Set<number>();
   private readonly matches = new Map<number, MatchInfo>();
@@ -128,7 +132,7 @@ class Load {
     await this.applyRemovals();
     const campeonatoIds = [...this.campeonatos].sort((a, b) => a - b);
     this.touched.add('campeonatos', campeonatoIds);
-    return { avisos: this.avisos, campeonatoIds, escritas: this.escritas, alteracoes: this.touched.result() };
+    return { avisos: this.avisos, conflitos: [...this.conflitos.values()], campeonatoIds, escritas: this.escritas, alteracoes: this.touched.result() };
   }
 
   private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
@@ -220,6 +224,7 @@ class Load {
       byName.set(normalizado, id);
       this.teamNames.set(id, t.nome);
       this.stage('times', id, timeRow(id, t, key.fonte));
+      for (const a of apelidoRows(id, t, key.fonte)) this.stage('times_apelidos', `${id}\u0000${String(a.apelido)}`, a);
     }
   }
 
@@ -356,6 +361,7 @@ class Load {
       const row = partidaRow(id, refs, it.record, slugs, fonteOf(it.record, it.feed));
       // The same match from another source earlier in this run: what this source lacks is kept.
       const earlier = staged.get(id);
+      if (earlier && earlier.fonte !== row.fonte) this.conflict(...rowConflicts(id, earlier, row));
       this.stage('partidas', id, earlier && earlier.fonte !== row.fonte ? mergedPartidaRow(earlier, row) : row);
     }
   }
@@ -370,10 +376,11 @@ class Load {
     const conflicts = new Set<PartidaItem>();
     const facts = (item: PartidaItem): MatchFacts => {
       const p = item.it.record;
-      // Whole seconds, like the stored inicio_utc it is compared with.
+      // Whole seconds, like the stored inicio_utc it is compared with; a date alone counts as its midnight UTC.
+      const inicio = p.data_hora ?? p.data ?? null;
       return {
-        ...item.refs, inicio: p.data_hora === null ? null : Math.floor(Date.parse(p.data_hora) / 1000) * 1000,
-        status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
+        ...item.refs, inicio: inicio === null ? null : Math.floor(Date.parse(inicio) / 1000) * 1000,
+        status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante, fonte: fonteOf(p, item.it.feed),
       };
     };
     const unresolved = items.filter(({ it }) => this.ids.get(this.key('partida', it, it.record.id)) === undefined);
@@ -381,8 +388,8 @@ class Load {
     const index = new SameMatchIndex();
     const stored = await queryRows<MatchFacts & { id: number; inicio_utc: string | null }>(
       this.conn,
-      `SELECT id, campeonato_id, time_mandante_id, time_visitante_id, strftime(inicio_utc, '%Y-%m-%dT%H:%M:%SZ') AS inicio_utc,
-              status, placar_mandante, placar_visitante
+      `SELECT id, campeonato_id, time_mandante_id, time_visitante_id, strftime(coalesce(inicio_utc, data_local), '%Y-%m-%dT%H:%M:%SZ') AS inicio_utc,
+              status, placar_mandante, placar_visitante, fonte
        FROM partidas WHERE campeonato_id IN (${idList(new Set(unresolved.map(({ refs }) => refs.campeonato_id)))})`,
     );
     for (const m of stored) index.add({ ...m, inicio: m.inicio_utc === null ? null : Date.parse(m.inicio_utc), storedId: m.id, id: () => m.id });
@@ -418,11 +425,18 @@ class Load {
       this.ids.link(key, id);
       if (!conflicts.has(item)) continue;
       const p = item.it.record;
-      this.avisos.push(
-        `conflito de placar: partida ${id} (fonte ${key.fonte}, id ${key.chave}) tem ${String(p.placar_mandante)}x${String(p.placar_visitante)} no feed e ${String(same.placar_mandante)}x${String(same.placar_visitante)} guardado; mantido o guardado`,
-      );
+      this.conflict({
+        partida_id: id, campo: 'placar', mantido: 'guardado',
+        guardado: { fonte: same.fonte, valor: `${String(same.placar_mandante)}x${String(same.placar_visitante)}` },
+        recebido: { fonte: key.fonte, valor: `${String(p.placar_mandante)}x${String(p.placar_visitante)}` },
+      });
     }
     return conflicts;
+  }
+
+  /** Records conflicts, each disagreement once (a run and the stored row may both show it). */
+  private conflict(...list: Conflito[]): void {
+    for (const c of list) this.conflitos.set(`${c.partida_id}/${c.campo}/${c.guardado.valor}/${c.recebido.valor}`, c);
   }
 
   private async loadTeamNames(teamIds: readonly number[]): Promise<void> {
@@ -571,6 +585,7 @@ class Load {
       await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
+      if (table === 'partidas') await this.storedConflicts();
     }
     if (statements.length > 0) await this.conn.run(statements.join('\n'));
     if (!this.options.emptyStore) this.touched.add('jogadores', [...scorers, ...(await scorersOf(this.conn, matches))]);
@@ -586,6 +601,12 @@ class Load {
     this.touched.add('fases', this.staged('chaves').column('fase_id'));
     for (const table of ['partidas', 'rodadas'] as const) this.touched.add('fases', this.staged(table).column('fase_id'));
     this.touched.add('rodadas', this.staged('partidas').column('rodada_id'));
+  }
+
+  /** The staged matches' disagreements with the stored rows other sources wrote. */
+  private async storedConflicts(): Promise<void> {
+    const pairs = await queryRows<{ id: number; guardado: Row; recebido: Row }>(this.conn, STORED_PAIRS_SQL);
+    for (const p of pairs) this.conflict(...rowConflicts(p.id, p.guardado, p.recebido));
   }
 
   /** Matches whose status, score, goals or lineups the staged rows can change. */

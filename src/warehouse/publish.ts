@@ -13,6 +13,7 @@ import { queryRows, readSql } from './duckdb-util.js';
 import { guardIdCounters, guardSnapshotCounters, idBounds } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
+import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
 import { openForPublish } from './publish-engine.js';
 import {
@@ -20,6 +21,9 @@ import {
   type SnapshotManifest,
 } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
+import { upgradeSchema } from './schema-upgrade.js';
+import { assignSiglas } from './siglas.js';
+import { everything } from './touched.js';
 import { isoWithOffset } from '../time.js';
 
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
@@ -48,6 +52,7 @@ export type PublishStepHook = (step: PublishStep) => Promise<void> | void;
 export interface PublishResult {
   manifest: SnapshotManifest;
   avisos: string[];
+  conflitos: Conflito[];
   eventos: DetectedEvent[];
 }
 
@@ -73,8 +78,10 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
   try {
-    if (parentId) await guardIdCounters(conn, control, readManifest(dataDir, parentId));
-    else await conn.run(SCHEMA_SQL);
+    if (parentId) {
+      await guardIdCounters(conn, control, readManifest(dataDir, parentId));
+      await upgradeSchema(conn);
+    } else await conn.run(SCHEMA_SQL);
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
@@ -88,6 +95,10 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       emptyStore: parentId === null,
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
+    // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
+    // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
+    const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
+    const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
     await reach('loading');
     stage('derivar');
     // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
@@ -115,7 +126,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
       ids_maximos: idBounds(control),
       eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
       entradas: [...request.entradas],
-      alteracoes: load.alteracoes,
+      alteracoes,
     };
     writeFileAtomic(manifestFile(dataDir, id), `${JSON.stringify(manifest, null, 2)}\n`);
     await reach('manifest');
@@ -124,7 +135,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     await reach('renamed');
     writeCurrentId(dataDir, id);
     await reach('current');
-    return { manifest, avisos: load.avisos, eventos };
+    return { manifest, avisos: load.avisos, conflitos: load.conflitos, eventos };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);

@@ -143,7 +143,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     cancelTimer?.();
     cancelTimer = null;
     // Claim in chunks, only once the claimed-ahead queue runs low: one claim transaction per many deliveries.
-    if (claims.waiting >= concurrency) return startReady();
+    if (claims.waiting >= concurrency) {
+      startReady();
+      return;
+    }
     const now = clock.now();
     const drained = claims.refill(now);
     startReady();

@@ -35,7 +35,7 @@ export async function noticePermanentDeactivation(
   const corpo = [
     `O webhook ${d.webhook.id} "${d.webhook.nome}" (${d.webhook.url}) foi desativado de forma permanente.`,
     `Motivo: ${d.motivo}.`,
-    'Depois de corrigir o endpoint, reative-o com PATCH /v1/webhooks/' + d.webhook.id + ' {"ativo": true}.',
+    `Depois de corrigir o endpoint, reative-o com PATCH /v1/webhooks/${d.webhook.id} {"ativo": true}.`,
   ].join('\n');
   const id = store.recordNotice({ contaId: d.webhook.contaId, webhookId: d.webhook.id, destinatario: to, assunto, corpo }, now);
   if (!mailer || !to) {

@@ -10,7 +10,7 @@ import { addAliases } from '../../src/feeds/team-names.js';
 import { schemaIssues } from '../../src/feeds/validate-schema.js';
 
 const q = (cells: readonly string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(',');
-const csv = (rows: readonly (readonly string[])[]) => rows.map(q).join('\r\n') + '\r\n';
+const csv = (rows: readonly (readonly string[])[]) => `${rows.map(q).join('\r\n')}\r\n`;
 
 const MATCH_HEADER = ['ID', 'rodata', 'data', 'hora', 'mandante', 'visitante', 'formacao_mandante', 'formacao_visitante', 'tecnico_mandante', 'tecnico_visitante', 'vencedor', 'arena', 'mandante_Placar', 'visitante_Placar', 'mandante_Estado', 'visitante_Estado'];
 const GOAL_HEADER = ['partida_id', 'rodata', 'clube', 'atleta', 'minuto', 'tipo_de_gol'];
@@ -42,7 +42,7 @@ const STATS = [
 
 function files(over: Partial<Record<'m' | 'g' | 'c' | 's', readonly (readonly string[])[]>> = {}): InputFile[] {
   return [
-    { name: 'd/campeonato-brasileiro-full.csv', content: Buffer.from('\uFEFF' + csv(over.m ?? MATCHES)) },
+    { name: 'd/campeonato-brasileiro-full.csv', content: Buffer.from(`\uFEFF${csv(over.m ?? MATCHES)}`) },
     { name: 'd/campeonato-brasileiro-gols.csv', content: Buffer.from(csv(over.g ?? GOALS)) },
     { name: 'd/campeonato-brasileiro-cartoes.csv', content: Buffer.from(csv(over.c ?? CARDS)) },
     { name: 'd/campeonato-brasileiro-estatisticas-full.csv', content: Buffer.from(csv(over.s ?? STATS)) },
@@ -103,8 +103,8 @@ describe('brasileirao-csv', () => {
     assert.deepEqual([feed.partidas?.[2]?.data_hora, feed.partidas?.[2]?.estadio], [null, null]);
     assert.deepEqual(feed.times, [
       { id: 'Flamengo', nome: 'Flamengo', estado: 'RJ' },
-      { id: 'Atletico-MG', nome: 'Atlético Mineiro', estado: 'MG' },
-      { id: 'Sao Paulo', nome: 'São Paulo', estado: 'SP' },
+      { id: 'Atletico-MG', nome: 'Atlético Mineiro', apelidos: ['Atletico-MG'], estado: 'MG' },
+      { id: 'Sao Paulo', nome: 'São Paulo', apelidos: ['Sao Paulo'], estado: 'SP' },
     ]);
   });
 

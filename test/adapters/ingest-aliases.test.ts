@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { runSvc, tempDir } from '../helpers/cli.js';
+import { runSvcInProcess, tempDir } from '../helpers/cli.js';
 
 const feed = (home: string) => `= Liga Teste 2025\n» Matchday 1\n  Sat Apr/5 2025\n    16.00  ${home}  v  Santos FC  1-0\n`;
 
@@ -20,15 +20,15 @@ describe('svc ingest --aliases', () => {
     writeFileSync(second, feed('Tupi de Juiz de Fora'));
     writeFileSync(aliases, JSON.stringify({ clubes: { Tupynambás: ['Tupi de Juiz de Fora'] } }));
 
-    assert.equal((await runSvc(['ingest', first, '--data-dir', data])).code, 0);
-    const withAliases = await runSvc(['ingest', second, '--data-dir', data, '--aliases', aliases, '--json']);
+    assert.equal((await runSvcInProcess(['ingest', first, '--data-dir', data])).code, 0);
+    const withAliases = await runSvcInProcess(['ingest', second, '--data-dir', data, '--aliases', aliases, '--json']);
     assert.equal(withAliases.code, 0, withAliases.stderr);
     const avisos = (JSON.parse(withAliases.stdout) as { avisos: string[] }).avisos;
     assert.deepEqual(avisos.filter((a) => a.startsWith('time novo')), []);
 
     const third = path.join(dir, 'c_2025.txt');
     writeFileSync(third, feed('Tupi Futebol Clube').replace('Matchday 1', 'Matchday 2'));
-    const unknown = await runSvc(['ingest', third, '--data-dir', data, '--json']);
+    const unknown = await runSvcInProcess(['ingest', third, '--data-dir', data, '--json']);
     assert.equal(unknown.code, 0, unknown.stderr);
     // Without the alias file the other spelling is a new team, and the summary says so.
     assert.deepEqual(
@@ -43,12 +43,12 @@ describe('svc ingest --aliases', () => {
     const input = path.join(dir, 'a_2025.txt');
     writeFileSync(input, feed('Flamengo RJ'));
     const missing = path.join(dir, 'nope.json');
-    const r = await runSvc(['ingest', input, '--data-dir', path.join(dir, 'data'), '--aliases', missing]);
+    const r = await runSvcInProcess(['ingest', input, '--data-dir', path.join(dir, 'data'), '--aliases', missing]);
     assert.equal(r.code, EXIT.invalidInput);
     assert.equal(r.stderr, `svc: feed rejeitado: ${missing}: arquivo de apelidos não encontrado\n  nada foi publicado\n`);
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, '{"clubes": {"Cruzeiro": ["Flamengo RJ"]}}');
-    const r2 = await runSvc(['ingest', input, '--data-dir', path.join(dir, 'data'), '--aliases', bad]);
+    const r2 = await runSvcInProcess(['ingest', input, '--data-dir', path.join(dir, 'data'), '--aliases', bad]);
     assert.equal(r2.code, EXIT.invalidInput);
     assert.equal(r2.stderr, `svc: feed rejeitado: ${bad} (em /clubes/Cruzeiro): "Flamengo RJ" já é apelido de "Flamengo"\n  nada foi publicado\n`);
   });

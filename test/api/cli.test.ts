@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, SVC_BIN, runSvcInProcess, tempDir } from '../helpers/cli.js';
 import { DEMO_FIXTURES, LIVE_DAY } from './harness.js';
 
 /** Starts the real binary, resolves with the URL from its `--json` "ouvindo" line. */
@@ -25,18 +25,18 @@ function startServe(args: string[], env: Record<string, string> = {}) {
   return { child, url, exited, out: () => stdout, err: () => stderr };
 }
 
-describe('svc keys and svc serve (the real binary)', () => {
+describe('svc keys and svc serve', () => {
   let dir: string;
   let cleanup: () => void;
   before(async () => {
     ({ dir, cleanup } = tempDir('svc-api-cli-'));
-    const r = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
+    const r = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
     assert.equal(r.code, 0, r.stderr);
   });
   after(() => cleanup());
 
   it('keys: create prints the key once, list/show never do; revoke, rotate and plan change work', async () => {
-    const created = await runSvc(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--name', 'site', '--json', '--data-dir', dir]);
+    const created = await runSvcInProcess(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--name', 'site', '--json', '--data-dir', dir]);
     assert.equal(created.code, 0, created.stderr);
     const k = JSON.parse(created.stdout) as { key: string; id: number; prefixo: string; plano: string; nome: string };
     assert.match(k.key, /^svc_live_[0-9A-Za-z]{32}$/);
@@ -46,25 +46,25 @@ describe('svc keys and svc serve (the real binary)', () => {
     const db = readFileSync(path.join(dir, 'control.db')).toString('latin1');
     assert.equal(db.includes(k.key), false, 'the key itself is not stored');
 
-    const list = await runSvc(['keys', 'list', '--data-dir', dir]);
+    const list = await runSvcInProcess(['keys', 'list', '--data-dir', dir]);
     assert.equal(list.code, 0);
     assert.match(list.stdout, new RegExp(`${k.prefixo}\\s+acme\\s+pro\\s+site\\s+sim`));
     assert.equal(list.stdout.includes(k.key), false);
-    const show = await runSvc(['keys', 'show', k.prefixo, '--json', '--data-dir', dir]);
+    const show = await runSvcInProcess(['keys', 'show', k.prefixo, '--json', '--data-dir', dir]);
     assert.equal(JSON.parse(show.stdout).id, k.id);
     assert.equal(show.stdout.includes(k.key), false);
 
-    const rotated = await runSvc(['keys', 'rotate', String(k.id), '--json', '--data-dir', dir]);
+    const rotated = await runSvcInProcess(['keys', 'rotate', String(k.id), '--json', '--data-dir', dir]);
     const r = JSON.parse(rotated.stdout) as { key: string; id: number };
     assert.equal(r.id, k.id);
     assert.notEqual(r.key, k.key);
 
-    const plan = await runSvc(['keys', 'plan', '--account', 'acme', '--plan', 'enterprise', '--quota', '5000', '--json', '--data-dir', dir]);
+    const plan = await runSvcInProcess(['keys', 'plan', '--account', 'acme', '--plan', 'enterprise', '--quota', '5000', '--json', '--data-dir', dir]);
     assert.equal(plan.code, 0, plan.stderr);
     assert.equal(JSON.parse(plan.stdout).plano, 'enterprise');
     assert.equal(JSON.parse(plan.stdout).cota_requisicoes, 5000);
 
-    const revoked = await runSvc(['keys', 'revoke', String(k.id), '--json', '--data-dir', dir]);
+    const revoked = await runSvcInProcess(['keys', 'revoke', String(k.id), '--json', '--data-dir', dir]);
     assert.equal(JSON.parse(revoked.stdout).ativa, false);
   });
 
@@ -74,43 +74,65 @@ describe('svc keys and svc serve (the real binary)', () => {
       [['keys', 'create', '--account', 'x', '--plan', 'gold'], 2, 'svc: --plan inválido: "gold" (use free, pro, enterprise)\n'],
       [['keys', 'create', '--account', 'x', '--plan', 'free', '--championships', '1,a'], 2, 'svc: --championships inválido: "1,a" (use ids separados por vírgula, ex.: 1,2, ou all)\n'],
       [['keys', 'create', '--account', 'x', '--plan', 'pro', '--quota', '0'], 2, 'svc: --quota inválido: "0" (use um inteiro >= 1)\n'],
-      [['keys', 'show', '999'], 6, 'svc: chave não encontrada: 999 (use o id ou o prefixo mostrado por "svc keys list")\n'],
+      [['keys', 'show', '999'], 6, 'svc: chave não encontrada: 999 (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)\n'],
       [['keys', 'plan', '--account', 'ninguem', '--plan', 'pro'], 6, 'svc: conta não encontrada: ninguem\n'],
       [['serve', '--port', '99999'], 2, 'svc: --port inválida: "99999" (use 0 a 65535)\n'],
       [['serve', '--cache-mb', '0'], 2, 'svc: --cache-mb inválida: "0" (use um inteiro >= 1)\n'],
     ];
     for (const [args, code, stderr] of cases) {
-      const r = await runSvc([...args, '--data-dir', dir]);
+      const r = await runSvcInProcess([...args, '--data-dir', dir]);
       assert.equal(r.code, code, args.join(' '));
       assert.equal(r.stderr, stderr, args.join(' '));
     }
-    await runSvc(['keys', 'create', '--account', 'existe', '--plan', 'free', '--data-dir', dir]);
-    const conflict = await runSvc(['keys', 'create', '--account', 'existe', '--plan', 'pro', '--data-dir', dir]);
+    await runSvcInProcess(['keys', 'create', '--account', 'existe', '--plan', 'free', '--data-dir', dir]);
+    const conflict = await runSvcInProcess(['keys', 'create', '--account', 'existe', '--plan', 'pro', '--data-dir', dir]);
     assert.equal(conflict.code, 2);
     assert.equal(conflict.stderr, 'svc: a conta existe já existe com o plano free; para mudar use "svc keys plan --account existe --plan pro"\n');
-    const revokedKey = JSON.parse((await runSvc(['keys', 'create', '--account', 'existe', '--json', '--data-dir', dir])).stdout) as { id: number };
-    await runSvc(['keys', 'revoke', String(revokedKey.id), '--data-dir', dir]);
-    const rotateRevoked = await runSvc(['keys', 'rotate', String(revokedKey.id), '--data-dir', dir]);
+    const revokedKey = JSON.parse((await runSvcInProcess(['keys', 'create', '--account', 'existe', '--json', '--data-dir', dir])).stdout) as { id: number };
+    await runSvcInProcess(['keys', 'revoke', String(revokedKey.id), '--data-dir', dir]);
+    const rotateRevoked = await runSvcInProcess(['keys', 'rotate', String(revokedKey.id), '--data-dir', dir]);
     assert.equal(rotateRevoked.code, 2);
     assert.equal(rotateRevoked.stderr, `svc: a chave ${revokedKey.id} está revogada; crie uma nova com "svc keys create"\n`);
 
     const busy = createServer();
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
     const port = (busy.address() as AddressInfo).port;
-    const inUse = await runSvc(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir]);
+    const inUse = await runSvcInProcess(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir]);
     busy.close();
-    assert.equal(inUse.code, 1);
-    assert.equal(inUse.stderr, `svc: a porta ${port} já está em uso\n`);
+    assert.equal(inUse.code, 7);
+    assert.equal(inUse.stderr, `svc: a porta ${port} já está em uso; escolha outra com --port ou PORT\n`);
 
     const badPlans = path.join(dir, 'plans.json');
     writeFileSync(badPlans, '{"gold": {}}');
-    const plans = await runSvc(['serve', '--port', '0', '--plans', badPlans, '--data-dir', dir]);
+    const plans = await runSvcInProcess(['serve', '--port', '0', '--plans', badPlans, '--data-dir', dir]);
     assert.equal(plans.code, 2);
     assert.equal(plans.stderr, `svc: arquivo de planos ${badPlans}: plano desconhecido "gold" (use free, pro ou enterprise)\n`);
   });
 
+  it('keys show: by id, by the full key, by any unambiguous start of the prefix; an ambiguous one is a usage error', async () => {
+    const create = async (account: string) => {
+      const r = await runSvcInProcess(['keys', 'create', '--account', account, '--plan', 'free', '--json', '--data-dir', dir]);
+      return JSON.parse(r.stdout) as { key: string; id: number; prefixo: string };
+    };
+    const a = await create('mostra-a');
+    await create('mostra-b');
+    const show = async (ref: string) => runSvcInProcess(['keys', 'show', ref, '--json', '--data-dir', dir]);
+    for (const ref of [String(a.id), a.key, a.prefixo]) {
+      const r = await show(ref);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal((JSON.parse(r.stdout) as { id: number }).id, a.id, ref);
+    }
+    const ambiguous = await runSvcInProcess(['keys', 'show', 'svc_live_', '--data-dir', dir]);
+    assert.equal(ambiguous.code, 2);
+    assert.match(ambiguous.stderr, /^svc: prefixo ambíguo: svc_live_ corresponde às chaves \d+ \(svc_live_\w{4}\), .*; use mais caracteres ou o id\n$/);
+    const notTheKey = await show(`${a.key.slice(0, -1)}${a.key.endsWith('x') ? 'y' : 'x'}`);
+    assert.equal(notTheKey.code, 6);
+    // Underscore is a LIKE wildcard: a prefix differing there must not match.
+    assert.equal((await show('svcXlive')).code, 6);
+  });
+
   it('serve: answers, hot-swaps on ingest, logs JSON lines without keys, shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
-    const created = JSON.parse((await runSvc(['keys', 'create', '--account', 'srv', '--plan', 'enterprise', '--json', '--data-dir', dir])).stdout) as { key: string };
+    const created = JSON.parse((await runSvcInProcess(['keys', 'create', '--account', 'srv', '--plan', 'enterprise', '--json', '--data-dir', dir])).stdout) as { key: string };
     const plansFile = path.join(dir, 'plans-ok.json');
     writeFileSync(plansFile, JSON.stringify({ enterprise: { requisicoes: 777 } }));
     const s = startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plansFile, '--data-dir', dir]);
@@ -121,7 +143,7 @@ describe('svc keys and svc serve (the real binary)', () => {
     const snapshotId = async () => ((await (await fetch(`${url}/v1/status`)).json()) as { data: { snapshot: { id: string } } }).data.snapshot.id;
     const before = await snapshotId();
 
-    const ingest = await runSvc(['ingest', path.join(LIVE_DAY, '02-inicio.json'), '--data-dir', dir]);
+    const ingest = await runSvcInProcess(['ingest', path.join(LIVE_DAY, '02-inicio.json'), '--data-dir', dir]);
     assert.equal(ingest.code, 0, ingest.stderr);
     let now = before;
     while (now === before) now = await snapshotId();
@@ -140,7 +162,7 @@ describe('svc keys and svc serve (the real binary)', () => {
   });
 
   it('serve: two processes on one data dir admit exactly the daily quota between them in one burst', { timeout: 120_000 }, async () => {
-    const created = await runSvc(['keys', 'create', '--account', 'burst', '--plan', 'pro', '--quota', '30', '--rate', '1000', '--json', '--data-dir', dir]);
+    const created = await runSvcInProcess(['keys', 'create', '--account', 'burst', '--plan', 'pro', '--quota', '30', '--rate', '1000', '--json', '--data-dir', dir]);
     const { key } = JSON.parse(created.stdout) as { key: string };
     const servers = [0, 1].map(() => startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]));
     try {
@@ -179,8 +201,8 @@ describe('svc demo (npm start)', () => {
       assert.match(second.out(), new RegExp(`"key":"${key}","key_file":"[^"]*","created":false`));
       second.child.kill('SIGTERM');
       assert.equal(await second.exited, 0);
-      const snapshots = await runSvc(['keys', 'list', '--json', '--data-dir', dir]);
-      assert.equal((JSON.parse(snapshots.stdout) as unknown[]).length, 1, 'one demo key, not one per start');
+      const snapshots = await runSvcInProcess(['keys', 'list', '--json', '--data-dir', dir]);
+      assert.equal((JSON.parse(snapshots.stdout) as { chaves: unknown[] }).chaves.length, 1, 'one demo key, not one per start');
     } finally {
       cleanup();
     }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { PLAYER_STAT_FIELDS } from '../../src/feeds/statistics-fields.js';
 import { after, before, describe, it } from 'node:test';
 import { startHarness, type Harness } from './harness.js';
 import { assertOpenApi } from './openapi-validator.js';
@@ -115,7 +116,7 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.match(w.data_hora_realizacao, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   });
 
-  it('rounds: ordered by numero with navigation; matches of a round carry no fase key', async () => {
+  it('rounds: ordered by numero with navigation; a round asked for alone has matches without fase, the list whole Matches', async () => {
     const all = await get('/v1/campeonatos/{campeonatoId}/rodadas', '/v1/campeonatos/1/rodadas');
     assert.deepEqual(all.meta, { campeonato_id: 1, total: 38 });
     assert.deepEqual(all.data.map((r: { numero: number }) => r.numero), Array.from({ length: 38 }, (_, i) => i + 1));
@@ -128,7 +129,7 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.equal(r.rodada_anterior.numero, 33);
     assert.equal(r.partidas.length, 10);
     for (const m of r.partidas) assert.equal('fase' in m, false);
-    for (const round of all.data) for (const m of round.partidas) assert.equal('fase' in m, false);
+    for (const round of all.data) for (const m of round.partidas) assert.equal(m.fase, null, 'spec: Round.partidas is an array of Match (fase null in a points championship)');
   });
 
   it('bracket: every knockout phase with its ties and both legs; knockout matches carry fase', async () => {
@@ -216,6 +217,13 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.equal(lineup.escalacoes.mandante.confirmada, true);
     assert.ok(lineup.escalacoes.mandante.titulares.length >= 11);
     assert.equal(lineup.time_mandante.escudo_url, undefined, 'team summary only');
+    // An unused substitute: the feed sends part of the record; every field of the spec is there, null if unknown.
+    const unused = [...lineup.escalacoes.mandante.reservas, ...lineup.escalacoes.visitante.reservas]
+      .find((j: { estatisticas: { minutos_jogados: number } | null }) => j.estatisticas?.minutos_jogados === 0);
+    assert.ok(unused, 'the demo has an unused substitute with statistics');
+    assert.deepEqual(Object.keys(unused.estatisticas), [...PLAYER_STAT_FIELDS, 'goleiro']);
+    assert.equal(unused.estatisticas.passes_total, null);
+    assert.deepEqual(unused.estatisticas.goleiro, { defesas: null, gols_evitados: null, penaltis_defendidos: null, gols_sofridos: null });
     const half = (await get('/v1/partidas/{id}/escalacao', '/v1/partidas/339/escalacao')).data;
     assert.equal(half.escalacoes.visitante, null);
   });

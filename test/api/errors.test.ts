@@ -169,6 +169,27 @@ describe('API errors: status and exact body', () => {
     assert.equal(r.headers.get('retry-after'), r.headers.get('ratelimit-reset'));
   });
 
+  it('/v1/me and /v1/perfil/estatisticas answer at quota and never consume it', async () => {
+    const limited = h.key('pro', { cota_requisicoes: 2 });
+    for (let i = 0; i < 5; i++) {
+      const me = await h.get('/v1/me', limited);
+      assert.equal(me.status, 200);
+      assert.deepEqual(me.json.data.consumo, { requisicoes_utilizadas: 0, requisicoes_restantes: 2 }, 'asking does not count');
+      assert.equal((await h.get('/v1/perfil/estatisticas', limited)).status, 200);
+    }
+    assert.equal((await h.get('/v1/campeonatos', limited)).status, 200);
+    assert.equal((await h.get('/v1/campeonatos', limited)).status, 200);
+    assert.equal((await h.get('/v1/campeonatos', limited)).status, 429);
+    const me = await h.get('/v1/me', limited);
+    assert.equal(me.status, 200, 'the one moment the customer needs it');
+    assert.deepEqual(me.json.data.consumo, { requisicoes_utilizadas: 2, requisicoes_restantes: 0 });
+    assert.equal(me.headers.get('ratelimit-remaining'), '0');
+    const stats = await h.get('/v1/perfil/estatisticas', limited);
+    assert.equal(stats.status, 200);
+    const recent = stats.json.data.ultimas_requisicoes as { endpoint: string; status_code: number }[];
+    assert.deepEqual(recent.slice(0, 2).map((r) => [r.endpoint, r.status_code]), [['/v1/me', 200], ['/v1/campeonatos', 429]], 'the refusal is in the usage history');
+  });
+
   it('429 from the per-second token bucket', async () => {
     const slow = h.key('pro', { requisicoes_por_segundo: 1 });
     const replies = await Promise.all(Array.from({ length: 5 }, () => h.get('/v1/campeonatos', slow)));

@@ -18,6 +18,7 @@ export interface Reply {
   headers: Headers;
   text: string;
   /** Parsed JSON body (null for an empty body). */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
   json: any;
 }
 

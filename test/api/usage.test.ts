@@ -8,7 +8,7 @@ import { HISTORY_DAYS, SqliteUsageStore } from '../../src/control/usage-store.js
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 describe('quota consumption and usage statistics', () => {
-  it('/v1/me counts every admitted request exactly under concurrency and across a restart', async () => {
+  it('/v1/me counts every admitted request exactly under concurrency and across a restart, never itself', async () => {
     const { dir, cleanup } = tempDir('svc-api-usage-');
     try {
       await ingestInto(resolveDataDir(dir), [DEMO_FIXTURES]);
@@ -19,7 +19,7 @@ describe('quota consumption and usage statistics', () => {
       assert.deepEqual(new Set(statuses.map((s) => s.status)), new Set([200, 404]));
       const me = await h.get('/v1/me', key);
       assert.deepEqual(me.json, {
-        data: { plano: 'pro', limites: { requisicoes: 1000, periodo: 'dia' }, consumo: { requisicoes_utilizadas: 61, requisicoes_restantes: 939 } },
+        data: { plano: 'pro', limites: { requisicoes: 1000, periodo: 'dia' }, consumo: { requisicoes_utilizadas: 60, requisicoes_restantes: 940 } },
       });
       await h.get('/v1/campeonatos/1', key);
       await h.stop();
@@ -27,10 +27,10 @@ describe('quota consumption and usage statistics', () => {
       h = await startHarness({ dir, usageFlushMs: 60_000 });
       try {
         const after = await h.get('/v1/me', key);
-        assert.deepEqual(after.json.data.consumo, { requisicoes_utilizadas: 63, requisicoes_restantes: 937 });
-        assert.equal(after.headers.get('ratelimit-remaining'), '937');
+        assert.deepEqual(after.json.data.consumo, { requisicoes_utilizadas: 61, requisicoes_restantes: 939 });
+        assert.equal(after.headers.get('ratelimit-remaining'), '939');
         const stats = (await h.get('/v1/perfil/estatisticas', key)).json.data;
-        assert.equal(stats.total_requisicoes, 63, 'every finished request before this one');
+        assert.equal(stats.total_requisicoes, 63, 'every finished request before this one, /v1/me included (recorded, not counted against the quota)');
         assert.ok(stats.tempo_medio_resposta_ms > 0);
         assert.equal(stats.ultimas_requisicoes.length, 20);
         const last = stats.ultimas_requisicoes[0];
@@ -63,8 +63,10 @@ describe('quota consumption and usage statistics', () => {
       assert.equal((await b.get('/v1/campeonatos', key)).status, 429);
       // Server a sees b's counts after its next flush interval (forced here instead of waiting).
       a.api.usage.flush();
+      assert.equal((await a.get('/v1/campeonatos', key)).status, 429, 'the fifth request of the day is refused on either server');
       const me = await a.get('/v1/me', key);
-      assert.equal(me.status, 429, 'the fifth request of the day is refused on either server');
+      assert.equal(me.status, 200, '/v1/me answers at quota');
+      assert.deepEqual(me.json.data.consumo, { requisicoes_utilizadas: 4, requisicoes_restantes: 0 });
     } finally {
       await b.stop();
       await a.cleanup();
@@ -88,7 +90,7 @@ describe('quota consumption and usage statistics', () => {
       const stats = (await h.get('/v1/perfil/estatisticas', key)).json.data;
       assert.equal(stats.requisicoes_por_dia.length, 30);
       assert.deepEqual(stats.requisicoes_por_dia[0], { dia: dayBefore(HISTORY_DAYS - 1), requisicoes: 7 });
-      assert.deepEqual(stats.requisicoes_por_dia[29], { dia: dayBefore(0), requisicoes: 5 }, 'today, this request included');
+      assert.deepEqual(stats.requisicoes_por_dia[29], { dia: dayBefore(0), requisicoes: 4 }, 'today, as the quota counts them: this request of the key about itself is not counted');
       assert.equal(stats.requisicoes_por_dia.slice(1, 29).every((d: { requisicoes: number }) => d.requisicoes === 0), true);
       assert.deepEqual(stats.requisicoes_por_endpoint, [
         { metodo: 'GET', endpoint: '/v1/campeonatos', requisicoes: 8 },

@@ -5,6 +5,8 @@
  * detectEvents. Baselines in the same run: derive of every championship (what a non-incremental design
  * does), and the Match resource of every match (what detection avoids by building only what changed).
  * Each figure is the median of RUNS, with DuckDB's default threads and with `SET threads = 1`.
+ * Fairness: figure and baselines run in this one process on the same fresh snapshot copy, same connection
+ * settings, modules loaded before anything is timed.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';

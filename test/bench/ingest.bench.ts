@@ -2,21 +2,24 @@
  * Ingest benchmark (issue 2): a data dir holding 20 seasons of 380 matches (with players and events), then
  * an incremental live update — one match's score changes, with its goal — measured end to end until the
  * new snapshot is published with its events, against a bare file copy of the same snapshot in the same
- * run. Also the peak RSS of ingest processes (the 20-season build and one live update), measured in
- * child processes.
+ * run. The update is measured twice: warm, in this process (RUNS updates in a row), and as a cron runs it, a
+ * fresh `svc ingest` process each time (CLI_RUNS). Also the peak RSS of ingest processes (the 20-season build
+ * and one live update). Targets are judged on every run, not on a median.
+ * Fairness: the baseline (a bare copy of the same snapshot file) runs in the same process right after each
+ * warm update; the fresh-process figure is the user's wall time and is judged against the same copy.
  */
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Feed, FeedEvento, FeedPartida } from '../../src/feeds/canonical.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { ingest } from '../../src/warehouse/ingest.js';
 import { openForPublish } from '../../src/warehouse/publish-engine.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
+import { srcModule, svcProcess, timedAfterLoad } from './child.js';
 import type { BenchFigure } from './run.js';
 import { median } from './stats.js';
+import { tempDir } from '../helpers/cli.js';
 
 export const title = 'svc ingest: incremental live update on 20 seasons';
 
@@ -24,7 +27,7 @@ const SEASONS = 20;
 const TEAMS = 20;
 const SQUAD = 25;
 const RUNS = 11;
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI_RUNS = 5;
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run builds the same data. */
 function random(seed: number): () => number {
@@ -114,21 +117,13 @@ function liveFeed(goals: number): Feed {
   };
 }
 
-/** Runs one ingest in a child process; returns its wall time and peak RSS (MB). */
-function childIngest(dataDir: string, inputs: string[], extra: string[] = []): Promise<{ ms: number; rssMb: number }> {
-  const script = `
-    import { ingest } from ${JSON.stringify(path.join(REPO, 'src/warehouse/ingest.ts'))};
-    import { resolveDataDir } from ${JSON.stringify(path.join(REPO, 'src/data-dir.ts'))};
-    const t = performance.now();
-    await ingest({ dataDir: resolveDataDir(${JSON.stringify(dataDir)}), inputs: ${JSON.stringify(inputs)}, backfill: ${extra.includes('--backfill')} });
-    process.stdout.write(JSON.stringify({ ms: performance.now() - t, rssMb: process.resourceUsage().maxRSS / 1024 }));`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as { ms: number; rssMb: number }) : reject(new Error(`child ingest exited ${String(code)}`))));
-  });
+/** One ingest in a fresh child, timed after its imports (DuckDB's engine is created during it). */
+function childIngest(dataDir: string, inputs: string[], backfill = false): { ms: number; rssMb: number } {
+  return timedAfterLoad(
+    `import { ingest } from ${srcModule('warehouse/ingest.ts')};\nimport { resolveDataDir } from ${srcModule('data-dir.ts')};`,
+    `await ingest({ dataDir: resolveDataDir(args[0]), inputs: args.slice(2), backfill: args[1] === 'backfill' });`,
+    [dataDir, backfill ? 'backfill' : '', ...inputs],
+  );
 }
 
 /**
@@ -156,7 +151,7 @@ async function engineFloor(snapshot: string, work: string): Promise<number> {
 }
 
 export async function run(): Promise<BenchFigure[]> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-ingest-'));
+  const { dir: work, cleanup } = tempDir('svc-bench-ingest-');
   try {
     const rnd = random(42);
     const inputs = [path.join(work, 'clubes.json')];
@@ -167,7 +162,7 @@ export async function run(): Promise<BenchFigure[]> {
       inputs.push(file);
     }
     const dataDirPath = path.join(work, 'data');
-    const build = await childIngest(dataDirPath, inputs, ['--backfill']);
+    const build = childIngest(dataDirPath, inputs, true);
     const dataDir = resolveDataDir(dataDirPath);
     const size = statSync(snapshotFile(dataDir, readCurrentId(dataDir) ?? '')).size;
 
@@ -194,21 +189,34 @@ export async function run(): Promise<BenchFigure[]> {
     const floor = median(floors);
     const liveFile = path.join(work, 'live-child.json');
     writeFileSync(liveFile, JSON.stringify(liveFeed(RUNS + 1)));
-    const live = await childIngest(dataDirPath, [liveFile]);
+    const live = childIngest(dataDirPath, [liveFile]);
+    // As a cron runs it: a fresh `svc ingest` process per update (start-up and module loading included).
+    const cli: number[] = [];
+    let cliRssMb = 0;
+    for (let i = 0; i < CLI_RUNS; i++) {
+      const feed = path.join(work, `live-cli-${i}.json`);
+      writeFileSync(feed, JSON.stringify(liveFeed(RUNS + 2 + i)));
+      const r = svcProcess(['ingest', feed, '--data-dir', dataDirPath, '--keep', '3', '--json']);
+      cli.push(r.ms);
+      cliRssMb = Math.max(cliRssMb, r.rssMb);
+    }
     console.log(`  (snapshot ${Math.round(size / 1e6)} MB; ${eventos} events per update; 20-season build ${Math.round(build.ms)} ms)`);
     // The ratio moves with the box's load (the update is CPU-bound, the copy mostly not): show the spread and the load.
     const spread = (xs: number[]): string => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)} ms`;
-    console.log(`  (updates ${spread(updates)}, copies ${spread(copies)}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(`  (updates ${spread(updates)}, copies ${spread(copies)}, svc ingest processes ${spread(cli)}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    const meets = (ms: number) => ms <= 300 && ms / copy <= 20;
+    const metIn = (xs: number[]) => `met in ${xs.filter(meets).length} of ${xs.length} runs`;
     return [
-      { name: `incremental live update, median of ${RUNS}`, value: update, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy }, target: '≤ 300 ms and ≤ 20× copy', met: update <= 300 && update / copy <= 20 },
+      { name: `incremental live update, warm in one process (median of ${RUNS}, ${spread(updates)}; ${metIn(updates)})`, value: update, unit: 'ms', baseline: { name: 'bare file copy of the snapshot (median)', value: copy }, target: '≤ 300 ms and ≤ 20× copy, every run', met: updates.every(meets) },
+      { name: `live update as a cron runs it: a fresh \`svc ingest\` process (median of ${CLI_RUNS}, ${spread(cli)}; ${metIn(cli)})`, value: median(cli), unit: 'ms', baseline: { name: 'bare file copy of the snapshot (median)', value: copy }, target: '≤ 300 ms and ≤ 20× copy, every run', met: cli.every(meets) },
       // The updates above run in one process, which creates DuckDB's publish engine once (publish-engine.ts);
-      // a cron-run `svc ingest` creates it in every run, while it reads its inputs.
-      { name: 'live update in a fresh process (engine created during the ingest; Node start-up and module loading not counted)', value: live.ms, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy } },
+      // a fresh process creates it in every run, while it reads its inputs.
+      { name: 'live update in a fresh child, timed after its imports (engine created during the ingest)', value: live.ms, unit: 'ms', baseline: { name: 'bare file copy of the snapshot (median)', value: copy } },
       { name: `DuckDB floor: copy, open, one score + goal + key + scorer + meta, commit, close (median of ${RUNS})`, value: floor, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy } },
-      { name: 'peak RSS, live update ingest (child process)', value: live.rssMb, unit: 'MB', target: '≤ 400 MB', met: live.rssMb <= 400 },
+      { name: 'peak RSS, live update `svc ingest` (max of the runs)', value: cliRssMb, unit: 'MB', target: '≤ 400 MB', met: cliRssMb <= 400 },
       { name: 'peak RSS, 20-season build ingest (child process)', value: build.rssMb, unit: 'MB', target: '≤ 400 MB', met: build.rssMb <= 400 },
     ];
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    cleanup();
   }
 }

@@ -1,8 +1,10 @@
 /**
  * `npm run bench [-- --json FILE] [-- --only NAME]`: runs every benchmark under test/bench/ and prints each
- * figure as a ratio against a baseline measured in the same run. Never part of `npm test`.
+ * figure as a ratio against a baseline measured in the same run, then every target NOT met. Never part of
+ * `npm test`. The JSON (`BenchReport`) is what `render-figures.ts` turns into docs/benchmarks.md's table.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -18,6 +20,16 @@ export interface BenchFigure {
   met?: boolean;
 }
 
+export interface BenchReport {
+  /** ISO time the run started. */
+  date: string;
+  /** Load average (1, 5, 15 min) at the start and at the end: figures on a busy machine are noisier. */
+  load: { start: number[]; end: number[] };
+  cpus: string;
+  /** Figures per bench file. */
+  benches: Record<string, BenchFigure[]>;
+}
+
 export interface BenchModule {
   title: string;
   run(): Promise<BenchFigure[]>;
@@ -31,19 +43,24 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
   .sort();
-const all: Record<string, BenchFigure[]> = {};
+const report: BenchReport = { date: new Date().toISOString(), load: { start: os.loadavg(), end: [] }, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`, benches: {} };
+console.log(`${report.date}; ${report.cpus}; load average ${report.load.start.map((l) => l.toFixed(2)).join(' ')}`);
 for (const file of files) {
   const mod = (await import(pathToFileURL(path.join(here, file)).href)) as BenchModule;
   console.log(`\n== ${mod.title} (${file})`);
   const figures = await mod.run();
-  all[file] = figures;
+  report.benches[file] = figures;
   for (const f of figures) {
     const ratio = f.baseline ? ` | baseline ${f.baseline.name} ${round(f.baseline.value)} ${f.unit} | ratio ${round(f.value / f.baseline.value)}×` : '';
     const target = f.target ? ` | target ${f.target}: ${f.met === undefined ? '?' : f.met ? 'met' : 'NOT met'}` : '';
     console.log(`  ${f.name}: ${round(f.value)} ${f.unit}${ratio}${target}`);
   }
 }
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify(all, null, 2));
+report.load.end = os.loadavg();
+const missed = Object.values(report.benches).flat().filter((f) => f.met === false);
+console.log(`\nload average at the end ${report.load.end.map((l) => l.toFixed(2)).join(' ')}; targets NOT met: ${missed.length}`);
+for (const f of missed) console.log(`  NOT met: ${f.name} (target ${f.target ?? '?'})`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2));
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;

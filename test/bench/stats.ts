@@ -10,5 +10,6 @@ export function median(values: readonly number[]): number {
 
 /** Nearest-rank percentile `p` (0–100) of values sorted ascending; NaN for none. */
 export function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  // p × n before dividing: (99.9 / 100) × 1000 is 999.0000000000001 in floating point, one rank too high.
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p * sorted.length) / 100) - 1))] ?? NaN;
 }

@@ -4,6 +4,9 @@
  *   GET of the same list (the floor any client pays);
  * - screen change: Enter on a championship to its standings on screen (request included), against a raw GET
  *   of the same standings from an already running process.
+ * Targets are judged on every launch and every screen change, not on the median.
+ * Fairness: the launch baseline starts the same way (a node process under `script`, a pseudo-terminal) and
+ * pays process start-up once, as svc tui does; the screen-change baseline is one request from a warm process.
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -55,24 +58,23 @@ export async function run(): Promise<BenchFigure[]> {
       rawGets.push(performance.now() - start);
     }
 
-    const launch = median(launches);
-    const change = median(changes);
+    const metIn = (xs: number[], limit: number) => `met in ${xs.filter((x) => x <= limit).length} of ${xs.length}; max ${Math.max(...xs).toFixed(0)} ms`;
     return [
       {
-        name: 'launch to first championship list (median of 5)',
-        value: launch,
+        name: `launch to first championship list (median of ${LAUNCHES}; ${metIn(launches, 700)})`,
+        value: median(launches),
         unit: 'ms',
-        baseline: { name: 'bare node process + one raw GET /v1/campeonatos', value: median(bare) },
-        target: '≤ 700 ms',
-        met: launch <= 700,
+        baseline: { name: 'bare node process under script + one raw GET /v1/campeonatos', value: median(bare) },
+        target: '≤ 700 ms, every launch',
+        met: launches.every((x) => x <= 700),
       },
       {
-        name: `screen change after Enter, standings on screen (median of ${SCREEN_CHANGES})`,
-        value: change,
+        name: `screen change after Enter, standings on screen (median of ${SCREEN_CHANGES}; ${metIn(changes, 150)})`,
+        value: median(changes),
         unit: 'ms',
         baseline: { name: 'raw GET of the same standings', value: median(rawGets) },
-        target: '≤ 150 ms',
-        met: change <= 150,
+        target: '≤ 150 ms, every change',
+        met: changes.every((x) => x <= 150),
       },
     ];
   } finally {
@@ -143,11 +145,11 @@ class Terminal {
   }
 }
 
-/** A bare `node` process that fetches the list once: process start + one request, nothing else. */
+/** A bare `node` process under `script`, as svc tui runs, that fetches the list once: start + one request. */
 function bareGet(url: string, key: string): Promise<number> {
   const start = performance.now();
-  const code = `fetch(${JSON.stringify(url)},{headers:{authorization:'Bearer '+process.env.K}}).then(r=>r.text())`;
-  const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, K: key }, stdio: 'ignore' });
+  const code = "fetch(process.env.U,{headers:{authorization:'Bearer '+process.env.K}}).then(r=>r.text())";
+  const child = spawn('script', ['-qfec', `${process.execPath} -e "${code}"`, '/dev/null'], { env: { ...process.env, U: url, K: key }, stdio: 'ignore' });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', () => resolve(performance.now() - start));

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { ConfigError, DEFAULTS, loadConfig } from '../../src/config.js';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
 
 describe('loadConfig: flags over environment over defaults', () => {
   it('defaults when neither is given', () => {
@@ -72,7 +72,7 @@ describe('loadConfig: flags over environment over defaults', () => {
 
 describe('the CLI builds its config from the environment', () => {
   it('a bad setting in the environment exits 2 with one line', async () => {
-    const r = await runSvc(['snapshots', '--data-dir', '/nonexistent'], { env: { SVC_ALLOW_HTTP_FEEDS: 'true' } });
+    const r = await runSvcInProcess(['snapshots', '--data-dir', '/nonexistent'], { env: { SVC_ALLOW_HTTP_FEEDS: 'true' } });
     assert.equal(r.code, EXIT.usage);
     assert.equal(r.stderr, 'svc: SVC_ALLOW_HTTP_FEEDS inválida: "true" (use 1 para ligar ou 0 para desligar)\n');
   });
@@ -80,9 +80,9 @@ describe('the CLI builds its config from the environment', () => {
   it('SVC_DATA_DIR chooses the data dir when --data-dir is absent', async () => {
     const { dir, cleanup } = tempDir();
     try {
-      const r = await runSvc(['snapshots', '--json'], { env: { SVC_DATA_DIR: dir } });
+      const r = await runSvcInProcess(['snapshots', '--json'], { env: { SVC_DATA_DIR: dir } });
       assert.equal(r.code, 0, r.stderr);
-      assert.deepEqual(JSON.parse(r.stdout), { atual: null, snapshots: [] });
+      assert.deepEqual(JSON.parse(r.stdout), { ok: true, atual: null, snapshots: [] });
     } finally {
       cleanup();
     }

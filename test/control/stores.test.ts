@@ -97,8 +97,11 @@ for (const backend of backends) {
       assert.equal(record.ativa, true);
       assert.equal((await s.accounts.authenticate(key))?.account.nome, 'acme');
       assert.equal(await s.accounts.authenticate(`${key}x`), null);
-      assert.equal((await s.accounts.findKey(record.prefixo))?.id, record.id);
-      assert.equal((await s.accounts.findKey(String(record.id)))?.prefixo, record.prefixo);
+      assert.deepEqual((await s.accounts.findKeys(record.prefixo)).map((k) => k.id), [record.id]);
+      assert.deepEqual((await s.accounts.findKeys(record.prefixo.slice(0, -2))).map((k) => k.id), [record.id], 'a start of the prefix');
+      assert.deepEqual((await s.accounts.findKeys(String(record.id))).map((k) => k.prefixo), [record.prefixo]);
+      assert.deepEqual((await s.accounts.findKeys(key)).map((k) => k.id), [record.id], 'the full key');
+      assert.deepEqual(await s.accounts.findKeys('svc_nada'), []);
 
       const updated = await s.accounts.updateAccount('acme', { plano: 'enterprise', campeonatos: null });
       assert.equal(updated.plano, 'enterprise');

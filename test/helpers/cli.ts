@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,17 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const SVC_BIN = path.join(REPO_ROOT, 'bin/svc');
 /** Real public data (read-only, never copied into the repo); absent on a user's clone. */
 export const SHARED_DATA = path.resolve(REPO_ROOT, '../shared/data');
+
+/**
+ * The skip reason for tests that need `dir` of the shared data (false when it is there). Where the data must be
+ * there (`SVC_REQUIRE_SHARED_DATA=1`, set by .ci/run) its absence throws instead: a CI run that silently skipped
+ * every real-data test would pass without testing them.
+ */
+export function sharedDataSkip(dir: string = SHARED_DATA): string | false {
+  if (existsSync(dir)) return false;
+  if (process.env.SVC_REQUIRE_SHARED_DATA === '1') throw new Error(`dados reais ausentes em ${dir} (SVC_REQUIRE_SHARED_DATA=1)`);
+  return `dados reais ausentes em ${dir}; testes com dados reais pulados`;
+}
 
 export interface RunResult {
   code: number | null;
@@ -45,4 +56,53 @@ export function runSvc(
 export function tempDir(prefix = 'svc-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+let inProcessRunning = false;
+
+/**
+ * Runs `svc` in this process (src/cli/main.ts's runCli), capturing what it prints: for the many bad-input
+ * and output-shape cases, where a child process per case would only add its start-up. Use runSvc where the
+ * process itself matters (signals, exit of a daemon, stdout closed early). Calls must not overlap.
+ */
+export async function runSvcInProcess(args: readonly string[], opts: { env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+  // Overlapping runs would mix their output and share one DuckDB publish engine: refuse instead.
+  if (inProcessRunning) throw new Error('runSvcInProcess: another run is in progress in this process (use runSvc for parallel runs)');
+  inProcessRunning = true;
+  try {
+    return await runInProcess(args, opts.env ?? {});
+  } finally {
+    inProcessRunning = false;
+  }
+}
+
+async function runInProcess(args: readonly string[], env: Record<string, string | undefined>): Promise<RunResult> {
+  const { runCli } = await import('../../src/cli/main.js');
+  let stdout = '';
+  let stderr = '';
+  const writes = { out: process.stdout.write, err: process.stderr.write };
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const setEnv = (env: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  setEnv(env);
+  // svc prints strings; node:test's own reports to its parent cross this same stdout as bytes, in flight meanwhile.
+  const capture = (original: typeof process.stdout.write, append: (text: string) => void) =>
+    function write(this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+      if (typeof chunk !== 'string') return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+      append(chunk);
+      return true;
+    } as typeof process.stdout.write;
+  process.stdout.write = capture(writes.out, (t) => (stdout += t));
+  process.stderr.write = capture(writes.err, (t) => (stderr += t));
+  try {
+    return { code: await runCli(args), signal: null, stdout, stderr };
+  } finally {
+    process.stdout.write = writes.out;
+    process.stderr.write = writes.err;
+    setEnv(saved);
+  }
 }

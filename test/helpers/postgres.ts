@@ -31,7 +31,8 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 /** A database of its own for one test (`svc_test_<random>`); `drop` removes it, ending any connection left. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  // template0 accepts no connections, so databases created at once by parallel test files never collide on it.
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE template0`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {

@@ -106,6 +106,22 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     ].join('\n'));
   });
 
+  it('a date without a time that is not a date, and an empty team alias', async () => {
+    const file = ws.write('data.json', feedWith((f) => {
+      const p = (f.partidas ?? [])[1]!;
+      p.data_hora = null;
+      p.data = '28/04/2019';
+      f.times![0]!.apelidos = [''];
+    }));
+    await rejects([file], EXIT.invalidInput, [
+      `svc: feed rejeitado: 2 problema(s); o primeiro: ${file} (em /times/0/apelidos/0): não pode ser vazio`,
+      `  ${file} (em /times/0/apelidos/0): não pode ser vazio`,
+      `  ${file} (em /partidas/1/data): formato inválido; esperado data AAAA-MM-DD`,
+      '  nada foi publicado',
+      '',
+    ].join('\n'));
+  });
+
   it('negative score', async () => {
     const file = ws.write('negative.json', feedWith((f) => {
       (f.partidas ?? [])[0]!.placar_visitante = -1;
@@ -179,7 +195,7 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     const before = await dataDirState(ws.dataDir);
     const r = await ws.svc(['ingest', file, '--format', 'xml']);
     assert.equal(r.code, EXIT.usage);
-    assert.match(r.stderr, /^error: option '--format <format>' argument 'xml' is invalid\. Allowed choices are svc-feed-ndjson, svc-feed,/);
+    assert.equal(r.stderr, 'svc: valor inválido para --format <format>: "xml" (use svc-feed-ndjson, svc-feed, brasileirao-csv, openfootball-json, openfootball-txt); veja --help\n');
     assert.deepEqual(await dataDirState(ws.dataDir), before);
   });
 

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { REPO_ROOT, runSvc, SVC_BIN, tempDir, type RunResult } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess, SVC_BIN, tempDir, type RunResult } from '../helpers/cli.js';
 
 /** A small, valid feed: one league, four teams, one round, two matches (one finished with goals). */
 export function baseFeed(): Feed {
@@ -40,6 +40,7 @@ export interface Workspace {
   dataDir: string;
   /** Writes a file into the workspace and returns its path. */
   write(name: string, content: string | Feed): string;
+  /** `svc … --data-dir <workspace>` in this process (use startSvc where the process itself matters). */
   svc(args: readonly string[], env?: Record<string, string>): Promise<RunResult>;
   cleanup(): void;
 }
@@ -55,7 +56,7 @@ export function workspace(): Workspace {
       writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
       return file;
     },
-    svc: (args, env) => runSvc([...args, '--data-dir', dataDir], env ? { env } : {}),
+    svc: (args, env) => runSvcInProcess([...args, '--data-dir', dataDir], env ? { env } : {}),
     cleanup,
   };
 }

@@ -72,7 +72,7 @@ describe('svc ingest publishes snapshots', () => {
   it('--json prints the machine summary', () =>
     withWs(async (ws) => {
       const s = await ok(ws, [ws.write('base.json', baseFeed())]);
-      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'removidos', 'snapshot_id']);
+      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'conflitos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'ok', 'removidos', 'snapshot_id']);
       assert.equal(s.snapshot_id, '00000001');
       assert.deepEqual(s.contagens, { feeds: 1, campeonatos: 1, fases: 0, rodadas: 1, times: 4, jogadores: 1, partidas: 2, eventos: 3, escalacoes: 0, estatisticas: 0, remocoes: 0 });
       assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} });
@@ -150,6 +150,33 @@ describe('svc ingest publishes snapshots', () => {
       assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS t FROM times'), [{ t: 3 }]);
     }));
 
+  it('conflicts between sources: date, time and stadium follow the last record, the score stays; listed for a person too', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      const outra = (placar: number): Feed => ({
+        formato: 'svc-feed/1', fonte: 'outra',
+        campeonatos: [{ id: 7, nome: 'Campeonato Brasileiro Série A', temporada: '2019', tipo: 'pontos-corridos' }],
+        times: [{ id: 'FLA', nome: 'Flamengo' }, { id: 'CRU', nome: 'Cruzeiro' }],
+        partidas: [{ id: 'm1', campeonato: 7, mandante: 'FLA', visitante: 'CRU', status: 'encerrado', placar_mandante: 2, placar_visitante: placar, data_hora: '2019-04-28T18:30:00-03:00', estadio: 'Mineirão' }],
+      });
+      // First meeting with the same score: linked, its date, time and stadium win and are reported.
+      const s = await ok(ws, [ws.write('outra.json', outra(1))]);
+      assert.deepEqual(s.conflitos.map((c) => [c.campo, c.guardado.valor, c.recebido.valor, c.mantido]), [
+        ['data', '2019-04-27', '2019-04-28', 'recebido'],
+        ['hora', '16:00', '18:30', 'recebido'],
+        ['estadio', 'Maracanã', 'Mineirão', 'recebido'],
+      ]);
+      assert.ok(s.conflitos.every((c) => c.partida_id === 1 && c.guardado.fonte === 'teste' && c.recebido.fonte === 'outra'));
+      // Sent again with another final score: the score stays; the summary says so in a table.
+      const r = await ws.svc(['ingest', ws.write('outra2.json', outra(0))]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /svc: aviso: 1 conflito\(s\) entre fontes; regra de precedência em docs\/loading-data\.md/);
+      assert.match(r.stdout, /partida +campo +guardado +recebido +mantido\n1 +placar +2x1 \(teste\) +2x0 \(outra\) +guardado/);
+      assert.deepEqual(await query(ws.dataDir, 'SELECT placar_mandante AS m, placar_visitante AS v, estadio, data_local::VARCHAR AS d, hora_local AS h FROM partidas WHERE id = 1'), [
+        { m: 2, v: 1, estadio: 'Mineirão', d: '2019-04-28', h: '18:30' },
+      ]);
+    }));
+
   it('a second source: teams and matches resolve by natural key; a different final score is kept as stored with a warning', () =>
     withWs(async (ws) => {
       await seeded(ws);
@@ -159,9 +186,9 @@ describe('svc ingest publishes snapshots', () => {
         times: [{ id: 'FLA', nome: 'FLAMENGO' }, { id: 'CRU', nome: 'Cruzeiro' }, { id: 'VAS', nome: 'Vasco da Gama' }],
         partidas: [{ id: 'm1', campeonato: 7, mandante: 'FLA', visitante: 'CRU', status: 'encerrado', placar_mandante: 3, placar_visitante: 1, data_hora: '2019-04-28T16:00:00-03:00' }],
       })]);
-      assert.deepEqual(s.avisos, [
-        'time novo: "Vasco da Gama" (fonte outra, id VAS) não corresponde a nenhum time existente',
-        'conflito de placar: partida 1 (fonte outra, id m1) tem 3x1 no feed e 2x1 guardado; mantido o guardado',
+      assert.deepEqual(s.avisos, ['time novo: "Vasco da Gama" (fonte outra, id VAS) não corresponde a nenhum time existente']);
+      assert.deepEqual(s.conflitos, [
+        { partida_id: 1, campo: 'placar', mantido: 'guardado', guardado: { fonte: 'teste', valor: '2x1' }, recebido: { fonte: 'outra', valor: '3x1' } },
       ]);
       assert.deepEqual(await query(ws.dataDir, `SELECT entidade, chave, id FROM id_fonte WHERE fonte = 'outra' ORDER BY entidade, chave`), [
         { entidade: 'campeonato', chave: '7', id: 1 },
@@ -187,7 +214,10 @@ describe('svc ingest publishes snapshots', () => {
         ],
       };
       const s = await ok(ws, [ws.write('base.json', base), ws.write('outra.json', outra)]);
-      assert.deepEqual(s.avisos, ['conflito de placar: partida 1 (fonte outra, id m1) tem 3x1 no feed e 2x1 guardado; mantido o guardado']);
+      assert.deepEqual(s.avisos, []);
+      assert.deepEqual(s.conflitos, [
+        { partida_id: 1, campo: 'placar', mantido: 'guardado', guardado: { fonte: 'teste', valor: '2x1' }, recebido: { fonte: 'outra', valor: '3x1' } },
+      ]);
       assert.deepEqual(await query(ws.dataDir, `SELECT fonte, chave, id FROM id_fonte WHERE entidade = 'partida' ORDER BY id, fonte`), [
         { fonte: 'outra', chave: 'm1', id: 1 },
         { fonte: 'teste', chave: '100', id: 1 },
@@ -252,7 +282,7 @@ describe('svc ingest publishes snapshots', () => {
         { jogo: 2, chave_id: 1, chave: 'Final', fase: 'Final', penalti_mandante: 5, penalti_visitante: 4 },
       ]);
       assert.deepEqual(await query(ws.dataDir, `SELECT e.nome, e.titular, e.ordem, j.nome AS jogador, j.time_id, e.estatisticas FROM escalacao_jogadores e LEFT JOIN jogadores j ON j.id = e.jogador_id ORDER BY e.titular DESC, e.ordem`), [
-        { nome: 'Everton', titular: true, ordem: 0, jogador: 'Everton', time_id: 3, estatisticas: '{"minutos_jogados":90,"gols":1}' },
+        { nome: 'Everton', titular: true, ordem: 0, jogador: 'Everton', time_id: 3, estatisticas: '{"minutos_jogados":90,"nota":null,"gols":1,"assistencias":null,"gols_esperados":null,"finalizacoes_total":null,"passes_certos":null,"passes_total":null,"desarmes_total":null,"duelos_vencidos":null,"faltas_cometidas":null,"cartoes_amarelos":null,"expulsao":null,"minuto_entrada":null,"minuto_saida":null,"gols_contra":null,"goleiro":{"defesas":null,"gols_evitados":null,"penaltis_defendidos":null,"gols_sofridos":null}}' },
         { nome: 'Geromel', titular: true, ordem: 1, jogador: 'Geromel', time_id: 3, estatisticas: null },
         { nome: 'Pepê', titular: false, ordem: 0, jogador: 'Pepê', time_id: 3, estatisticas: null },
       ]);

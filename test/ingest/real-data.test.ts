@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SHARED_DATA } from '../helpers/cli.js';
+import { SHARED_DATA, sharedDataSkip } from '../helpers/cli.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
 import { query, workspace } from './helpers.js';
 
 const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
-const skip = existsSync(CSV_DIR) ? false : `real data absent (${CSV_DIR})`;
+const skip = sharedDataSkip(CSV_DIR);
 if (skip) console.log(`# skipping real-data ingest tests: ${skip}`);
 
 /** The full Brasileirão CSV history through the real CLI: every match loaded, ids stable on a re-run. */

@@ -30,6 +30,8 @@ describe('control panel /painel (Chromium)', () => {
   let shots: string;
   /** The webhook's current secret, as the panel showed it after the rotation. */
   let secret = '';
+  /** The secret before the rotation, still signing during the overlap chosen in the panel. */
+  let previous = '';
   const consoleErrors: string[] = [];
   const offHost: string[] = [];
 
@@ -119,11 +121,12 @@ describe('control panel /painel (Chromium)', () => {
 
   it('overview: plan, limits, consumption today, 30-day chart, per-endpoint usage, recent requests', async () => {
     const me = (await apiGet('/v1/me')).data;
+    await apiGet('/v1/campeonatos'); // one counted request: /v1/me and the usage endpoints never count
     await page.getByRole('button', { name: 'Atualizar' }).click();
     const cards = page.getByRole('region', { name: 'Plano e consumo' });
     await cards.getByText('Pro', { exact: true }).waitFor();
     assert.match(await cards.textContent() ?? '', /20\.000requisições por dia/);
-    // Consumption is the key's count today: at least what /v1/me said a moment ago, plus the panel's calls.
+    // Consumption is the key's count today: at least what /v1/me said a moment ago, plus the request since.
     const used = Number((await cards.locator('.cartao', { hasText: 'Consumo hoje' }).locator('.valor').textContent())?.replace(/\D/g, ''));
     assert.ok(used >= me.consumo.requisicoes_utilizadas + 1, `${used} ≥ ${me.consumo.requisicoes_utilizadas}`);
     assert.equal(await page.locator('svg[role="img"] rect.barra').count(), 30);
@@ -153,11 +156,18 @@ describe('control panel /painel (Chromium)', () => {
     assert.match(await created.textContent() ?? '', /partida\.ao_vivo/);
     assert.doesNotMatch(await created.textContent() ?? '', /partida\.criada/);
 
+    // Rotate, the previous secret still signing for an hour (X-SVC-Assinatura-Anterior).
     await created.getByRole('button', { name: 'Rotacionar secret' }).click();
-    const rotated = await page.getByRole('region', { name: /Novo secret/ }).getByLabel('Secret').inputValue();
+    await created.getByLabel('Secret anterior válido por').selectOption({ label: '1 hora' });
+    await created.screenshot({ path: path.join(shots, 'rotacao-desktop.png') });
+    await created.getByRole('button', { name: 'Confirmar rotação' }).click();
+    const rotatedBox = page.getByRole('region', { name: /Novo secret/ });
+    const rotated = await rotatedBox.getByLabel('Secret').inputValue();
     assert.notEqual(rotated, first);
+    await rotatedBox.getByText(/X-SVC-Assinatura-Anterior/).waitFor();
     await page.getByRole('button', { name: 'Já guardei o secret' }).click();
     secret = rotated;
+    previous = first;
 
     // Edit URL and events; deactivate and activate again.
     await created.getByRole('button', { name: 'Editar' }).click();
@@ -195,6 +205,7 @@ describe('control panel /painel (Chromium)', () => {
     await receiver.waitFor(1);
     const sent = receiver.requests[0];
     assert.deepEqual(verifyDelivery({ secret, body: sent?.body ?? '', timestamp: String(sent?.headers['x-svc-timestamp']), signature: String(sent?.headers['x-svc-assinatura']) }), { ok: true });
+    assert.deepEqual(verifyDelivery({ secret: previous, body: sent?.body ?? '', timestamp: String(sent?.headers['x-svc-timestamp']), signature: String(sent?.headers['x-svc-assinatura-anterior']) }), { ok: true });
 
     await hook.getByRole('link', { name: 'Entregas' }).click();
     await page.getByRole('heading', { name: 'Entregas de “receptor local”' }).waitFor();

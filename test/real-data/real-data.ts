@@ -1,9 +1,9 @@
 /** Shared steps of the real-data tests: ingest through the real CLI, then read the published snapshot. */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { runSvc, SHARED_DATA } from '../helpers/cli.js';
+import { runSvc, SHARED_DATA, sharedDataSkip } from '../helpers/cli.js';
 
 export const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
 export const OPENFOOTBALL_DIR = path.join(SHARED_DATA, 'openfootball');
@@ -11,15 +11,17 @@ export const JSON_2019 = path.join(OPENFOOTBALL_DIR, 'football.json/2019/br.1.js
 export const CUP_2025 = path.join(OPENFOOTBALL_DIR, 'south-america/brazil/2025_brcup.txt');
 
 /** The reason to skip, printed by node:test, when the shared data is not there (a user's clone). */
-export const SKIP = existsSync(SHARED_DATA) ? false : `dados reais ausentes em ${SHARED_DATA}; testes com dados reais pulados`;
+export const SKIP = sharedDataSkip();
 
 export interface Summary {
   snapshot_id: string | null;
   contagens: Record<string, number>;
   eventos: { total: number; por_tipo: Record<string, number> };
   avisos: string[];
+  conflitos: { partida_id: number; campo: string; mantido: string; guardado: { fonte: string; valor: string }; recebido: { fonte: string; valor: string } }[];
 }
 
+/** A process per ingest: the real-data suites run several at once, each into its own data dir. */
 export async function ingest(dataDir: string, inputs: readonly string[]): Promise<Summary> {
   const r = await runSvc(['ingest', ...inputs, '--data-dir', dataDir, '--json'], { timeoutMs: 300_000 });
   assert.equal(r.code, 0, `svc ingest ${inputs.join(' ')} falhou: ${r.stderr}`);

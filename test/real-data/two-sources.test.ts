@@ -39,9 +39,12 @@ describe('real data: openfootball Série A 2019 and the CSV family', { skip: SKI
     writeFileSync(copy, JSON.stringify(doc));
 
     const summary = await ingest(csvOnly.dir, [copy]);
-    const conflicts = summary.avisos.filter((a) => a.startsWith('conflito de placar'));
-    assert.equal(conflicts.length, 1, summary.avisos.join('\n'));
-    assert.match(conflicts[0] ?? '', /^conflito de placar: partida \d+ \(fonte openfootball, id campeonato-brasileiro-serie-a\/2019\/sao paulo\/botafogo\) tem 3x0 no feed e 2x0 guardado; mantido o guardado$/);
+    const conflicts = summary.conflitos.filter((c) => c.campo === 'placar');
+    assert.equal(conflicts.length, 1, JSON.stringify(summary.conflitos));
+    assert.deepEqual({ ...conflicts[0], partida_id: 0 }, {
+      partida_id: 0, campo: 'placar', mantido: 'guardado',
+      guardado: { fonte: 'brasileirao-dataset', valor: '2x0' }, recebido: { fonte: 'openfootball', valor: '3x0' },
+    });
     assert.deepEqual(summary.avisos.filter((a) => a.startsWith('time novo')), [], 'every openfootball name resolves to a CSV club');
 
     const afterMerge = await countsFor2019(csvOnly.dir);

@@ -4,7 +4,7 @@ import { render } from 'ink-testing-library';
 import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
 import type { Campeonato, ChaveCompleta, EstatisticasPartida, EventoPartida, Partida, Rodada, Tabela } from '../../src/tui/api-types.js';
-import { KEY, pressAndWait, selectRow, selectedLine, waitForFrame, waitForText } from './frames.js';
+import { KEY, pressAndWait, pressAndWaitForScreen, selectRow, selectedLine, waitForFrame, waitForText } from './frames.js';
 import { closedPort, createKey, startDemoServer, type DemoServer } from './serve.js';
 
 // The TUI against a real `svc serve` over the demo fixtures. What the frames must show is read from the same
@@ -177,7 +177,8 @@ test('keys read in one chunk (typed fast or scripted) each act: j then Enter ope
   const app = open();
   try {
     await waitForText(app, second.nome_popular);
-    await pressAndWait(app, `j${KEY.enter}`, second.nome);
+    // Only the championship screen shows its full name in its title line and the (Tab) bar; the list's filters are gone.
+    await pressAndWaitForScreen(app, `j${KEY.enter}`, { trail: `Campeonatos › ${second.nome_popular} ${second.temporada}`, text: '(Tab)', gone: 'Filtros' });
   } finally {
     app.unmount();
   }
@@ -300,7 +301,8 @@ test('a plan without statistics gets the server 403 inline on the statistics tab
     const error = `Erro: 403 Plano insuficiente: ${refused.body.mensagem} (r tenta de novo)`;
     // The message wraps at the frame's width.
     await waitForFrame(app, (f) => f.includes('Finaliz') === false && f.replace(/\n/g, '').includes(error), error);
-    await pressAndWait(app, KEY.escape, rodada.nome);
+    // Back on the round (its row of matches, the match's own tabs gone): the match screen shows the round's name too.
+    await pressAndWaitForScreen(app, KEY.escape, { trail: `Campeonatos › ${serieA.nome_popular} ${serieA.temporada}`, text: rodada.nome, gone: ' 1 Eventos ' });
   } finally {
     app.unmount();
   }

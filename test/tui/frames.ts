@@ -34,6 +34,24 @@ export function waitForText(app: Rendered, text: string): Promise<string> {
   return waitForFrame(app, (f) => f.includes(text), JSON.stringify(text));
 }
 
+/** The header's trail of screens (`Campeonatos › Brasileirão 2026 › BOT x FLU`), without the server address. */
+export function trail(frame: string): string {
+  return /^ svc · (.*?)\s{2,}\S+$/.exec(frame.split('\n')[0] ?? '')?.[1] ?? '';
+}
+
+/**
+ * Presses a key and waits until the header's trail is exactly `expected` (the target screen on top, the one
+ * before it gone) and the frame shows `text` and no longer shows `gone` (what only the previous screen shows).
+ */
+export async function pressAndWaitForScreen(app: Rendered, key: string, expected: { trail: string; text: string; gone: string }): Promise<string> {
+  app.stdin.write(key);
+  return waitForFrame(
+    app,
+    (f) => trail(f) === expected.trail && f.includes(expected.text) && !f.includes(expected.gone),
+    `screen ${JSON.stringify(expected.trail)} showing ${JSON.stringify(expected.text)} without ${JSON.stringify(expected.gone)}`,
+  );
+}
+
 /** Presses a key and waits for the screen it leads to. */
 export async function pressAndWait(app: Rendered, key: string, text: string): Promise<string> {
   app.stdin.write(key);

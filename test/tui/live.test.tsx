@@ -4,7 +4,7 @@ import path from 'node:path';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
-import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { waitForText } from './frames.js';
 import { startDemoServer, type DemoServer } from './serve.js';
 
@@ -23,7 +23,7 @@ after(async () => {
 });
 
 async function ingest(file: string): Promise<void> {
-  const r = await runSvc(['ingest', path.join(LIVE_DAY, file), '--data-dir', server?.dataDir ?? '']);
+  const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', server?.dataDir ?? '']);
   assert.equal(r.code, 0, r.stderr);
 }
 

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, SVC_BIN, runSvcInProcess, tempDir } from '../helpers/cli.js';
 
 export const DEMO_FIXTURES = path.join(REPO_ROOT, 'fixtures/demo');
 
@@ -17,7 +17,7 @@ export interface DemoServer {
 export async function startDemoServer(): Promise<DemoServer> {
   const { dir, cleanup } = tempDir('svc-tui-');
   try {
-    const ingest = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
+    const ingest = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
     if (ingest.code !== 0) throw new Error(`svc ingest failed (${ingest.code}): ${ingest.stderr}`);
     const key = await createKey(dir, 't', 'enterprise');
     const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
@@ -50,7 +50,7 @@ export async function createKey(
   extra: readonly string[] = [],
 ): Promise<string> {
   const args = ['keys', 'create', '--account', account, '--plan', plan, '--championships', championships, ...extra, '--json'];
-  const created = await runSvc([...args, '--data-dir', dataDir]);
+  const created = await runSvcInProcess([...args, '--data-dir', dataDir]);
   if (created.code !== 0) throw new Error(`svc keys create failed (${created.code}): ${created.stderr}`);
   return findKey(JSON.parse(created.stdout) as unknown);
 }

@@ -11,13 +11,13 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildFixtures } from '../../fixtures/generate.js';
 import { standings } from '../../fixtures/generator/standings.js';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
 
 const { dir, cleanup } = tempDir('svc-live-day-');
 const steps = buildFixtures().liveDay;
 
 async function ingest(file: string): Promise<void> {
-  const r = await runSvc(['ingest', path.join(REPO_ROOT, file), '--data-dir', dir, '--json']);
+  const r = await runSvcInProcess(['ingest', path.join(REPO_ROOT, file), '--data-dir', dir, '--json']);
   assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
 }
 
@@ -68,7 +68,7 @@ describe('live day through svc ingest', () => {
         const gol = eventos.find((e) => e.evento === 'partida.gol');
         assert.deepEqual({ tipo: gol?.dados.gol?.tipo, minuto: gol?.dados.gol?.minuto, time_nome: gol?.dados.gol?.time_nome },
           { tipo: 'gol_contra', minuto: 45, time_nome: 'Palmeiras' });
-        const minutos = (gol?.dados.gols as { minuto: number }[]).map((g) => g.minuto);
+        const minutos = (gol!.dados.gols as { minuto: number }[]).map((g) => g.minuto);
         assert.deepEqual(minutos, [22, 45]);
       }
     });

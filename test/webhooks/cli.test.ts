@@ -6,7 +6,7 @@ import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/web
 import { EVENTOS } from '../../src/domain/events.js';
 import { sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { runSvc } from '../helpers/cli.js';
+import { runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, publishSnapshot, Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
 
 describe('svc webhooks run / listen and svc replay (real binary)', () => {
@@ -109,7 +109,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const delivery = store.listDeliveries(w.id, 1)[0];
     assert.ok(delivery);
     store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now());
-    const r = await runSvc(['replay', delivery.id, '--data-dir', dataDir.root, '--allow-private-urls', '--json']);
+    const r = await runSvcInProcess(['replay', delivery.id, '--data-dir', dataDir.root, '--allow-private-urls', '--json']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /--allow-private-urls ATIVO/);
     const out = JSON.parse(r.stdout) as { data: { entrega: string; tentativa: number; status_code: number; ok: boolean }[] };
@@ -132,14 +132,14 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     await until(() => store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length === 2, 'failed');
     d.kill('SIGTERM');
     await d.exited;
-    const dry = await runSvc(['replay', '--webhook', String(w.id), '--status', 'falhou', '--since', '2020-01-01', '--dry-run', '--data-dir', dataDir.root]);
+    const dry = await runSvcInProcess(['replay', '--webhook', String(w.id), '--status', 'falhou', '--since', '2020-01-01', '--dry-run', '--data-dir', dataDir.root]);
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /2 entrega\(s\) seriam reenviadas \(--dry-run: nada foi enviado\)/);
     assert.equal(receiver.requests.length, 2);
-    const none = await runSvc(['replay', '--webhook', String(w.id), '--until', '2020-01-01', '--json', '--dry-run', '--data-dir', dataDir.root]);
+    const none = await runSvcInProcess(['replay', '--webhook', String(w.id), '--until', '2020-01-01', '--json', '--dry-run', '--data-dir', dataDir.root]);
     assert.deepEqual(JSON.parse(none.stdout).meta, { total: 0, dry_run: true });
     const elsewhere = await failing.start();
-    const to = await runSvc(['replay', '--webhook', String(w.id), '--to', elsewhere, '--allow-private-urls', '--data-dir', dataDir.root]);
+    const to = await runSvcInProcess(['replay', '--webhook', String(w.id), '--to', elsewhere, '--allow-private-urls', '--data-dir', dataDir.root]);
     assert.equal(to.code, 0, to.stderr);
     assert.equal(failing.requests.length, 2);
     assert.equal(store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length, 2, '--to does not settle the delivery');
@@ -156,7 +156,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   ];
   for (const [label, args, code, stderr] of errors) {
     it(`replay refuses ${label}: exit ${code}`, async () => {
-      const r = await runSvc(['replay', ...args, '--data-dir', dataDir.root]);
+      const r = await runSvcInProcess(['replay', ...args, '--data-dir', dataDir.root]);
       assert.equal(r.code, code);
       assert.equal(r.stderr, stderr);
     });
@@ -166,7 +166,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const w = webhook();
     const delivery = store.enqueueDelivery(w, 'webhook.teste', '{}', 'teste', Date.now());
     receiver.reply = () => ({ status: 503 });
-    const r = await runSvc(['replay', delivery.id, '--allow-private-urls', '--data-dir', dataDir.root]);
+    const r = await runSvcInProcess(['replay', delivery.id, '--allow-private-urls', '--data-dir', dataDir.root]);
     assert.equal(r.code, 4);
     assert.match(r.stdout, /FALHOU: HTTP 503/);
     assert.match(r.stderr, /svc: 1 de 1 reenvio\(s\) falharam\n$/);
@@ -201,21 +201,21 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   for (const [args, message] of [
-    [['webhooks', 'listen', '--status', '700'], "error: option '--status <code>' argument '700' is invalid. deve ser um inteiro entre 100 e 599.\n"],
-    [['webhooks', 'listen', '--delay', '-1'], "error: option '--delay <ms>' argument '-1' is invalid. deve ser um inteiro entre 0 e 600000.\n"],
-    [['webhooks', 'run', '--concurrency', '0'], "error: option '--concurrency <n>' argument '0' is invalid. deve ser um inteiro entre 1 e 256.\n"],
-    [['replay', '--status', 'perdida'], "error: option '--status <status>' argument 'perdida' is invalid. Allowed choices are pendente, entregue, falhou, descartada.\n"],
+    [['webhooks', 'listen', '--status', '700'], 'valor inválido para --status <code>: "700" (deve ser um inteiro entre 100 e 599)'],
+    [['webhooks', 'listen', '--delay', '-1'], 'valor inválido para --delay <ms>: "-1" (deve ser um inteiro entre 0 e 600000)'],
+    [['webhooks', 'run', '--concurrency', '0'], 'valor inválido para --concurrency <n>: "0" (deve ser um inteiro entre 1 e 256)'],
+    [['replay', '--status', 'perdida'], 'valor inválido para --status <status>: "perdida" (use pendente, entregue, falhou, descartada)'],
   ] as const) {
     it(`${args.join(' ')}: usage error, exit 2`, async () => {
-      const r = await runSvc([...args, '--data-dir', dataDir.root]);
+      const r = await runSvcInProcess([...args, '--data-dir', dataDir.root]);
       assert.equal(r.code, 2);
-      assert.equal(r.stderr, `${message}(run with --help for usage)\n`);
+      assert.equal(r.stderr, `svc: ${message}; veja --help\n`);
     });
   }
 
   it('listen: a port in use is a one-line error with exit 7', async () => {
     const port = new URL(url).port;
-    const r = await runSvc(['webhooks', 'listen', '--port', port, '--data-dir', dataDir.root]);
+    const r = await runSvcInProcess(['webhooks', 'listen', '--port', port, '--data-dir', dataDir.root]);
     assert.equal(r.code, 7);
     assert.equal(r.stderr, `svc: a porta ${port} já está em uso; escolha outra com --port\n`);
   });

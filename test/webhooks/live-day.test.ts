@@ -7,7 +7,7 @@ import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/web
 import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, Receiver, testDataDir, until, type ReceivedRequest, type TestDataDir } from './helpers.js';
 
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
@@ -34,7 +34,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
 
   before(async () => {
     dataDir = testDataDir();
-    const demo = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+    const demo = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
     assert.equal(demo.code, 0, demo.stderr);
     db = openControlDb(dataDir.controlDb);
     store = openWebhookRegistry(db);
@@ -44,7 +44,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
     for (const file of readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()) {
       const before = receiver.requests.length;
-      const r = await runSvc(['ingest', path.join(LIVE_DAY, file), '--data-dir', dataDir.root, '--json']);
+      const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', dataDir.root, '--json']);
       assert.equal(r.code, 0, `${file}: ${r.stderr}`);
       const { total } = (JSON.parse(r.stdout) as { eventos: { total: number } }).eventos;
       await receiver.waitFor(before + total);
@@ -101,7 +101,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     assert.deepEqual(goal?.dados.gols, [goal?.dados.gol]);
     assert.match(String(goal?.gerado_em), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
     const own = (byStep.get('04-gol-contra.json') ?? []).map((r) => JSON.parse(r.body) as Payload).find((p) => p.evento === 'partida.gol');
-    assert.equal((own?.dados.gol as { tipo: string }).tipo, 'gol_contra');
+    assert.equal((own!.dados.gol as { tipo: string }).tipo, 'gol_contra');
     const pen = (byStep.get('07-penalti.json') ?? []).map((r) => JSON.parse(r.body) as Payload).find((p) => p.evento === 'partida.gol');
     assert.deepEqual(pen?.dados.gol, { tipo: 'penalti', jogador: 'Diego Freitas', time_nome: 'Flamengo', minuto: 78 });
   });

@@ -46,6 +46,7 @@ describe('webhook management API', () => {
     dataDir.cleanup();
   });
 
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
   async function call(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
     const res = await fetch(`${base}${path}`, {
       method,

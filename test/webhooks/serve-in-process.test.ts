@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
-import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
 
 /** `svc serve --webhooks`: one process serves the API and delivers, as an operator on a single VM runs it. */
@@ -12,7 +12,7 @@ let serve: SvcProcess | undefined;
 before(async () => {
   dataDir = testDataDir();
   receiver = new Receiver();
-  const demo = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+  const demo = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
   assert.equal(demo.code, 0, demo.stderr);
 });
 
@@ -23,7 +23,7 @@ after(async () => {
 });
 
 it('delivers the events of a new snapshot from inside svc serve, warns about private URLs, stops cleanly', async () => {
-  const created = await runSvc(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json', '--data-dir', dataDir.root]);
+  const created = await runSvcInProcess(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json', '--data-dir', dataDir.root]);
   assert.equal(created.code, 0, created.stderr);
   const { key } = JSON.parse(created.stdout) as { key: string };
 
@@ -39,7 +39,7 @@ it('delivers the events of a new snapshot from inside svc serve, warns about pri
   });
   assert.equal(res.status, 201, await res.clone().text());
 
-  const step = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), '--data-dir', dataDir.root]);
+  const step = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), '--data-dir', dataDir.root]);
   assert.equal(step.code, 0, step.stderr);
   await until(() => receiver.requests.length >= 1, 'a delivery from svc serve --webhooks', 20_000);
   const first = receiver.requests[0];

@@ -10,8 +10,11 @@ const LIMIT_ERROR = 'Limite de requisições';
 /**
  * Per-second token bucket, then the daily quota. Every authenticated response carries
  * `RateLimit-Limit/Remaining/Reset` (the daily quota), 429s included; refusals carry `Retry-After`.
+ * `consume: false` (the key's own profile and usage, like GitHub's `/rate_limit`): the daily quota is
+ * reported but neither counted nor enforced, so a key at its quota can still see why; the per-second
+ * bucket still applies. `refused` hears of each 429 (the metrics count them).
  */
-export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, refused: (motivo: QuotaRefusal) => void = () => {}): RequestCheck {
+export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = true, refused: (motivo: QuotaRefusal) => void = () => {}): RequestCheck {
   return (ctx) => {
     const auth = ctx.state.auth;
     const limits = ctx.state.limits;
@@ -24,9 +27,9 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, refused: (
         'Retry-After': String(wait),
       });
     }
-    const a = usage.admit(auth.keyId, limits.requisicoes);
+    const a = consume ? usage.admit(auth.keyId, limits.requisicoes) : usage.peek(auth.keyId, limits.requisicoes);
     const headers = rateLimitHeaders(a);
-    if (!a.allowed) {
+    if (consume && !a.allowed) {
       refused('cota_diaria');
       throw new ApiError(
         429,

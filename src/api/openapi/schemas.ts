@@ -1,4 +1,6 @@
-import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import {
+  GOALKEEPER_STAT_FIELDS, PLAYER_DECIMAL_FIELDS, PLAYER_STAT_FIELDS, STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS,
+} from '../../feeds/statistics-fields.js';
 import { EVENTOS } from '../../domain/events.js';
 import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
 
@@ -54,7 +56,27 @@ const entregaProps: Record<string, Schema> = {
 };
 
 const rodadaRef = nullable(obj({ nome: str, slug: str, numero: int, status: nstr }));
+/** Round fields; its `partidas` differ: whole Matches in lists and phases, without `fase` when asked for alone. */
+const rodadaProps = {
+  id: int,
+  campeonato_id: int,
+  numero: int,
+  nome: str,
+  slug: str,
+  status: nstr,
+  data: nullable({ type: 'string', format: 'date' }),
+  proxima_rodada: rodadaRef,
+  rodada_anterior: rodadaRef,
+};
 const faseRef = nullable(obj({ id: int, nome: str, slug: str, tipo: str }));
+
+/** Detailed lineup statistics (spec "Lineup player"): every field present, null when the source did not report it. */
+const playerStatProps = (fields: readonly string[]): Record<string, Schema> =>
+  Object.fromEntries(fields.map((f) => [f, nullable(PLAYER_DECIMAL_FIELDS.has(f) ? num : int)]));
+const estatisticasJogador = obj({
+  ...playerStatProps(PLAYER_STAT_FIELDS),
+  goleiro: obj(playerStatProps(GOALKEEPER_STAT_FIELDS)),
+});
 
 const jogadorEscalado = obj({
   nome: str,
@@ -65,7 +87,7 @@ const jogadorEscalado = obj({
   foto_url: nstr,
   substituido_por: nullable({ type: 'object' }),
   jogador_id: nint,
-  estatisticas: nullable({ type: 'object' }),
+  estatisticas: nullable(estatisticasJogador),
 });
 
 const ladoEscalacao = nullable(
@@ -100,18 +122,11 @@ export const SCHEMAS: Record<string, Schema> = {
   Partida: { ...obj(partidaProps), description: '`fase` é preenchida em partidas de mata-mata e null nas de pontos corridos.' },
   PartidaDaRodada: { ...obj(partidaSemFaseProps), description: 'Partida dentro de uma rodada: sem a chave `fase`.' },
   PartidaAoVivo: obj({ ...partidaProps, campeonato: nullable(obj({ id: int, nome: str, temporada: str })) }),
-  Rodada: obj({
-    id: int,
-    campeonato_id: int,
-    numero: int,
-    nome: str,
-    slug: str,
-    status: nstr,
-    data: nullable({ type: 'string', format: 'date' }),
-    proxima_rodada: rodadaRef,
-    rodada_anterior: rodadaRef,
-    partidas: arrayOf(ref('PartidaDaRodada')),
-  }),
+  Rodada: obj({ ...rodadaProps, partidas: arrayOf(ref('Partida')) }),
+  RodadaAvulsa: {
+    ...obj({ ...rodadaProps, partidas: arrayOf(ref('PartidaDaRodada')) }),
+    description: 'Uma rodada pedida sozinha (endpoint 5): suas partidas vêm sem a chave `fase`.',
+  },
   Chave: obj({ id: int, nome: str, slug: str, partida_ida: nullable(ref('Partida')), partida_volta: nullable(ref('Partida')) }),
   Fase: obj({
     id: int,

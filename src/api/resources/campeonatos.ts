@@ -86,10 +86,10 @@ export function listRodadas(sh: Shapes, part: Partition, c: CampeonatoRow): Buil
   return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
 }
 
-export function getRodada(sh: Shapes, part: Partition, c: CampeonatoRow, numero: number): Built {
+export function getRodada(sh: Shapes, part: Partition, _c: CampeonatoRow, numero: number): Built {
   const r = part.rodadas.find((x) => x.numero === numero);
   if (!r) throw notFound('Rodada não encontrada');
-  return { payload: { data: sh.round(r) }, maxAge: maxAgeFor(r.status, 'encerrada') };
+  return { payload: { data: sh.round(r, true) }, maxAge: maxAgeFor(r.status, 'encerrada') };
 }
 
 function knockoutFases(part: Partition) {
@@ -191,9 +191,18 @@ export function getCobertura(s: ServedSnapshot, c: CampeonatoRow): Built {
   return { payload: { data: coverage(s, c) }, maxAge: championshipAge(c) };
 }
 
+/** Spec endpoint 13, "every championship of the season": the latest season stored unless `temporada` names one. */
 export function listCobertura(s: ServedSnapshot, auth: AuthContext, temporada: string | undefined): Built {
+  const season = temporada ?? latestSeason(s);
   const data = s.global.campeonatos
-    .filter((c) => canRead(auth, c.id) && (temporada === undefined || c.temporada === temporada))
+    .filter((c) => canRead(auth, c.id) && c.temporada === season)
     .map((c) => coverage(s, c));
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
+}
+
+/** The current season: the latest one any stored championship belongs to (seasons are years, `2026`). */
+function latestSeason(s: ServedSnapshot): string | undefined {
+  let latest: string | undefined;
+  for (const c of s.global.campeonatos) if (latest === undefined || c.temporada > latest) latest = c.temporada;
+  return latest;
 }

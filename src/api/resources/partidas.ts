@@ -4,7 +4,7 @@ import type { Partition } from '../snapshot/partition.js';
 import type { EscalacaoJogadorRow, EstatisticaRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
 import { notFound } from './not-found.js';
-import type { Json, JsonObject, Shapes } from './shapes.js';
+import type { Json, JsonObject } from './shapes.js';
 
 /** Endpoints 14–17: live matches and the per-match resources. */
 

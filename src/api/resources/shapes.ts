@@ -74,10 +74,13 @@ export class Shapes {
     return semFase ? withoutFase(m) : m;
   }
 
-  /** The Round resource; its matches carry no `fase` key (spec endpoint 5). */
-  round(r: RodadaRow): JsonObject {
+  /**
+   * The Round resource. Its matches carry no `fase` key when the round is asked for alone (spec endpoint 5);
+   * in the list of every round (endpoint 4) they are whole Match resources, `fase` included.
+   */
+  round(r: RodadaRow, semFase = false): JsonObject {
     const view = this.p.recursoRodada.get(r.id) ?? {};
-    const partidas = (this.p.partidasPorRodada.get(r.id) ?? []).map((p) => this.match(p, true));
+    const partidas = (this.p.partidasPorRodada.get(r.id) ?? []).map((p) => this.match(p, semFase));
     return { ...view, partidas };
   }
 

@@ -14,6 +14,8 @@ function search<T extends { busca: string }>(rows: Iterable<T>, q: string, keep:
   const term = foldText(q);
   const starts: T[] = [];
   const rest: T[] = [];
+  // A term of punctuation alone folds to nothing, which would match everything.
+  if (term === '') return [];
   for (const r of rows) {
     if (!keep(r) || !r.busca.includes(term)) continue;
     (r.busca.startsWith(term) || r.busca.includes(`\n${term}`) ? starts : rest).push(r);

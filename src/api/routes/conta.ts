@@ -5,7 +5,10 @@ import type { Guard } from '../middleware/admission.js';
 import type { ApiRouter, KeyLimits } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
 
-/** Endpoints 22–23: about the calling key. Never cached: they change with every request. */
+/**
+ * Endpoints 22–23: about the calling key. Never cached: they change with every request. `guard` is the
+ * non-consuming one (app.ts): they answer at quota and do not count against it.
+ */
 export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter, store: UsageStore): void {
   router.get('/v1/me', guard('conta', (ctx) => {
     const auth = authOf(ctx);

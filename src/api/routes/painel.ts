@@ -1,4 +1,4 @@
-import { buildPanel, PANEL_PATH, type PanelFile } from '../../panel/build.js';
+import { PANEL_PATH, readPanel, type PanelFile } from '../../panel/files.js';
 import { ApiError } from '../errors.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 
@@ -20,14 +20,14 @@ export const PANEL_CSP = [
 
 /**
  * Public: the control panel at `/painel` (ARCHITECTURE §8: a client of the public `/v1` API like any other).
- * Built in memory on the first request, so a server nobody opens the panel on never runs the bundler.
+ * Built at install with the CLI; read on the first request, so a server nobody opens the panel on never reads it.
  */
 export function registerPainel(router: ApiRouter): void {
-  let built: Promise<Map<string, PanelFile>> | null = null;
-  const files = () => (built ??= buildPanel().catch((err: unknown) => ((built = null), Promise.reject(err))));
+  let built: Map<string, PanelFile> | null = null;
+  const files = () => (built ??= readPanel());
 
-  async function send(ctx: ApiContext, name: string): Promise<void> {
-    const file = (await files()).get(name);
+  function send(ctx: ApiContext, name: string): void {
+    const file = files().get(name);
     if (!file) throw new ApiError(404, 'Não encontrado', 'Arquivo do painel não encontrado.');
     ctx.set('Content-Security-Policy', PANEL_CSP);
     ctx.set('X-Content-Type-Options', 'nosniff');

@@ -78,7 +78,8 @@ function idsParam(ids: readonly number[]) {
 }
 
 function teamsOf(rows: readonly TimeRow[]): Teams {
-  return { byId: new Map(rows.map((t) => [t.id, t])), list: rows.map((t) => ({ ...t, busca: `${foldText(t.nome)}\n${foldText(t.sigla)}` })) };
+  const busca = (t: TimeRow): string => [t.nome, t.sigla, ...t.apelidos.split('\n')].map(foldText).join('\n');
+  return { byId: new Map(rows.map((t) => [t.id, t])), list: rows.map((t) => ({ ...t, busca: busca(t) })) };
 }
 
 /** The previous players with the changed rows read again. */

@@ -45,6 +45,7 @@ export class SnapshotDb {
     try {
       await conn.run(`ATTACH '${file.replaceAll("'", "''")}' AS ${alias} (READ_ONLY); USE ${alias}`);
       await installResourceViews(conn);
+      await coverOlderSchema(conn);
       await conn.run(sql('serve-views'));
     } catch (err) {
       await conn.run(`DETACH DATABASE IF EXISTS ${alias}`).catch(() => undefined);
@@ -92,4 +93,15 @@ export class SnapshotDb {
       this.conn.closeSync();
     });
   }
+}
+
+/**
+ * A snapshot published before team aliases has no `times_apelidos` (the next ingest adds it): an empty TEMP
+ * twin lets it be served meanwhile, as after upgrading svc or a rollback.
+ */
+async function coverOlderSchema(conn: DuckDBConnection): Promise<void> {
+  const found = await conn.runAndReadAll(
+    "SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND table_name = 'times_apelidos'",
+  );
+  if (found.currentRowCount === 0) await conn.run('CREATE OR REPLACE TEMP TABLE times_apelidos (time_id INTEGER, apelido VARCHAR, fonte VARCHAR)');
 }

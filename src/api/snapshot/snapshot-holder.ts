@@ -5,6 +5,7 @@ import type { DataDir } from '../../data-dir.js';
 import { changesBetween } from '../../warehouse/snapshot-changes.js';
 import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
 import { isEmpty, type Alteracoes } from '../../warehouse/touched.js';
+import { DEFAULT_CACHE_MB } from './cache-size.js';
 import { GlobalPart } from './global-part.js';
 import { ServeCache, ServedSnapshot, type Generations } from './served-snapshot.js';
 import { SnapshotDb } from './snapshot-db.js';
@@ -14,8 +15,6 @@ export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | nul
 
 /** Fallback poll: fs.watch can miss events on some filesystems (network volumes, containers). */
 const POLL_MS = 1_000;
-/** Default bound of the serve cache (`svc serve --cache-mb`). */
-export const DEFAULT_CACHE_MB = 128;
 
 export interface HolderOptions {
   /** Bound of the cache of championship partitions and memoised responses, in MiB. */

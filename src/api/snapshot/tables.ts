@@ -5,7 +5,11 @@ export interface CampeonatoRow {
   id: number; nome: string; nome_popular: string; slug: string; temporada: string; tipo: string;
   status: string | null; regiao: string; logo_url: string | null; rodada_atual: number | null;
 }
-export interface TimeRow { id: number; nome: string; sigla: string; tipo: string; escudo_url: string | null }
+export interface TimeRow {
+  id: number; nome: string; sigla: string; tipo: string; escudo_url: string | null;
+  /** Every name the sources used for the team, one per line (search only). */
+  apelidos: string;
+}
 export interface JogadorRow {
   id: number; time_id: number | null; nome: string; nome_popular: string; posicao: string | null;
   numero_camisa: number | null; idade: number | null; gols: number;

@@ -30,14 +30,14 @@ async function openPg(url: string, keys: Buffer[]) {
 }
 
 export function registerDb(program: Command): void {
-  const db = program.command('db').description('control-plane database: migrations, and moving from SQLite to PostgreSQL');
+  const db = program.command('db').description('banco do plano de controle: migrações, e a mudança de SQLite para PostgreSQL');
 
   withExamples(
     withCommonOptions(
       db
         .command('migrate')
-        .description('apply pending control-plane migrations (they also run on every start, under a lock)')
-        .option('--database-url <url>', 'PostgreSQL control plane (env: SVC_DATABASE_URL); default: SQLite in the data dir'),
+        .description('aplica as migrações pendentes do plano de controle (elas também rodam em cada início, sob uma trava)')
+        .option('--database-url <url>', 'plano de controle em PostgreSQL (env: SVC_DATABASE_URL); padrão: SQLite no diretório de dados'),
     ),
     ['svc db migrate', 'svc db migrate --database-url postgres://svc@db:5432/svc'],
   ).action(async (o: CommonOptions) => {
@@ -55,8 +55,8 @@ export function registerDb(program: Command): void {
     withCommonOptions(
       db
         .command('copy')
-        .description("copy the data dir's SQLite control plane into an empty PostgreSQL database (one transaction)")
-        .requiredOption('--to <url>', 'the PostgreSQL database (postgres://…), migrated here if needed'),
+        .description('copia o plano de controle SQLite do diretório de dados para um banco PostgreSQL vazio (uma transação)')
+        .requiredOption('--to <url>', 'o banco PostgreSQL (postgres://…), migrado aqui se preciso'),
     ),
     ['SVC_SECRET_KEY_FILE=/etc/svc/secret.key svc db copy --data-dir /srv/svc --to postgres://svc@db:5432/svc'],
   ).action(async (o: CopyOptions) => {

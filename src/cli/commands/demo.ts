@@ -11,7 +11,7 @@ import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { createMailer } from '../../webhooks/notifier.js';
-import { serverOptions, serveUntilSignal } from './serve.js';
+import { checkPortFree, serverOptions, serveUntilSignal } from './serve.js';
 
 const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
 const DEMO_ACCOUNT = 'demo';
@@ -41,14 +41,16 @@ function ensureDemoKey(dataDir: DataDir, secretKeys: readonly Buffer[] | undefin
 export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
-    .description('what `npm start` runs: ingest the demo fixtures if there is no snapshot, ensure a demo key, serve (with the webhook daemon)')
-    .option('--port <port>', 'TCP port (env: PORT, default: 8080)')
-    .option('--host <host>', 'address to bind (default: all interfaces)');
+    .description('o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API (com o daemon de webhooks)')
+    .option('--port <port>', 'porta TCP (variável: PORT; padrão: 8080)')
+    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)');
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
   cmd.action(async (o: CommonOptions) => {
     const config = configFrom(o);
     const { dataDir, port } = config;
+    // Before the demo ingest (seconds): a port in use is reported at once, not after it.
+    if (port !== 0) await checkPortFree(port, config.host);
     if (readCurrentId(dataDir) === null) {
       const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], secretKeys: config.secretKeys });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).

@@ -11,6 +11,10 @@ import { loadAliases } from '../../feeds/team-names.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
+import type { Conflito } from '../../warehouse/load/conflicts.js';
+
+/** Conflicts the human summary lists; --json lists them all. */
+const CONFLICTS_SHOWN = 20;
 
 interface IngestFlags extends CommonOptions {
   format?: string;
@@ -29,19 +33,19 @@ interface IngestFlags extends CommonOptions {
 export function registerIngest(program: Command): void {
   const cmd = program
     .command('ingest')
-    .description('validate feeds and publish a new snapshot (files, folders or https:// URLs)')
-    .argument('[feeds...]', 'feed files, folders or https:// URLs')
-    .addOption(new Option('--format <format>', 'force the input format instead of detecting it').choices(FORMAT_NAMES))
-    .option('--dry-run', 'validate only; publish nothing', false)
-    .option('--backfill', 'load history without recording webhook events', false)
-    .option('--keep <n>', 'snapshots to keep (retention)', String(DEFAULT_KEEP))
-    .option('--print-schema', 'print the JSON Schema of the canonical feed svc-feed/1 and exit', false)
-    .option('--campeonato-nome <nome>', 'championship name, for formats that do not carry it')
-    .option('--temporada <temporada>', 'season, for formats that do not carry it')
-    .addOption(new Option('--tipo <tipo>', 'championship type').choices(['pontos-corridos', 'mata-mata']))
-    .option('--regiao <regiao>', 'championship region (default: nacional)')
-    .option('--slug <slug>', 'championship slug, shared across seasons and sources')
-    .option('--aliases <file>', 'extra team-name aliases, JSON shaped like src/feeds/team-aliases.json')
+    .description('valida feeds e publica um novo snapshot (arquivos, pastas ou URLs https://)')
+    .argument('[feeds...]', 'arquivos, pastas ou URLs https:// de feeds')
+    .addOption(new Option('--format <format>', 'força o formato de entrada em vez de detectá-lo').choices(FORMAT_NAMES))
+    .option('--dry-run', 'só valida; não publica nada', false)
+    .option('--backfill', 'carrega histórico sem registrar eventos de webhook', false)
+    .option('--keep <n>', 'snapshots a manter (retenção)', String(DEFAULT_KEEP))
+    .option('--print-schema', 'imprime o JSON Schema do feed canônico svc-feed/1 e sai', false)
+    .option('--campeonato-nome <nome>', 'nome do campeonato, para formatos que não o trazem')
+    .option('--temporada <temporada>', 'temporada, para formatos que não a trazem')
+    .addOption(new Option('--tipo <tipo>', 'tipo do campeonato').choices(['pontos-corridos', 'mata-mata']))
+    .option('--regiao <regiao>', 'região do campeonato (padrão: nacional)')
+    .option('--slug <slug>', 'slug do campeonato, comum a temporadas e fontes')
+    .option('--aliases <file>', 'apelidos extras de times, JSON no formato de src/feeds/team-aliases.json')
     // Internal, for the crash-safety tests (docs/internals.md): stop at a publish step and wait to be killed.
     .addOption(new Option('--pause-at <step>').choices(PUBLISH_STEPS).hideHelp());
   withCommonOptions(cmd);
@@ -56,7 +60,8 @@ export function registerIngest(program: Command): void {
   ]);
   cmd.action(async (feeds: string[], flags: IngestFlags) => {
     if (flags.printSchema) {
-      process.stdout.write(feedSchemaText());
+      if (flags.json) printJson({ schema: JSON.parse(feedSchemaText()) as object });
+      else process.stdout.write(feedSchemaText());
       return;
     }
     if (feeds.length === 0) throw new CliError('informe ao menos um FEED (arquivo, pasta ou URL https://)', EXIT.usage);
@@ -137,4 +142,16 @@ function printSummary(s: IngestSummary): void {
   }
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);
+  printConflicts(s.conflitos);
+}
+
+/** Conflicts between sources: the first ones as a table, all of them with --json. */
+function printConflicts(conflitos: readonly Conflito[]): void {
+  if (conflitos.length === 0) return;
+  printWarning(`${conflitos.length} conflito(s) entre fontes; regra de precedência em docs/loading-data.md`);
+  const rows = conflitos.slice(0, CONFLICTS_SHOWN).map((c) => [
+    c.partida_id, c.campo, `${c.guardado.valor} (${c.guardado.fonte})`, `${c.recebido.valor} (${c.recebido.fonte})`, c.mantido,
+  ]);
+  printLine(formatTable(['partida', 'campo', 'guardado', 'recebido', 'mantido'], rows));
+  if (conflitos.length > CONFLICTS_SHOWN) printLine(`… e mais ${conflitos.length - CONFLICTS_SHOWN} (--json lista todos)`);
 }

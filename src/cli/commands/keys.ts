@@ -53,9 +53,9 @@ function settingsFrom(o: AccountOptions): AccountSettings {
 function withAccountOptions(cmd: Command): Command {
   return withCommonOptions(
     cmd
-      .option('--championships <ids>', 'championship ids the account may read (comma-separated; `all`); used by plans limited to an access list')
-      .option('--quota <n>', 'requests per day for this account, overriding the plan')
-      .option('--rate <n>', 'requests per second for this account, overriding the plan'),
+      .option('--championships <ids>', 'ids dos campeonatos que a conta pode ler (separados por vírgula; `all`); para planos limitados a uma lista')
+      .option('--quota <n>', 'requisições por dia desta conta, no lugar das do plano')
+      .option('--rate <n>', 'requisições por segundo desta conta, no lugar das do plano'),
   );
 }
 
@@ -97,13 +97,16 @@ function printKey(json: boolean, key: string | null, record: ApiKeyRecord, accou
 }
 
 function findKeyOrFail(accounts: SqliteAccountsStore, ref: string): ApiKeyRecord {
-  const k = accounts.findKey(ref);
-  if (!k) throw new CliError(`chave não encontrada: ${ref} (use o id ou o prefixo mostrado por "svc keys list")`, EXIT.notFound);
+  const [k, ...more] = accounts.findKeys(ref);
+  if (!k) throw new CliError(`chave não encontrada: ${ref} (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)`, EXIT.notFound);
+  if (more.length > 0) {
+    throw new CliError(`prefixo ambíguo: ${ref} corresponde às chaves ${[k, ...more].map((c) => `${c.id} (${c.prefixo})`).join(', ')}; use mais caracteres ou o id`, EXIT.usage);
+  }
   return k;
 }
 
 export function registerKeys(program: Command): void {
-  const keys = program.command('keys').description('create, list, show, revoke and rotate API keys; change an account\'s plan');
+  const keys = program.command('keys').description('cria, lista, mostra, revoga e rotaciona chaves de API; muda o plano de uma conta');
   withExamples(keys, [
     'svc keys create --account acme --plan pro',
     'svc keys create --account clube --plan free --championships 1,2 --json',
@@ -114,10 +117,10 @@ export function registerKeys(program: Command): void {
 
   const create = keys
     .command('create')
-    .description('create a key (and its account if new); prints the key once')
-    .requiredOption('--account <name>', 'account name')
-    .option('--plan <plan>', `plan of a new account: ${PLANOS.join(' | ')}`)
-    .option('--name <label>', 'label of the key');
+    .description('cria uma chave (e a conta, se nova); mostra a chave uma única vez')
+    .requiredOption('--account <name>', 'nome da conta')
+    .option('--plan <plan>', `plano de uma conta nova: ${PLANOS.join(' | ')}`)
+    .option('--name <label>', 'rótulo da chave');
   withAccountOptions(create);
   withExamples(create, ['svc keys create --account acme --plan pro --name "site"', 'svc keys create --account demo --plan enterprise --json']);
   create.action((o: AccountOptions & { name?: string }) => {
@@ -141,14 +144,14 @@ export function registerKeys(program: Command): void {
     }
   });
 
-  const list = keys.command('list').description('list keys (never the keys themselves)').option('--account <name>', 'only this account');
+  const list = keys.command('list').description('lista as chaves (nunca as chaves em si)').option('--account <name>', 'só desta conta');
   withCommonOptions(list);
   withExamples(list, ['svc keys list', 'svc keys list --account acme --json']);
   list.action((o: CommonOptions & { account?: string }) => {
     const { db, accounts } = stores(o);
     try {
       const rows = accounts.listKeys(o.account);
-      if (o.json) return printJson(rows.map((k) => keyView(k, accounts.getAccount(k.conta))));
+      if (o.json) return printJson({ chaves: rows.map((k) => keyView(k, accounts.getAccount(k.conta))) });
       if (rows.length === 0) return printLine('nenhuma chave');
       printLine(
         formatTable(
@@ -162,7 +165,7 @@ export function registerKeys(program: Command): void {
   });
 
   const single = (name: string, description: string, act: (a: SqliteAccountsStore, k: ApiKeyRecord) => { key: string | null; record: ApiKeyRecord; title: string }) => {
-    const cmd = keys.command(`${name} <key>`).description(`${description} (<key> = id or prefix)`);
+    const cmd = keys.command(`${name} <chave>`).description(`${description} (<chave> = id, início do prefixo ou a chave inteira)`);
     withCommonOptions(cmd);
     withExamples(cmd, [`svc keys ${name} 3`, `svc keys ${name} svc_live_AbCd --json`]);
     cmd.action((ref: string, o: CommonOptions) => {
@@ -175,9 +178,9 @@ export function registerKeys(program: Command): void {
       }
     });
   };
-  single('show', 'show one key', (_a, k) => ({ key: null, record: k, title: 'Chave:' }));
-  single('revoke', 'revoke a key: it stops working at once', (a, k) => ({ key: null, record: a.revokeKey(k.id), title: 'Chave revogada:' }));
-  single('rotate', 'replace a key\'s secret (same id, usage kept); prints the new key once', (a, k) => {
+  single('show', 'mostra uma chave', (_a, k) => ({ key: null, record: k, title: 'Chave:' }));
+  single('revoke', 'revoga uma chave: ela deixa de funcionar na hora', (a, k) => ({ key: null, record: a.revokeKey(k.id), title: 'Chave revogada:' }));
+  single('rotate', 'troca o segredo de uma chave (mesmo id, uso mantido); mostra a nova chave uma única vez', (a, k) => {
     if (!k.ativa) throw new CliError(`a chave ${k.id} está revogada; crie uma nova com "svc keys create"`, EXIT.usage);
     const r = a.rotateKey(k.id);
     return { key: r.key, record: r.record, title: 'Chave rotacionada (a anterior deixou de funcionar):' };
@@ -185,9 +188,9 @@ export function registerKeys(program: Command): void {
 
   const planCmd = keys
     .command('plan')
-    .description("change an account's plan, access list or limits")
-    .requiredOption('--account <name>', 'account name')
-    .option('--plan <plan>', `new plan: ${PLANOS.join(' | ')}`);
+    .description('muda o plano, a lista de acesso ou os limites de uma conta')
+    .requiredOption('--account <name>', 'nome da conta')
+    .option('--plan <plan>', `novo plano: ${PLANOS.join(' | ')}`);
   withAccountOptions(planCmd);
   withExamples(planCmd, ['svc keys plan --account acme --plan enterprise', 'svc keys plan --account clube --championships 1,2,5']);
   planCmd.action((o: AccountOptions) => {

@@ -93,14 +93,14 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
 
 export function registerReplay(program: Command): void {
   const cmd = withCommonOptions(program.command('replay'))
-    .description('re-send recorded deliveries (same X-SVC-Entrega, fresh timestamp and signature with the current secret)')
-    .argument('[deliveries...]', 'delivery ids (X-SVC-Entrega)')
-    .addOption(new Option('--webhook <id>', 'every delivery of one webhook (with the filters below)').argParser(intOption(1, Number.MAX_SAFE_INTEGER)))
-    .option('--since <date>', 'created from (YYYY-MM-DD or ISO 8601)')
-    .option('--until <date>', 'created until (YYYY-MM-DD includes the whole day, or ISO 8601)')
-    .addOption(new Option('--status <status>', 'only deliveries in this status').choices(STATUSES))
-    .option('--to <url>', 'send to this URL instead of the webhook URL')
-    .option('--dry-run', 'list what would be re-sent, send nothing', false)
+    .description('reenvia entregas registradas (mesmo X-SVC-Entrega, novo horário e assinatura com o segredo atual)')
+    .argument('[entregas...]', 'ids de entrega (X-SVC-Entrega)')
+    .addOption(new Option('--webhook <id>', 'todas as entregas de um webhook (com os filtros abaixo)').argParser(intOption(1, Number.MAX_SAFE_INTEGER)))
+    .option('--since <date>', 'criadas a partir de (AAAA-MM-DD ou ISO 8601)')
+    .option('--until <date>', 'criadas até (AAAA-MM-DD inclui o dia inteiro, ou ISO 8601)')
+    .addOption(new Option('--status <status>', 'só entregas neste status').choices(STATUSES))
+    .option('--to <url>', 'envia para esta URL em vez da URL do webhook')
+    .option('--dry-run', 'lista o que seria reenviado, não envia nada', false)
     .addOption(allowPrivateUrlsOption())
     .action((entregas: string[], o: ReplayOptions) => replay(entregas, o));
   withExamples(cmd, [

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { createServer } from 'node:net';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
-import { DEFAULT_CACHE_MB } from '../../api/snapshot/snapshot-holder.js';
+import { DEFAULT_CACHE_MB } from '../../api/snapshot/cache-size.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
@@ -15,6 +16,28 @@ export interface ServeOptions extends CommonOptions {
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
   return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, metricsToken: config.metricsToken, secretKeys: config.secretKeys };
+}
+
+/** A port that cannot be bound is the machine's state, not a bug: one line, exit code 7. */
+function portError(err: unknown, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new CliError(`a porta ${port} já está em uso; escolha outra com --port ou PORT`, EXIT.notReady);
+  if (code === 'EACCES') return new CliError(`sem permissão para usar a porta ${port}`, EXIT.notReady);
+  return err;
+}
+
+/** Fails at once when the port cannot be bound (for `demo`, which loads data before it serves). */
+export async function checkPortFree(port: number, host: string | undefined): Promise<void> {
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ port, host }, resolve);
+    });
+  } catch (err) {
+    throw portError(err, port);
+  }
+  await new Promise((resolve) => probe.close(resolve));
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
@@ -33,10 +56,7 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks
   try {
     running = await startServer(o);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`a porta ${o.port} já está em uso`, EXIT.failure);
-    if (code === 'EACCES') throw new CliError(`sem permissão para usar a porta ${o.port}`, EXIT.failure);
-    throw err;
+    throw portError(err, o.port);
   }
   // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.
   const dispatcher = webhooks
@@ -65,12 +85,12 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks
 export function registerServe(program: Command): void {
   const cmd = program
     .command('serve')
-    .description('serve the /v1 API from the current snapshot (hot-swaps to each new one)')
-    .option('--port <port>', 'TCP port, 0 = any free port (env: PORT, default: 8080)')
-    .option('--host <host>', 'address to bind (default: all interfaces)')
-    .option('--plans <file>', 'JSON file overriding plan quotas and access, see docs/api.md (env: SVC_PLANS)')
-    .option('--cache-mb <mb>', `memory bound of the cache of championships and responses read on demand, MiB (env: SVC_CACHE_MB, default: ${DEFAULT_CACHE_MB})`)
-    .option('--webhooks', 'also run the webhook delivery daemon in this process (as `svc webhooks run`)', false)
+    .description('serve a API /v1 a partir do snapshot atual (troca a quente a cada novo)')
+    .option('--port <port>', 'porta TCP, 0 = qualquer porta livre (variável: PORT; padrão: 8080)')
+    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
+    .option('--plans <file>', 'arquivo JSON que substitui cotas e acesso dos planos, veja docs/api.md (variável: SVC_PLANS)')
+    .option('--cache-mb <mb>', `limite de memória do cache de campeonatos e respostas lidos sob demanda, MiB (variável: SVC_CACHE_MB; padrão: ${DEFAULT_CACHE_MB})`)
+    .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
   withExamples(cmd, [

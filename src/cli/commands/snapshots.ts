@@ -9,7 +9,7 @@ import { listSnapshots, parseSnapshotId, readCurrentId } from '../../warehouse/s
 import { tidySnapshots } from '../../warehouse/tidy.js';
 
 export function registerSnapshots(program: Command): void {
-  const cmd = program.command('snapshots').description('list published snapshots; roll back to an older one');
+  const cmd = program.command('snapshots').description('lista os snapshots publicados; volta a um anterior');
   withCommonOptions(cmd);
   withExamples(cmd, ['svc snapshots', 'svc snapshots --json', 'svc snapshots rollback 41']);
   cmd.action((flags: CommonOptions) => {
@@ -40,8 +40,8 @@ export function registerSnapshots(program: Command): void {
 
   const rollback = cmd
     .command('rollback')
-    .description('make an older snapshot current again (atomically)')
-    .argument('<id>', 'snapshot id, with or without the zero padding');
+    .description('torna um snapshot anterior o atual de novo (atomicamente)')
+    .argument('<id>', 'id do snapshot, com ou sem os zeros à esquerda');
   withCommonOptions(rollback);
   withExamples(rollback, ['svc snapshots rollback 41', 'svc snapshots rollback 00000041 --json']);
   rollback.action((idText: string) => {

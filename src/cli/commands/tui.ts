@@ -10,15 +10,15 @@ import { ApiClient, ApiRequestError } from '../../tui/api-client.js';
 export function registerTui(program: Command): void {
   const cmd = program
     .command('tui')
-    .description('browse championships, standings, rounds, matches and live games in the terminal (a REST API client)')
-    .option('--api <url>', 'base URL of the svc API (env: SVC_API_URL, default: "http://localhost:8080")')
-    .option('--key <key>', 'API key (Authorization: Bearer) (env: SVC_API_KEY)');
+    .description('navega por campeonatos, tabelas, rodadas, partidas e jogos ao vivo no terminal (cliente da API REST)')
+    .option('--api <url>', 'URL base da API do svc (variável: SVC_API_URL; padrão: http://localhost:8080)')
+    .option('--key <key>', 'chave de API, Authorization: Bearer (variável: SVC_API_KEY)');
   withCommonOptions(cmd);
-  cmd.addHelpText('after', '\n--data-dir is not used: the TUI reads everything through the API.\n--json checks the connection and key, prints the result and exits without opening the UI.');
+  cmd.addHelpText('after', '\n--data-dir não é usado: a TUI lê tudo pela API.\n--json testa a conexão e a chave, imprime o resultado e sai sem abrir a interface.');
   withExamples(cmd, [
     'svc tui --key $SVC_API_KEY',
     'SVC_API_KEY=... svc tui --api https://api.example.com',
-    'svc tui --key $SVC_API_KEY --json   # connection check only',
+    'svc tui --key $SVC_API_KEY --json   # só testa a conexão',
   ]);
   cmd.action(async (opts: CommonOptions) => {
     const config = configFrom(opts);

@@ -4,7 +4,7 @@ import { EXIT } from '../exit-codes.js';
 import { printLine, printWarning } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { startDispatcher } from '../../webhooks/dispatcher.js';
-import { startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
+import { type Listener, startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
 import { createMailer } from '../../webhooks/notifier.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
@@ -61,7 +61,7 @@ function printDelivery(d: ReceivedDelivery, json: boolean): void {
 
 async function listen(opts: ListenCliOptions): Promise<void> {
   const secret = configFrom({ dataDir: opts.dataDir, secret: opts.secret }).webhookSecret;
-  let listener;
+  let listener: Listener;
   try {
     listener = await startListener({ port: opts.port, secret, status: opts.status, delayMs: opts.delay, onDelivery: (d) => printDelivery(d, opts.json === true) });
   } catch (err) {
@@ -79,12 +79,12 @@ async function listen(opts: ListenCliOptions): Promise<void> {
 }
 
 export function registerWebhooks(program: Command): void {
-  const webhooks = program.command('webhooks').description('webhook delivery: the daemon and a local receiver');
+  const webhooks = program.command('webhooks').description('entrega de webhooks: o despachante e um receptor local');
   withExamples(webhooks, ['svc webhooks run', 'svc webhooks listen --port 9000 --secret whsec_...']);
 
   const runCmd = withCommonOptions(webhooks.command('run'))
-    .description('daemon: turns snapshot events into signed deliveries (retries, deactivation, quotas)')
-    .addOption(new Option('--concurrency <n>', 'deliveries in flight at once').argParser(intOption(1, 256)).default(16))
+    .description('despachante: transforma eventos dos snapshots em entregas assinadas (retentativas, desativação, cotas)')
+    .addOption(new Option('--concurrency <n>', 'entregas simultâneas').argParser(intOption(1, 256)).default(16))
     .addOption(allowPrivateUrlsOption())
     .action((o: RunOptions) => run(o));
   withExamples(runCmd, [
@@ -95,11 +95,11 @@ export function registerWebhooks(program: Command): void {
   ]);
 
   const listenCmd = withCommonOptions(webhooks.command('listen'))
-    .description('local receiver for development: verifies signatures, prints and answers deliveries')
-    .addOption(new Option('--port <port>', 'local port (0 = any free port)').argParser(intOption(0, 65535)).default(9000))
-    .option('--secret <secret>', 'the webhook secret, to verify signatures (env: SVC_WEBHOOK_SECRET)')
-    .addOption(new Option('--status <code>', 'HTTP status to answer with').argParser(intOption(100, 599)).default(200))
-    .addOption(new Option('--delay <ms>', 'delay before answering (ms)').argParser(intOption(0, 600_000)).default(0))
+    .description('receptor local para desenvolvimento: verifica assinaturas, imprime e responde as entregas')
+    .addOption(new Option('--port <port>', 'porta local (0 = qualquer porta livre)').argParser(intOption(0, 65535)).default(9000))
+    .option('--secret <secret>', 'o segredo do webhook, para verificar as assinaturas (variável: SVC_WEBHOOK_SECRET)')
+    .addOption(new Option('--status <code>', 'status HTTP da resposta').argParser(intOption(100, 599)).default(200))
+    .addOption(new Option('--delay <ms>', 'espera antes de responder (ms)').argParser(intOption(0, 600_000)).default(0))
     .action((o: ListenCliOptions) => listen(o));
   withExamples(listenCmd, [
     'svc webhooks listen --port 9000 --secret whsec_...',

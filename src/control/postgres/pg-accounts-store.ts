@@ -58,11 +58,14 @@ export class PgAccountsStore implements Async<AccountsStore> {
     return rows.map(toKey);
   }
 
-  async findKey(ref: string): Promise<ApiKeyRecord | null> {
-    const row = /^\d+$/.test(ref)
-      ? await this.one<KeyRow>(`${KEY_SELECT} WHERE k.id = $1`, [Number(ref)])
-      : await this.one<KeyRow>(`${KEY_SELECT} WHERE k.prefixo = $1`, [ref]);
-    return row ? toKey(row) : null;
+  async findKeys(ref: string): Promise<ApiKeyRecord[]> {
+    const { rows } = /^\d+$/.test(ref)
+      ? await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE k.id = $1`, [Number(ref)])
+      : ref.length > visiblePrefix(ref).length
+        ? await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE k.hash = $1`, [hashApiKey(ref)])
+        // substr, not LIKE: the prefix itself contains `_`, a LIKE wildcard.
+        : await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE substr(k.prefixo, 1, $1) = $2 ORDER BY k.id`, [ref.length, ref]);
+    return rows.map(toKey);
   }
 
   private async keyById(id: number): Promise<ApiKeyRecord> {

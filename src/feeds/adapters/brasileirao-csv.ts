@@ -14,7 +14,8 @@ import type { Feed, FeedCampeonato, FeedEscalacao, FeedEstatisticas, FeedEvento,
 import { FEED_FORMAT } from '../canonical.js';
 import { resolveTeamName } from '../team-names.js';
 import type { RegisteredAdapter } from './index.js';
-import { decodeText, isCalendarDate, kickoff, rejectAt, scanCsv } from './text.js';
+import { brasiliaKickoff } from './brasilia-time.js';
+import { decodeText, isCalendarDate, rejectAt, scanCsv } from './text.js';
 import type { AdapterOptions, InputFile } from './types.js';
 import { COUNT, STAT_COLUMNS, statisticsRow } from './brasileirao-csv-statistics.js';
 
@@ -168,7 +169,7 @@ function readMatch(
       const resolved = resolveTeamName(nome).nome;
       // A user alias file can name a club with an empty string; the canonical feed needs a name.
       if (resolved === '') throw fail(`${lado} "${nome}" tem nome vazio no arquivo de apelidos`);
-      times.set(nome, { id: nome, nome: resolved, ...(estado ? { estado } : {}) });
+      times.set(nome, { id: nome, nome: resolved, ...(resolved === nome ? {} : { apelidos: [nome] }), ...(estado ? { estado } : {}) });
     }
     const formacao = cell(row, c[`formacao_${lado}`]) || null;
     const tecnico = cell(row, c[`tecnico_${lado}`]) || null;
@@ -186,7 +187,8 @@ function readMatch(
     placar_visitante: away.placar,
     prorrogacao: false,
     penalti: null,
-    data_hora: kickoff(date, hora || null),
+    data_hora: brasiliaKickoff(date, hora || null),
+    ...(hora ? {} : { data: date }),
     estadio: cell(row, c.arena) || null,
   };
   const escalacoes = sides

@@ -15,7 +15,7 @@ import type { FeedPosition } from '../errors.js';
 import { FeedRejectedError } from '../errors.js';
 import { normalizeTeamName, resolveTeamName } from '../team-names.js';
 import { slugify } from '../../slug.js';
-import { kickoff } from './text.js';
+import { brasiliaKickoff } from './brasilia-time.js';
 import type { AdapterOptions } from './types.js';
 
 export const OPENFOOTBALL_SOURCE = 'openfootball';
@@ -155,7 +155,8 @@ function teamsKey(m: OpenfootballMatch): string {
 
 /** No `estado`: a trailing `SC` is Santa Catarina in `Avaí SC` but Sporting Club in `Ceará SC`. */
 function team(name: string): FeedTime {
-  return { id: name, nome: resolveTeamName(name).nome };
+  const { nome } = resolveTeamName(name);
+  return { id: name, nome, ...(nome === name ? {} : { apelidos: [name] }) };
 }
 
 function match(m: OpenfootballMatch, id: string, campeonato: string, where: { rodada?: string; fase?: string }): FeedPartida {
@@ -172,7 +173,8 @@ function match(m: OpenfootballMatch, id: string, campeonato: string, where: { ro
     placar_visitante: m.adiado ? null : (result?.score[1] ?? null),
     prorrogacao: !m.adiado && (result?.extraTime ?? false),
     penalti: !m.adiado && m.score.p ? { placar_mandante: m.score.p[0], placar_visitante: m.score.p[1] } : null,
-    data_hora: kickoff(m.date, m.time),
+    data_hora: brasiliaKickoff(m.date, m.time),
+    ...(m.time === null ? { data: m.date } : {}),
   };
 }
 

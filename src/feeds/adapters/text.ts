@@ -1,12 +1,6 @@
-/** Pieces the text-format adapters share: decoding, rejections with a line, kick-off times, slugs, CSV. */
+/** Pieces the text-format adapters share: decoding, rejections with a line, calendar dates, CSV. */
 import { FeedRejectedError } from '../errors.js';
 import type { InputFile } from './types.js';
-
-/**
- * Kick-off offset of the Brazilian sources, which give local times without a zone: Brasília time. Brazil's
- * summer time (until 2019) is not applied, so such kick-offs may be an hour off; the date is never wrong.
- */
-export const BRASILIA_OFFSET = '-03:00';
 
 export function rejectAt(file: string, line: number | undefined, reason: string): FeedRejectedError {
   return new FeedRejectedError([{ file, position: line === undefined ? {} : { line }, reason }]);
@@ -21,11 +15,6 @@ export function decodeText(file: InputFile): string {
   } catch {
     throw rejectAt(file.name, undefined, 'o arquivo não está em UTF-8');
   }
-}
-
-/** `2019-04-27` + `16:00` → `2019-04-27T16:00:00-03:00`; null when the time is unknown. */
-export function kickoff(date: string, time: string | null): string | null {
-  return time === null ? null : `${date}T${time}:00${BRASILIA_OFFSET}`;
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -5,6 +5,7 @@
  */
 import {
   GOALKEEPER_STAT_FIELDS,
+  PLAYER_DECIMAL_FIELDS,
   PLAYER_STAT_FIELDS,
   STAT_DECIMAL_FIELDS,
   STAT_INTEGER_FIELDS,
@@ -34,9 +35,6 @@ function statisticsProperties(): Record<string, Schema> {
   for (const f of STAT_INTEGER_FIELDS) props[f] = nullableCount;
   return props;
 }
-
-/** Per-player fields that are decimals; all others are counts or minutes. */
-const PLAYER_DECIMAL_FIELDS = new Set<string>(['nota', 'gols_esperados', 'gols_evitados']);
 
 function playerStatProperties(fields: readonly string[]): Record<string, Schema> {
   const props: Record<string, Schema> = {};
@@ -98,6 +96,7 @@ export function buildFeedSchema(): Schema {
         {
           id: ref('sourceId'), fonte, nome: text, sigla: { type: 'string', minLength: 1, maxLength: 5 },
           tipo: { enum: ['clube', 'selecao'] }, escudo_url: optionalText, estado: optionalText,
+          apelidos: { type: 'array', items: text, maxItems: 50 },
         },
         ['id', 'nome'],
       ),
@@ -120,7 +119,7 @@ export function buildFeedSchema(): Schema {
           status: { enum: ['aguardando', 'ao_vivo', 'encerrado', 'adiado'] },
           placar_mandante: nullableCount, placar_visitante: nullableCount, prorrogacao: { type: 'boolean' },
           penalti: nullable(ref('penalti')), data_hora: { type: ['string', 'null'], format: 'date-time' },
-          estadio: optionalText,
+          data: { type: ['string', 'null'], format: 'date' }, estadio: optionalText,
         },
         ['id', 'campeonato', 'mandante', 'visitante', 'status', 'placar_mandante', 'placar_visitante', 'data_hora'],
       ),

@@ -28,6 +28,7 @@ export function App() {
     return () => removeEventListener('hashchange', onHash);
   }, []);
   // A new screen: move the keyboard focus to it, as a page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route is the trigger, not an input of the effect
   useEffect(() => main.current?.focus(), [route]);
 
   const signOut = useCallback((reason?: string) => {

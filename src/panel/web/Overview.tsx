@@ -62,6 +62,7 @@ export function Overview() {
                 </thead>
                 <tbody>
                   {uso.ultimas_requisicoes.map((r, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: recent requests have no id; the list is replaced whole on each load
                     <tr key={i}>
                       <td data-label="Quando">{fmtDateTime(r.data_hora)}</td>
                       <td data-label="Método">{r.metodo}</td>

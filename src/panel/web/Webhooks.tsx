@@ -6,6 +6,8 @@ import type { Webhook, WebhooksMeta } from './types.js';
 import { WebhookForm, type WebhookInput } from './WebhookForm.js';
 
 const BY_CUSTOMER = 'Desativado pelo cliente';
+/** How long the previous secret keeps signing after a rotation (`sobreposicao_segundos`). */
+const OVERLAPS: readonly [number, string][] = [[0, 'nenhum: deixa de valer já'], [3600, '1 hora'], [86_400, '24 horas'], [604_800, '7 dias']];
 
 /** The account's webhooks: quota, create, edit, activate, re-enable, rotate, test, delete. */
 export function Webhooks() {
@@ -15,6 +17,8 @@ export function Webhooks() {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [rotating, setRotating] = useState<number | null>(null);
+  const [overlap, setOverlap] = useState(0);
 
   /** Runs one action; its outcome (or the API's error) is announced in the result line. */
   async function act(text: string, fn: () => Promise<unknown>): Promise<boolean> {
@@ -37,10 +41,11 @@ export function Webhooks() {
       setSecret({ titulo: `Secret do webhook “${r.data.nome}”`, secret: r.data.secret, mensagem: r.mensagem });
     });
   const rotate = (w: Webhook) =>
-    act('Secret rotacionado: o anterior deixou de valer.', async () => {
-      const r = await call<{ data: { secret: string }; mensagem: string }>('POST', `/v1/webhooks/${w.id}/rotacionar-segredo`);
+    act('Secret rotacionado.', async () => {
+      const body = overlap > 0 ? { sobreposicao_segundos: overlap } : undefined;
+      const r = await call<{ data: { secret: string }; mensagem: string }>('POST', `/v1/webhooks/${w.id}/rotacionar-segredo`, body);
       setSecret({ titulo: `Novo secret do webhook “${w.nome}”`, secret: r.data.secret, mensagem: r.mensagem });
-    });
+    }).then(() => setRotating(null));
   const setActive = (w: Webhook, ativo: boolean) =>
     act(ativo ? `Webhook “${w.nome}” ativado.` : `Webhook “${w.nome}” desativado.`, () => call('PATCH', `/v1/webhooks/${w.id}`, { ativo }));
   const test = (w: Webhook) => act(`Entrega de teste enfileirada para “${w.nome}”: veja em Entregas.`, () => call('POST', `/v1/webhooks/${w.id}/testar`));
@@ -97,7 +102,20 @@ export function Webhooks() {
                   <button type="button" onClick={() => setActive(w, true)}>{w.motivo_desativacao === BY_CUSTOMER ? 'Ativar' : 'Reativar'}</button>
                 )}
                 <button type="button" className="secundario" onClick={() => setEditing(w.id)}>Editar</button>
-                <button type="button" className="secundario" onClick={() => rotate(w)}>Rotacionar secret</button>
+                {rotating === w.id ? (
+                  <>
+                    <label htmlFor={`sobreposicao-${w.id}`}>Secret anterior válido por</label>
+                    <select id={`sobreposicao-${w.id}`} value={overlap} onChange={(e) => setOverlap(Number(e.target.value))}>
+                      {OVERLAPS.map(([seconds, label]) => (
+                        <option key={seconds} value={seconds}>{label}</option>
+                      ))}
+                    </select>
+                    <button type="button" onClick={() => rotate(w)}>Confirmar rotação</button>
+                    <button type="button" className="secundario" onClick={() => setRotating(null)}>Cancelar</button>
+                  </>
+                ) : (
+                  <button type="button" className="secundario" onClick={() => (setOverlap(0), setRotating(w.id))}>Rotacionar secret</button>
+                )}
                 {deleting === w.id ? (
                   <>
                     <button type="button" className="perigo" onClick={() => remove(w)}>Confirmar exclusão</button>

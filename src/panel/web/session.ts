@@ -32,6 +32,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): { 
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on; tick is the reload trigger
   useEffect(() => {
     let live = true;
     load().then(

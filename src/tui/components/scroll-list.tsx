@@ -4,6 +4,7 @@
  * (`selectable: false`) are skipped by the cursor. Cursor and scroll survive a visit to another screen.
  */
 import { Box, Text } from 'ink';
+import { useRef } from 'react';
 import { useRouteState } from '../context.js';
 import { cell } from '../format.js';
 import { useKeys } from '../keys.js';
@@ -40,11 +41,17 @@ export function ScrollList({ name, rows, height, width, onSelect, isActive = tru
   const [remembered, setPosition] = useRouteState<Position>(`${name}:position`, { cursor: -1, top: 0 });
   // A refresh may have shortened the list under the remembered position.
   const position = fit(remembered, rows, windowRows);
+  // Keys read in one chunk (j then Enter) are handled before the next render: Enter must see the cursor j moved.
+  const latest = useRef(position);
+  latest.current = position;
 
   useKeys(
     (input, key) => {
       if (rows.length === 0) return;
-      const step = (delta: number) => setPosition((previous) => move(fit(previous, rows, windowRows), delta, rows, windowRows, selecting));
+      const step = (delta: number) => {
+        latest.current = move(latest.current, delta, rows, windowRows, selecting);
+        setPosition(latest.current);
+      };
       if (key.downArrow || input === 'j') step(1);
       else if (key.upArrow || input === 'k') step(-1);
       else if (key.pageDown) step(windowRows);
@@ -52,8 +59,9 @@ export function ScrollList({ name, rows, height, width, onSelect, isActive = tru
       else if (key.home || input === 'g') step(-rows.length);
       else if (key.end || input === 'G') step(rows.length);
       else if (key.return && selecting) {
-        const row = rows[position.cursor];
-        if (row && row.selectable !== false) onSelect(row, position.cursor);
+        const { cursor } = latest.current;
+        const row = rows[cursor];
+        if (row && row.selectable !== false) onSelect(row, cursor);
       }
     },
     { isActive },

@@ -17,6 +17,7 @@ UPDATE eventos SET jogador_entra_id = NULL WHERE jogador_entra_id IN (SELECT id 
 UPDATE escalacao_jogadores SET jogador_id = NULL WHERE jogador_id IN (SELECT id FROM remocao WHERE entidade = 'jogador');
 DELETE FROM artilharia WHERE jogador_id IN (SELECT id FROM remocao WHERE entidade = 'jogador');
 DELETE FROM jogadores WHERE id IN (SELECT id FROM remocao WHERE entidade = 'jogador');
+DELETE FROM times_apelidos WHERE time_id IN (SELECT id FROM remocao WHERE entidade = 'time');
 DELETE FROM times WHERE id IN (SELECT id FROM remocao WHERE entidade = 'time');
 -- Removed means gone: the source key no longer resolves (a later feed re-adding it gets a new id).
 DELETE FROM id_fonte f USING remocao r WHERE f.entidade = r.entidade AND f.id = r.id;

@@ -5,8 +5,10 @@
 import type {
   FeedCampeonato, FeedChave, FeedEscalacao, FeedEstatisticas, FeedEvento, FeedFase, FeedJogador,
   FeedJogadorEscalado, FeedPartida, FeedRodada, FeedTime,
+  FeedEstatisticasJogador,
 } from '../../feeds/canonical.js';
-import { STAT_FIELDS } from '../../feeds/statistics-fields.js';
+import { GOALKEEPER_STAT_FIELDS, PLAYER_STAT_FIELDS, STAT_FIELDS } from '../../feeds/statistics-fields.js';
+import { curatedSigla } from '../../feeds/team-siglas.js';
 import { normalizeTeamName } from '../../feeds/team-names.js';
 import type { Row } from '../duckdb-util.js';
 import { ageOn, kickoff } from '../kickoff.js';
@@ -24,11 +26,18 @@ export function campeonatoSlug(c: FeedCampeonato): string {
   return c.slug ?? slugify(c.nome);
 }
 
+/** `sigla` is final when the source or the curated table gives it; otherwise siglas.ts assigns it after the load. */
 export function timeRow(id: number, t: FeedTime, fonte: string): Row {
+  const siglaFonte = t.sigla ?? curatedSigla(t.nome) ?? null;
   return {
-    id, nome: t.nome, sigla: t.sigla ?? defaultSigla(t.nome), tipo: t.tipo ?? 'clube', escudo_url: t.escudo_url ?? null,
-    estado: t.estado ?? null, nome_normalizado: normalizeTeamName(t.nome), fonte,
+    id, nome: t.nome, sigla: siglaFonte ?? defaultSigla(t.nome), tipo: t.tipo ?? 'clube', escudo_url: t.escudo_url ?? null,
+    estado: t.estado ?? null, nome_normalizado: normalizeTeamName(t.nome), fonte, sigla_fonte: siglaFonte,
   };
+}
+
+/** The names a team record uses (`nome` and `apelidos`), each a `times_apelidos` row. */
+export function apelidoRows(timeId: number, t: FeedTime, fonte: string): Row[] {
+  return [...new Set([t.nome, ...(t.apelidos ?? [])].map((a) => a.trim()))].map((apelido) => ({ time_id: timeId, apelido, fonte }));
 }
 
 export function jogadorRow(id: number, timeId: number | null, j: Pick<FeedJogador, 'nome'> & Partial<FeedJogador>, fonte: string, now: Date): Row {
@@ -67,7 +76,7 @@ export interface PartidaRefs {
 
 /** `slugs`: the two teams' names through slugify (the loader computes each team's once). */
 export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs: { mandante: string; visitante: string }, fonte: string): Row {
-  const k = kickoff(p.data_hora);
+  const k = kickoff(p.data_hora, p.data ?? null);
   const data = k.data_local ? `-${k.data_local.split('-').reverse().join('-')}` : '';
   return {
     id, ...refs, jogo: p.jogo ?? null, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
@@ -79,13 +88,20 @@ export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs:
 
 /**
  * The same match from two sources: what the incoming one lacks (null) is kept from the other, the
- * kick-off as a whole (with the slug that carries its date). Mirrors the `partidas` section of
+ * kick-off as a whole (with the slug that carries its date; a date without a time never replaces a
+ * kick-off). Mirrors the `partidas` section of
  * upsert.sql, which does the same against the stored row (docs/decisions.md, ingest: "Merging sources").
  */
 export function mergedPartidaRow(kept: Row, incoming: Row): Row {
   const row: Row = { ...incoming };
+  // A final score is changed only by the source that wrote it (load/conflicts.ts), which stays the row's source.
+  if (kept.status === 'encerrado' && incoming.status === 'encerrado') {
+    for (const c of ['placar_mandante', 'placar_visitante', 'fonte']) row[c] = kept[c];
+  }
   for (const c of ['rodada_id', 'fase_id', 'chave_id', 'jogo', 'penalti_mandante', 'penalti_visitante', 'estadio']) row[c] ??= kept[c];
-  if (incoming.data_hora === null) for (const c of ['data_hora', 'inicio_utc', 'data_local', 'hora_local', 'slug']) row[c] = kept[c];
+  // A date alone never replaces a kick-off; a date replaces nothing.
+  const keepKickoff = incoming.data_hora === null && (kept.data_hora !== null || incoming.data_local === null);
+  if (keepKickoff) for (const c of ['data_hora', 'inicio_utc', 'data_local', 'hora_local', 'slug']) row[c] = kept[c];
   return row;
 }
 
@@ -119,8 +135,22 @@ export function escaladoRow(
     partida_id: partidaId, lado, titular, ordem, jogador_id: ids.jogador_id, nome: j.nome, apelido: j.apelido ?? j.nome,
     numero: j.numero ?? null, posicao: j.posicao ?? null, posicao_sigla: j.posicao_sigla ?? null, foto_url: j.foto_url ?? null,
     substituido_por: sub ? JSON.stringify({ jogador_id: ids.substituto_id, nome: sub.nome, minuto: sub.minuto ?? null }) : null,
-    estatisticas: j.estatisticas ? JSON.stringify(j.estatisticas) : null,
+    estatisticas: j.estatisticas ? JSON.stringify(playerStats(j.estatisticas)) : null,
   };
+}
+
+/**
+ * A player's detailed statistics with every field of the spec, in its order, `null` where the source did not
+ * report it (spec general rule 2: an unused substitute's record names every key). `goleiro` is always the
+ * object, its fields null for a player the source gave none for.
+ */
+function playerStats(e: FeedEstatisticasJogador): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of PLAYER_STAT_FIELDS) out[f] = e[f] ?? null;
+  const goleiro: Record<string, unknown> = {};
+  for (const f of GOALKEEPER_STAT_FIELDS) goleiro[f] = e.goleiro?.[f] ?? null;
+  out.goleiro = goleiro;
+  return out;
 }
 
 /**

@@ -6,11 +6,13 @@ export interface MatchFacts {
   campeonato_id: number;
   time_mandante_id: number;
   time_visitante_id: number;
-  /** Kick-off, ms since the epoch; null when unknown (such a match never matches another source's). */
+  /** Kick-off (a date alone: its midnight UTC), ms since the epoch; null when undated (never matches another source's). */
   inicio: number | null;
   status: string;
   placar_mandante: number | null;
   placar_visitante: number | null;
+  /** The source of the record (stored: the one that last wrote the row). */
+  fonte: string;
 }
 
 export interface MatchCandidate extends MatchFacts {

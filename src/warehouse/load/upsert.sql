@@ -14,6 +14,10 @@ INSERT INTO campeonatos SELECT * FROM stage_campeonatos;
 DELETE FROM times WHERE em_stage_times(id);
 INSERT INTO times SELECT * FROM stage_times;
 
+-- @table times_apelidos
+DELETE FROM times_apelidos a USING stage_times_apelidos s WHERE a.time_id = s.time_id AND a.apelido = s.apelido;
+INSERT INTO times_apelidos SELECT * FROM stage_times_apelidos;
+
 -- @table jogadores
 UPDATE stage_jogadores s SET gols = t.gols FROM jogadores t WHERE t.id = s.id;
 DELETE FROM jogadores WHERE em_stage_jogadores(id);
@@ -41,18 +45,28 @@ INSERT INTO rodadas SELECT * FROM stage_rodadas;
 -- The stored rows first: derive compares them with the written ones to pick the steps a change affects.
 CREATE OR REPLACE TEMP TABLE antes_upsert_partidas AS SELECT * FROM partidas WHERE em_stage_partidas(id);
 -- A match another source also knows (merged by natural key): what the incoming record lacks is kept from
--- the stored row, the kick-off as a whole with the slug that carries its date (mergedPartidaRow in rows.ts
--- does the same within one run). A match only its own source knows is replaced as sent.
+-- the stored row, the kick-off as a whole with the slug that carries its date, a date alone never replacing
+-- a kick-off (mergedPartidaRow in rows.ts does the same within one run). A match only its own source knows
+-- is replaced as sent.
 UPDATE stage_partidas s SET
+  -- A final score is changed only by the source that wrote it (load/conflicts.ts), which stays the row's
+  -- `fonte` so that it can still correct it.
+  placar_mandante = CASE WHEN manter_placar THEN t.placar_mandante ELSE s.placar_mandante END,
+  placar_visitante = CASE WHEN manter_placar THEN t.placar_visitante ELSE s.placar_visitante END,
+  fonte = CASE WHEN manter_placar THEN t.fonte ELSE s.fonte END,
   rodada_id = coalesce(s.rodada_id, t.rodada_id), fase_id = coalesce(s.fase_id, t.fase_id),
   chave_id = coalesce(s.chave_id, t.chave_id), jogo = coalesce(s.jogo, t.jogo),
   penalti_mandante = coalesce(s.penalti_mandante, t.penalti_mandante),
   penalti_visitante = coalesce(s.penalti_visitante, t.penalti_visitante), estadio = coalesce(s.estadio, t.estadio),
-  data_hora = coalesce(s.data_hora, t.data_hora), inicio_utc = coalesce(s.inicio_utc, t.inicio_utc),
-  data_local = coalesce(s.data_local, t.data_local), hora_local = coalesce(s.hora_local, t.hora_local),
-  slug = CASE WHEN s.data_hora IS NULL THEN t.slug ELSE s.slug END
-  FROM partidas t
-  WHERE t.id = s.id AND em_stage_partidas(t.id)
+  data_hora = CASE WHEN manter_inicio THEN t.data_hora ELSE s.data_hora END,
+  inicio_utc = CASE WHEN manter_inicio THEN t.inicio_utc ELSE s.inicio_utc END,
+  data_local = CASE WHEN manter_inicio THEN t.data_local ELSE s.data_local END,
+  hora_local = CASE WHEN manter_inicio THEN t.hora_local ELSE s.hora_local END,
+  slug = CASE WHEN manter_inicio THEN t.slug ELSE s.slug END
+  FROM (SELECT p.*, n.data_hora IS NULL AND (p.data_hora IS NOT NULL OR n.data_local IS NULL) AS manter_inicio,
+               p.fonte <> n.fonte AND p.status = 'encerrado' AND n.status = 'encerrado' AS manter_placar
+        FROM partidas p JOIN stage_partidas n ON n.id = p.id WHERE em_stage_partidas(p.id)) t
+  WHERE t.id = s.id
     AND EXISTS (SELECT 1 FROM id_fonte f WHERE f.entidade = 'partida' AND em_stage_partidas(f.id) AND f.id = s.id AND f.fonte <> s.fonte);
 -- Stored matches are updated in place, new ones appended: a delete + insert of a live match made the
 -- commit's checkpoint cost ~25 ms instead of ~14. Every column but the key is set

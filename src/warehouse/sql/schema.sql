@@ -36,6 +36,15 @@ CREATE TABLE times (
   escudo_url VARCHAR,
   estado VARCHAR,
   nome_normalizado VARCHAR NOT NULL, -- name resolution key (src/feeds/team-names.ts)
+  fonte VARCHAR NOT NULL,
+  sigla_fonte VARCHAR               -- the source's sigla, else the curated table's (src/feeds/team-siglas.json);
+                                    -- null: `sigla` comes from the rule of src/warehouse/siglas.ts
+);
+
+-- Every name a source used for a team (searchable). Key: (time_id, apelido).
+CREATE TABLE times_apelidos (
+  time_id INTEGER NOT NULL,
+  apelido VARCHAR NOT NULL,
   fonte VARCHAR NOT NULL
 );
 
@@ -123,7 +132,7 @@ CREATE TABLE partidas (
   hora_local VARCHAR,               -- HH:MM at the given offset (hora_realizacao)
   estadio VARCHAR,
   slug VARCHAR NOT NULL,            -- e.g. flamengo-cruzeiro-27-04-2019
-  fonte VARCHAR NOT NULL
+  fonte VARCHAR NOT NULL            -- the source that last wrote the row; of a finished match, the one whose score it holds
 );
 
 -- Match events. Key: id.

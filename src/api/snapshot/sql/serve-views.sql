@@ -3,7 +3,9 @@
 CREATE OR REPLACE TEMP VIEW partidas_servidas AS
 SELECT id, campeonato_id, rodada_id, fase_id, chave_id, jogo, time_mandante_id, time_visitante_id,
        placar_mandante, placar_visitante, penalti_mandante, penalti_visitante, status, data_hora,
-       CAST(data_local AS VARCHAR) AS data_local, hora_local, estadio, slug, inicio_utc
+       CAST(data_local AS VARCHAR) AS data_local, hora_local, estadio, slug,
+       -- For ordering only: a match dated without a time sorts at its date's midnight.
+       coalesce(inicio_utc, CAST(data_local AS TIMESTAMP)) AS inicio_utc
 FROM partidas;
 CREATE OR REPLACE TEMP VIEW jogadores_servidos AS
 SELECT id, time_id, nome, nome_popular, posicao, numero_camisa, idade, gols FROM jogadores;

@@ -5,7 +5,9 @@
 -- A match is knockout when its phase is `mata-mata`: then `fase` is filled and the rodada_* fields are
 -- null; otherwise the reverse.
 CREATE OR REPLACE TEMP MACRO partidas_contexto(ids, rodadas) AS TABLE
-SELECT p.id, p.campeonato_id, p.rodada_id, p.fase_id, p.chave_id, p.inicio_utc, p.status, p.placar_mandante,
+-- `inicio_utc` orders match lists: a match dated without a time sorts at its date's midnight.
+SELECT p.id, p.campeonato_id, p.rodada_id, p.fase_id, p.chave_id,
+       coalesce(p.inicio_utc, CAST(p.data_local AS TIMESTAMP)) AS inicio_utc, p.status, p.placar_mandante,
        p.placar_visitante, p.penalti_mandante, p.penalti_visitante, p.slug, p.data_local, p.hora_local,
        p.data_hora, p.estadio,
        CASE WHEN f.tipo = 'mata-mata' THEN {'id': f.id, 'nome': f.nome, 'slug': f.slug} END AS fase,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,39 +15,35 @@ export interface PanelFile {
 /** Where the panel is served; its asset URLs are absolute under it. */
 export const PANEL_PATH = '/painel';
 
-const ENTRY = fileURLToPath(new URL('./web/main.tsx', import.meta.url));
+/** Built at install with the CLI (scripts/build.mjs, `npm run build`). */
+const BUILT = fileURLToPath(new URL('../../dist/panel/', import.meta.url));
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-/**
- * Builds the React app of the control panel with esbuild, in memory (~0.3 s): the page plus one script and
- * one stylesheet named by content hash. Nothing is written to disk, so there is no build step to run after
- * an install or a change, and no output that could be stale or missing.
- */
-export async function buildPanel(): Promise<Map<string, PanelFile>> {
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: { app: ENTRY },
-    outdir: PANEL_PATH,
-    entryNames: '[name]-[hash]',
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: ['chrome111', 'firefox115', 'safari16.4'],
-    jsx: 'automatic',
-    // React's production build: esbuild defines NODE_ENV as "production" for a minified browser bundle.
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
-  const files = new Map<string, PanelFile>();
-  for (const out of result.outputFiles) {
-    const body = Buffer.from(out.contents);
-    files.set(path.basename(out.path), { body, type: TYPES[path.extname(out.path)] ?? 'application/octet-stream', etag: etagOf(body), immutable: true });
+/** The panel is missing from the build (run `npm run build`). */
+export class PanelNotBuiltError extends Error {
+  constructor() {
+    super(`o painel não foi construído (${BUILT}): rode npm run build`);
+    this.name = 'PanelNotBuiltError';
   }
-  const asset = (ext: string) => [...files.keys()].find((name) => name.endsWith(ext));
+}
+
+/** Reads the built panel: its script and stylesheet, and the page that names them. */
+export function readPanel(): Map<string, PanelFile> {
+  let names: string[];
+  try {
+    names = readdirSync(BUILT);
+  } catch {
+    throw new PanelNotBuiltError();
+  }
+  const files = new Map<string, PanelFile>();
+  for (const name of names) {
+    const body = readFileSync(path.join(BUILT, name));
+    files.set(name, { body, type: TYPES[path.extname(name)] ?? 'application/octet-stream', etag: etagOf(body), immutable: true });
+  }
+  const asset = (ext: string) => names.find((name) => name.endsWith(ext));
+  if (!asset('.js') || !asset('.css')) throw new PanelNotBuiltError();
   // No inline script or style anywhere: the page only names its two files (the CSP forbids anything else).
   const html = Buffer.from(`<!doctype html>
 <html lang="pt-BR">

@@ -1,0 +1,102 @@
+// Builds the CLI into dist/ (run by `npm install` through the `prepare` script, or `npm run build`).
+//
+// bin/svc runs only this build: starting from TypeScript through tsx's loader costs ~0.3 s per start, which a
+// cron `svc ingest` or an interactive `svc tui` would pay every time (docs/decisions.md, "One way to run").
+// The bundle is code-split, so a command still loads only its own part; packages stay external (loaded by
+// plain Node) except the few listed below; and `import.meta.url` in each module points at its source file,
+// relative to dist/, so what the code reads beside itself (SQL, JSON, package.json) resolves from the sources
+// wherever the checkout lives. dist/build.json lists the inputs, so bin/svc can refuse a build older than them.
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+/**
+ * Packages bundled in (everything else stays external, loaded by Node): each is many small modules, and
+ * resolving, reading and (for CommonJS) export-scanning them one by one at start-up cost more than running
+ * them — Ink and React took longer than the rest of `svc tui`'s launch, DuckDB's JavaScript API ~0.14 s of
+ * every `svc ingest`. Native bindings (`.node` files) and optional developer tools always stay external.
+ */
+const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'react', '@duckdb/node-api']);
+const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
+const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const name = packageName(args.path);
+      if (ALWAYS_EXTERNAL.has(name)) return { path: args.path, external: true };
+      // What a bundled package imports is bundled with it.
+      if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      return BUNDLED_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+// Every chunk lands directly in dist/, so one relative path from there reaches each source file.
+const sourceImportMetaUrl = {
+  name: 'source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.(ts|tsx|js|mjs)$/ }, async (args) => {
+      const ext = path.extname(args.path).slice(1);
+      const text = await readFile(args.path, 'utf8');
+      const source = path.relative(dist, args.path).split(path.sep).join('/');
+      return {
+        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(source)}, import.meta.url).href`),
+        loader: ext === 'mjs' ? 'js' : ext,
+      };
+    });
+  },
+};
+
+const out = `${dist}.tmp-${process.pid}`;
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: [path.join(root, 'src/cli/run.ts')],
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  plugins: [externalPackages, sourceImportMetaUrl],
+  // CommonJS code bundled into ESM (React's, Ink's dependencies) requires Node's built-ins.
+  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  metafile: true,
+  logLevel: 'warning',
+});
+// This script and the lock file are inputs too: a change to how the CLI is built, or to a bundled
+// package's version, makes the build stale (packages' own files are not listed: too many to check per start).
+const inputs = [
+  ...Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/')),
+  path.relative(root, fileURLToPath(import.meta.url)),
+  'package-lock.json',
+];
+// The control panel's browser app (src/panel/web), served by `svc serve` at /painel: one script and one
+// stylesheet named by content hash, minified; src/panel/files.ts reads them and writes the page around them.
+const panel = await build({
+  absWorkingDir: root,
+  entryPoints: { app: path.join(root, 'src/panel/web/main.tsx') },
+  outdir: path.join(out, 'panel'),
+  entryNames: '[name]-[hash]',
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['chrome111', 'firefox115', 'safari16.4'],
+  jsx: 'automatic',
+  // React's production build: esbuild defines NODE_ENV as "production" for a minified browser bundle.
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+inputs.push(...Object.keys(panel.metafile.inputs).filter((f) => !f.startsWith('node_modules/')));
+writeFileSync(path.join(out, 'build.json'), `${JSON.stringify({ builtAt: Date.now(), inputs })}\n`);
+if (existsSync(dist)) rmSync(dist, { recursive: true, force: true });
+renameSync(out, dist);

@@ -1,0 +1,62 @@
+/**
+ * Facts two sources give differently for the same match (docs/loading-data.md, "Conflicts between sources").
+ * Precedence: the record loaded last wins for the date, time and venue (a newer feed reschedules a match),
+ * except that a date without a time never replaces a kick-off; a final score is only changed by the source
+ * that wrote it (a record of another source with a different one is not loaded when it first meets the match,
+ * and loaded without its score afterwards). Every disagreement is reported with both values and both sources.
+ * Within a run the loader compares rows itself; against stored rows, conflicts.sql pairs them (upsert.sql
+ * applies the same precedence).
+ */
+import { readSql, type Row } from '../duckdb-util.js';
+
+export type CampoConflito = 'data' | 'hora' | 'placar' | 'estadio';
+
+export interface Conflito {
+  partida_id: number;
+  campo: CampoConflito;
+  guardado: { fonte: string; valor: string };
+  recebido: { fonte: string; valor: string };
+  /** Which of the two the snapshot keeps. */
+  mantido: 'guardado' | 'recebido';
+}
+
+/** The staged match rows (stage_partidas, before the upsert) with the stored rows other sources wrote. */
+export const STORED_PAIRS_SQL = readSql(new URL('./conflicts.sql', import.meta.url));
+
+/** A `partidas` row's fact as compared (the rows of rows.ts and of conflicts.sql alike); null = not given. */
+export function fact(row: Row, campo: CampoConflito): string | null {
+  switch (campo) {
+    case 'data':
+      return (row.data_local as string | null) ?? null;
+    case 'hora':
+      return (row.hora_local as string | null) ?? null;
+    case 'placar':
+      return row.status === 'encerrado' ? `${String(row.placar_mandante)}x${String(row.placar_visitante)}` : null;
+    case 'estadio':
+      return (row.estadio as string | null) ?? null;
+  }
+}
+
+const CAMPOS: readonly CampoConflito[] = ['data', 'hora', 'placar', 'estadio'];
+
+/** Which value the precedence rule keeps for a disagreement on `campo`. */
+export function kept(campo: CampoConflito, guardado: Row, recebido: Row): 'guardado' | 'recebido' {
+  if (campo === 'placar') return 'guardado';
+  if (campo === 'data' && recebido.data_hora === null && guardado.data_hora !== null) return 'guardado';
+  return 'recebido';
+}
+
+/** The disagreements between a match row from one source and the same match's row from another. */
+export function rowConflicts(partidaId: number, guardado: Row, recebido: Row): Conflito[] {
+  const out: Conflito[] = [];
+  for (const campo of CAMPOS) {
+    const a = fact(guardado, campo);
+    const b = fact(recebido, campo);
+    if (a === null || b === null || a === b) continue;
+    out.push({
+      partida_id: partidaId, campo, guardado: { fonte: String(guardado.fonte), valor: a },
+      recebido: { fonte: String(recebido.fonte), valor: b }, mantido: kept(campo, guardado, recebido),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
+
+const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+
+describe('bin/svc runs the build made at install, and only that', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(() => ({ dir, cleanup } = tempDir('svc-bin-')));
+  after(() => cleanup());
+
+  it('runs dist/, built from the whole CLI; files read beside the code resolve from the sources', async () => {
+    const r = await runSvc(['--version']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.trim(), pkg.version);
+    const build = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist/build.json'), 'utf8')) as { inputs: string[] };
+    for (const f of ['src/cli/run.ts', 'src/warehouse/publish.ts', 'src/api/app.ts', 'src/tui/app.tsx', 'package-lock.json']) {
+      assert.ok(build.inputs.includes(f), `${f} is an input of the build`);
+    }
+    const ingest = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', path.join(dir, 'data'), '--json']);
+    assert.equal(ingest.code, 0, ingest.stderr);
+    assert.equal((JSON.parse(ingest.stdout) as { snapshot_id: string }).snapshot_id, '00000001');
+  });
+
+  /** bin/svc in a checkout of its own, with the given dist/build.json (or none). */
+  function binWith(name: string, build?: object): string {
+    const root = path.join(dir, name);
+    mkdirSync(path.join(root, 'bin'), { recursive: true });
+    copyFileSync(SVC_BIN, path.join(root, 'bin/svc'));
+    writeFileSync(path.join(root, 'input.ts'), '');
+    if (build) {
+      mkdirSync(path.join(root, 'dist'));
+      writeFileSync(path.join(root, 'dist/build.json'), JSON.stringify(build));
+    }
+    return path.join(root, 'bin/svc');
+  }
+
+  it('a missing build is one line and exit 1, not a slower second way', () => {
+    const r = spawnSync(process.execPath, [binWith('none'), '--version'], { encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, 'svc: o CLI não foi compilado (falta dist/): rode npm run build (ou npm install)\n');
+    assert.equal(r.stdout, '');
+  });
+
+  it('a build older than a source it was made from is one line and exit 1', () => {
+    const r = spawnSync(process.execPath, [binWith('stale', { builtAt: 0, inputs: ['input.ts'] }), '--version'], { encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, 'svc: dist/ está desatualizado (input.ts mudou depois da compilação): rode npm run build (ou npm install)\n');
+  });
+});
