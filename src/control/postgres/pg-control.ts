@@ -31,6 +31,9 @@ export interface PgControlOptions {
 /** Connects to `url` and applies pending migrations (src/control/postgres/migrations/) under an advisory lock. */
 export async function openPgControl(url: string, o: PgControlOptions): Promise<PgControl> {
   const pool = new pg.Pool({ connectionString: url, max: o.max ?? 10, types });
+  // An idle connection the server dropped (restart, failover, DROP … FORCE) is discarded and replaced by the pool;
+  // without a listener its error would end the process. Queries in flight still get their own errors.
+  pool.on('error', () => {});
   try {
     await migratePg(pool);
   } catch (err) {
