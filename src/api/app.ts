@@ -6,6 +6,7 @@ import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-sto
 import type { ControlDb } from '../control/database.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
+import { deliveryStats } from '../control/webhooks/delivery-stats.js';
 import { ApiMetrics, type QuotaRefusal } from './metrics.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
@@ -71,7 +72,7 @@ export function createApp(o: AppOptions): ApiApp {
   const accounts = new SqliteAccountsStore(o.control);
   const usageStore = new SqliteUsageStore(o.control);
   const usage = new UsageMeter(usageStore, o.usageFlushMs);
-  const metrics = new ApiMetrics(() => holder.current);
+  const metrics = new ApiMetrics(() => holder.current, (now) => deliveryStats(o.control, now));
   const holder = new SnapshotHolder(o.dataDir, (event, fields) => {
     if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
     log({ t: new Date().toISOString(), event, ...fields });

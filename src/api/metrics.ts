@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Middleware } from 'koa';
 import { ApiError } from './errors.js';
+import type { DeliveryStats } from '../control/webhooks/delivery-stats.js';
 import type { ServedSnapshot } from './snapshot/served-snapshot.js';
 import type { ApiState } from './state.js';
 
@@ -30,7 +31,21 @@ export class ApiMetrics {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
   });
 
-  constructor(current: () => ServedSnapshot | null) {
+  /** `deliveries` reads the delivery queue at each scrape (the workers may be other processes). */
+  constructor(current: () => ServedSnapshot | null, deliveries: (now: number) => DeliveryStats) {
+    new Gauge({
+      name: 'svc_webhook_deliveries', help: 'Webhook deliveries in the control plane, by status.', labelNames: ['status'] as const, registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [status, n] of Object.entries(deliveries(Date.now()).porStatus)) this.set({ status }, n);
+      },
+    });
+    new Gauge({
+      name: 'svc_webhook_queue_due', help: 'Pending deliveries due now and not under a live claim (backlog).', registers: [this.registry],
+      collect() {
+        this.set(deliveries(Date.now()).devidas);
+      },
+    });
     new Gauge({
       name: 'svc_snapshot_id', help: 'Number of the snapshot served (0 before the first load).', registers: [this.registry],
       collect() {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig, ConfigError } from '../../src/config.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { startHarness } from './harness.js';
 
 const TOKEN = 'token-de-metricas-0123456789';
@@ -20,6 +21,11 @@ describe('GET /metrics', () => {
       await h.get('/v1/campeonatos', key);
       assert.equal((await h.get('/v1/campeonatos', key)).status, 429, 'the fourth request is over the quota of 3');
       await h.get('/v1/campeonatos', 'chave-invalida');
+      const registry = openWebhookRegistry(h.control);
+      const conta = h.accounts.getAccount(h.accounts.listKeys()[0]!.conta)!;
+      const webhook = registry.createWebhook({ contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_m' }, null, Date.now());
+      registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
+      registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() + 60_000);
 
       assert.equal((await h.get('/metrics')).status, 401);
       const wrong = await h.get('/metrics', undefined, { authorization: `Bearer ${TOKEN}x` });
@@ -41,6 +47,8 @@ describe('GET /metrics', () => {
       assert.ok((sample(t, 'svc_snapshot_age_seconds') ?? -1) >= 0);
       assert.equal(sample(t, 'svc_snapshot_swap_duration_seconds_count'), 1, 'the first load');
       assert.doesNotMatch(t, /rota="\/v1\/campeonatos\/1"/, 'raw paths never become labels');
+      assert.equal(sample(t, 'svc_webhook_deliveries{status="pendente"}'), 2);
+      assert.equal(sample(t, 'svc_webhook_queue_due'), 1, 'only the one already due');
     } finally {
       await h.cleanup();
     }
