@@ -103,7 +103,7 @@ const SQLITE_ONLY = new Set(['ingest', 'serve', 'keys', 'webhooks', 'replay', 's
  */
 function refuseUnsupportedDatabaseUrl(action: Command): void {
   let top = action;
-  while (top.parent && top.parent.parent) top = top.parent;
+  while (top.parent?.parent) top = top.parent;
   // `svc webhooks listen` is a test receiver: it has no control plane.
   if (!SQLITE_ONLY.has(top.name()) || action.name() === 'listen' || loadConfig().databaseUrl === undefined) return;
   throw new CliError(

@@ -1,10 +1,9 @@
 import type { ControlDb } from '../database.js';
 import { advanceDispatcherCursor, dispatcherCursor } from '../outbox-cursor.js';
-import type { Plano } from '../../domain/plans.js';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import {
-  DELIVERY_COLUMNS, iso, toDelivery, toJob, toSubscriber, WEBHOOK_COLUMNS, type JobRow, type SubscriberRow,
-  type AttemptResult, type Deactivation, type Delivered, type DeliveryJob, type DeliveryRow, type OutboxEvent,
+  DELIVERY_COLUMNS, iso, toJob, toSubscriber, WEBHOOK_COLUMNS, type JobRow, type SubscriberRow,
+  type AttemptResult, type Deactivation, type Delivered, type DeliveryJob, type OutboxEvent,
   type Subscriber, type WebhookRow,
 } from './records.js';
 import { SqliteWebhookTables, type WebhookAccounts } from './sqlite-tables.js';
