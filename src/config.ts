@@ -24,6 +24,7 @@ export interface ConfigFlags {
   api?: string;
   key?: string;
   databaseUrl?: string;
+  corsOrigins?: string;
 }
 
 export interface SmtpConfig {
@@ -48,6 +49,8 @@ export interface Config {
   cacheMb: number;
   /** Bearer token of `GET /metrics` (SVC_METRICS_TOKEN); undefined = no /metrics route. */
   metricsToken: string | undefined;
+  /** Browser origins allowed to call the API (CORS): any, or an exact list. */
+  corsOrigins: '*' | readonly string[];
   /** Plan quotas and access; undefined = the built-in defaults. */
   plans: PlansConfig | undefined;
   /** Webhook receivers may be plain HTTP and private/loopback (local development only). */
@@ -95,6 +98,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
     host: flags.host,
     cacheMb: flags.cacheMb === undefined && env.SVC_CACHE_MB === undefined ? DEFAULT_CACHE_MB : positiveInt(flags.cacheMb !== undefined ? '--cache-mb' : 'SVC_CACHE_MB', (flags.cacheMb ?? env.SVC_CACHE_MB) as string),
     metricsToken: metricsToken(nonEmpty(env.SVC_METRICS_TOKEN)),
+    corsOrigins: parseCorsOrigins(flags.corsOrigins !== undefined ? '--cors-origins' : 'SVC_CORS_ORIGINS', flags.corsOrigins ?? nonEmpty(env.SVC_CORS_ORIGINS) ?? '*'),
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flags.allowPrivateUrls === true || flag(env, 'SVC_ALLOW_PRIVATE_URLS'),
     smtp: nonEmpty(env.SVC_SMTP_URL) === undefined ? null : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },
@@ -189,6 +193,17 @@ function parsePort(name: string, text: string | undefined): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new ConfigError(`${name} inválida: "${text}" (use 0 a 65535)`);
   return port;
+}
+
+/** `*`, or origins as browsers send them in `Origin` (scheme, host, maybe a port; no path), comma-separated. */
+function parseCorsOrigins(name: string, text: string): '*' | string[] {
+  if (text.trim() === '*') return '*';
+  const origins = text.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const bad = origins.find((o) => !/^https?:\/\/[^/\s:]+(:\d{1,5})?$/.test(o));
+  if (origins.length === 0 || bad !== undefined) {
+    throw new ConfigError(`${name} inválida: origem "${bad ?? text}" (use * ou origens como https://app.exemplo.com.br, separadas por vírgula)`);
+  }
+  return origins;
 }
 
 function plansFrom(file: string): PlansConfig {

@@ -10,6 +10,8 @@ import { deliveryStats } from '../control/webhooks/delivery-stats.js';
 import { ApiMetrics, type QuotaRefusal } from './metrics.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
+import { cors, type CorsOrigins } from './middleware/cors.js';
+import { ticketOrKey } from './middleware/ticket-auth.js';
 import { planAccess } from './middleware/plan-access.js';
 import { enforceQuota } from './middleware/quota.js';
 import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
@@ -22,9 +24,12 @@ import { registerMetrics } from './routes/metrics.js';
 import { registerPainel } from './routes/painel.js';
 import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
+import { registerStream } from './routes/stream.js';
 import { registerTimes } from './routes/times.js';
 import { registerWebhookRoutes, type WebhookRoutesOptions } from './routes/webhooks.js';
 import { SnapshotHolder } from './snapshot/snapshot-holder.js';
+import { StreamHub, type StreamHubOptions } from './stream/stream-hub.js';
+import { StreamTickets } from './stream/tickets.js';
 import type { ApiRouter, ApiState } from './state.js';
 import { UsageMeter } from './usage-meter.js';
 
@@ -44,6 +49,10 @@ export interface AppOptions {
   authCacheMs?: number;
   /** Options of the webhook management routes (private URLs for local development, DNS resolver). */
   webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'resolve'>;
+  /** Browser origins allowed to call the API (CORS); default any. */
+  corsOrigins?: CorsOrigins;
+  /** Live stream settings (resume window, heartbeat period). */
+  stream?: Pick<StreamHubOptions, 'windowEvents' | 'heartbeatMs'>;
   /** Bound of the serve cache (championship partitions and responses), MiB; default DEFAULT_CACHE_MB. */
   cacheMb?: number;
 }
@@ -55,15 +64,19 @@ export interface ApiApp {
   holder: SnapshotHolder;
   usage: UsageMeter;
   accounts: AccountsStore;
+  stream: StreamHub;
   /** Loads the current snapshot, starts watching CURRENT and the usage flush timer. */
   start(): Promise<void>;
+  /** Ends the open event streams: call before closing the HTTP server, which waits for every response to end. */
+  endStreams(): void;
   /** Stops the watchers and writes pending usage (the HTTP server is closed by its owner first). */
   stop(): void;
 }
 
 /**
- * The Koa app of `svc serve`. Middleware order: request id + errors + access log → router (public status,
- * docs and panel routes; then API key → rate limit and quota → plan check → JSON body, on the routes that take
+ * The Koa app of `svc serve`. Middleware order: request id + errors + access log → CORS (a preflight is
+ * answered here, before any key check) → router (public status, docs and panel routes; then API key → rate
+ * limit and quota → plan check → JSON body, on the routes that take
  * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
  */
 export function createApp(o: AppOptions): ApiApp {
@@ -86,24 +99,30 @@ export function createApp(o: AppOptions): ApiApp {
   registerDocs(router);
   if (o.metricsToken !== undefined) registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
-  const auth = authenticate(accounts, plans, o.authCacheMs);
+  const byKey = authenticate(accounts, plans, o.authCacheMs);
   const limiter = new RateLimiter();
   const refused = (motivo: QuotaRefusal) => metrics.quotaRefused(motivo);
-  const admit = [auth, enforceQuota(usage, limiter, true, refused)];
-  const guard: Guard = (recurso, handler) => guarded([...admit, planAccess(plans, recurso)], handler);
+  const quota = enforceQuota(usage, limiter, true, refused);
+  const guard: Guard = (recurso, handler) => guarded([byKey, quota, planAccess(plans, recurso)], handler);
   // The key's own profile and usage answer even at quota and do not count against it.
-  const inspect: Guard = (recurso, handler) => guarded([auth, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
+  const inspect: Guard = (recurso, handler) => guarded([byKey, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
+  const tickets = new StreamTickets();
+  const ticketGuard: Guard = (recurso, handler) => guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
+  const stream = new StreamHub(o.dataDir, { ...o.stream, log: (event, fields) => log({ t: new Date().toISOString(), event, ...fields }) });
+  holder.onSwap((next) => void stream.snapshotSwapped(next.id));
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
   registerConta(router, inspect, usage, usageStore);
   registerWebhookRoutes(router, { control: o.control, guard, ...o.webhooks });
+  registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard });
 
   const app = new Koa<ApiState>();
   app.proxy = false;
   app.silent = true;
   app.use(requestContext(log, usage));
   app.use(metrics.middleware());
+  app.use(cors(router, o.corsOrigins));
   app.use(router.routes());
   app.use(routeFallback());
 
@@ -113,11 +132,16 @@ export function createApp(o: AppOptions): ApiApp {
     holder,
     usage,
     accounts,
+    stream,
     async start() {
       await holder.start();
       usage.start();
     },
+    endStreams() {
+      stream.close();
+    },
     stop() {
+      stream.close();
       holder.stop();
       usage.stop();
     },

@@ -4,6 +4,7 @@ import type { DataDir } from '../data-dir.js';
 import { openControlDb, type ControlDb } from '../control/database.js';
 import type { PlansConfig } from '../control/plans.js';
 import { createApp, type ApiApp } from './app.js';
+import type { CorsOrigins } from './middleware/cors.js';
 import type { AccessLog } from './middleware/request-context.js';
 
 export interface ServerOptions {
@@ -18,6 +19,8 @@ export interface ServerOptions {
   cacheMb?: number;
   /** `GET /metrics` to this bearer token (SVC_METRICS_TOKEN); absent = no /metrics route. */
   metricsToken?: string;
+  /** Browser origins allowed to call the API; default any. */
+  corsOrigins?: CorsOrigins;
   /** Keys sealing webhook secrets; default: the data dir's key file. */
   secretKeys?: readonly Buffer[];
 }
@@ -37,7 +40,7 @@ export interface RunningServer {
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
-  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, metricsToken: o.metricsToken, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
+  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, metricsToken: o.metricsToken, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   const server = api.app.listen({ port: o.port, host: o.host });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -62,8 +65,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     close() {
       closing ??= (async () => {
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request first; event
+        // streams never finish by themselves, so they are ended here.
         server.closeIdleConnections();
+        api.endStreams();
         await drained;
         api.stop();
         control.close();

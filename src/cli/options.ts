@@ -26,3 +26,8 @@ export function allowPrivateUrls(config: Config): boolean {
   if (config.allowPrivateUrls) process.stderr.write(`${PRIVATE_URLS_WARNING}\n`);
   return config.allowPrivateUrls;
 }
+
+/** `--cors-origins`, shared by `serve` and `demo` (parsed with the rest of the config). */
+export function corsOriginsOption(): Option {
+  return new Option('--cors-origins <list>', 'origens de navegador que podem chamar a API, separadas por vírgula (ex. https://app.example), ou * para qualquer uma (variável: SVC_CORS_ORIGINS; padrão: *)');
+}

@@ -18,6 +18,7 @@ export const RECURSOS = [
   'estatisticas',
   'conta',
   'webhooks',
+  'stream',
 ] as const;
 export type Recurso = (typeof RECURSOS)[number];
 
@@ -30,18 +31,20 @@ export interface PlanConfig {
   recursos: readonly Recurso[];
   /** false = only the championships on the account's access list. */
   todos_campeonatos: boolean;
+  /** Event streams (`GET /v1/stream`) an account may hold open at once on one server. */
+  streams_simultaneos: number;
 }
 
 export type PlansConfig = Readonly<Record<Plano, PlanConfig>>;
 
 const FREE_RECURSOS: readonly Recurso[] = [
-  'campeonatos', 'partidas', 'rodadas', 'tabela', 'artilharia', 'chave', 'cobertura', 'times', 'jogadores', 'conta', 'webhooks',
+  'campeonatos', 'partidas', 'rodadas', 'tabela', 'artilharia', 'chave', 'cobertura', 'times', 'jogadores', 'conta', 'webhooks', 'stream',
 ];
 
 export const DEFAULT_PLANS: PlansConfig = {
-  free: { requisicoes: 100, periodo: 'dia', por_segundo: 5, recursos: FREE_RECURSOS, todos_campeonatos: false },
-  pro: { requisicoes: 20_000, periodo: 'dia', por_segundo: 50, recursos: RECURSOS, todos_campeonatos: true },
-  enterprise: { requisicoes: 200_000, periodo: 'dia', por_segundo: 500, recursos: RECURSOS, todos_campeonatos: true },
+  free: { requisicoes: 100, periodo: 'dia', por_segundo: 5, recursos: FREE_RECURSOS, todos_campeonatos: false, streams_simultaneos: 2 },
+  pro: { requisicoes: 20_000, periodo: 'dia', por_segundo: 50, recursos: RECURSOS, todos_campeonatos: true, streams_simultaneos: 20 },
+  enterprise: { requisicoes: 200_000, periodo: 'dia', por_segundo: 500, recursos: RECURSOS, todos_campeonatos: true, streams_simultaneos: 500 },
 };
 
 /**
@@ -85,6 +88,7 @@ function parsePlan(file: string, name: string, v: Record<string, unknown>, base:
     switch (key) {
       case 'requisicoes':
       case 'por_segundo':
+      case 'streams_simultaneos':
         if (!Number.isInteger(value) || (value as number) < 1) throw new PlansFileError(`${where}.${key} deve ser um inteiro >= 1`);
         plan[key] = value as number;
         break;

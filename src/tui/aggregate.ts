@@ -2,7 +2,7 @@
  * The aggregate of a two-legged tie, from the side of the first leg's home team. The API gives each leg's
  * score; adding them is presentation, so the TUI does it rather than asking the server for a new field.
  */
-import type { Chave } from './api-types.js';
+import type { Chave } from '../../clients/typescript/index.js';
 
 export interface Agregado {
   /** Team that played the first leg at home. */
@@ -21,7 +21,9 @@ export function agregado(chave: Chave): Agregado | null {
   if (!volta || volta.placar_mandante === null || volta.placar_visitante === null) return null;
   // In the second leg the first leg's home team plays away.
   const penaltis =
-    volta.disputa_penalti && volta.penalti ? { a: volta.penalti.placar_visitante, b: volta.penalti.placar_mandante } : null;
+    volta.disputa_penalti && volta.penalti.placar_visitante !== null && volta.penalti.placar_mandante !== null
+      ? { a: volta.penalti.placar_visitante, b: volta.penalti.placar_mandante }
+      : null;
   return {
     siglaA: ida.time_mandante.sigla,
     siglaB: ida.time_visitante.sigla,

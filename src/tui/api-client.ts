@@ -1,22 +1,25 @@
 /**
- * Typed fetch of each `/v1` endpoint the TUI shows. Every failure becomes an `ApiRequestError` whose message
- * is one readable line (the server's own `erro`/`mensagem` when it sent them), so screens can print it inline
- * and the CLI can turn it into its one-line error.
+ * The endpoints the TUI shows, through the typed client generated from `/v1/openapi.json`
+ * (`clients/typescript/`). Every failure becomes an `ApiRequestError` whose message is one readable line (the
+ * server's own `erro`/`mensagem` when it sent them), so screens can print it inline and the CLI can turn it into
+ * its one-line error.
  */
-import type {
-  Campeonato,
-  ChaveCompleta,
-  EscalacaoPartida,
-  EstatisticasPartida,
-  EventoPartida,
-  Fase,
-  FiltroCampeonatos,
-  Jogador,
-  PartidaAoVivo,
-  Rodada,
-  Tabela,
-  Time,
-} from './api-types.js';
+import {
+  createSvcClient,
+  type Campeonato,
+  type ChaveCampeonato,
+  type Escalacao,
+  type EstatisticasPartida,
+  type EventoPartida,
+  type Fase,
+  type FiltroCampeonatos,
+  type Jogador,
+  type PartidaAoVivo,
+  type RodadaAvulsa,
+  type SvcClient,
+  type Tabela,
+  type Time,
+} from '../../clients/typescript/index.js';
 
 export const DEFAULT_API_URL = 'http://localhost:8080';
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -53,115 +56,132 @@ export interface ApiClientOptions {
   key: string;
 }
 
+/** What openapi-fetch resolves with: the parsed body on success, the parsed error body otherwise. */
+interface Outcome<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
 export class ApiClient {
   readonly baseUrl: string;
-  private readonly key: string;
+  readonly key: string;
+  private readonly api: SvcClient;
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.key = options.key;
+    this.api = createSvcClient({ baseUrl: this.baseUrl, key: options.key, fetch: (request) => this.send(request) });
   }
 
   campeonatos(filtro: FiltroCampeonatos = {}): Promise<ListResponse<Campeonato>> {
-    return this.list(`/v1/campeonatos${query({ ...filtro })}`);
+    const query = Object.fromEntries(Object.entries(filtro).filter(([, v]) => v !== undefined && v !== ''));
+    return this.list(this.api.GET('/v1/campeonatos', { params: { query } }));
   }
 
   tabela(campeonatoId: number): Promise<Tabela> {
-    return this.data(`/v1/campeonatos/${campeonatoId}/tabela`);
+    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/tabela', { params: { path: { campeonatoId } } }));
   }
 
   tabelaDaFase(campeonatoId: number, faseId: number): Promise<Tabela> {
-    return this.data(`/v1/campeonatos/${campeonatoId}/fases/${faseId}/tabela`);
+    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/fases/{faseId}/tabela', { params: { path: { campeonatoId, faseId } } }));
   }
 
   fases(campeonatoId: number): Promise<ListResponse<Fase>> {
-    return this.list(`/v1/campeonatos/${campeonatoId}/fases`);
+    return this.list(this.api.GET('/v1/campeonatos/{campeonatoId}/fases', { params: { path: { campeonatoId } } }));
   }
 
-  rodada(campeonatoId: number, numero: number): Promise<Rodada> {
-    return this.data(`/v1/campeonatos/${campeonatoId}/rodadas/${numero}`);
+  rodada(campeonatoId: number, numero: number): Promise<RodadaAvulsa> {
+    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/rodadas/{numero}', { params: { path: { campeonatoId, numero } } }));
   }
 
-  chave(campeonatoId: number): Promise<ChaveCompleta> {
-    return this.data(`/v1/campeonatos/${campeonatoId}/chave`);
+  chave(campeonatoId: number): Promise<ChaveCampeonato> {
+    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/chave', { params: { path: { campeonatoId } } }));
   }
 
   artilharia(campeonatoId: number): Promise<ListResponse<Jogador>> {
-    return this.list(`/v1/campeonatos/${campeonatoId}/artilharia`);
+    return this.list(this.api.GET('/v1/campeonatos/{campeonatoId}/artilharia', { params: { path: { campeonatoId } } }));
   }
 
   aoVivo(): Promise<ListResponse<PartidaAoVivo>> {
-    return this.list('/v1/partidas/ao-vivo');
+    return this.list(this.api.GET('/v1/partidas/ao-vivo'));
   }
 
   eventos(partidaId: number): Promise<ListResponse<EventoPartida>> {
-    return this.list(`/v1/partidas/${partidaId}/eventos`);
+    return this.list(this.api.GET('/v1/partidas/{id}/eventos', { params: { path: { id: partidaId } } }));
   }
 
   estatisticas(partidaId: number): Promise<EstatisticasPartida> {
-    return this.data(`/v1/partidas/${partidaId}/estatisticas`);
+    return this.data(this.api.GET('/v1/partidas/{id}/estatisticas', { params: { path: { id: partidaId } } }));
   }
 
-  escalacao(partidaId: number): Promise<EscalacaoPartida> {
-    return this.data(`/v1/partidas/${partidaId}/escalacao`);
+  escalacao(partidaId: number): Promise<Escalacao> {
+    return this.data(this.api.GET('/v1/partidas/{id}/escalacao', { params: { path: { id: partidaId } } }));
   }
 
   buscarTimes(q: string): Promise<ListResponse<Time>> {
-    return this.list(`/v1/times${query({ q })}`);
+    return this.list(this.api.GET('/v1/times', { params: { query: { q } } }));
   }
 
   jogadoresDoTime(timeId: number): Promise<ListResponse<Jogador>> {
-    return this.list(`/v1/times/${timeId}/jogadores`);
+    return this.list(this.api.GET('/v1/times/{timeId}/jogadores', { params: { path: { timeId } } }));
   }
 
   buscarJogadores(q: string): Promise<ListResponse<Jogador>> {
-    return this.list(`/v1/jogadores${query({ q })}`);
+    return this.list(this.api.GET('/v1/jogadores', { params: { query: { q } } }));
   }
 
   jogador(id: number): Promise<Jogador> {
-    return this.data(`/v1/jogadores/${id}`);
+    return this.data(this.api.GET('/v1/jogadores/{id}', { params: { path: { id } } }));
   }
 
-  private async data<T>(path: string): Promise<T> {
-    const body = await this.get(path);
-    return body.data as T;
+  private async data<T>(call: Promise<Outcome<{ data: T }>>): Promise<T> {
+    return (await this.body(call, false)).data;
   }
 
-  private async list<T>(path: string): Promise<ListResponse<T>> {
-    const body = await this.get(path);
-    if (!Array.isArray(body.data)) throw invalid(path, '`data` is not an array');
+  private async list<T, M>(call: Promise<Outcome<{ data: T[]; meta: M }>>): Promise<ListResponse<T>> {
+    const body = await this.body(call, true);
     const meta = typeof body.meta === 'object' && body.meta !== null ? (body.meta as ListResponse<T>['meta']) : {};
-    return { data: body.data as T[], meta };
+    return { data: body.data, meta };
   }
 
-  private async get(path: string): Promise<{ data: unknown; meta?: unknown }> {
-    let response = await this.fetch(path);
+  private async body<B extends { data: unknown }>(call: Promise<Outcome<B>>, isList: boolean): Promise<B> {
+    let outcome: Outcome<B>;
+    try {
+      outcome = await call;
+    } catch (err) {
+      if (err instanceof ApiRequestError) throw err;
+      // openapi-fetch parses a 2xx body as JSON: a body that is not JSON is not the contract.
+      throw invalid('a API', err instanceof Error ? err.message : String(err));
+    }
+    const { data, error, response } = outcome;
+    if (!response.ok) {
+      const { erro, mensagem } = errorFields(error);
+      const detail = erro ? `${erro}: ${mensagem ?? ''}`.trim() : response.statusText || 'sem corpo de erro';
+      throw new ApiRequestError('http', `${response.status} ${detail}`, response.status, erro, mensagem);
+    }
+    const path = new URL(response.url).pathname;
+    if (typeof data !== 'object' || data === null || !('data' in data)) throw invalid(path, 'resposta sem `data`');
+    if (isList && !Array.isArray(data.data)) throw invalid(path, '`data` is not an array');
+    return data;
+  }
+
+  /** Every request goes through here: a timeout per attempt, short 429s waited out, no answer reported plainly. */
+  private async send(request: Request): Promise<Response> {
+    let response = await this.attempt(request);
     for (let retry = 0; retry < RATE_LIMIT_RETRIES && response.status === 429; retry++) {
       const wait = Number(response.headers.get('retry-after'));
       if (!Number.isFinite(wait) || wait > RATE_LIMIT_WAIT_MAX_S) break;
       await response.body?.cancel();
       await delay(Math.max(wait, 0.1) * 1000);
-      response = await this.fetch(path);
+      response = await this.attempt(request);
     }
-    const text = await response.text();
-    const body = parseJson(text);
-    if (!response.ok) {
-      const { erro, mensagem } = errorFields(body);
-      const detail = erro ? `${erro}: ${mensagem ?? ''}`.trim() : response.statusText || 'sem corpo de erro';
-      throw new ApiRequestError('http', `${response.status} ${detail}`, response.status, erro, mensagem);
-    }
-    if (typeof body !== 'object' || body === null || !('data' in body)) {
-      throw invalid(path, 'resposta sem `data`');
-    }
-    return body as { data: unknown; meta?: unknown };
+    return response;
   }
 
-  private async fetch(path: string): Promise<Response> {
+  private async attempt(request: Request): Promise<Response> {
     try {
-      return await fetch(`${this.baseUrl}${path}`, {
-        headers: { authorization: `Bearer ${this.key}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      return await fetch(request.clone(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (err) {
       throw new ApiRequestError('unreachable', `servidor inacessível em ${this.baseUrl} (${networkCause(err)})`);
     }
@@ -170,19 +190,6 @@ export class ApiClient {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function query(params: Record<string, string | undefined>): string {
-  const entries = Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '');
-  return entries.length === 0 ? '' : `?${new URLSearchParams(entries).toString()}`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function errorFields(body: unknown): { erro: string | null; mensagem: string | null } {

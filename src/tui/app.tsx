@@ -5,7 +5,7 @@
 import { Box, Text, useApp, useInput, useStdout, type Key } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient, ListResponse } from './api-client.js';
-import type { Campeonato } from './api-types.js';
+import type { Campeonato } from '../../clients/typescript/index.js';
 import { TuiContext, type TuiContextValue } from './context.js';
 import { cell } from './format.js';
 import { HelpOverlay } from './components/help-overlay.js';

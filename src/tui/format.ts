@@ -1,5 +1,8 @@
 /** Plain-text formatting shared by the screens: fixed-width cells so rows line up in any terminal. */
-import type { Partida, StatusCampeonato, StatusPartida } from './api-types.js';
+import type { PartidaDaRodada, StatusCampeonato, StatusPartida } from '../../clients/typescript/index.js';
+
+/** A match as every list carries it (a round's matches have no `fase`). */
+type Partida = PartidaDaRodada;
 
 /** The one way the TUI shows an unknown value: never as 0 (spec rule 2). */
 export const UNKNOWN = '—';
@@ -67,8 +70,8 @@ const STATUS_CAMPEONATO: Record<StatusCampeonato, string> = {
   agendado: 'agendado',
 };
 
-export function statusCampeonato(status: StatusCampeonato | string): string {
-  return STATUS_CAMPEONATO[status as StatusCampeonato] ?? status;
+export function statusCampeonato(status: StatusCampeonato | string | null): string {
+  return status === null ? UNKNOWN : (STATUS_CAMPEONATO[status as StatusCampeonato] ?? status);
 }
 
 /** `2 x 1`, `– x –` before kick-off. */
@@ -78,7 +81,7 @@ export function placar(mandante: number | null, visitante: number | null): strin
 
 /** `(pên. 4 x 3)` when the match went to a shoot-out, else empty. */
 export function penaltis(partida: Pick<Partida, 'disputa_penalti' | 'penalti'>): string {
-  return partida.disputa_penalti && partida.penalti
+  return partida.disputa_penalti && partida.penalti.placar_mandante !== null && partida.penalti.placar_visitante !== null
     ? `(pên. ${partida.penalti.placar_mandante} x ${partida.penalti.placar_visitante})`
     : '';
 }

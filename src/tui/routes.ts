@@ -1,10 +1,13 @@
 /** The screens of the TUI and what each needs to open; the app keeps them on a stack (Esc pops). */
-import type { Campeonato, Jogador, Partida, Time } from './api-types.js';
+import type { Campeonato, Jogador, Partida, PartidaDaRodada, Time } from '../../clients/typescript/index.js';
+
+/** A match as the lists carry it: a round's matches have no `fase`, the other lists' have. */
+export type MatchRef = PartidaDaRodada & Partial<Pick<Partida, 'fase'>>;
 
 export type RouteTarget =
   | { screen: 'campeonatos' }
   | { screen: 'campeonato'; campeonato: Campeonato }
-  | { screen: 'partida'; partida: Partida }
+  | { screen: 'partida'; partida: MatchRef }
   | { screen: 'ao-vivo' }
   | { screen: 'busca' }
   | { screen: 'time'; time: Pick<Time, 'id' | 'nome'> }

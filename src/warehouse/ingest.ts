@@ -6,6 +6,7 @@ import { groupInputs, readGroups, type NamedFeed } from '../feeds/adapters/index
 import type { AdapterOptions } from '../feeds/adapters/types.js';
 import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
+import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock } from './ingest-lock.js';
 import type { Conflito } from './load/conflicts.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
@@ -14,6 +15,8 @@ import { openSnapshotReadOnly } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
 
 export const DEFAULT_KEEP = 10;
+/** More webhook events than this from one ingest is worth a warning: likely history loaded without --backfill. */
+export const DEFAULT_EVENT_WARNING = 500;
 
 export interface IngestOptions {
   /** Keys sealing webhook secrets (the control plane re-seals them on open); default: the data dir's key file. */
@@ -31,7 +34,11 @@ export interface IngestOptions {
   keep?: number;
   adapterOptions?: AdapterOptions;
   fetch?: FetchOptions;
+  /** The ingest's time: the live window is centred on it (default: the clock). */
   now?: Date;
+  liveWindow?: LiveWindow;
+  /** Warn when one ingest records more webhook events than this (default DEFAULT_EVENT_WARNING). */
+  eventWarning?: number;
   /** Called as the ingest moves through its stages (progress display). */
   onStage?: (stage: string, index: number, total: number) => void;
   /** Awaited at each durability step of publishing (crash-safety tests stop the process there). */
@@ -39,11 +46,17 @@ export interface IngestOptions {
 }
 
 export interface IngestSummary {
-  /** The published snapshot, null for a dry run. */
+  /** The published snapshot (the current one, kept, when nothing changed), null for a dry run. */
   snapshot_id: string | null;
+  /** The input changed no stored record: nothing was published, `snapshot_id` is the current snapshot. */
+  nada_mudou: boolean;
   /** Records read per collection (all feeds of the run), plus `feeds`. */
   contagens: Record<string, number>;
-  eventos: { total: number; seq_inicio: number | null; seq_fim: number | null; por_tipo: Record<string, number> };
+  /** Webhook events recorded; `acima_do_limite` when `total` exceeds `limite_aviso`. */
+  eventos: {
+    total: number; seq_inicio: number | null; seq_fim: number | null; por_tipo: Record<string, number>;
+    limite_aviso: number; acima_do_limite: boolean;
+  };
   avisos: string[];
   /** Facts two sources give differently for the same match, and which one is kept (load/conflicts.ts). */
   conflitos: Conflito[];
@@ -72,10 +85,13 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const { groups, skipped } = groupInputs(files, { format: options.format, fromFolder });
   const feeds = readGroups(groups, options.adapterOptions ?? {});
   const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);
-  const summary = (snapshotId: string | null, eventos: IngestSummary['eventos'], removidos: string[], conflitos: Conflito[] = []): IngestSummary => ({
+  const limite = options.eventWarning ?? DEFAULT_EVENT_WARNING;
+  const noEvents = { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} };
+  const summary = (snapshotId: string | null, eventos: Omit<IngestSummary['eventos'], 'limite_aviso' | 'acima_do_limite'>, removidos: string[], conflitos: Conflito[] = [], nadaMudou = false): IngestSummary => ({
     snapshot_id: snapshotId,
+    nada_mudou: nadaMudou,
     contagens: countRecords(feeds),
-    eventos,
+    eventos: { ...eventos, limite_aviso: limite, acima_do_limite: eventos.total > limite },
     avisos,
     conflitos,
     duracao_ms: Math.round(performance.now() - started),
@@ -91,7 +107,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     } finally {
       current?.close();
     }
-    return summary(null, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} }, []);
+    return summary(null, noEvents, []);
   }
 
   const control = openControlDb(options.dataDir.controlDb, { secretKeys: options.secretKeys });
@@ -104,10 +120,12 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         entradas: options.inputs,
         backfill: options.backfill === true,
         now: options.now ?? new Date(),
+        liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
         onStage: stage,
         atStep: options.atStep,
       });
       avisos.push(...result.avisos);
+      if (result.nadaMudou) return summary(result.atual, noEvents, [], result.conflitos, true);
       const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, dispatcherCursor(control));
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;

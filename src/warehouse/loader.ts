@@ -64,6 +64,8 @@ export interface LoadResult {
   escritas: string[];
   /** What the load wrote, by entity (the manifest's `alteracoes`); derive's scope is in `campeonatoIds`. */
   alteracoes: Alteracoes;
+  /** Whether any stored row differs now (a row added, changed or removed): false = the ingest changes nothing. */
+  mudou: boolean;
 }
 
 /** A record with where it came from; its JSON pointer is only built for a message. */
@@ -128,11 +130,11 @@ class Load {
     await this.loadPartidas();
     await this.loadMatchChildren();
     for (const m of this.ids.newMappings) this.stage('id_fonte', `${m.entidade}/${m.fonte}/${m.chave}`, { ...m });
-    await this.writeStaged();
-    await this.applyRemovals();
+    const written = await this.writeStaged();
+    const removed = await this.applyRemovals();
     const campeonatoIds = [...this.campeonatos].sort((a, b) => a - b);
     this.touched.add('campeonatos', campeonatoIds);
-    return { avisos: this.avisos, conflitos: [...this.conflitos.values()], campeonatoIds, escritas: this.escritas, alteracoes: this.touched.result() };
+    return { avisos: this.avisos, conflitos: [...this.conflitos.values()], campeonatoIds, escritas: this.escritas, alteracoes: this.touched.result(), mudou: written || removed };
   }
 
   private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
@@ -560,14 +562,17 @@ class Load {
     }
   }
 
-  /** Stages and upserts only the tables that received rows: a live update touches two or three. */
-  private async writeStaged(): Promise<void> {
+  /**
+   * Stages and upserts only the tables that received rows: a live update touches two or three. Returns
+   * whether any stored row changed (upsert.sql records it in carga_mudou).
+   */
+  private async writeStaged(): Promise<boolean> {
     const matches = this.touchedMatches();
     await this.options.beforeWrite?.(matches);
     this.recordTouched(matches);
     // Scorers before and after the write: the players whose derived goal totals the load may change.
     const scorers = this.options.emptyStore ? [] : await scorersOf(this.conn, matches);
-    const statements: string[] = [];
+    const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
     const stagedLineups = this.staged('escalacoes').size > 0;
     for (const table of STAGED_TABLES) {
       const rows = this.staged(table);
@@ -587,8 +592,10 @@ class Load {
       if (section) statements.push(section);
       if (table === 'partidas') await this.storedConflicts();
     }
-    if (statements.length > 0) await this.conn.run(statements.join('\n'));
-    if (!this.options.emptyStore) this.touched.add('jogadores', [...scorers, ...(await scorersOf(this.conn, matches))]);
+    if (this.options.emptyStore) return this.escritas.length > 0;
+    await this.conn.run(statements.join('\n'));
+    this.touched.add('jogadores', [...scorers, ...(await scorersOf(this.conn, matches))]);
+    return (await queryRows(this.conn, 'SELECT 1 FROM carga_mudou LIMIT 1')).length > 0;
   }
 
   /** The ids of every staged row, before the stages are taken; a first build is a complete change. */
@@ -619,8 +626,8 @@ class Load {
     return [...ids];
   }
 
-  /** Tombstones after the upserts; unknown ones are warnings (tombstones may be re-sent). */
-  private async applyRemovals(): Promise<void> {
+  /** Tombstones after the upserts; unknown ones are warnings (tombstones may be re-sent). Returns whether any applied. */
+  private async applyRemovals(): Promise<boolean> {
     const removals: Removal[] = [];
     for (const it of this.items('remocoes')) {
       const key = this.key(it.record.entidade, it, it.record.id);
@@ -636,5 +643,6 @@ class Load {
     }
     for (const id of outcome.affected) this.campeonatos.add(id);
     for (const id of outcome.removed) this.campeonatos.delete(id);
+    return removals.length > 0;
   }
 }

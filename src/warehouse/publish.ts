@@ -12,6 +12,7 @@ import { derive } from './derive.js';
 import { queryRows, readSql } from './duckdb-util.js';
 import { guardIdCounters, guardSnapshotCounters, idBounds } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
+import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
@@ -39,6 +40,8 @@ export interface PublishRequest {
   /** Load history without recording events (also implied on the first ingest). */
   backfill: boolean;
   now: Date;
+  /** Events are recorded only for matches whose kick-off lies in this window around `now`. */
+  liveWindow: LiveWindow;
   onStage?: (stage: string) => void;
   /** Awaited at each durability step (crash-safety tests stop the process there). */
   atStep?: PublishStepHook;
@@ -49,18 +52,17 @@ export const PUBLISH_STEPS = ['locked', 'copied', 'loading', 'loaded', 'checkpoi
 export type PublishStep = (typeof PUBLISH_STEPS)[number];
 export type PublishStepHook = (step: PublishStep) => Promise<void> | void;
 
-export interface PublishResult {
-  manifest: SnapshotManifest;
-  avisos: string[];
-  conflitos: Conflito[];
-  eventos: DetectedEvent[];
-}
+export type PublishResult =
+  | { nadaMudou: false; manifest: SnapshotManifest; avisos: string[]; conflitos: Conflito[]; eventos: DetectedEvent[] }
+  /** The load changed no stored row: nothing was published, `CURRENT` still names `atual`. */
+  | { nadaMudou: true; atual: string; avisos: string[]; conflitos: Conflito[] };
 
 /**
  * Publishes a new snapshot: copy-on-write from the current one into a temp file, one transaction (load,
  * derive, events, outbox), checkpoint, close, fsync, manifest, rename, fsync dir, then the atomic
  * `CURRENT`. The caller holds the ingest lock. A failure before the rename leaves only a temp file,
- * removed here or by the next ingest.
+ * removed here or by the next ingest. A load that changes nothing is rolled back and the temp copy
+ * discarded: no snapshot, no snapshot number consumed.
  */
 export async function publishSnapshot(dataDir: DataDir, control: ControlDb, request: PublishRequest): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
@@ -69,8 +71,8 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
   removeLeftovers(dataDir);
   guardSnapshotCounters(dataDir, control);
   const parentId = readCurrentId(dataDir);
-  const id = formatSnapshotId(reserve(control, 'snapshot_id'));
-  const tmp = path.join(dataDir.snapshotsDir, `.tmp-${id}.duckdb`);
+  // Named by process, not by snapshot number: the number is reserved only once there is something to publish.
+  const tmp = path.join(dataDir.snapshotsDir, `.tmp-${process.pid}.duckdb`);
 
   if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
   await reach('copied');
@@ -100,10 +102,18 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
     const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
     await reach('loading');
+    if (parentId !== null && !load.mudou) {
+      await conn.run('ROLLBACK');
+      await close();
+      await copyFlushed.catch(() => undefined);
+      rmSync(tmp, { force: true });
+      return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos };
+    }
     stage('derivar');
     // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
     await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
-    const eventos = recordEvents ? await detectEvents(conn, request.now) : [];
+    const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
+    const id = formatSnapshotId(reserve(control, 'snapshot_id'));
     const seqs = await writeOutbox(conn, control, eventos, request.now);
     await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
     await copyFlushed;
@@ -135,7 +145,7 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     await reach('renamed');
     writeCurrentId(dataDir, id);
     await reach('current');
-    return { manifest, avisos: load.avisos, conflitos: load.conflitos, eventos };
+    return { nadaMudou: false, manifest, avisos: load.avisos, conflitos: load.conflitos, eventos };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);

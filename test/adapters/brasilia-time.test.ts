@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { brasiliaKickoff, brasiliaOffset } from '../../src/feeds/adapters/brasilia-time.js';
+import { brasiliaKickoff, brasiliaOffset, offsetOn } from '../../src/feeds/adapters/brasilia-time.js';
 
 test('Brasília time from the tz database: summer time (UTC−2) in the years it ran, never after 2019', () => {
   const cases: [string, string][] = [
@@ -17,4 +17,11 @@ test('Brasília time from the tz database: summer time (UTC−2) in the years it
   assert.equal(brasiliaKickoff('2019-01-20', '16:00'), '2019-01-20T16:00:00-02:00');
   assert.equal(brasiliaKickoff('2019-04-27', '16:00'), '2019-04-27T16:00:00-03:00');
   assert.equal(brasiliaKickoff('2019-04-27', null), null);
+});
+
+test('the offset of every day 2003–2027, found per year by bisection, is the tz database\'s own for that day', () => {
+  for (let ms = Date.UTC(2003, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 86_400_000) {
+    const date = new Date(ms).toISOString().slice(0, 10);
+    assert.equal(brasiliaOffset(date), offsetOn(date), date);
+  }
 });

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createApp, type ApiApp } from '../../src/api/app.js';
+import { createApp, type ApiApp, type AppOptions } from '../../src/api/app.js';
 import type { Plano } from '../../src/domain/plans.js';
 import { SqliteAccountsStore, type AccountSettings } from '../../src/control/accounts-store.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
+import type { CorsOrigins } from '../../src/api/middleware/cors.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { ingest } from '../../src/warehouse/ingest.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
@@ -49,7 +50,18 @@ let accountSeq = 0;
 
 /** A real app on a real HTTP server (port 0) over a temp data dir, with the demo fixtures ingested. */
 export async function startHarness(
-  o: { dir?: string; ingestDemo?: boolean; plans?: PlansConfig; usageFlushMs?: number; authCacheMs?: number; cacheMb?: number; metricsToken?: string } = {},
+  o: {
+    dir?: string;
+    ingestDemo?: boolean;
+    plans?: PlansConfig;
+    usageFlushMs?: number;
+    authCacheMs?: number;
+    cacheMb?: number;
+    metricsToken?: string;
+    corsOrigins?: CorsOrigins;
+    stream?: AppOptions['stream'];
+    webhooks?: AppOptions['webhooks'];
+  } = {},
 ): Promise<Harness> {
   const temp = o.dir ? null : tempDir('svc-api-');
   const dir = o.dir ?? temp!.dir;
@@ -58,7 +70,10 @@ export async function startHarness(
   const control = openControlDb(dataDir.controlDb);
   const logs: Record<string, unknown>[] = [];
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
-  const api = createApp({ dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0, cacheMb: o.cacheMb, metricsToken: o.metricsToken });
+  const api = createApp({
+    dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0,
+    cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, stream: o.stream, webhooks: o.webhooks, metricsToken: o.metricsToken,
+  });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', r));
@@ -66,7 +81,8 @@ export async function startHarness(
   const accounts = new SqliteAccountsStore(control);
   let stopped = false;
   const request: Harness['request'] = async (method, pathAndQuery, init = {}) => {
-    const headers: Record<string, string> = { ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...init.headers };
+    // fetch asks for gzip and br and decodes them unseen; tests read the bytes as sent unless they ask otherwise.
+    const headers: Record<string, string> = { 'accept-encoding': 'identity', ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...init.headers };
     const res = await fetch(`${url}${pathAndQuery}`, { method, headers, body: init.body });
     const text = await res.text();
     let json: unknown = null;

@@ -29,7 +29,6 @@ const num: Spec = { kind: 'number' };
 const str: Spec = { kind: 'string' };
 const bool: Spec = { kind: 'boolean' };
 const anyArray: Spec = { kind: 'array' };
-const anyObject: Spec = { kind: 'object' };
 const anything: Spec = { kind: 'any' };
 const nullable = (of: Spec): Spec => ({ kind: 'nullable', of });
 const oneOf = (...values: string[]): Spec => ({ kind: 'enum', values });
@@ -46,7 +45,8 @@ function check(value: unknown, spec: Spec, path: string, out: string[], parent: 
     case 'any':
       return;
     case 'depends':
-      return check(value, spec.on(parent), path, out, parent);
+      check(value, spec.on(parent), path, out, parent);
+      return;
     case 'integer':
       if (!Number.isInteger(value)) bad('integer');
       return;
@@ -73,11 +73,17 @@ function check(value: unknown, spec: Spec, path: string, out: string[], parent: 
       if (typeof value !== 'string' || !spec.pattern.test(value)) bad(spec.what);
       return;
     case 'arrayOf':
-      if (!Array.isArray(value)) return bad('array');
+      if (!Array.isArray(value)) {
+        bad('array');
+        return;
+      }
       value.forEach((v, i) => check(v, spec.of, `${path}[${i}]`, out));
       return;
     case 'obj': {
-      if (got !== 'object') return bad('object');
+      if (got !== 'object') {
+        bad('object');
+        return;
+      }
       const record = value as Record<string, unknown>;
       for (const [name, field] of Object.entries(spec.fields)) {
         if (!(name in record)) {

@@ -21,7 +21,6 @@ import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
 import { probeLatency, summarize, type ProbeFigures } from './latency-probe.js';
 import { loadGenerator, type LoadFigures } from './load-generator.js';
 import type { BenchFigure } from './run.js';
-import { median } from './stats.js';
 
 interface LoadResult {
   requests: { average: number; total: number };

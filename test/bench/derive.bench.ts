@@ -47,7 +47,9 @@ async function one(snapshot: string, copy: string, threads: number | null): Prom
       90 AS minuto, p.time_mandante_id AS time_id, 'Bench' AS jogador, 'bench' AS fonte
       FROM partidas p WHERE p.id = (SELECT max(id) FROM partidas WHERE campeonato_id = ${ids[0]})`);
     const d = await timed(() => derive(conn, ids));
-    const detect = await timed(() => detectEvents(conn, new Date()));
+    // At the changed match's kick-off: inside the live window, so the events and their payloads are built.
+    const [{ inicio }] = (await conn.runAndReadAll(`SELECT max(inicio_utc)::VARCHAR AS inicio FROM partidas WHERE id = (SELECT max(id) FROM partidas WHERE campeonato_id = ${ids[0]})`)).getRowObjectsJS() as [{ inicio: string }];
+    const detect = await timed(() => detectEvents(conn, new Date(`${inicio.replace(' ', 'T')}Z`)));
     const deriveAll = await timed(() => derive(conn));
     await installResourceViews(conn);
     const payloadsAll = await timed(() => conn.run('SELECT to_json(recurso) FROM recurso_partida'));

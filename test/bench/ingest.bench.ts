@@ -101,9 +101,13 @@ function clubsFeed(): Feed {
   };
 }
 
+const LIVE_YEAR = 2005 + SEASONS - 1;
+/** The live match's kick-off: the updates are ingested at this `now`, so their events are recorded (live window). */
+const LIVE_KICKOFF = new Date(Date.UTC(LIVE_YEAR, 4, 1 + 37 * 7, 19, 0));
+
 /** Match 1 of the last round of the last season goes live; each run adds one home goal. */
 function liveFeed(goals: number): Feed {
-  const year = 2005 + SEASONS - 1;
+  const year = LIVE_YEAR;
   const [home, away] = fixtures()[37]?.[0] ?? [1, 2];
   const id = `${year}-38-1`;
   return {
@@ -111,7 +115,7 @@ function liveFeed(goals: number): Feed {
     fonte: 'bench',
     partidas: [{
       id, campeonato: `br-${year}`, rodada: `br-${year}-r38`, mandante: home, visitante: away, status: 'ao_vivo',
-      placar_mandante: goals, placar_visitante: 0, data_hora: new Date(Date.UTC(year, 4, 1 + 37 * 7, 19, 0)).toISOString().replace('.000Z', '-00:00'),
+      placar_mandante: goals, placar_visitante: 0, data_hora: LIVE_KICKOFF.toISOString().replace('.000Z', '-00:00'),
     }],
     eventos: [{ id: `${id}-live-${goals}`, partida: id, tipo: 'gol', minuto: goals * 5, time: home, jogador_id: `p${home}-9` }],
   };
@@ -121,7 +125,7 @@ function liveFeed(goals: number): Feed {
 function childIngest(dataDir: string, inputs: string[], backfill = false): { ms: number; rssMb: number } {
   return timedAfterLoad(
     `import { ingest } from ${srcModule('warehouse/ingest.ts')};\nimport { resolveDataDir } from ${srcModule('data-dir.ts')};`,
-    `await ingest({ dataDir: resolveDataDir(args[0]), inputs: args.slice(2), backfill: args[1] === 'backfill' });`,
+    `await ingest({ dataDir: resolveDataDir(args[0]), inputs: args.slice(2), backfill: args[1] === 'backfill', now: new Date(${JSON.stringify(LIVE_KICKOFF.toISOString())}) });`,
     [dataDir, backfill ? 'backfill' : '', ...inputs],
   );
 }
@@ -173,7 +177,7 @@ export async function run(): Promise<BenchFigure[]> {
       const feed = path.join(work, `live-${i}.json`);
       writeFileSync(feed, JSON.stringify(liveFeed(i)));
       const t0 = performance.now();
-      const summary = await ingest({ dataDir, inputs: [feed], keep: 3 });
+      const summary = await ingest({ dataDir, inputs: [feed], keep: 3, now: LIVE_KICKOFF });
       updates.push(performance.now() - t0);
       eventos = summary.eventos.total;
       // Baseline: a bare copy of the snapshot the update just published.

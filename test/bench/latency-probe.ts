@@ -166,7 +166,10 @@ export async function probeLatency(run: ProbeRun): Promise<ProbeFigures> {
 
   const sendNext = (lane: Lane): void => {
     if (stopped) return;
-    if (lane.next >= total) return lane.done();
+    if (lane.next >= total) {
+      lane.done();
+      return;
+    }
     lane.due = start + (lane.next * 1000) / run.rate;
     const wait = lane.due - performance.now();
     if (wait > 0) return void setTimeout(() => sendNext(lane), wait);

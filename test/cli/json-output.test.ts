@@ -27,7 +27,7 @@ describe('--json: one object on stdout for success and for failure, every comman
     assert.equal(ingest.code, 0, ingest.stderr);
     assert.equal(oneObject(ingest.stdout).ok, true);
     assert.equal(oneObject(ingest.stdout).snapshot_id, '00000001');
-    assert.equal((await svc('ingest', path.join(REPO_ROOT, 'fixtures/demo'))).code, 0, 'a second snapshot, to roll back to the first');
+    assert.equal((await svc('ingest', path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'))).code, 0, 'a second snapshot (a real change), to roll back to the first');
 
     const snapshots = oneObject((await svc('snapshots')).stdout);
     assert.deepEqual([snapshots.ok, snapshots.atual], [true, '00000002']);

@@ -14,8 +14,11 @@ function manifest(ws: Workspace, id: string): SnapshotManifest {
   return JSON.parse(readFileSync(path.join(ws.dataDir, 'snapshots', `${id}.json`), 'utf8')) as SnapshotManifest;
 }
 
+/** The day of baseFeed's round: its matches are inside the live window around it. */
+const NOW = ['--now', '2019-04-28T12:00:00-03:00'];
+
 async function ok(ws: Workspace, args: readonly string[], env?: Record<string, string>): Promise<IngestSummary> {
-  const r = await ws.svc(['ingest', ...args, '--json'], env);
+  const r = await ws.svc(['ingest', ...args, ...NOW, '--json'], env);
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout) as IngestSummary;
 }
@@ -43,7 +46,7 @@ describe('svc ingest publishes snapshots', () => {
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^snapshot 00000001 publicado em \d+ ms\n/);
       assert.match(r.stdout, /\npartidas +2\n/);
-      assert.match(r.stdout, /\neventos: nenhum\n/);
+      assert.match(r.stdout, /\neventos de webhook registrados: 0\n/);
       assert.equal(r.stderr, '');
       assert.equal(currentId(ws.dataDir), '00000001');
       const m = manifest(ws, '00000001');
@@ -72,10 +75,11 @@ describe('svc ingest publishes snapshots', () => {
   it('--json prints the machine summary', () =>
     withWs(async (ws) => {
       const s = await ok(ws, [ws.write('base.json', baseFeed())]);
-      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'conflitos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'ok', 'removidos', 'snapshot_id']);
+      assert.deepEqual(Object.keys(s).sort(), ['avisos', 'conflitos', 'contagens', 'dry_run', 'duracao_ms', 'eventos', 'nada_mudou', 'ok', 'removidos', 'snapshot_id']);
+      assert.equal(s.nada_mudou, false);
       assert.equal(s.snapshot_id, '00000001');
       assert.deepEqual(s.contagens, { feeds: 1, campeonatos: 1, fases: 0, rodadas: 1, times: 4, jogadores: 1, partidas: 2, eventos: 3, escalacoes: 0, estatisticas: 0, remocoes: 0 });
-      assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} });
+      assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {}, limite_aviso: 500, acima_do_limite: false });
       assert.deepEqual(s.avisos, []);
       assert.equal(typeof s.duracao_ms, 'number');
     }));
@@ -124,7 +128,7 @@ describe('svc ingest publishes snapshots', () => {
     withWs(async (ws) => {
       await seeded(ws);
       const s = await ok(ws, [ws.write('live.json', liveFeed(1)), '--backfill']);
-      assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} });
+      assert.deepEqual(s.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {}, limite_aviso: 500, acima_do_limite: false });
       assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS n FROM outbox'), [{ n: 0 }]);
     }));
 
@@ -367,7 +371,7 @@ describe('svc ingest publishes snapshots', () => {
       const s3 = await ok(ws, [ws.write('l2.json', liveFeed(2))]);
       assert.ok(s3.eventos.total > 0);
       await ok(ws, [ws.write('l3.json', liveFeed(3)), '--backfill']);
-      const s5 = await ok(ws, [ws.write('l4.json', liveFeed(3)), '--backfill', '--keep', '1']);
+      const s5 = await ok(ws, [ws.write('l4.json', liveFeed(4)), '--backfill', '--keep', '1']);
       assert.deepEqual(s5.removidos, ['00000001', '00000002', '00000004']);
       const files = readdirSync(path.join(ws.dataDir, 'snapshots')).sort();
       assert.deepEqual(files, ['00000003.duckdb', '00000003.json', '00000005.duckdb', '00000005.json']);
@@ -375,6 +379,55 @@ describe('svc ingest publishes snapshots', () => {
       assert.equal(bad.code, EXIT.usage);
       assert.equal(bad.stderr, 'svc: --keep deve ser um inteiro ≥ 1, recebido "0"\n');
     }));
+
+  it('an ingest that changes nothing publishes nothing; a real change after it still publishes', () =>
+    withWs(async (ws) => {
+      await seeded(ws);
+      // The whole base feed again (every collection; the clock's day, as seeded, so players' ages are equal).
+      const base = await ws.svc(['ingest', path.join(ws.dir, 'base.json'), '--json']);
+      assert.equal(base.code, 0, base.stderr);
+      const sb = JSON.parse(base.stdout) as IngestSummary;
+      assert.deepEqual([sb.nada_mudou, sb.snapshot_id, sb.eventos.total, sb.removidos], [true, '00000001', 0, []]);
+      const live = ws.write('l1.json', liveFeed(1));
+      const s2 = await ok(ws, [live]);
+      assert.deepEqual([s2.nada_mudou, s2.snapshot_id], [false, '00000002']);
+      const before = await dataDirState(ws.dataDir);
+      // The same file again; then a single team, as stored, in a new file.
+      const same = await ws.svc(['ingest', live, ...NOW]);
+      assert.equal(same.code, 0, same.stderr);
+      assert.match(same.stdout, /^nada mudou: snapshot 00000002 mantido, nada publicado \(\d+ ms\)\n/);
+      assert.match(same.stdout, /\neventos de webhook registrados: 0\n/);
+      const time = await ok(ws, [ws.write('time.json', { formato: 'svc-feed/1', fonte: 'teste', times: [baseFeed().times![2]!] })]);
+      assert.deepEqual([time.nada_mudou, time.snapshot_id], [true, '00000002']);
+      assert.deepEqual(await dataDirState(ws.dataDir), before, 'no file written, CURRENT unchanged');
+      assert.deepEqual(readdirSync(path.join(ws.dataDir, 'snapshots')).filter((f) => f.startsWith('.tmp-')), [], 'the temp copy is gone');
+
+      // A real change: the next snapshot number (the no-ops consumed none), listed after 00000002 only.
+      const s3 = await ok(ws, [ws.write('l2.json', liveFeed(2))]);
+      assert.deepEqual([s3.nada_mudou, s3.snapshot_id], [false, '00000003']);
+      assert.ok(s3.eventos.total > 0);
+      assert.equal(manifest(ws, '00000003').parent_id, '00000002');
+      const list = JSON.parse((await ws.svc(['snapshots', '--json'])).stdout) as { atual: string; snapshots: SnapshotManifest[] };
+      assert.deepEqual([list.atual, list.snapshots.map((m) => m.id)], ['00000003', ['00000001', '00000002', '00000003']]);
+      // A changed team name alone is a change too.
+      const renamed = await ok(ws, [ws.write('time2.json', { formato: 'svc-feed/1', fonte: 'teste', times: [{ ...baseFeed().times![2]!, sigla: 'GRM' }] })]);
+      assert.deepEqual([renamed.nada_mudou, renamed.snapshot_id], [false, '00000004']);
+    }));
+
+  for (const [args, message] of [
+    [['ingest', 'x.json', '--live-window-before', '3x'], 'valor inválido para --live-window-before <duration>: "3x" (deve ser uma duração como 3d, 12h, 90m ou 30s)'],
+    [['ingest', 'x.json', '--now', '2026-11-22'], 'valor inválido para --now <datetime>: "2026-11-22" (deve ser uma data-hora RFC 3339 com fuso, como 2026-11-22T17:10:00-03:00)'],
+    [['ingest', 'x.json', '--event-warning', '-1'], 'valor inválido para --event-warning <n>: "-1" (deve ser um inteiro entre 0 e 1000000000)'],
+    [['demo', '--live-window-after', '1y'], 'valor inválido para --live-window-after <duration>: "1y" (deve ser uma duração como 3d, 12h, 90m ou 30s)'],
+  ] as const) {
+    it(`${args.join(' ')}: usage error, exit 2, nothing written`, () =>
+      withWs(async (ws) => {
+        const r = await ws.svc(args);
+        assert.equal(r.code, EXIT.usage);
+        assert.equal(r.stderr, `svc: ${message}; veja --help\n`);
+        assert.equal(existsSync(path.join(ws.dataDir, 'snapshots')), false);
+      }));
+  }
 
   it('svc snapshots lists; rollback makes an older one current; seqs never go back', () =>
     withWs(async (ws) => {

@@ -33,6 +33,7 @@ describe('svc ingest on the real Brasileirão CSV family', { skip }, () => {
       assert.equal(second.code, 0, second.stderr);
       const s2 = JSON.parse(second.stdout) as IngestSummary;
       assert.equal(s2.eventos.total, 0, 'the same data again is no change');
+      assert.deepEqual([s2.nada_mudou, s2.snapshot_id], [true, s1.snapshot_id], 'every record equals the stored one: nothing published');
       assert.deepEqual(await query(ws.dataDir, 'SELECT entidade, max(id) AS max_id, count(*)::INTEGER AS n FROM id_fonte GROUP BY entidade ORDER BY entidade'), idsBefore);
     } finally {
       ws.cleanup();

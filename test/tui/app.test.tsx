@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
-import type { Campeonato, ChaveCompleta, EstatisticasPartida, EventoPartida, Partida, Rodada, Tabela } from '../../src/tui/api-types.js';
+import type { Campeonato, ChaveCampeonato, EstatisticasPartida, EventoPartida, Partida, PartidaDaRodada, Rodada, Tabela } from '../../clients/typescript/index.js';
 import { KEY, pressAndWait, pressAndWaitForScreen, selectRow, selectedLine, waitForFrame, waitForText } from './frames.js';
 import { closedPort, createKey, startDemoServer, type DemoServer } from './serve.js';
 
@@ -49,7 +49,7 @@ test('championship list → standings → round → match: score, events by minu
   const serieA = await campeonato('pontos-corridos');
   // The match to reach: the first finished one with events, walking back from the current round.
   let rodada: Rodada | undefined;
-  let partida: Partida | undefined;
+  let partida: PartidaDaRodada | undefined;
   let eventos: EventoPartida[] = [];
   let stepsBack = 0;
   for (let numero = serieA.rodada_atual?.numero ?? 1; numero >= 1 && !partida; numero--, stepsBack++) {
@@ -127,7 +127,7 @@ test('championship list → standings → round → match: score, events by minu
 
 test('knockout championship: bracket with both legs, the aggregate, and a single-match shoot-out', async () => {
   const copa = await campeonato('mata-mata');
-  const chave = (await api<{ data: ChaveCompleta }>(`/v1/campeonatos/${copa.id}/chave`)).body.data;
+  const chave = (await api<{ data: ChaveCampeonato }>(`/v1/campeonatos/${copa.id}/chave`)).body.data;
   const ties = chave.fases.flatMap((f) => f.chaves);
   const tie = ties.find((c) => c.partida_ida?.status === 'encerrado' && c.partida_volta?.status === 'encerrado');
   const shootout = ties.find((c) => c.partida_volta === null && c.partida_ida?.disputa_penalti);

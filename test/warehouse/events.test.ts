@@ -4,6 +4,9 @@ import { derive } from '../../src/warehouse/derive.js';
 import { captureState, detectEvents, type DetectedEvent } from '../../src/warehouse/events/detect.js';
 import { openWarehouseDb, type WarehouseDb } from './warehouse-db.js';
 
+const AGORA = new Date('2026-11-22T18:00:00-03:00');
+const INICIO_UTC = '2026-11-22 21:00:00';
+
 /**
  * A league (championship 1: rounds 1 and 2, match 100 Flamengo x Cruzeiro in round 1) and a knockout cup
  * (championship 2: phases Semifinal and Final, match 200 Palmeiras x Santos, the single-match final),
@@ -25,16 +28,18 @@ async function cenario(): Promise<WarehouseDb> {
       placar_mandante: null, placar_visitante: null, data_local: '2026-11-22' },
     { id: 200, campeonato_id: 2, fase_id: 20, chave_id: 50, time_mandante_id: 3, time_visitante_id: 4, estadio: 'Allianz Parque',
       placar_mandante: null, placar_visitante: null });
+  // Both kick off at the ingest's `now` (AGORA): inside the live window.
+  await db.conn.run(`UPDATE partidas SET inicio_utc = '${INICIO_UTC}'`);
   await derive(db.conn);
   return db;
 }
 
-/** One ingest: capture, change the data as a feed would, derive, detect. */
-async function ingest(db: WarehouseDb, change: () => Promise<void>): Promise<DetectedEvent[]> {
+/** One ingest: capture, change the data as a feed would, derive, detect (at AGORA unless `now` is given). */
+async function ingest(db: WarehouseDb, change: () => Promise<void>, now = AGORA): Promise<DetectedEvent[]> {
   await captureState(db.conn);
   await change();
   await derive(db.conn);
-  return detectEvents(db.conn, new Date('2026-11-22T18:00:00-03:00'));
+  return detectEvents(db.conn, now);
 }
 
 const FLA = { id: 1, nome: 'Flamengo', sigla: 'FLA' };
@@ -65,7 +70,7 @@ describe('detectEvents', () => {
   it('partida.criada for a new match, with the payload of the spec', () =>
     withCenario(async (db) => {
       const eventos = await ingest(db, () => db.insert('partidas', { id: 101, campeonato_id: 1, rodada_id: 11,
-        time_mandante_id: 2, time_visitante_id: 1, placar_mandante: null, placar_visitante: null }));
+        time_mandante_id: 2, time_visitante_id: 1, placar_mandante: null, placar_visitante: null, inicio_utc: INICIO_UTC }));
       assert.deepEqual(eventos, [{
         evento: 'partida.criada', campeonato_id: 1, partida_id: 101,
         dados: { id: 101, campeonato_id: 1, rodada_numero: 2, fase: null, status: 'aguardando', placar_mandante: null,
@@ -181,10 +186,63 @@ describe('detectEvents', () => {
       const eventos = await ingest(db, async () => {
         await db.conn.run(`UPDATE partidas SET status = 'ao_vivo', placar_mandante = 0, placar_visitante = 0 WHERE id = 200`);
         await db.insert('partidas', { id: 101, campeonato_id: 1, rodada_id: 11, time_mandante_id: 2, time_visitante_id: 1,
-          status: 'ao_vivo', placar_mandante: 1, placar_visitante: 0 });
+          status: 'ao_vivo', placar_mandante: 1, placar_visitante: 0, inicio_utc: INICIO_UTC });
         await db.insert('eventos', { id: 5, partida_id: 101, tipo: 'gol', minuto: 3, time_id: 2, jogador: 'Kaio Jorge' });
       });
       assert.deepEqual(nomes(eventos), ['partida.criada:101', 'partida.ao_vivo:101', 'partida.placar_atualizado:101',
         'partida.gol:101', 'partida.ao_vivo:200']);
     }));
+
+  describe('live window (3 days before to 30 days after now, inclusive)', () => {
+    const casos: [string, string | null, string[]][] = [
+      ['exactly 3 days before', '2026-11-19 21:00:00', ['partida.ao_vivo:100']],
+      ['one second earlier', '2026-11-19 20:59:59', []],
+      ['exactly 30 days after', '2026-12-22 21:00:00', ['partida.ao_vivo:100']],
+      ['one second later', '2026-12-22 21:00:01', []],
+      ['no kick-off', null, []],
+    ];
+    for (const [nome, inicio, esperado] of casos) {
+      it(`a kick-off ${nome}: ${esperado.length > 0 ? 'events' : 'none'}`, () =>
+        withCenario(async (db) => {
+          await db.conn.run('UPDATE partidas SET inicio_utc = $1::TIMESTAMP WHERE id = 100', [inicio]);
+          const eventos = await ingest(db, () => db.conn.run(`UPDATE partidas SET status = 'ao_vivo', placar_mandante = 1, placar_visitante = 0 WHERE id = 100`).then(() => {}));
+          assert.deepEqual(nomes(eventos), esperado.length === 0 ? [] : [...esperado, 'partida.placar_atualizado:100']);
+        }));
+    }
+
+    it('a past season arriving whole (new matches, goals, lineups, finished rounds and phases) records nothing', () =>
+      withCenario(async (db) => {
+        const antigo = new Date('2019-12-08T18:00:00-03:00');
+        const eventos = await ingest(db, async () => {
+          await db.insert('partidas', { id: 101, campeonato_id: 1, rodada_id: 11, time_mandante_id: 2, time_visitante_id: 1,
+            status: 'encerrado', placar_mandante: 1, placar_visitante: 0 });
+          await db.insert('eventos', { id: 5, partida_id: 101, tipo: 'gol', minuto: 3, time_id: 2, jogador: 'Kaio Jorge' });
+          await db.conn.run(`UPDATE partidas SET status = 'encerrado', placar_mandante = 2, placar_visitante = 0 WHERE id IN (100, 200)`);
+          await db.insert('escalacoes', { partida_id: 100, lado: 'mandante', time_id: 1, confirmada: true });
+        }, antigo);
+        assert.deepEqual(eventos, [], 'the matches of 2026 are outside a window around 2019, the new one has no kick-off');
+      }));
+
+    it('rodada.encerrada and fase.finalizada follow their last kick-off', () =>
+      withCenario(async (db) => {
+        // Round 1 gets an earlier match, long finished: its last kick-off is still match 100's.
+        await db.insert('partidas', { id: 102, campeonato_id: 1, rodada_id: 10, time_mandante_id: 2, time_visitante_id: 1,
+          status: 'encerrado', placar_mandante: 0, placar_visitante: 0, inicio_utc: '2026-08-01 19:00:00' });
+        await derive(db.conn);
+        const fim = () => db.conn.run(`UPDATE partidas SET status = 'encerrado', placar_mandante = 1, placar_visitante = 0 WHERE id IN (100, 200)`).then(() => {});
+        assert.deepEqual(nomes(await ingest(db, fim)), ['partida.placar_atualizado:100', 'partida.encerrada:100', 'partida.placar_atualizado:200', 'partida.encerrada:200',
+          'rodada.encerrada:null', 'fase.finalizada:null']);
+      }));
+
+    it('… and stay silent when that kick-off is outside the window', () =>
+      withCenario(async (db) => {
+        await db.conn.run(`UPDATE partidas SET inicio_utc = '2026-08-01 19:00:00'`);
+        await derive(db.conn);
+        const fim = () => db.conn.run(`UPDATE partidas SET status = 'encerrado', placar_mandante = 1, placar_visitante = 0 WHERE id IN (100, 200)`).then(() => {});
+        assert.deepEqual(await ingest(db, fim), []);
+        const rodada = await db.all(`SELECT status FROM rodadas WHERE id = 10`);
+        assert.deepEqual(rodada, [{ status: 'encerrada' }], 'the round did finish: only its event is withheld');
+        assert.deepEqual(await db.all(`SELECT status FROM fases WHERE id = 20`), [{ status: 'finalizada' }]);
+      }));
+  });
 });

@@ -12,12 +12,13 @@ import { buildFixtures } from '../../fixtures/generate.js';
 import { standings } from '../../fixtures/generator/standings.js';
 import type { Feed } from '../../src/feeds/canonical.js';
 import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 
 const { dir, cleanup } = tempDir('svc-live-day-');
 const steps = buildFixtures().liveDay;
 
 async function ingest(file: string): Promise<void> {
-  const r = await runSvcInProcess(['ingest', path.join(REPO_ROOT, file), '--data-dir', dir, '--json']);
+  const r = await runSvcInProcess(['ingest', path.join(REPO_ROOT, file), '--data-dir', dir, '--json', '--now', DEMO_GERADO_EM]);
   assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
 }
 

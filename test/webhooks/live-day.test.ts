@@ -9,6 +9,7 @@ import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, Receiver, testDataDir, until, type ReceivedRequest, type TestDataDir } from './helpers.js';
+import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const SECRET = 'whsec_live_day';
@@ -44,7 +45,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
     for (const file of readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()) {
       const before = receiver.requests.length;
-      const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', dataDir.root, '--json']);
+      const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', dataDir.root, '--json', '--now', DEMO_GERADO_EM]);
       assert.equal(r.code, 0, `${file}: ${r.stderr}`);
       const { total } = (JSON.parse(r.stdout) as { eventos: { total: number } }).eventos;
       await receiver.waitFor(before + total);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
+import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 
 /** `svc serve --webhooks`: one process serves the API and delivers, as an operator on a single VM runs it. */
 let dataDir: TestDataDir;
@@ -39,7 +40,7 @@ it('delivers the events of a new snapshot from inside svc serve, warns about pri
   });
   assert.equal(res.status, 201, await res.clone().text());
 
-  const step = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), '--data-dir', dataDir.root]);
+  const step = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), '--data-dir', dataDir.root, '--now', DEMO_GERADO_EM]);
   assert.equal(step.code, 0, step.stderr);
   await until(() => receiver.requests.length >= 1, 'a delivery from svc serve --webhooks', 20_000);
   const first = receiver.requests[0];

@@ -1,7 +1,51 @@
-/** Renders the OpenAPI document as one self-contained HTML page (no scripts, fonts or CDNs). */
+/**
+ * Renders the OpenAPI document as one self-contained HTML page: no scripts, fonts or CDNs, one stylesheet whose
+ * hash the route puts in its Content-Security-Policy. Per endpoint: a copy-ready curl, the response the demo
+ * data really gives, the request body field by field, and the errors that endpoint really returns.
+ */
 
-type Doc = Record<string, unknown>;
 type Obj = Record<string, unknown>;
+
+/** One endpoint's examples (`src/api/openapi/examples.json`, made by test/api/docs-examples.ts). */
+export interface OperationExamples {
+  request: { path: string; body?: unknown };
+  /** JSON `body`, or the raw `text` of a non-JSON answer (the event stream). */
+  response?: { status: number; body?: unknown; text?: string };
+  errors: { status: number; request: string; body: unknown }[];
+}
+
+/** Keyed by `METHOD /path/{template}`. */
+export type DocsExamples = Record<string, OperationExamples>;
+
+/** Where the examples point: what `npm start` (svc demo) listens on. */
+const BASE_URL = 'http://localhost:8080';
+
+export const DOCS_CSS = `
+*{box-sizing:border-box}
+body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;color:#1d1d1f;background:#fff}
+nav{width:290px;flex:none;padding:1em;background:#f5f5f7;height:100vh;overflow:auto;position:sticky;top:0;font-size:14px}
+nav ul{list-style:none;padding-left:0;margin:.2em 0 .8em}nav li{margin:.15em 0}
+nav a{color:#0b57d0;text-decoration:none}nav a:hover{text-decoration:underline}
+nav .t{font-weight:600;margin-top:.6em;display:block}
+main{padding:1em 2em;min-width:0;max-width:1050px}
+h2{margin-top:2em;border-bottom:2px solid #ddd}h3{margin-bottom:.3em;word-break:break-all}
+.tbl{overflow-x:auto}
+table{border-collapse:collapse;margin:.5em 0;font-size:14px}td,th{border:1px solid #d2d2d7;padding:3px 8px;text-align:left;vertical-align:top}
+code{background:#f0f0f2;padding:0 3px;border-radius:3px}
+pre{background:#1d1d1f;color:#f5f5f7;padding:.8em;border-radius:6px;overflow:auto;max-height:26em;font-size:13px;white-space:pre}
+pre code{background:none;padding:0}
+.m{color:#fff;padding:1px 6px;border-radius:3px;font-size:80%;font-weight:600;background:#1a7f37}
+.m.post{background:#0b57d0}.m.patch{background:#9a6700}.m.delete{background:#cf222e}
+section.op{border-bottom:1px solid #e5e5ea;padding-bottom:1em}
+details.menu>summary{display:none}
+@media (max-width:760px){
+ body{display:block}
+ nav{width:auto;height:auto;max-height:45vh;position:static;border-bottom:1px solid #d2d2d7}
+ details.menu>summary{display:list-item;cursor:pointer;font-weight:600}
+ main{padding:.5em 1em}
+ pre{font-size:12px}
+}
+`;
 
 function esc(s: unknown): string {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -21,65 +65,99 @@ function schemaLabel(s: unknown): string {
   if (Array.isArray(o.oneOf)) return (o.oneOf as unknown[]).map(schemaLabel).join(' | ');
   if (Array.isArray(o.enum)) return (o.enum as unknown[]).map((v) => `<code>${esc(v)}</code>`).join(' | ');
   const type = Array.isArray(o.type) ? (o.type as string[]).join(' | ') : String(o.type ?? 'any');
-  if (o.type === 'array') return `array de ${schemaLabel(o.items)}`;
+  if (o.type === 'array') return `lista de ${schemaLabel(o.items)}`;
   const extra = [o.format, o.pattern ? `padrão ${o.pattern}` : null, o.minimum !== undefined ? `≥ ${o.minimum}` : null, o.maximum !== undefined ? `≤ ${o.maximum}` : null]
     .filter(Boolean)
     .join(', ');
   return esc(type) + (extra ? ` <small>(${esc(extra)})</small>` : '');
 }
 
-function schemaTable(schema: Obj): string {
+const table = (head: string[], rows: string[][]) =>
+  `<div class="tbl"><table><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table></div>`;
+
+function fieldsTable(schema: Obj, withRequired: boolean): string {
   const props = (schema.properties ?? {}) as Record<string, Obj>;
-  const rows = Object.entries(props)
-    .map(([k, v]) => `<tr><td><code>${esc(k)}</code></td><td>${schemaLabel(v)}</td></tr>`)
-    .join('');
-  return rows ? `<table><tr><th>Campo</th><th>Tipo</th></tr>${rows}</table>` : `<p>${schemaLabel(schema)}</p>`;
+  const required = new Set((schema.required ?? []) as string[]);
+  const rows = Object.entries(props).map(([k, v]) => [`<code>${esc(k)}</code>`, schemaLabel(v), ...(withRequired ? [required.has(k) ? 'sim' : 'não'] : [])]);
+  return rows.length > 0 ? table(['Campo', 'Tipo', ...(withRequired ? ['Obrigatório'] : [])], rows) : `<p>${schemaLabel(schema)}</p>`;
 }
 
-export function renderDocsPage(doc: Doc): string {
+function curl(method: string, path: string, authed: boolean, body: unknown): string {
+  const parts = ['curl'];
+  if (path === '/v1/stream' || path.startsWith('/v1/stream?')) parts.push('-N');
+  if (method !== 'GET') parts.push(`-X ${method}`);
+  if (authed) parts.push('-H "Authorization: Bearer $SVC_KEY"');
+  if (body !== undefined) parts.push(`-H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body)}'`);
+  parts.push(`"${BASE_URL}${path}"`);
+  return parts.join(' ');
+}
+
+const pre = (text: string) => `<pre><code>${esc(text)}</code></pre>`;
+
+/** The first clause of a summary: a short, distinct link label. */
+function label(summary: string): string {
+  return summary.split(/[:(]/)[0]!.replace(/`/g, '').trim();
+}
+
+export function renderDocsPage(doc: Obj, examples: DocsExamples, errorDescriptions: Record<number, string>): string {
   const info = doc.info as Obj;
   const paths = doc.paths as Record<string, Record<string, Obj>>;
   const schemas = (doc.components as Obj).schemas as Record<string, Obj>;
+  const tags = doc.tags as { name: string; description: string }[];
   const ops = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })));
-  const tags = [...new Set(ops.map((o) => (o.op.tags as string[])[0]))];
 
   const opHtml = ({ path, m, op }: { path: string; m: string; op: Obj }) => {
-    const params = (op.parameters as Obj[])
-      .map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'sim' : 'não'}</td><td>${schemaLabel(p.schema)}</td><td>${md(p.description)}</td></tr>`)
-      .join('');
-    const responses = Object.entries(op.responses as Record<string, Obj>)
-      .map(([status, r]) => {
-        const content = (r.content as Obj | undefined)?.['application/json'] as Obj | undefined;
-        const body = content ? schemaTable(content.schema as Obj) : '';
-        return `<li><b>${esc(status)}</b> — ${md(r.description)}${status === '200' ? body : ''}</li>`;
-      })
-      .join('');
-    const auth = (op.security as unknown[]).length > 0 ? 'Requer <code>Authorization: Bearer &lt;API_KEY&gt;</code>.' : 'Sem autenticação.';
-    return `<section id="${esc(op.operationId)}"><h3><span class="m">${esc(m.toUpperCase())}</span> <code>${esc(path)}</code></h3>
-<p>${md(op.summary)} ${auth}</p>${params ? `<table><tr><th>Parâmetro</th><th>Em</th><th>Obrigatório</th><th>Tipo</th><th>Descrição</th></tr>${params}</table>` : ''}
-<ul>${responses}</ul></section>`;
+    const method = m.toUpperCase();
+    const ex = examples[`${method} ${path}`];
+    const authed = (op.security as unknown[]).length > 0;
+    const params = (op.parameters as Obj[]).map((p) => [`<code>${esc(p.name)}</code>`, esc(p.in), p.required ? 'sim' : 'não', schemaLabel(p.schema), md(p.description)]);
+    const bodySchema = ((op.requestBody as Obj | undefined)?.content as Obj | undefined)?.['application/json'] as Obj | undefined;
+    const responses = op.responses as Record<string, Obj>;
+    const okStatus = Object.keys(responses).find((s) => s.startsWith('2')) ?? '200';
+    const okContent = Object.values((responses[okStatus]?.content ?? {}) as Record<string, Obj>)[0];
+    const errors = Object.keys(responses)
+      .filter((s) => Number(s) >= 400)
+      .map((s) => {
+        const real = ex?.errors.find((e) => String(e.status) === s);
+        const body = real?.body as { erro?: string; mensagem?: string } | undefined;
+        return [`<b>${esc(s)}</b>`, body?.erro ? esc(body.erro) : md(errorDescriptions[Number(s)] ?? responses[s]?.description), body?.mensagem ? `${esc(body.mensagem)}<br><small>ex.: <code>${esc(real?.request)}</code></small>` : ''];
+      });
+    const response = ex?.response;
+    return `<section class="op" id="${esc(op.operationId)}"><h3><span class="m ${esc(m)}">${esc(method)}</span> <code>${esc(path)}</code></h3>
+<p>${md(op.summary)} ${authed ? 'Requer <code>Authorization: Bearer &lt;API_KEY&gt;</code>.' : 'Sem autenticação.'}</p>
+${params.length > 0 ? `<h4>Parâmetros</h4>${table(['Nome', 'Em', 'Obrigatório', 'Tipo', 'Descrição'], params)}` : ''}
+${bodySchema ? `<h4>Corpo da requisição (JSON)</h4>${fieldsTable(bodySchema.schema as Obj, true)}` : ''}
+${ex ? `<h4>Exemplo</h4>${pre(curl(method, ex.request.path, authed, ex.request.body))}` : ''}
+${response ? `<h4>Resposta ${esc(response.status)}${response.body !== undefined ? ' <small>(dados de demonstração; listas encurtadas a 2 itens)</small>' : ''}</h4>${response.text !== undefined ? pre(response.text) : response.body !== undefined ? pre(JSON.stringify(response.body, null, 2)) : '<p>Sem corpo.</p>'}` : ''}
+${okContent?.schema ? `<details><summary>Campos da resposta</summary>${fieldsTable(okContent.schema as Obj, false)}</details>` : ''}
+<h4>Erros</h4>${table(['Status', 'erro', 'mensagem'], errors)}</section>`;
   };
 
   const nav = tags
-    .map((t) => `<li>${esc(t)}<ul>${ops.filter((o) => (o.op.tags as string[])[0] === t).map((o) => `<li><a href="#${esc(o.op.operationId)}">${esc(o.path)}</a></li>`).join('')}</ul></li>`)
+    .map((t) => {
+      const links = ops
+        .filter((o) => (o.op.tags as string[])[0] === t.name)
+        .map((o) => `<li><a href="#${esc(o.op.operationId)}">${esc(label(String(o.op.summary)))}</a></li>`)
+        .join('');
+      return `<a class="t" href="#tag-${esc(t.name.replace(/\s+/g, '-'))}">${esc(t.name)}</a><ul>${links}</ul>`;
+    })
     .join('');
-  const body = tags.map((t) => `<h2>${esc(t)}</h2>${ops.filter((o) => (o.op.tags as string[])[0] === t).map(opHtml).join('')}`).join('');
+  const body = tags
+    .map((t) => `<h2 id="tag-${esc(t.name.replace(/\s+/g, '-'))}">${esc(t.name)}</h2><p>${md(t.description)}</p>${ops.filter((o) => (o.op.tags as string[])[0] === t.name).map(opHtml).join('')}`)
+    .join('');
   const schemaHtml = Object.entries(schemas)
-    .map(([name, s]) => `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3>${s.description ? `<p>${md(s.description)}</p>` : ''}${schemaTable(s)}</section>`)
+    .map(([name, s]) => `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3>${s.description ? `<p>${md(s.description)}</p>` : ''}${fieldsTable(s, false)}</section>`)
     .join('');
 
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>${esc(info.title)} — referência</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body{font-family:system-ui,sans-serif;margin:0;display:flex;color:#222}
-nav{width:300px;padding:1em;background:#f4f4f4;height:100vh;overflow:auto;position:sticky;top:0;font-size:14px}
-main{padding:1em 2em;max-width:1000px}
-table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
-code{background:#eee;padding:0 3px}.m{background:#2a7;color:#fff;padding:2px 6px;border-radius:3px;font-size:80%}
-section{border-bottom:1px solid #ddd;padding-bottom:1em}
-</style></head>
-<body><nav><b>${esc(info.title)}</b><br>versão ${esc(info.version)} · <a href="/v1/openapi.json">openapi.json</a><ul>${nav}<li><a href="#schemas">Esquemas</a></li></ul></nav>
-<main><h1>${esc(info.title)}</h1><p>${md(info.description)}</p>${body}<h2 id="schemas">Esquemas</h2>${schemaHtml}</main></body></html>
+<style>${DOCS_CSS}</style></head>
+<body><nav><b>${esc(info.title)}</b><br>versão ${esc(info.version)} · <a href="/v1/openapi.json">openapi.json</a>
+<details class="menu" open><summary>Endpoints</summary>${nav}<a class="t" href="#schemas">Esquemas</a></details></nav>
+<main><h1>${esc(info.title)}</h1><p>${md(info.description)}</p>
+<p>Os exemplos usam o servidor de demonstração (<code>npm start</code>) e a chave em <code>SVC_KEY</code>:</p>
+${pre('export SVC_KEY="$(cat data/demo-key.txt)"')}
+${body}<h2 id="schemas">Esquemas</h2>${schemaHtml}</main></body></html>
 `;
 }

@@ -19,6 +19,17 @@ export const ERROR_RESPONSES: Record<number, string> = {
   503: 'Serviço indisponível (nenhum snapshot carregado)',
 };
 
+/** Tag descriptions, in the order the docs page shows them. */
+const TAGS: Record<string, string> = {
+  Campeonatos: 'Campeonatos, suas partidas, rodadas, fases, chaveamento, classificação, artilharia e cobertura de dados.',
+  Partidas: 'Partidas ao vivo e, por partida, eventos, estatísticas e escalações.',
+  'Times e jogadores': 'Busca de times e jogadores, elencos e o detalhe de um jogador.',
+  Conta: 'Plano, limites e uso da chave que faz a requisição.',
+  Webhooks: 'Cadastro de webhooks e histórico de entregas; os corpos dos eventos estão em docs/webhooks.md.',
+  Stream: 'Os mesmos eventos dos webhooks em tempo real, por Server-Sent Events, com retomada por Last-Event-ID.',
+  Status: 'Versão, snapshot servido, liveness e readiness; sem chave.',
+};
+
 const header = (description: string, schema: Schema = { type: 'string' }) => ({ description, schema });
 
 const RATE_HEADERS = {
@@ -39,13 +50,13 @@ function operation(e: Endpoint) {
   const authed = e.recurso !== undefined;
   const statuses = [...new Set([...e.errors, ...(authed ? [401, 403, 429] : []), 500])].sort((a, b) => a - b);
   const method = e.method ?? 'get';
-  const cached = authed && method === 'get' && e.tag !== 'Webhooks';
+  const cached = authed && method === 'get' && e.tag !== 'Webhooks' && e.mediaType === undefined;
   const ok = {
     description: 'OK',
     headers: authed
       ? { ...(cached ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)') } : {}), ...RATE_HEADERS }
       : undefined,
-    content: e.body === null ? undefined : { 'application/json': { schema: e.body } },
+    content: e.body === null ? undefined : { [e.mediaType ?? 'application/json']: { schema: e.body } },
   };
   return {
     summary: e.summary,
@@ -78,12 +89,13 @@ export function buildOpenApi(): Record<string, unknown> {
     info: {
       title: 'svc — API de dados do futebol brasileiro',
       version: '1.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Campeonatos, fases, rodadas, partidas (ao vivo), eventos, escalações, estatísticas, classificação, artilharia, times e jogadores. ' +
         'Autenticação: `Authorization: Bearer <API_KEY>`. Campos, valores e erros em português, exatamente como na especificação.',
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: SCHEMAS,

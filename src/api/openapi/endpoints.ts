@@ -8,7 +8,7 @@ import { POSICOES, STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO, TIPO_TIME
 
 export interface Param {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   description: string;
   schema: Schema;
   required?: boolean;
@@ -25,6 +25,8 @@ export interface Endpoint {
   params: Param[];
   /** Schema of the success body (null: no body). */
   body: Schema | null;
+  /** Media type of the success body; default `application/json`. */
+  mediaType?: string;
   /** Success status; default 200. */
   okStatus?: number;
   /** JSON request body. */
@@ -96,9 +98,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { path: '/v1/me', summary: 'Plano, limites e consumo da chave', tag: 'Conta', recurso: 'conta', params: [], body: one(ref('Perfil')), errors: [] },
   { path: '/v1/perfil/estatisticas', summary: 'Estatísticas de uso da chave', tag: 'Conta', recurso: 'conta', params: [], body: one(ref('UsoEstatisticas')), errors: [] },
   ...webhookEndpoints(),
-  { path: '/v1/status', summary: 'Versão, snapshot atual e uptime (sem chave)', tag: 'Status', params: [], body: one(ref('Status')), errors: [] },
-  { path: '/healthz', summary: 'Liveness (sem chave)', tag: 'Status', params: [], body: obj({ status: str }), errors: [] },
-  { path: '/readyz', summary: 'Readiness: 503 até haver snapshot e o plano de controle responder (sem chave)', tag: 'Status', params: [], body: obj({ status: str, snapshot: str }), errors: [503] },
+  ...streamEndpoints(),
+  { path: '/v1/status', summary: 'Versão, snapshot atual e uptime (sem chave)', tag: 'Status', params: [], body: one(ref('Status')), errors: [405] },
+  { path: '/healthz', summary: 'Liveness (sem chave)', tag: 'Status', params: [], body: obj({ status: str }), errors: [405] },
+  { path: '/readyz', summary: 'Readiness: 503 até haver snapshot e o plano de controle responder (sem chave)', tag: 'Status', params: [], body: obj({ status: str, snapshot: str }), errors: [405, 503] },
 ];
 
 /** Webhook management (routes in routes/webhooks.ts); bodies per spec "Webhook" and ARCHITECTURE §6. */
@@ -155,6 +158,34 @@ function webhookEndpoints(): Endpoint[] {
       method: 'post', path: '/v1/webhooks/{id}/entregas/{entregaId}/reenviar',
       summary: 'Reenfileira uma entrega concluída: mesmo `X-SVC-Entrega` e corpo, assinatura nova, contada como qualquer entrega (409 se ainda pendente, ou se o webhook está desativado e a entrega é de um evento)',
       tag, recurso, params: [hookId, entregaId], body: obj({ data: ref('Entrega'), mensagem: str }), okStatus: 202, errors: [400, 404, 409],
+    },
+  ];
+}
+
+/** The live event stream (routes/stream.ts); bodies per docs/api.md "Live stream". */
+function streamEndpoints(): Endpoint[] {
+  const tag = 'Stream';
+  const recurso = 'stream' as const;
+  const anyId = { type: 'integer', minimum: 1 } as const;
+  return [
+    {
+      path: '/v1/stream', tag, recurso,
+      summary:
+        'Eventos ao vivo (Server-Sent Events): os oito eventos dos webhooks, cada um com `event:` o nome, `id:` o número de sequência e `data:` exatamente o corpo do webhook. ' +
+        'Retoma após `Last-Event-ID` enquanto a janela em memória (2.000 eventos) os tiver; além dela envia `event: recarregar` (recarregue pela API REST). Comentário de heartbeat a cada 15 s.',
+      params: [
+        { name: 'eventos', in: 'query', description: `Eventos desejados, separados por vírgula (padrão: todos): ${EVENTOS.join(', ')}`, schema: str },
+        { name: 'campeonato', in: 'query', description: 'Só eventos deste campeonato', schema: anyId },
+        { name: 'partida', in: 'query', description: 'Só os eventos partida.* desta partida', schema: anyId },
+        { name: 'ticket', in: 'query', description: 'Ticket de `POST /v1/stream/ticket`, no lugar do cabeçalho Authorization (EventSource de navegador)', schema: str },
+        { name: 'Last-Event-ID', in: 'header', description: 'Último `id` recebido: retoma a partir do evento seguinte', schema: str },
+      ],
+      body: { type: 'string', description: 'Fluxo text/event-stream' }, mediaType: 'text/event-stream', errors: [400],
+    },
+    {
+      method: 'post', path: '/v1/stream/ticket', tag, recurso,
+      summary: 'Ticket de uso único (válido por 30 s) para abrir o stream sem a API Key na URL',
+      params: [], body: one(obj({ ticket: str, expira_em: { type: 'string', format: 'date-time' }, url: str })), okStatus: 201, errors: [],
     },
   ];
 }

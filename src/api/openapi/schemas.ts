@@ -85,14 +85,15 @@ const jogadorEscalado = obj({
   posicao: nstr,
   posicao_sigla: nstr,
   foto_url: nstr,
-  substituido_por: nullable({ type: 'object' }),
+  // The spec leaves its shape open; what our feeds store always has the incoming player's name.
+  substituido_por: nullable({ type: 'object', properties: { nome: str, minuto: nint }, required: ['nome'] }),
   jogador_id: nint,
   estatisticas: nullable(estatisticasJogador),
 });
 
-const ladoEscalacao = nullable(
-  obj({ formacao: nstr, tecnico: nstr, confirmada: bool, titulares: arrayOf(jogadorEscalado), reservas: arrayOf(jogadorEscalado) }),
-);
+const ladoEscalacao = obj({
+  formacao: nstr, tecnico: nstr, confirmada: bool, titulares: arrayOf(ref('JogadorEscalado')), reservas: arrayOf(ref('JogadorEscalado')),
+});
 
 const registroEstatisticas = obj(
   Object.fromEntries([
@@ -152,7 +153,7 @@ export const SCHEMAS: Record<string, Schema> = {
   }),
   LinhaClassificacao: obj({
     posicao: int,
-    time: nullable(ref('Time')),
+    time: ref('Time'),
     pontos: int,
     jogos: int,
     vitorias: int,
@@ -190,12 +191,14 @@ export const SCHEMAS: Record<string, Schema> = {
     status: enumOf(STATUS_PARTIDA),
     estatisticas: obj({ mandante: ref('RegistroEstatisticas'), visitante: ref('RegistroEstatisticas') }),
   }),
+  JogadorEscalado: jogadorEscalado,
+  LadoEscalacao: ladoEscalacao,
   Escalacao: obj({
     partida_id: int,
     time_mandante: nullable(ref('TimeResumo')),
     time_visitante: nullable(ref('TimeResumo')),
     status: enumOf(STATUS_PARTIDA),
-    escalacoes: obj({ mandante: ladoEscalacao, visitante: ladoEscalacao }),
+    escalacoes: obj({ mandante: nullable(ref('LadoEscalacao')), visitante: nullable(ref('LadoEscalacao')) }),
   }),
   Cobertura: obj({
     campeonato_id: int,

@@ -1,3 +1,4 @@
+import { representation } from '../compression.js';
 import { ApiError } from '../errors.js';
 import type { Built, CachedResponse, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
@@ -27,7 +28,9 @@ function notModified(ctx: ApiContext, etag: string): boolean {
   });
 }
 
-export function sendCached(ctx: ApiContext, r: CachedResponse): void {
+/** Sends a prepared response in the coding the client accepts (compressed once per response), or 304. */
+export function sendCached(ctx: ApiContext, prepared: CachedResponse): void {
+  const r = representation(prepared, ctx.get('Accept-Encoding'));
   if (notModified(ctx, r.etag)) sendPrepared(ctx, 304, r.notModifiedHeaders);
   else sendPrepared(ctx, 200, r.headers, r.body);
 }

@@ -8,8 +8,10 @@ import type { DataDir } from '../../data-dir.js';
 import { ingest } from '../../warehouse/ingest.js';
 import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
+import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { corsOriginsOption } from '../options.js';
 import { createMailer } from '../../webhooks/notifier.js';
 import { checkPortFree, serverOptions, serveUntilSignal } from './serve.js';
 
@@ -43,16 +45,18 @@ export function registerDemo(program: Command): void {
     .command('demo')
     .description('o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API (com o daemon de webhooks)')
     .option('--port <port>', 'porta TCP (variável: PORT; padrão: 8080)')
-    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)');
+    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
+    .addOption(corsOriginsOption());
+  withLiveOptions(cmd);
   withCommonOptions(cmd);
   withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
-  cmd.action(async (o: CommonOptions) => {
+  cmd.action(async (o: CommonOptions & LiveOptionFlags) => {
     const config = configFrom(o);
     const { dataDir, port } = config;
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
     if (readCurrentId(dataDir) === null) {
-      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], secretKeys: config.secretKeys });
+      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], secretKeys: config.secretKeys, ...liveSettings(o) });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
       await closePublishEngine();
       process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);

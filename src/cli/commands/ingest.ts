@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { FeedRejectedError, FeedUnreachableError, formatIssue } from '../../feeds/errors.js';
@@ -16,7 +17,7 @@ import type { Conflito } from '../../warehouse/load/conflicts.js';
 /** Conflicts the human summary lists; --json lists them all. */
 const CONFLICTS_SHOWN = 20;
 
-interface IngestFlags extends CommonOptions {
+interface IngestFlags extends CommonOptions, LiveOptionFlags {
   format?: string;
   dryRun?: boolean;
   backfill?: boolean;
@@ -48,6 +49,7 @@ export function registerIngest(program: Command): void {
     .option('--aliases <file>', 'apelidos extras de times, JSON no formato de src/feeds/team-aliases.json')
     // Internal, for the crash-safety tests (docs/internals.md): stop at a publish step and wait to be killed.
     .addOption(new Option('--pause-at <step>').choices(PUBLISH_STEPS).hideHelp());
+  withLiveOptions(cmd);
   withCommonOptions(cmd);
   withExamples(cmd, [
     'svc ingest fixtures/demo/',
@@ -55,6 +57,7 @@ export function registerIngest(program: Command): void {
     'svc ingest https://feeds.example.com/brasileirao.json --dry-run',
     'svc ingest ../shared/data/openfootball/2019/br.1.txt --format openfootball-txt --temporada 2019',
     'svc ingest history/ --backfill --keep 20',
+    'svc ingest live.ndjson --live-window-before 1d --live-window-after 7d --event-warning 200',
     'svc ingest --print-schema > svc-feed-1.schema.json',
     'svc ingest ../shared/data/openfootball/ --aliases my-team-aliases.json',
   ]);
@@ -81,12 +84,17 @@ export function registerIngest(program: Command): void {
         backfill: flags.backfill,
         keep,
         adapterOptions: adapterOptions(flags),
+        ...liveSettings(flags),
         onStage: (_stage, index, total) => progress.update(index, total),
         atStep: flags.pauseAt === undefined ? undefined : pauseAt(flags.pauseAt),
       });
       progress.done();
       if (flags.json) printJson(summary);
       else printSummary(summary);
+      // On stderr in both modes, so that a cron log shows it.
+      if (summary.eventos.acima_do_limite) {
+        printWarning(`este ingest registrou ${summary.eventos.total} eventos de webhook (limite de aviso ${summary.eventos.limite_aviso}); carga de histórico? use --backfill`);
+      }
     } catch (err) {
       progress.done();
       throw toCliError(err);
@@ -134,11 +142,15 @@ function printSummary(s: IngestSummary): void {
   const counts = Object.entries(s.contagens)
     .filter(([k, n]) => k !== 'feeds' && n > 0)
     .map(([k, n]) => [k, n]);
-  printLine(s.dry_run ? `feed válido (dry-run): nada publicado (${s.duracao_ms} ms)` : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`);
+  printLine(
+    s.dry_run ? `feed válido (dry-run): nada publicado (${s.duracao_ms} ms)`
+      : s.nada_mudou ? `nada mudou: snapshot ${s.snapshot_id ?? '?'} mantido, nada publicado (${s.duracao_ms} ms)`
+        : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`,
+  );
   if (counts.length > 0) printLine(formatTable(['registros', 'quantidade'], counts));
   if (!s.dry_run) {
     const tipos = Object.entries(s.eventos.por_tipo).map(([t, n]) => `${t} ×${n}`).join(', ');
-    printLine(s.eventos.total === 0 ? 'eventos: nenhum' : `eventos: ${s.eventos.total} (seq ${s.eventos.seq_inicio}–${s.eventos.seq_fim}): ${tipos}`);
+    printLine(s.eventos.total === 0 ? 'eventos de webhook registrados: 0' : `eventos de webhook registrados: ${s.eventos.total} (seq ${s.eventos.seq_inicio}–${s.eventos.seq_fim}): ${tipos}`);
   }
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);

@@ -7,7 +7,7 @@ import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
 import { createMailer, type Mailer } from '../../webhooks/notifier.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
   webhooks?: boolean;
@@ -15,7 +15,7 @@ export interface ServeOptions extends CommonOptions {
 
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
-  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, metricsToken: config.metricsToken, secretKeys: config.secretKeys };
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, metricsToken: config.metricsToken, secretKeys: config.secretKeys, corsOrigins: config.corsOrigins };
 }
 
 /** A port that cannot be bound is the machine's state, not a bug: one line, exit code 7. */
@@ -90,6 +90,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
     .option('--plans <file>', 'arquivo JSON que substitui cotas e acesso dos planos, veja docs/api.md (variável: SVC_PLANS)')
     .option('--cache-mb <mb>', `limite de memória do cache de campeonatos e respostas lidos sob demanda, MiB (variável: SVC_CACHE_MB; padrão: ${DEFAULT_CACHE_MB})`)
+    .addOption(corsOriginsOption())
     .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withCommonOptions(cmd);
@@ -99,6 +100,7 @@ export function registerServe(program: Command): void {
     'svc serve --plans /etc/svc/plans.json',
     'svc serve --webhooks',
     'svc serve --cache-mb 128',
+    'svc serve --cors-origins https://app.example.com,http://localhost:5173',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);

@@ -1,5 +1,5 @@
 /** Matches one per line (date, teams, score, status); Enter opens the match. */
-import type { Partida } from '../api-types.js';
+import type { MatchRef as Partida } from '../routes.js';
 import { useTui } from '../context.js';
 import { linhaPartida } from '../format.js';
 import { route } from '../routes.js';

@@ -1,6 +1,6 @@
 /** A standings table: position, team, points, games, W/D/L, goals for/against, goal difference. */
 import { Box, Text } from 'ink';
-import type { LinhaClassificacao } from '../api-types.js';
+import type { LinhaClassificacao } from '../../../clients/typescript/index.js';
 import { cell } from '../format.js';
 import { ScrollList } from './scroll-list.js';
 

@@ -1,5 +1,5 @@
 /** The knockout bracket: each phase's ties with both legs and the aggregate (and shoot-out); Enter opens a leg. */
-import type { Campeonato, Chave, Partida } from '../api-types.js';
+import type { Campeonato, Chave, Partida } from '../../../clients/typescript/index.js';
 import { useTui } from '../context.js';
 import { cell, penaltis, placar, statusPartida } from '../format.js';
 import { agregado, agregadoTexto } from '../aggregate.js';

@@ -1,6 +1,6 @@
 /** One championship: tabs for standings, rounds, bracket (knockout) and top scorers. */
 import { Box, Text } from 'ink';
-import type { Campeonato } from '../api-types.js';
+import type { Campeonato } from '../../../clients/typescript/index.js';
 import { useTui } from '../context.js';
 import { statusCampeonato } from '../format.js';
 import { TabBar, useTabs } from '../components/tabs.js';

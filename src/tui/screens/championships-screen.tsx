@@ -1,6 +1,6 @@
 /** First screen: every championship, filtered by season, status and type (API filters). */
 import { Box, Text } from 'ink';
-import type { Campeonato, FiltroCampeonatos, StatusCampeonato, TipoCampeonato } from '../api-types.js';
+import type { Campeonato, FiltroCampeonatos, StatusCampeonato, TipoCampeonato } from '../../../clients/typescript/index.js';
 import { useRouteState, useTui } from '../context.js';
 import { cell, statusCampeonato } from '../format.js';
 import { ScrollList, type ListRow } from '../components/scroll-list.js';

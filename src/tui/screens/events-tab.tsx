@@ -1,8 +1,9 @@
 /** Goals, cards and substitutions of a match, by minute, each with its team. */
 import { Text } from 'ink';
-import type { EventoPartida, Partida } from '../api-types.js';
+import type { EventoPartida } from '../../../clients/typescript/index.js';
+import type { MatchRef as Partida } from '../routes.js';
 import { useTui } from '../context.js';
-import { cell } from '../format.js';
+import { cell, UNKNOWN } from '../format.js';
 import { ScrollList } from '../components/scroll-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
@@ -43,7 +44,7 @@ function linha(e: EventoPartida, partida: Partida): string {
       ? partida.time_mandante.sigla
       : e.time_nome === partida.time_visitante.nome
         ? partida.time_visitante.sigla
-        : e.time_nome;
+        : (e.time_nome ?? UNKNOWN);
   const tipo = TIPOS[e.tipo]?.label ?? e.tipo;
   return `${cell(`${e.minuto}'`, 5, 'right')}  ${cell(sigla, 5)} ${cell(tipo, 16)} ${e.jogador ?? '(autor não confirmado)'}`;
 }

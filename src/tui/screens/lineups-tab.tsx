@@ -1,8 +1,9 @@
 /** Both lineups side by side: formation, coach, starters and substitutes. */
 import { Text } from 'ink';
-import type { JogadorEscalado, LadoEscalacao, Partida } from '../api-types.js';
+import type { JogadorEscalado, LadoEscalacao } from '../../../clients/typescript/index.js';
+import type { MatchRef as Partida } from '../routes.js';
 import { useTui } from '../context.js';
-import { cell, orUnknown } from '../format.js';
+import { cell, orUnknown, UNKNOWN } from '../format.js';
 import { ScrollList } from '../components/scroll-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
@@ -17,8 +18,8 @@ export function LineupsTab({ partida, height }: { partida: Partida; height: numb
   return (
     <ResourceView resource={escalacao} label="Carregando escalações">
       {(e) => {
-        const left = ladoLinhas(e.time_mandante.nome, e.escalacoes.mandante);
-        const right = ladoLinhas(e.time_visitante.nome, e.escalacoes.visitante);
+        const left = ladoLinhas(e.time_mandante?.nome ?? UNKNOWN, e.escalacoes.mandante);
+        const right = ladoLinhas(e.time_visitante?.nome ?? UNKNOWN, e.escalacoes.visitante);
         const rows = Array.from({ length: Math.max(left.length, right.length) }, (_, i) => ({
           key: String(i),
           text: `${cell(left[i] ?? '', half)} │ ${cell(right[i] ?? '', half)}`,

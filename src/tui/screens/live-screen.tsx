@@ -1,24 +1,48 @@
-/** Matches in progress, reloaded on a timer (the API's live cache is 15 s) with the age of the data shown. */
+/**
+ * Matches in progress. The list is the REST resource; the event stream (`/v1/stream`) says when it changed, so a
+ * goal shows as soon as it is published. Without the stream (plan, network) it reloads on a timer instead.
+ */
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import { followEventStream } from '../../../clients/typescript/index.js';
 import { useTui } from '../context.js';
 import { idade } from '../format.js';
 import { MatchList } from '../components/match-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
 
+/** The events that change the live list. */
+const LIVE_EVENTS = 'partida.ao_vivo,partida.placar_atualizado,partida.gol,partida.encerrada';
+
 export function LiveScreen() {
   const { client, bodyRows, liveRefreshMs } = useTui();
   const [tick, setTick] = useState(0);
   const [now, setNow] = useState(Date.now());
+  const [streaming, setStreaming] = useState(false);
+  useEffect(
+    () =>
+      followEventStream({
+        baseUrl: client.baseUrl,
+        key: client.key,
+        query: { eventos: LIVE_EVENTS },
+        onEvent: () => setTick((t) => t + 1),
+        // On (re)connecting, reload once: something may have changed while disconnected.
+        onStatus: (connected) => {
+          setStreaming(connected);
+          if (connected) setTick((t) => t + 1);
+        },
+      }),
+    [client],
+  );
   useEffect(() => {
-    const reload = setInterval(() => setTick((t) => t + 1), liveRefreshMs);
     const clock = setInterval(() => setNow(Date.now()), 1000);
+    if (streaming) return () => clearInterval(clock);
+    const reload = setInterval(() => setTick((t) => t + 1), liveRefreshMs);
     return () => {
       clearInterval(reload);
       clearInterval(clock);
     };
-  }, [liveRefreshMs]);
+  }, [liveRefreshMs, streaming]);
   const aoVivo = useResource('ao-vivo', () => client.aoVivo(), tick);
 
   return (
@@ -29,7 +53,7 @@ export function LiveScreen() {
         </Text>
         <Text dimColor>
           {aoVivo.loadedAt !== undefined ? ` · atualizado há ${idade(aoVivo.loadedAt, now)}` : ''}
-          {` · recarrega a cada ${Math.round(liveRefreshMs / 1000)} s`}
+          {streaming ? ' · pelo stream de eventos' : ` · recarrega a cada ${Math.round(liveRefreshMs / 1000)} s`}
           {aoVivo.loading && aoVivo.data ? ' · atualizando…' : ''}
         </Text>
       </Text>
@@ -40,9 +64,9 @@ export function LiveScreen() {
           ) : (
             <MatchList
               name="ao-vivo"
-              partidas={[...data].sort((a, b) => a.campeonato.id - b.campeonato.id)}
+              partidas={[...data].sort((a, b) => (a.campeonato?.id ?? 0) - (b.campeonato?.id ?? 0))}
               height={bodyRows - 1}
-              group={(p) => `${p.campeonato.nome} ${p.campeonato.temporada}`}
+              group={(p) => (p.campeonato ? `${p.campeonato.nome} ${p.campeonato.temporada}` : 'Campeonato não informado')}
             />
           )
         }

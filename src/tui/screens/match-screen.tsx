@@ -1,6 +1,6 @@
 /** A match: score and status on top; tabs for events by minute, lineups and statistics side by side. */
 import { Box, Text } from 'ink';
-import type { Partida } from '../api-types.js';
+import type { MatchRef as Partida } from '../routes.js';
 import { useTui } from '../context.js';
 import { penaltis, placar, statusPartida } from '../format.js';
 import { TabBar, useTabs } from '../components/tabs.js';

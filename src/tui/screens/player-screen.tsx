@@ -1,6 +1,6 @@
 /** One player's card. */
 import { Box, Text } from 'ink';
-import type { Jogador } from '../api-types.js';
+import type { Jogador } from '../../../clients/typescript/index.js';
 import { useTui } from '../context.js';
 import { orUnknown } from '../format.js';
 import { ResourceView } from '../components/status.js';

@@ -1,6 +1,6 @@
 /** One round at a time (starting at the current one) with its matches; ←/→ walk to the previous/next. */
 import { Box, Text } from 'ink';
-import type { Campeonato } from '../api-types.js';
+import type { Campeonato } from '../../../clients/typescript/index.js';
 import { useRouteState, useTui } from '../context.js';
 import { MatchList } from '../components/match-list.js';
 import { ResourceView } from '../components/status.js';

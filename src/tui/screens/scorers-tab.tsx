@@ -1,6 +1,6 @@
 /** Top scorers, as the API orders them (goals descending). */
 import { Box, Text } from 'ink';
-import type { Campeonato } from '../api-types.js';
+import type { Campeonato } from '../../../clients/typescript/index.js';
 import { useTui } from '../context.js';
 import { cell } from '../format.js';
 import { ScrollList } from '../components/scroll-list.js';

@@ -3,7 +3,7 @@
  * phase played in groups (←/→ choose the phase).
  */
 import { Box, Text } from 'ink';
-import type { Campeonato, Fase } from '../api-types.js';
+import type { Campeonato, Fase } from '../../../clients/typescript/index.js';
 import { useRouteState, useTui } from '../context.js';
 import { StandingsTable } from '../components/standings-table.js';
 import { ResourceView } from '../components/status.js';

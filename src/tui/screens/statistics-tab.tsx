@@ -1,9 +1,10 @@
 /** Match statistics, home and away side by side; a value the source did not report shows as "—", never 0. */
 import { Box, Text } from 'ink';
-import type { Partida, RegistroEstatisticas } from '../api-types.js';
+import type { RegistroEstatisticas } from '../../../clients/typescript/index.js';
+import type { MatchRef as Partida } from '../routes.js';
 import { STAT_FIELDS } from '../../feeds/statistics-fields.js';
 import { useTui } from '../context.js';
-import { cell, fieldLabel, statValue } from '../format.js';
+import { cell, fieldLabel, statValue, UNKNOWN } from '../format.js';
 import { ScrollList } from '../components/scroll-list.js';
 import { ResourceView } from '../components/status.js';
 import { useResource } from '../use-resource.js';
@@ -21,7 +22,7 @@ export function StatisticsTab({ partida, height }: { partida: Partida; height: n
         return (
           <Box flexDirection="column">
             <Text bold wrap="truncate">
-              {`${cell(e.time_mandante.sigla, side, 'right')} ${cell('', labelWidth)} ${cell(e.time_visitante.sigla, side)}`}
+              {`${cell(e.time_mandante?.sigla ?? UNKNOWN, side, 'right')} ${cell('', labelWidth)} ${cell(e.time_visitante?.sigla ?? UNKNOWN, side)}`}
             </Text>
             <ScrollList
               name="estatisticas"

@@ -1,6 +1,6 @@
 /** A team's squad, ordered by the API (position, then name); Enter opens a player. */
 import { Box, Text } from 'ink';
-import type { Time } from '../api-types.js';
+import type { Time } from '../../../clients/typescript/index.js';
 import { useTui } from '../context.js';
 import { cell, orUnknown } from '../format.js';
 import { ScrollList } from '../components/scroll-list.js';

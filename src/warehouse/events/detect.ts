@@ -3,6 +3,7 @@ import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-ap
 import { idSetMacro, queryRows } from '../duckdb-util.js';
 import type { EventName } from '../../domain/events.js';
 import { installResourceViews, type ResourceName } from '../sql/resources/views.js';
+import { DEFAULT_LIVE_WINDOW, liveWindowMacro, type LiveWindow } from './live-window.js';
 
 
 export interface DetectedEvent {
@@ -72,12 +73,13 @@ interface GolRow {
 }
 
 /**
- * Compares the loaded and derived state with what captureState saw; deterministic order: the partida.*
- * events by championship, match, kind (criada, escalacao_publicada, ao_vivo, placar_atualizado, gol by
- * minute, encerrada), then rodada.encerrada and fase.finalizada. `now` is part of the contract but unused
- * here: the caller stamps `gerado_em` when it wraps each body.
+ * Compares the loaded and derived state with what captureState saw, within the live window around `now`
+ * (live-window.ts); deterministic order: the partida.* events by championship, match, kind (criada,
+ * escalacao_publicada, ao_vivo, placar_atualizado, gol by minute, encerrada), then rodada.encerrada and
+ * fase.finalizada. The caller stamps `gerado_em` when it wraps each body.
  */
-export async function detectEvents(conn: DuckDBConnection, _now: Date): Promise<DetectedEvent[]> {
+export async function detectEvents(conn: DuckDBConnection, now: Date, window: LiveWindow = DEFAULT_LIVE_WINDOW): Promise<DetectedEvent[]> {
+  await conn.run(liveWindowMacro(now, window));
   const ocorrencias = await queryRows<Ocorrencia>(conn, CHANGES_SQL);
   if (ocorrencias.length === 0) return [];
   const eventos = await partidaEvents(conn, ocorrencias.filter((o) => o.recurso === 'partida'));

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
+import { EXAMPLES_FILE, makeExamples } from './docs-examples.js';
+import { startHarness, type Harness } from './harness.js';
+import { assertOpenApi } from './openapi-validator.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+/** Where the screenshots go (outside the repository), for a person to look at. */
+const SHOTS = path.join(os.tmpdir(), 'svc-docs-page');
+
+describe('/docs: examples kept in step with the API', () => {
+  it('examples.json is what the demo data gives today (npm run docs:examples), and every example matches the OpenAPI', async () => {
+    const fresh = await makeExamples();
+    const stored = JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as typeof fresh;
+    assert.deepEqual(stored, fresh, 'src/api/openapi/examples.json is stale: run `npm run docs:examples` and commit it');
+    for (const e of ENDPOINTS) {
+      const method = e.method ?? 'get';
+      const ex = fresh[`${method.toUpperCase()} ${e.path}`]!;
+      if (ex.response?.body !== undefined && ex.response.status < 300) assertOpenApi(e.path, ex.response.status, ex.response.body, method);
+      for (const err of ex.errors) assertOpenApi(e.path, err.status, err.body, method);
+    }
+  });
+});
+
+describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed` }, () => {
+  let h: Harness;
+  let browser: Browser;
+  before(async () => {
+    h = await startHarness({ ingestDemo: false });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.cleanup();
+  });
+
+  for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+    it(`${name} (${viewport.width} px): no console error, nothing requested off the host, readable navigation`, async () => {
+      const page = await browser.newPage({ viewport });
+      const problems: string[] = [];
+      const offHost: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await page.route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.continue();
+        offHost.push(url.href);
+        return route.abort();
+      });
+      const res = await page.goto(`${h.url}/docs`, { waitUntil: 'load' });
+      assert.equal(res?.status(), 200);
+      assert.doesNotMatch(res?.headers()['content-security-policy'] ?? '', /unsafe-inline|script-src/);
+      assert.deepEqual(offHost, []);
+      assert.deepEqual(problems, [], 'a CSP violation or any other error shows up here');
+
+      const links = await page.locator('nav li a').allTextContents();
+      assert.equal(links.length, ENDPOINTS.length);
+      assert.equal(new Set(links).size, links.length, `every link label differs: ${links.join(' | ')}`);
+      assert.equal(await page.locator('section.op').count(), ENDPOINTS.length);
+      const curls = await page.locator('section.op pre').allTextContents();
+      assert.ok(curls.filter((t) => t.startsWith('curl ')).length === ENDPOINTS.length, 'a curl per endpoint');
+      const post = await page.locator('#postWebhooks').innerText();
+      for (const field of ['nome', 'url', 'eventos']) assert.match(post, new RegExp(`\\b${field}\\b`));
+      assert.match(post, /-d '\{"nome":"placar"/);
+      // Runs in the page (a string: this project's types have no DOM).
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      assert.ok(overflow <= 0, `no sideways scrolling of the page: ${overflow} px too wide`);
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+      await page.locator('#postWebhooks').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `${name}-endpoint.png`) });
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DEFAULT_PLANS } from '../../src/control/plans.js';
+import { readOutbox, type RecordedEvent } from '../../src/api/stream/recorded-events.js';
+import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
+import { SseClient } from '../helpers/sse.js';
+import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
+import { assertOpenApi } from './openapi-validator.js';
+
+const STEPS = readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort();
+
+/** Ingests one live-day step and returns the events its snapshot recorded. */
+async function step(h: Harness, file: string): Promise<RecordedEvent[]> {
+  const id = await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
+  await h.api.holder.refresh();
+  return readOutbox(h.dataDir, id, 0);
+}
+
+const asFrames = (events: RecordedEvent[]) => events.map((e) => ({ id: String(e.seq), event: e.evento, data: e.corpo }));
+const eventsOf = (c: SseClient) => c.events.map((f) => ({ id: f.id, event: f.event, data: f.data }));
+
+describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
+  let h: Harness;
+  let key: string;
+  const recorded: RecordedEvent[] = [];
+  const streams: SseClient[] = [];
+  const open = async (query: string, headers: Record<string, string> = {}, k: string | null = key) => {
+    const c = await SseClient.open(`${h.url}/v1/stream${query}`, { ...(k ? { authorization: `Bearer ${k}` } : {}), ...headers });
+    streams.push(c);
+    return c;
+  };
+
+  before(async () => {
+    h = await startHarness({
+      stream: { windowEvents: 4, heartbeatMs: 100 },
+      plans: { ...DEFAULT_PLANS, pro: { ...DEFAULT_PLANS.pro, streams_simultaneos: 1 } },
+    });
+    key = h.key('enterprise');
+  });
+  after(async () => {
+    for (const c of streams) c.close();
+    await h.cleanup();
+  });
+
+  it('sends each event as `event:` its name, `id:` its seq and `data:` exactly the webhook body, filtered', async () => {
+    const all = await open('');
+    assert.equal(all.status, 200);
+    assert.equal(all.headers['content-type'], 'text/event-stream; charset=utf-8');
+    assert.ok(all.headers['x-request-id'] && all.headers['ratelimit-remaining'], 'our headers, as on every authenticated response');
+    const goals = await open('?eventos=partida.gol,partida.encerrada');
+    for (const file of STEPS.slice(0, 8)) recorded.push(...(await step(h, file)));
+    assert.ok(recorded.some((e) => e.evento === 'partida.gol') && recorded.length >= 5, recorded.map((e) => e.evento).join());
+    await all.until((c) => c.events.length >= recorded.length);
+    assert.deepEqual(eventsOf(all), asFrames(recorded));
+    const wanted = recorded.filter((e) => e.evento === 'partida.gol' || e.evento === 'partida.encerrada');
+    await goals.until((c) => c.events.length >= wanted.length);
+    assert.deepEqual(eventsOf(goals), asFrames(wanted));
+    const match = recorded.find((e) => e.partidaId !== null)!;
+    const one = await open(`?partida=${match.partidaId}`, { 'last-event-id': String(recorded.at(-2)!.seq) });
+    await one.until((c) => c.frames.length >= 1);
+    assert.deepEqual(eventsOf(one), asFrames(recorded.slice(-1).filter((e) => e.partidaId === match.partidaId)));
+  });
+
+  it('resumes after Last-Event-ID from its window; beyond it sends `recarregar` and goes on live', async () => {
+    const resumed = await open('', { 'last-event-id': String(recorded.at(-3)!.seq) });
+    await resumed.until((c) => c.events.length >= 2);
+    assert.deepEqual(eventsOf(resumed), asFrames(recorded.slice(-2)));
+    const tooOld = await open('', { 'last-event-id': String(recorded[0]!.seq) });
+    await tooOld.until((c) => c.events.length >= 1);
+    const reload = tooOld.events[0]!;
+    assert.equal(reload.event, 'recarregar');
+    assert.equal(reload.id, String(recorded.at(-1)!.seq), 'moves the client past the gap');
+    assert.match(JSON.parse(reload.data!).mensagem, /recarregue os dados pela API REST/);
+    const more = await step(h, STEPS[8]!);
+    assert.ok(more.length > 0);
+    await tooOld.until((c) => c.events.length >= 1 + more.length);
+    assert.deepEqual(eventsOf(tooOld).slice(1), asFrames(more));
+    recorded.push(...more);
+  });
+
+  it('sends a heartbeat comment while idle', async () => {
+    const idle = await open('?eventos=fase.finalizada');
+    await idle.until((c) => c.frames.filter((f) => f.event === undefined && f.comments.length > 0).length >= 3, 5_000);
+  });
+
+  it('a free key streams only its championships; asking for another is 403; a bad filter is 400', async () => {
+    const camp = recorded[0]!.campeonatoId;
+    const free = h.key('free', { campeonatos: [camp + 1000] });
+    const denied = await h.get(`/v1/stream?campeonato=${camp}`, free);
+    assert.equal(denied.status, 403);
+    assert.equal(denied.json.erro, 'Plano insuficiente');
+    const bad = await h.get('/v1/stream?eventos=partida.gol,gol', key);
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.json.erro, 'Parâmetro inválido');
+    assert.match(bad.json.mensagem, /^O parâmetro eventos deve listar/);
+    const freeStream = await open('', { 'last-event-id': String(recorded.at(-2)!.seq) }, free);
+    assert.equal(freeStream.status, 200);
+    const mine = await open('', { 'last-event-id': String(recorded.at(-2)!.seq) }, h.key('free', { campeonatos: [camp] }));
+    await mine.until((c) => c.events.length >= 1);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(freeStream.events.length, 0, 'nothing of a championship off its list');
+  });
+
+  it('limits concurrent streams per account by plan (429), and frees the slot when a stream closes', async () => {
+    const pro = h.key('pro');
+    const first = await open('', {}, pro);
+    assert.equal(first.status, 200);
+    const second = await h.get('/v1/stream', pro);
+    assert.equal(second.status, 429);
+    assert.deepEqual(second.json, { erro: 'Limite de requisições', mensagem: 'O plano pro permite 1 streams simultâneos por conta; feche um antes de abrir outro.' });
+    const open_ = h.api.stream.count();
+    first.close();
+    const start = Date.now();
+    while (h.api.stream.count() === open_ && Date.now() - start < 5_000) await new Promise((r) => setTimeout(r, 20));
+    const third = await open('', {}, pro);
+    assert.equal(third.status, 200);
+  });
+
+  it('a single-use ticket opens the stream without the key in the URL', async () => {
+    const issued = await h.request('POST', '/v1/stream/ticket', { key });
+    assert.equal(issued.status, 201);
+    assertOpenApi('/v1/stream/ticket', 201, issued.json, 'post');
+    const { ticket, url, expira_em } = issued.json.data as { ticket: string; url: string; expira_em: string };
+    assert.equal(url, `/v1/stream?ticket=${ticket}`);
+    assert.ok(Date.parse(expira_em) > Date.now());
+    assert.ok(!ticket.includes(key));
+    const byTicket = await open(`?ticket=${ticket}&eventos=partida.gol`, {}, null);
+    assert.equal(byTicket.status, 200);
+    const again = await h.get(`/v1/stream?ticket=${ticket}`);
+    assert.equal(again.status, 401);
+    assert.deepEqual(again.json, { erro: 'Não autorizado', mensagem: 'Ticket de stream inválido, expirado ou já utilizado; peça outro em POST /v1/stream/ticket.' });
+    const none = await h.get('/v1/stream');
+    assert.equal(none.status, 401);
+    assert.equal(none.json.mensagem, 'API Key inválida ou inativa');
+  });
+});
+
+describe('svc serve ends open streams on SIGTERM (the real binary)', () => {
+  it('the stream ends and the process exits 0', async () => {
+    const { dir, cleanup } = tempDir('svc-stream-cli-');
+    try {
+      const keyRun = await runSvc(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json', '--data-dir', dir]);
+      assert.equal(keyRun.code, 0, keyRun.stderr);
+      const { key } = JSON.parse(keyRun.stdout) as { key: string };
+      const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          const m = /"event":"ouvindo","url":"([^"]+)"/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        void exited.then((code) => reject(new Error(`exited ${code}`)));
+      });
+      const stream = await SseClient.open(`${url}/v1/stream`, { authorization: `Bearer ${key}` });
+      assert.equal(stream.status, 200);
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+      await stream.until((c) => c.ended, 5_000);
+      assert.ok(stream.frames.some((f) => f.comments.includes('servidor encerrando')), stream.body);
+    } finally {
+      cleanup();
+    }
+  });
+});
