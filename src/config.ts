@@ -23,6 +23,7 @@ export interface ConfigFlags {
   secret?: string;
   api?: string;
   key?: string;
+  databaseUrl?: string;
   corsOrigins?: string;
 }
 
@@ -33,6 +34,8 @@ export interface SmtpConfig {
 
 export interface Config {
   dataDir: DataDir;
+  /** The control plane on PostgreSQL (`--database-url`, SVC_DATABASE_URL); undefined = SQLite in the data dir. */
+  databaseUrl: string | undefined;
   /** Unexpected errors print their stack (`SVC_DEBUG=1`). */
   debug: boolean;
   /** Fetching `https://` feeds. */
@@ -44,6 +47,8 @@ export interface Config {
   host: string | undefined;
   /** Memory bound of `svc serve`'s cache of championship partitions and responses, MiB. */
   cacheMb: number;
+  /** Bearer token of `GET /metrics` (SVC_METRICS_TOKEN); undefined = no /metrics route. */
+  metricsToken: string | undefined;
   /** Browser origins allowed to call the API (CORS): any, or an exact list. */
   corsOrigins: '*' | readonly string[];
   /** Plan quotas and access; undefined = the built-in defaults. */
@@ -82,6 +87,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
   const plansFile = flags.plans ?? nonEmpty(env.SVC_PLANS);
   return {
     dataDir: resolveDataDir(flags.dataDir ?? nonEmpty(env.SVC_DATA_DIR) ?? DEFAULTS.dataDir),
+    databaseUrl: databaseUrl(flags.databaseUrl !== undefined ? '--database-url' : 'SVC_DATABASE_URL', flags.databaseUrl ?? nonEmpty(env.SVC_DATABASE_URL)),
     debug: flag(env, 'SVC_DEBUG'),
     feeds: {
       timeoutMs: env.SVC_FEED_TIMEOUT_MS === undefined ? DEFAULTS.feedTimeoutMs : positiveInt('SVC_FEED_TIMEOUT_MS', env.SVC_FEED_TIMEOUT_MS),
@@ -91,6 +97,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
     port: parsePort(flags.port !== undefined ? '--port' : 'PORT', flags.port ?? nonEmpty(env.PORT)),
     host: flags.host,
     cacheMb: flags.cacheMb === undefined && env.SVC_CACHE_MB === undefined ? DEFAULT_CACHE_MB : positiveInt(flags.cacheMb !== undefined ? '--cache-mb' : 'SVC_CACHE_MB', (flags.cacheMb ?? env.SVC_CACHE_MB) as string),
+    metricsToken: metricsToken(nonEmpty(env.SVC_METRICS_TOKEN)),
     corsOrigins: parseCorsOrigins(flags.corsOrigins !== undefined ? '--cors-origins' : 'SVC_CORS_ORIGINS', flags.corsOrigins ?? nonEmpty(env.SVC_CORS_ORIGINS) ?? '*'),
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flags.allowPrivateUrls === true || flag(env, 'SVC_ALLOW_PRIVATE_URLS'),
@@ -149,6 +156,30 @@ function secretKeysFrom(env: Env): Buffer[] | undefined {
   }
   if (current.trim().length < 16) throw new ConfigError('a chave de segredos (SVC_SECRET_KEY) deve ter ao menos 16 caracteres');
   return [current, ...old].map(keyFromText);
+}
+
+function metricsToken(text: string | undefined): string | undefined {
+  if (text !== undefined && text.trim().length < 16) throw new ConfigError('SVC_METRICS_TOKEN deve ter ao menos 16 caracteres');
+  return text;
+}
+
+function databaseUrl(name: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '') {
+    throw new ConfigError(`${name} inválida: "${redactPassword(text)}" (use postgres://usuário@host:5432/banco)`);
+  }
+  return text;
+}
+
+/** A database URL as it may be printed: without its password. */
+export function redactPassword(text: string): string {
+  return text.replace(/(\/\/[^:/@]*):[^@/]*@/, '$1:***@');
 }
 
 function positiveInt(name: string, text: string): number {

@@ -6,6 +6,8 @@ import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-sto
 import type { ControlDb } from '../control/database.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { SqliteUsageStore } from '../control/usage-store.js';
+import { deliveryStats } from '../control/webhooks/delivery-stats.js';
+import { ApiMetrics, type QuotaRefusal } from './metrics.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
 import { cors, type CorsOrigins } from './middleware/cors.js';
@@ -18,6 +20,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { registerCampeonatos } from './routes/campeonatos.js';
 import { registerConta } from './routes/conta.js';
 import { registerDocs } from './routes/docs.js';
+import { registerMetrics } from './routes/metrics.js';
 import { registerPainel } from './routes/painel.js';
 import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
@@ -33,6 +36,8 @@ import { UsageMeter } from './usage-meter.js';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export interface AppOptions {
+  /** Opens `GET /metrics` to `Authorization: Bearer <token>` (SVC_METRICS_TOKEN); absent = no /metrics route. */
+  metricsToken?: string;
   dataDir: DataDir;
   control: ControlDb;
   plans?: PlansConfig;
@@ -80,7 +85,11 @@ export function createApp(o: AppOptions): ApiApp {
   const accounts = new SqliteAccountsStore(o.control);
   const usageStore = new SqliteUsageStore(o.control);
   const usage = new UsageMeter(usageStore, o.usageFlushMs);
-  const holder = new SnapshotHolder(o.dataDir, (event, fields) => log({ t: new Date().toISOString(), event, ...fields }), { cacheMb: o.cacheMb });
+  const metrics = new ApiMetrics(() => holder.current, (now) => deliveryStats(o.control, now));
+  const holder = new SnapshotHolder(o.dataDir, (event, fields) => {
+    if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
+    log({ t: new Date().toISOString(), event, ...fields });
+  }, { cacheMb: o.cacheMb });
 
   // One router, so a request is matched once: the public status and docs routes, then every authenticated
   // route with its key, quota and plan checks in front of its handler (`guard`). A request that matches no
@@ -88,13 +97,15 @@ export function createApp(o: AppOptions): ApiApp {
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
   registerDocs(router);
+  if (o.metricsToken !== undefined) registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
   const byKey = authenticate(accounts, plans, o.authCacheMs);
   const limiter = new RateLimiter();
-  const quota = enforceQuota(usage, limiter);
+  const refused = (motivo: QuotaRefusal) => metrics.quotaRefused(motivo);
+  const quota = enforceQuota(usage, limiter, true, refused);
   const guard: Guard = (recurso, handler) => guarded([byKey, quota, planAccess(plans, recurso)], handler);
   // The key's own profile and usage answer even at quota and do not count against it.
-  const inspect: Guard = (recurso, handler) => guarded([byKey, enforceQuota(usage, limiter, false), planAccess(plans, recurso)], handler);
+  const inspect: Guard = (recurso, handler) => guarded([byKey, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
   const tickets = new StreamTickets();
   const ticketGuard: Guard = (recurso, handler) => guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
   const stream = new StreamHub(o.dataDir, { ...o.stream, log: (event, fields) => log({ t: new Date().toISOString(), event, ...fields }) });
@@ -110,6 +121,7 @@ export function createApp(o: AppOptions): ApiApp {
   app.proxy = false;
   app.silent = true;
   app.use(requestContext(log, usage));
+  app.use(metrics.middleware());
   app.use(cors(router, o.corsOrigins));
   app.use(router.routes());
   app.use(routeFallback());

@@ -17,6 +17,8 @@ export interface ServerOptions {
   allowPrivateUrls?: boolean;
   /** Bound of the serve cache, MiB (`--cache-mb`). */
   cacheMb?: number;
+  /** `GET /metrics` to this bearer token (SVC_METRICS_TOKEN); absent = no /metrics route. */
+  metricsToken?: string;
   /** Browser origins allowed to call the API; default any. */
   corsOrigins?: CorsOrigins;
   /** Keys sealing webhook secrets; default: the data dir's key file. */
@@ -38,7 +40,7 @@ export interface RunningServer {
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
-  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
+  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, metricsToken: o.metricsToken, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
   const server = api.app.listen({ port: o.port, host: o.host });
   try {
     await new Promise<void>((resolve, reject) => {

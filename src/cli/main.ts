@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   replay: async () => (await import('./commands/replay.js')).registerReplay,
   tui: async () => (await import('./commands/tui.js')).registerTui,
   demo: async () => (await import('./commands/demo.js')).registerDemo,
+  db: async () => (await import('./commands/db.js')).registerDb,
 };
 
 function commandsToLoad(argv: readonly string[]): string[] {

@@ -54,7 +54,7 @@ export interface AccountsStore {
   authenticate(key: string): { key: ApiKeyRecord; account: Account } | null;
 }
 
-interface AccountRow {
+export interface AccountRow {
   id: number;
   nome: string;
   plano: string;
@@ -65,7 +65,7 @@ interface AccountRow {
   atualizada_em: string;
 }
 
-interface KeyRow {
+export interface KeyRow {
   id: number;
   conta_id: number;
   conta: string;
@@ -78,8 +78,8 @@ interface KeyRow {
   revogada_em: string | null;
 }
 
-const ACCOUNT_COLUMNS = 'id, nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em';
-const KEY_SELECT = `SELECT k.id, k.conta_id, c.nome AS conta, k.nome, k.prefixo, k.hash, k.ativa, k.criada_em,
+export const ACCOUNT_COLUMNS = 'id, nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em';
+export const KEY_SELECT = `SELECT k.id, k.conta_id, c.nome AS conta, k.nome, k.prefixo, k.hash, k.ativa, k.criada_em,
   k.rotacionada_em, k.revogada_em FROM chaves_api k JOIN contas c ON c.id = k.conta_id`;
 
 export class SqliteAccountsStore implements AccountsStore {
@@ -176,11 +176,11 @@ export class SqliteAccountsStore implements AccountsStore {
   }
 }
 
-function definedOnly(s: AccountSettings): AccountSettings {
+export function definedOnly(s: AccountSettings): AccountSettings {
   return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)) as AccountSettings;
 }
 
-function toAccount(r: AccountRow): Account {
+export function toAccount(r: AccountRow): Account {
   if (!isPlano(r.plano)) throw new Error(`conta ${r.nome}: plano inválido no banco: ${r.plano}`);
   return {
     id: r.id,
@@ -194,7 +194,7 @@ function toAccount(r: AccountRow): Account {
   };
 }
 
-function toKey(r: KeyRow): ApiKeyRecord {
+export function toKey(r: KeyRow): ApiKeyRecord {
   return {
     id: r.id,
     conta_id: r.conta_id,
@@ -209,6 +209,6 @@ function toKey(r: KeyRow): ApiKeyRecord {
 }
 
 /** NULL = every championship; a JSON array = only those (an account starts with none). */
-function accessListColumn(campeonatos: readonly number[] | null): string | null {
+export function accessListColumn(campeonatos: readonly number[] | null): string | null {
   return campeonatos === null ? null : JSON.stringify(campeonatos);
 }

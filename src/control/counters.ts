@@ -28,3 +28,18 @@ export function lastValues(db: ControlDb, prefix: string): Record<string, number
   const rows = db.prepare('SELECT nome, valor FROM contadores WHERE substr(nome, 1, ?) = ?').all(prefix.length, prefix) as { nome: string; valor: number }[];
   return Object.fromEntries(rows.map((r) => [r.nome.slice(prefix.length), r.valor]));
 }
+
+/** The counters as one interface, so the ingest can take them from SQLite or PostgreSQL (PgCounters). */
+export interface Counters {
+  reserve(name: string, count?: number): number;
+  lastValue(name: string): number;
+  lastValues(prefix: string): Record<string, number>;
+}
+
+export function sqliteCounters(db: ControlDb): Counters {
+  return {
+    reserve: (name, count) => reserve(db, name, count),
+    lastValue: (name) => lastValue(db, name),
+    lastValues: (prefix) => lastValues(db, prefix),
+  };
+}

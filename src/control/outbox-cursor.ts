@@ -20,3 +20,18 @@ export function ensureDispatcherCursor(db: ControlDb): void {
 export function advanceDispatcherCursor(db: ControlDb, seq: number): void {
   db.prepare('UPDATE dispatcher_cursor SET seq = max(seq, ?) WHERE nome = ?').run(seq, CURSOR);
 }
+
+/** The dispatcher cursor as one interface (SQLite here, PgDispatcherCursor on PostgreSQL). */
+export interface DispatcherCursor {
+  get(): number | null;
+  ensure(): void;
+  advance(seq: number): void;
+}
+
+export function sqliteDispatcherCursor(db: ControlDb): DispatcherCursor {
+  return {
+    get: () => dispatcherCursor(db),
+    ensure: () => ensureDispatcherCursor(db),
+    advance: (seq) => advanceDispatcherCursor(db, seq),
+  };
+}

@@ -57,6 +57,7 @@ export async function startHarness(
     usageFlushMs?: number;
     authCacheMs?: number;
     cacheMb?: number;
+    metricsToken?: string;
     corsOrigins?: CorsOrigins;
     stream?: AppOptions['stream'];
     webhooks?: AppOptions['webhooks'];
@@ -71,7 +72,7 @@ export async function startHarness(
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
   const api = createApp({
     dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0,
-    cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, stream: o.stream, webhooks: o.webhooks,
+    cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, stream: o.stream, webhooks: o.webhooks, metricsToken: o.metricsToken,
   });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');

@@ -83,10 +83,16 @@ const downtime: [number, number][] = [];
 let downSince: number | null = Date.now();
 
 async function startServe(): Promise<void> {
-  serve = svc(['serve', '--port', String(port), '--host', '127.0.0.1', '--allow-private-urls', '--json']);
-  serve.stdout!.resume();
-  serve.stderr!.resume();
+  const child = svc(['serve', '--port', String(port), '--host', '127.0.0.1', '--allow-private-urls', '--json']);
+  serve = child;
+  child.stdout!.resume();
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
   for (;;) {
+    // A server that cannot start is a finding, not something to wait for.
+    if (exited !== undefined) throw new Error(`svc serve exited ${String(exited)} before it was ready: ${stderr.trim()}`);
     try {
       if ((await fetch(`${base}/readyz`)).status === 200) break;
     } catch {

@@ -1,6 +1,7 @@
 import { ApiError } from '../errors.js';
 import { addHeader } from '../headers.js';
 import type { RateLimiter } from '../rate-limiter.js';
+import type { QuotaRefusal } from '../metrics.js';
 import type { Admission, UsageMeter } from '../usage-meter.js';
 import type { RequestCheck } from './admission.js';
 
@@ -11,15 +12,16 @@ const LIMIT_ERROR = 'Limite de requisições';
  * `RateLimit-Limit/Remaining/Reset` (the daily quota), 429s included; refusals carry `Retry-After`.
  * `consume: false` (the key's own profile and usage, like GitHub's `/rate_limit`): the daily quota is
  * reported but neither counted nor enforced, so a key at its quota can still see why; the per-second
- * bucket still applies.
+ * bucket still applies. `refused` hears of each 429 (the metrics count them).
  */
-export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = true): RequestCheck {
+export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = true, refused: (motivo: QuotaRefusal) => void = () => {}): RequestCheck {
   return (ctx) => {
     const auth = ctx.state.auth;
     const limits = ctx.state.limits;
     if (!auth || !limits) return;
     const wait = limiter.take(auth.keyId, limits.por_segundo);
     if (wait > 0) {
+      refused('por_segundo');
       throw new ApiError(429, LIMIT_ERROR, `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`, {
         ...rateLimitHeaders(usage.peek(auth.keyId, limits.requisicoes)),
         'Retry-After': String(wait),
@@ -28,6 +30,7 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = 
     const a = consume ? usage.admit(auth.keyId, limits.requisicoes) : usage.peek(auth.keyId, limits.requisicoes);
     const headers = rateLimitHeaders(a);
     if (consume && !a.allowed) {
+      refused('cota_diaria');
       throw new ApiError(
         429,
         LIMIT_ERROR,

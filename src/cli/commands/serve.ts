@@ -15,7 +15,7 @@ export interface ServeOptions extends CommonOptions {
 
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
-  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, secretKeys: config.secretKeys, corsOrigins: config.corsOrigins };
+  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, metricsToken: config.metricsToken, secretKeys: config.secretKeys, corsOrigins: config.corsOrigins };
 }
 
 /** A port that cannot be bound is the machine's state, not a bug: one line, exit code 7. */

@@ -1,10 +1,9 @@
 import type { ControlDb } from '../database.js';
 import { advanceDispatcherCursor, dispatcherCursor } from '../outbox-cursor.js';
-import type { Plano } from '../../domain/plans.js';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import {
-  DELIVERY_COLUMNS, iso, toDelivery, WEBHOOK_COLUMNS,
-  type AttemptResult, type Deactivation, type Delivered, type DeliveryJob, type DeliveryRow, type OutboxEvent,
+  DELIVERY_COLUMNS, iso, toJob, toSubscriber, WEBHOOK_COLUMNS, type JobRow, type SubscriberRow,
+  type AttemptResult, type Deactivation, type Delivered, type DeliveryJob, type OutboxEvent,
   type Subscriber, type WebhookRow,
 } from './records.js';
 import { SqliteWebhookTables, type WebhookAccounts } from './sqlite-tables.js';
@@ -70,15 +69,8 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
         `SELECT w.id, w.conta_id, w.evento_seq_inicial, w.eventos, c.plano, c.campeonatos
          FROM webhooks w LEFT JOIN contas c ON c.id = w.conta_id WHERE w.ativo = 1 ORDER BY w.id`,
       )
-      .all() as { id: number; conta_id: number; evento_seq_inicial: number; eventos: string; plano: Plano | null; campeonatos: string | null }[];
-    return rows.map((r) => ({
-      id: r.id,
-      contaId: r.conta_id,
-      eventoSeqInicial: r.evento_seq_inicial,
-      eventos: JSON.parse(r.eventos) as string[],
-      plano: r.plano,
-      campeonatos: r.campeonatos === null ? null : (JSON.parse(r.campeonatos) as number[]),
-    }));
+      .all() as SubscriberRow[];
+    return rows.map(toSubscriber);
   }
 
   fanOut(events: readonly OutboxEvent[], subscribersFor: (e: OutboxEvent) => readonly Subscriber[], upTo: number, now: number): number {
@@ -132,15 +124,8 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
            WHERE e.id IN (${ids.map(() => '?').join(', ')})
            ORDER BY e.proxima_tentativa_em`,
         )
-        .all(...ids) as (DeliveryRow & { url: string; secret: string; segredo_anterior: string | null; segredo_anterior_ate: number | null; webhook_ativo: number; plano: Plano | null })[];
-      return rows.map((r) => ({
-        ...toDelivery(r),
-        url: r.url,
-        secret: this.openSecret(r.secret),
-        previousSecret: r.segredo_anterior !== null && (r.segredo_anterior_ate ?? 0) > now ? this.openSecret(r.segredo_anterior) : null,
-        webhookAtivo: r.webhook_ativo === 1,
-        plano: r.plano,
-      }));
+        .all(...ids) as JobRow[];
+      return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
     });
   }
 

@@ -213,3 +213,46 @@ export function toDelivery(r: DeliveryRow): DeliveryRecord {
   };
 }
 
+
+/** An active webhook as the fan-out query reads it (both engines). */
+export interface SubscriberRow {
+  id: number;
+  conta_id: number;
+  evento_seq_inicial: number;
+  eventos: string;
+  plano: Plano | null;
+  campeonatos: string | null;
+}
+
+export function toSubscriber(r: SubscriberRow): Subscriber {
+  return {
+    id: r.id,
+    contaId: r.conta_id,
+    eventoSeqInicial: r.evento_seq_inicial,
+    eventos: JSON.parse(r.eventos) as string[],
+    plano: r.plano,
+    campeonatos: r.campeonatos === null ? null : (JSON.parse(r.campeonatos) as number[]),
+  };
+}
+
+/** A claimed delivery joined with its webhook and account (both engines). */
+export type JobRow = DeliveryRow & {
+  url: string;
+  secret: string;
+  segredo_anterior: string | null;
+  segredo_anterior_ate: number | null;
+  webhook_ativo: number;
+  plano: Plano | null;
+};
+
+/** A claimed row as a job: secrets opened, the previous one only while its overlap lasts at `now`. */
+export function toJob(r: JobRow, openSecret: (stored: string) => string, now: number): DeliveryJob {
+  return {
+    ...toDelivery(r),
+    url: r.url,
+    secret: openSecret(r.secret),
+    previousSecret: r.segredo_anterior !== null && (r.segredo_anterior_ate ?? 0) > now ? openSecret(r.segredo_anterior) : null,
+    webhookAtivo: r.webhook_ativo === 1,
+    plano: r.plano,
+  };
+}

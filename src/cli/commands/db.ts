@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { redactPassword } from '../../config.js';
+import { openControlDb } from '../../control/database.js';
+import { copySqliteToPg, TargetNotEmptyError } from '../../control/postgres/copy-from-sqlite.js';
+import { openPgControl } from '../../control/postgres/pg-control.js';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { printJson, printLine } from '../output.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+
+interface CopyOptions extends CommonOptions {
+  to: string;
+}
+
+/** A PostgreSQL control plane can only seal webhook secrets with a key every node shares: the configured one. */
+function sharedKeys(keys: Buffer[] | undefined): Buffer[] {
+  if (!keys || keys.length === 0) {
+    throw new CliError('o plano de controle em PostgreSQL precisa de SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE (a mesma chave em todos os nós)', EXIT.usage);
+  }
+  return keys;
+}
+
+async function openPg(url: string, keys: Buffer[]) {
+  try {
+    return await openPgControl(url, { secretKeys: keys, max: 2 });
+  } catch (err) {
+    throw new CliError(`PostgreSQL ${redactPassword(url)}: ${(err as Error).message}`, EXIT.unreachable);
+  }
+}
+
+export function registerDb(program: Command): void {
+  const db = program.command('db').description('banco do plano de controle: migrações, e a mudança de SQLite para PostgreSQL');
+
+  withExamples(
+    withCommonOptions(
+      db
+        .command('migrate')
+        .description('aplica as migrações pendentes do plano de controle (elas também rodam em cada início, sob uma trava)')
+        .option('--database-url <url>', 'plano de controle em PostgreSQL (env: SVC_DATABASE_URL); padrão: SQLite no diretório de dados'),
+    ),
+    ['svc db migrate', 'svc db migrate --database-url postgres://svc@db:5432/svc'],
+  ).action(async (o: CommonOptions) => {
+    const config = configFrom(o);
+    if (config.databaseUrl === undefined) {
+      openControlDb(config.dataDir.controlDb, { secretKeys: config.secretKeys }).close();
+      return o.json ? printJson({ banco: 'sqlite', arquivo: config.dataDir.controlDb }) : printLine(`plano de controle em dia: ${config.dataDir.controlDb}`);
+    }
+    const pg = await openPg(config.databaseUrl, sharedKeys(config.secretKeys));
+    await pg.close();
+    return o.json ? printJson({ banco: 'postgresql', url: redactPassword(config.databaseUrl) }) : printLine(`plano de controle em dia: ${redactPassword(config.databaseUrl)}`);
+  });
+
+  withExamples(
+    withCommonOptions(
+      db
+        .command('copy')
+        .description('copia o plano de controle SQLite do diretório de dados para um banco PostgreSQL vazio (uma transação)')
+        .requiredOption('--to <url>', 'o banco PostgreSQL (postgres://…), migrado aqui se preciso'),
+    ),
+    ['SVC_SECRET_KEY_FILE=/etc/svc/secret.key svc db copy --data-dir /srv/svc --to postgres://svc@db:5432/svc'],
+  ).action(async (o: CopyOptions) => {
+    const config = configFrom({ ...o, databaseUrl: o.to });
+    const url = config.databaseUrl as string;
+    if (!existsSync(config.dataDir.controlDb)) throw new CliError(`não há plano de controle SQLite em ${config.dataDir.controlDb}`, EXIT.notFound);
+    const keys = sharedKeys(config.secretKeys);
+    const from = openControlDb(config.dataDir.controlDb, { secretKeys: keys });
+    const to = await openPg(url, keys);
+    try {
+      const copied = await copySqliteToPg(from, to);
+      if (o.json) return printJson({ para: redactPassword(url), linhas: copied });
+      printLine(`plano de controle copiado para ${redactPassword(url)}:`);
+      for (const [table, n] of Object.entries(copied)) printLine(`  ${table.padEnd(22)} ${n}`);
+    } catch (err) {
+      if (err instanceof TargetNotEmptyError) throw new CliError(err.message, EXIT.notReady);
+      throw err;
+    } finally {
+      from.close();
+      await to.close();
+    }
+  });
+}

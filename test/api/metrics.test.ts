@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadConfig, ConfigError } from '../../src/config.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { startHarness } from './harness.js';
+
+const TOKEN = 'token-de-metricas-0123456789';
+
+/** The value of one sample line (`name{labels} value`), or undefined when absent. */
+function sample(text: string, line: string): number | undefined {
+  const found = text.split('\n').find((l) => l.startsWith(`${line} `));
+  return found === undefined ? undefined : Number(found.slice(line.length + 1));
+}
+
+describe('GET /metrics', () => {
+  it('counts requests by route template and status, latency, quota refusals and the snapshot, behind its token', async () => {
+    const h = await startHarness({ metricsToken: TOKEN });
+    try {
+      const key = h.key('pro', { cota_requisicoes: 3, requisicoes_por_segundo: 1000 });
+      for (const id of [1, 999]) await h.get(`/v1/campeonatos/${id}`, key);
+      await h.get('/v1/campeonatos', key);
+      assert.equal((await h.get('/v1/campeonatos', key)).status, 429, 'the fourth request is over the quota of 3');
+      await h.get('/v1/campeonatos', 'chave-invalida');
+      const registry = openWebhookRegistry(h.control);
+      const conta = h.accounts.getAccount(h.accounts.listKeys()[0]!.conta)!;
+      const webhook = registry.createWebhook({ contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_m' }, null, Date.now());
+      registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
+      registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() + 60_000);
+
+      assert.equal((await h.get('/metrics')).status, 401);
+      const wrong = await h.get('/metrics', undefined, { authorization: `Bearer ${TOKEN}x` });
+      assert.equal(wrong.status, 401);
+      assert.deepEqual(wrong.json, { erro: 'Não autorizado', mensagem: 'Token de métricas inválido ou ausente' });
+      assert.equal((await h.get('/metrics', key)).status, 401, 'an API key does not open it');
+
+      const r = await h.get('/metrics', undefined, { authorization: `Bearer ${TOKEN}` });
+      assert.equal(r.status, 200);
+      assert.match(r.headers.get('content-type') ?? '', /^text\/plain/);
+      const t = r.text;
+      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos/:id",metodo="GET",status="200"}'), 1);
+      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos/:id",metodo="GET",status="404"}'), 1);
+      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos",metodo="GET",status="429"}'), 1);
+      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos",metodo="GET",status="401"}'), 1);
+      assert.equal(sample(t, 'svc_quota_rejections_total{motivo="cota_diaria"}'), 1);
+      assert.equal(sample(t, 'svc_http_request_duration_seconds_count{rota="/v1/campeonatos/:id"}'), 2);
+      assert.ok((sample(t, 'svc_snapshot_id') ?? 0) >= 1);
+      assert.ok((sample(t, 'svc_snapshot_age_seconds') ?? -1) >= 0);
+      assert.equal(sample(t, 'svc_snapshot_swap_duration_seconds_count'), 1, 'the first load');
+      assert.doesNotMatch(t, /rota="\/v1\/campeonatos\/1"/, 'raw paths never become labels');
+      assert.equal(sample(t, 'svc_webhook_deliveries{status="pendente"}'), 2);
+      assert.equal(sample(t, 'svc_webhook_queue_due'), 1, 'only the one already due');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  it('does not exist without a token; a short token is a config error', async () => {
+    const h = await startHarness({ ingestDemo: false });
+    try {
+      assert.equal((await h.get('/metrics')).status, 404);
+    } finally {
+      await h.cleanup();
+    }
+    assert.equal(loadConfig({}, { SVC_METRICS_TOKEN: TOKEN }).metricsToken, TOKEN);
+    assert.throws(() => loadConfig({}, { SVC_METRICS_TOKEN: 'curto' }), (e: unknown) => e instanceof ConfigError && /SVC_METRICS_TOKEN deve ter ao menos 16/.test(e.message));
+  });
+});

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { openControlDb } from '../../src/control/database.js';
+import { reserve } from '../../src/control/counters.js';
+import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
+import { openPgControl } from '../../src/control/postgres/pg-control.js';
+import { PgCounters } from '../../src/control/postgres/pg-counters.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { keyFromText } from '../../src/control/secret-box.js';
+import { runSvc } from '../helpers/cli.js';
+import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+
+const SVC_SECRET_KEY = 'chave-de-teste-com-mais-de-16-caracteres';
+
+describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { skip: postgresSkip ?? false }, () => {
+  let dir: string;
+  let database: { url: string; drop(): Promise<void> };
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'svc-db-'));
+    database = await createTestDatabase();
+  });
+  after(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
+  });
+
+  it('two migrates started together apply the schema once (advisory lock)', async () => {
+    const env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY };
+    const runs = await Promise.all([runSvc(['db', 'migrate', '--json'], { env }), runSvc(['db', 'migrate', '--json'], { env })]);
+    for (const r of runs) assert.equal(r.code, 0, r.stderr);
+    const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
+    try {
+      const { rows } = await control.pool.query<{ nome: string }>('SELECT nome FROM schema_migrations');
+      assert.deepEqual(rows.map((r) => r.nome), ['001_schema.sql']);
+    } finally {
+      await control.close();
+    }
+  });
+
+  it('the PostgreSQL schema has every SQLite table and column (a migration added to one dialect only fails here)', async () => {
+    const sqlite = openControlDb(path.join(dir, 'schema', 'control.db'));
+    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
+    const expected = Object.fromEntries(tables.map((t) => [t, (sqlite.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name).sort()]));
+    sqlite.close();
+    const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
+    try {
+      const { rows } = await control.pool.query<{ table_name: string; column_name: string }>(
+        "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'",
+      );
+      const actual: Record<string, string[]> = {};
+      for (const r of rows) (actual[r.table_name] ??= []).push(r.column_name);
+      for (const cols of Object.values(actual)) cols.sort();
+      assert.deepEqual(actual, expected);
+    } finally {
+      await control.close();
+    }
+  });
+
+  it('copies a SQLite control plane: keys keep working, secrets re-sealed, counters and ids carry on', async () => {
+    const dataDir = path.join(dir, 'data');
+    const sqlite = openControlDb(path.join(dataDir, 'control.db'));
+    const accounts = new SqliteAccountsStore(sqlite);
+    const acme = accounts.createAccount('acme', 'pro');
+    const { key } = accounts.createKey(acme.id, 'prod');
+    openWebhookRegistry(sqlite).createWebhook({ contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' }, null, Date.now());
+    reserve(sqlite, 'evento_seq', 41);
+    sqlite.close();
+
+    const r = await runSvc(['db', 'copy', '--data-dir', dataDir, '--to', database.url, '--json'], { env: { SVC_SECRET_KEY } });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { linhas: Record<string, number> };
+    assert.equal(out.linhas.contas, 1);
+    assert.equal(out.linhas.webhooks, 1);
+
+    const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
+    try {
+      const pgAccounts = new PgAccountsStore(control.pool);
+      assert.equal((await pgAccounts.authenticate(key))?.account.nome, 'acme');
+      const second = await pgAccounts.createAccount('beta', 'free');
+      assert.equal(second.id, acme.id + 1, 'identities continue after the copied ids');
+      assert.equal(await new PgCounters(control.pool).reserve('evento_seq'), 42);
+      const { rows } = await control.pool.query<{ secret: string }>('SELECT secret FROM webhooks');
+      assert.notEqual(rows[0]?.secret, 'whsec_abc', 'sealed at rest');
+      assert.equal(control.box.open(rows[0]?.secret as string), 'whsec_abc');
+    } finally {
+      await control.close();
+    }
+
+    const again = await runSvc(['db', 'copy', '--data-dir', dataDir, '--to', database.url], { env: { SVC_SECRET_KEY } });
+    assert.equal(again.code, 7);
+    assert.match(again.stderr, /já tem um plano de controle/);
+  });
+
+  it('bad input: a URL that is not postgres://, no shared key, an unreachable server', async () => {
+    const bad = await runSvc(['db', 'migrate', '--database-url', 'mysql://x@y/z']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--database-url inválida: "mysql:\/\/x@y\/z"/);
+    const noKey = await runSvc(['db', 'migrate', '--database-url', database.url], { env: { SVC_SECRET_KEY: '' } });
+    assert.equal(noKey.code, 2);
+    assert.match(noKey.stderr, /precisa de SVC_SECRET_KEY/);
+    const down = await runSvc(['db', 'migrate', '--database-url', 'postgres://u:senha@127.0.0.1:1/x'], { env: { SVC_SECRET_KEY } });
+    assert.equal(down.code, 4);
+    assert.match(down.stderr, /u:\*\*\*@127\.0\.0\.1:1/);
+    assert.doesNotMatch(down.stderr, /senha/);
+  });
+});
+
+describe('SVC_DATABASE_URL on a command still on SQLite', () => {
+  it('is refused with one line and exit 2 instead of splitting the control plane', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-db-'));
+    try {
+      const r = await runSvc(['keys', 'list', '--data-dir', dir], { env: { SVC_DATABASE_URL: 'postgres://svc@127.0.0.1:5432/svc' } });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /^svc: SVC_DATABASE_URL: `svc keys` ainda usa o plano de controle SQLite/);
+      const plain = await runSvc(['keys', 'list', '--data-dir', dir]);
+      assert.equal(plain.code, 0, plain.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

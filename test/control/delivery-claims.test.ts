@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { openControlDb } from '../../src/control/database.js';
+import { sqliteDispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
+import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
+import { PgDispatcherCursor } from '../../src/control/postgres/pg-counters.js';
+import { PgDeliveryQueue, type SharedDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
+import type { Async } from '../../src/control/async-store.js';
+import { openDeliveryQueue } from '../../src/control/webhooks/delivery-queue.js';
+import type { OutboxEvent, Subscriber } from '../../src/control/webhooks/records.js';
+import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+
+type Queue = SharedDeliveryQueue | Async<SharedDeliveryQueue>;
+const KEY = Buffer.alloc(32, 9);
+const T0 = Date.UTC(2026, 0, 10, 12);
+const LEASE = 30_000;
+
+interface Setup {
+  /** Two queues on one control plane, as two worker processes see it. */
+  a: Queue;
+  b: Queue;
+  close(): Promise<void>;
+}
+
+const backends: { name: string; skip: string | false; open(): Promise<Setup> }[] = [
+  {
+    name: 'SQLite',
+    skip: false,
+    async open() {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-claims-'));
+      const file = path.join(dir, 'control.db');
+      const db = openControlDb(file, { secretKeys: [KEY] });
+      const conta = new SqliteAccountsStore(db).createAccount('acme', 'pro');
+      sqliteDispatcherCursor(db).ensure();
+      openWebhookRegistry(db).createWebhook({ contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' }, null, T0);
+      const db2 = openControlDb(file, { secretKeys: [KEY] });
+      return {
+        a: openDeliveryQueue(db, () => null),
+        b: openDeliveryQueue(db2, () => null),
+        close: async () => (db.close(), db2.close(), rmSync(dir, { recursive: true, force: true })),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    skip: postgresSkip ?? false,
+    async open() {
+      const database = await createTestDatabase();
+      const one: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
+      const two: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
+      const conta = await new PgAccountsStore(one.pool).createAccount('acme', 'pro');
+      await new PgDispatcherCursor(one.pool).ensure();
+      await one.pool.query(
+        `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em) VALUES ($1, 'w', 'https://example.com/h', $2, 1, $3, 'x', 'x')`,
+        [conta.id, JSON.stringify(['partida.gol']), one.box.seal('whsec_x')],
+      );
+      return {
+        a: new PgDeliveryQueue(one),
+        b: new PgDeliveryQueue(two),
+        async close() {
+          await one.close();
+          await two.close();
+          await database.drop();
+        },
+      };
+    },
+  },
+];
+
+const events = (from: number, n: number): OutboxEvent[] =>
+  Array.from({ length: n }, (_, i) => ({ seq: from + i, evento: 'partida.gol', campeonato_id: 1, corpo: `{"seq":${from + i}}` }));
+
+for (const backend of backends) {
+  describe(`shared delivery queue on ${backend.name}`, { skip: backend.skip }, () => {
+    let q: Setup;
+    before(async () => (q = await backend.open()));
+    after(async () => q.close());
+
+    it('fan-out is idempotent per event and webhook and moves the cursor with it', async () => {
+      const subs = await q.a.subscribers();
+      assert.equal(subs.length, 1);
+      const all = (): readonly Subscriber[] => subs;
+      assert.equal(await q.a.fanOut(events(1, 40), all, 40, T0), 40);
+      // A second worker that read the same outbox before the cursor moved creates nothing twice.
+      assert.equal(await q.b.fanOut(events(1, 40), all, 40, T0), 0);
+      assert.equal(await q.b.cursor(), 40);
+      assert.equal(await q.a.nextDueAt(), T0);
+    });
+
+    it('two workers claiming at once take disjoint deliveries, together all of them', async () => {
+      const [x, y] = await Promise.all([q.a.claimDue(T0, 25, [], 'host:1', LEASE), q.b.claimDue(T0, 25, [], 'host:2', LEASE)]);
+      const ids = [...x, ...y].map((j) => j.id);
+      assert.equal(new Set(ids).size, ids.length, 'no delivery claimed twice');
+      assert.equal(ids.length, 40);
+      assert.equal(x[0]?.secret, 'whsec_x', 'the secret is opened for signing');
+      assert.deepEqual(await q.a.claimDue(T0 + 1_000, 50, [], 'host:3', LEASE), [], 'leased: nobody else gets them');
+    });
+
+    it("a dead worker's claims go to another when the lease ends, with the same delivery ids", async () => {
+      const ours = await q.a.claimDue(T0 + LEASE, 100, [], 'host:4', LEASE);
+      assert.equal(ours.length, 40, 'every lease from the previous claims has ended');
+      const [first, ...rest] = ours;
+      assert.ok(first);
+      await q.a.markDelivered([{ job: first, attempt: { numero: 1, origem: 'automatica', destino: first.url, iniciadaEm: T0 + LEASE, statusCode: 200, erro: null, duracaoMs: 5 }, at: T0 + LEASE }]);
+      assert.equal(await q.b.monthlyUsage(first.contaId, T0), 1, 'a 2xx counts towards the monthly quota');
+      // host:4 "dies" here: after its lease, host:5 takes exactly the rest, under the same ids.
+      const taken = await q.b.claimDue(T0 + 2 * LEASE, 100, [], 'host:5', LEASE);
+      assert.deepEqual(taken.map((j) => j.id).sort(), rest.map((j) => j.id).sort());
+      const [second] = taken;
+      assert.ok(second);
+      await q.b.scheduleRetry(second, { numero: 1, origem: 'automatica', destino: second.url, iniciadaEm: T0, statusCode: 500, erro: 'HTTP 500', duracaoMs: 3 }, T0 + 10 * LEASE);
+      await q.b.markDiscarded(taken[1]!, 'webhook removido');
+      assert.deepEqual((await q.a.claimDue(T0 + 10 * LEASE, 100, [], 'host:6', LEASE)).length, 38, 'delivered and discarded ones are not claimed again; the retry is');
+    });
+  });
+}

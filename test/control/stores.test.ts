@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { SqliteAccountsStore, type AccountsStore } from '../../src/control/accounts-store.js';
+import type { Async } from '../../src/control/async-store.js';
+import { sqliteCounters, type Counters } from '../../src/control/counters.js';
+import { openControlDb } from '../../src/control/database.js';
+import { sqliteDispatcherCursor, type DispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
+import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
+import { PgCounters, PgDispatcherCursor } from '../../src/control/postgres/pg-counters.js';
+import { PgUsageStore } from '../../src/control/postgres/pg-usage-store.js';
+import { SqliteUsageStore, type UsageStore } from '../../src/control/usage-store.js';
+import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+
+/** Either implementation: the suite awaits every answer, so one suite covers both. */
+type Either<T> = T | Async<T>;
+
+interface Stores {
+  accounts: Either<AccountsStore>;
+  usage: Either<UsageStore>;
+  counters: Either<Counters>;
+  cursor: Either<DispatcherCursor>;
+  /** A second, independent handle on the same control plane (another process's view). */
+  other(): Promise<{ usage: Either<UsageStore>; close(): Promise<void> }>;
+}
+
+const KEY = Buffer.alloc(32, 7);
+
+const backends: { name: string; skip: string | false; open(): Promise<{ stores: Stores; close(): Promise<void> }> }[] = [
+  {
+    name: 'SQLite',
+    skip: false,
+    async open() {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-stores-'));
+      const file = path.join(dir, 'control.db');
+      const db = openControlDb(file, { secretKeys: [KEY] });
+      const stores: Stores = {
+        accounts: new SqliteAccountsStore(db),
+        usage: new SqliteUsageStore(db),
+        counters: sqliteCounters(db),
+        cursor: sqliteDispatcherCursor(db),
+        async other() {
+          const db2 = openControlDb(file, { secretKeys: [KEY] });
+          return { usage: new SqliteUsageStore(db2), close: async () => void db2.close() };
+        },
+      };
+      return { stores, close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    skip: postgresSkip ?? false,
+    async open() {
+      const database = await createTestDatabase();
+      const control = await openPgControl(database.url, { secretKeys: [KEY] });
+      const opened: PgControl[] = [control];
+      const stores: Stores = {
+        accounts: new PgAccountsStore(control.pool),
+        usage: new PgUsageStore(control.pool),
+        counters: new PgCounters(control.pool),
+        cursor: new PgDispatcherCursor(control.pool),
+        async other() {
+          const c2 = await openPgControl(database.url, { secretKeys: [KEY] });
+          opened.push(c2);
+          return { usage: new PgUsageStore(c2.pool), close: async () => undefined };
+        },
+      };
+      return {
+        stores,
+        async close() {
+          for (const c of opened) await c.close();
+          await database.drop();
+        },
+      };
+    },
+  },
+];
+
+for (const backend of backends) {
+  describe(`control-plane stores on ${backend.name}`, { skip: backend.skip }, () => {
+    let s: Stores;
+    let close: () => Promise<void>;
+    before(async () => ({ stores: s, close } = await backend.open()));
+    after(async () => close());
+
+    it('creates accounts and keys, authenticates, rotates and revokes', async () => {
+      const account = await s.accounts.createAccount('acme', 'pro', { cota_requisicoes: 500 });
+      assert.equal(account.plano, 'pro');
+      assert.deepEqual(account.campeonatos, []);
+      assert.equal(account.cota_requisicoes, 500);
+      assert.equal(await s.accounts.getAccount('ninguem'), null);
+      const { key, record } = await s.accounts.createKey(account.id, 'prod');
+      assert.equal(record.conta, 'acme');
+      assert.equal(record.ativa, true);
+      assert.equal((await s.accounts.authenticate(key))?.account.nome, 'acme');
+      assert.equal(await s.accounts.authenticate(`${key}x`), null);
+      assert.deepEqual((await s.accounts.findKeys(record.prefixo)).map((k) => k.id), [record.id]);
+      assert.deepEqual((await s.accounts.findKeys(record.prefixo.slice(0, -2))).map((k) => k.id), [record.id], 'a start of the prefix');
+      assert.deepEqual((await s.accounts.findKeys(String(record.id))).map((k) => k.prefixo), [record.prefixo]);
+      assert.deepEqual((await s.accounts.findKeys(key)).map((k) => k.id), [record.id], 'the full key');
+      assert.deepEqual(await s.accounts.findKeys('svc_nada'), []);
+
+      const updated = await s.accounts.updateAccount('acme', { plano: 'enterprise', campeonatos: null });
+      assert.equal(updated.plano, 'enterprise');
+      assert.equal(updated.campeonatos, null);
+      assert.equal(updated.cota_requisicoes, 500, 'a setting not given is unchanged');
+
+      const rotated = await s.accounts.rotateKey(record.id);
+      assert.equal(await s.accounts.authenticate(key), null, 'the old secret stops at once');
+      assert.equal((await s.accounts.authenticate(rotated.key))?.key.id, record.id);
+      const revoked = await s.accounts.revokeKey(record.id);
+      assert.equal(revoked.ativa, false);
+      assert.ok(revoked.revogada_em);
+      assert.equal(await s.accounts.authenticate(rotated.key), null);
+      assert.deepEqual((await s.accounts.listKeys('acme')).map((k) => k.id), [record.id]);
+      await assert.rejects(async () => s.accounts.createAccount('acme', 'free'), 'account names are unique');
+    });
+
+    it('leases quota in blocks and never beyond the limit, across two handles', async () => {
+      const other = await s.other();
+      try {
+        let granted = 0;
+        for (let i = 0; granted < 1000 && i < 500; i++) {
+          const store = i % 2 === 0 ? s.usage : other.usage;
+          granted += (await store.lease(1, '2026-01-01', 1000, 100)).granted;
+        }
+        assert.equal(granted, 1000);
+        assert.deepEqual(await s.usage.lease(1, '2026-01-01', 1000, 100), { granted: 0, unreserved: 0 });
+        await s.usage.release(1, '2026-01-01', 10);
+        assert.equal((await other.usage.lease(1, '2026-01-01', 1000, 100)).granted, 1, 'given-back quota is leased again');
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('concurrent leases together grant exactly the limit', async () => {
+      const handles = await Promise.all([s.other(), s.other(), s.other()]);
+      try {
+        const take = async (u: Either<UsageStore>) => {
+          let sum = 0;
+          for (;;) {
+            const { granted } = await u.lease(2, '2026-01-01', 10_000, 100);
+            if (granted === 0) return sum;
+            sum += granted;
+          }
+        };
+        const sums = await Promise.all(handles.flatMap((h) => [take(h.usage), take(h.usage)]));
+        assert.equal(sums.reduce((a, b) => a + b, 0), 10_000);
+      } finally {
+        for (const h of handles) await h.close();
+      }
+    });
+
+    it('adds counts, totals and recent requests; keeps the last 20', async () => {
+      const recent = Array.from({ length: 25 }, (_, i) => ({
+        chaveId: 3, endpoint: `/v1/x/${i}`, rota: '/v1/x/{id}', metodo: 'GET', status_code: 200, tempo_resposta_ms: 1.5, data_hora: `2026-01-01T00:00:${String(i).padStart(2, '0')}Z`,
+      }));
+      const route = (dia: string, endpoint: string, requisicoes: number) => ({ chaveId: 3, dia, metodo: 'GET', endpoint, requisicoes });
+      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 25 }], [{ chaveId: 3, requisicoes: 25, tempo_total_ms: 37.5 }], recent, [
+        route('2026-01-01', '/v1/times', 20), route('2026-01-01', '/v1/partidas', 5),
+      ]);
+      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 5 }], [{ chaveId: 3, requisicoes: 5, tempo_total_ms: 2.5 }], [], [
+        route('2026-01-01', '/v1/partidas', 5), route('2025-11-01', '/v1/velho', 1),
+      ]);
+      assert.equal(await s.usage.usedOn(3, '2026-01-01'), 30);
+      assert.equal(await s.usage.usedOn(3, '2026-01-02'), 0);
+      const stats = await s.usage.stats(3);
+      assert.equal(stats.total_requisicoes, 30);
+      assert.equal(stats.tempo_total_ms, 40);
+      assert.equal(stats.recentes.length, 20);
+      assert.equal(stats.recentes[0]?.endpoint, '/v1/x/24');
+      assert.deepEqual(Object.keys(stats.recentes[0] ?? {}).sort(), ['data_hora', 'endpoint', 'metodo', 'status_code', 'tempo_resposta_ms']);
+      assert.deepEqual(await s.usage.history(3, '2025-12-01'), {
+        porDia: [{ dia: '2026-01-01', requisicoes: 30 }],
+        porEndpoint: [{ metodo: 'GET', endpoint: '/v1/times', requisicoes: 20 }, { metodo: 'GET', endpoint: '/v1/partidas', requisicoes: 10 }],
+      });
+    });
+
+    it('counters hand out consecutive values once; the cursor starts at the last seq and never goes back', async () => {
+      assert.equal(await s.counters.lastValue('evento_seq'), 0);
+      assert.equal(await s.counters.reserve('evento_seq', 5), 1);
+      assert.equal(await s.counters.reserve('evento_seq'), 6);
+      assert.equal(await s.counters.reserve('id_partida', 3), 1);
+      assert.deepEqual(await s.counters.lastValues('id_'), { partida: 3 });
+      await assert.rejects(async () => s.counters.reserve('x', 0), RangeError);
+
+      assert.equal(await s.cursor.get(), null);
+      await s.cursor.ensure();
+      assert.equal(await s.cursor.get(), 6);
+      await s.cursor.advance(9);
+      await s.cursor.advance(7);
+      await s.cursor.ensure();
+      assert.equal(await s.cursor.get(), 9);
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The machine's PostgreSQL (`.ci/run` starts it); SVC_TEST_POSTGRES_URL points the tests elsewhere. */
+const ADMIN_URL = process.env.SVC_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Why the PostgreSQL tests cannot run here, or null when the server answers. Printed once by each skipped suite. */
+export const postgresSkip: string | null = await (async () => {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (err) {
+    return `PostgreSQL unreachable at ${ADMIN_URL} (${(err as Error).message}): PostgreSQL tests skipped`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+})();
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for one test (`svc_test_<random>`); `drop` removes it, ending any connection left. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  // template0 accepts no connections, so databases created at once by parallel test files never collide on it.
+  await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE template0`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
