@@ -160,7 +160,7 @@ function nextFeed(step: number): string {
   const partidas = liveDay.partidas.map((p, j) => ({ ...p, status: 'ao_vivo', data_hora: kickoff, placar_mandante: scores[j] }));
   const m = liveDay.partidas[i]!;
   const eventos = Array.from({ length: scores[i]! }, (_, g) => ({
-    id: `${String(m.id)}-soak-${g + 1}`, partida: m.id, tipo: 'gol', minuto: g + 1, time: m.mandante, jogador: `Jogador ${g + 1}`,
+    id: `${String(m.id)}-soak-${g + 1}`, partida: m.id, tipo: 'gol', minuto: (g % 90) + 1, acrescimo: Math.floor(g / 90), time: m.mandante, jogador: `Jogador ${g + 1}`,
   }));
   const file = path.join(root, `step-${step}.json`);
   writeFileSync(file, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', partidas, eventos }));
