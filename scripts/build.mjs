@@ -23,7 +23,11 @@ const dist = path.join(root, 'dist');
  */
 const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'react', '@duckdb/node-api']);
 const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 const externalPackages = {
   name: 'external-packages',
@@ -67,7 +71,9 @@ const result = await build({
   target: 'node20',
   plugins: [externalPackages, sourceImportMetaUrl],
   // CommonJS code bundled into ESM (React's, Ink's dependencies) requires Node's built-ins.
-  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+  },
   metafile: true,
   logLevel: 'warning',
 });

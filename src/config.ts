@@ -87,21 +87,39 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
   const plansFile = flags.plans ?? nonEmpty(env.SVC_PLANS);
   return {
     dataDir: resolveDataDir(flags.dataDir ?? nonEmpty(env.SVC_DATA_DIR) ?? DEFAULTS.dataDir),
-    databaseUrl: databaseUrl(flags.databaseUrl !== undefined ? '--database-url' : 'SVC_DATABASE_URL', flags.databaseUrl ?? nonEmpty(env.SVC_DATABASE_URL)),
+    databaseUrl: databaseUrl(
+      flags.databaseUrl !== undefined ? '--database-url' : 'SVC_DATABASE_URL',
+      flags.databaseUrl ?? nonEmpty(env.SVC_DATABASE_URL),
+    ),
     debug: flag(env, 'SVC_DEBUG'),
     feeds: {
-      timeoutMs: env.SVC_FEED_TIMEOUT_MS === undefined ? DEFAULTS.feedTimeoutMs : positiveInt('SVC_FEED_TIMEOUT_MS', env.SVC_FEED_TIMEOUT_MS),
+      timeoutMs:
+        env.SVC_FEED_TIMEOUT_MS === undefined
+          ? DEFAULTS.feedTimeoutMs
+          : positiveInt('SVC_FEED_TIMEOUT_MS', env.SVC_FEED_TIMEOUT_MS),
       allowHttp: flag(env, 'SVC_ALLOW_HTTP_FEEDS'),
     },
     aliasesFile: flags.aliases,
     port: parsePort(flags.port !== undefined ? '--port' : 'PORT', flags.port ?? nonEmpty(env.PORT)),
     host: flags.host,
-    cacheMb: flags.cacheMb === undefined && env.SVC_CACHE_MB === undefined ? DEFAULT_CACHE_MB : positiveInt(flags.cacheMb !== undefined ? '--cache-mb' : 'SVC_CACHE_MB', (flags.cacheMb ?? env.SVC_CACHE_MB) as string),
+    cacheMb:
+      flags.cacheMb === undefined && env.SVC_CACHE_MB === undefined
+        ? DEFAULT_CACHE_MB
+        : positiveInt(
+            flags.cacheMb !== undefined ? '--cache-mb' : 'SVC_CACHE_MB',
+            (flags.cacheMb ?? env.SVC_CACHE_MB) as string,
+          ),
     metricsToken: metricsToken(nonEmpty(env.SVC_METRICS_TOKEN)),
-    corsOrigins: parseCorsOrigins(flags.corsOrigins !== undefined ? '--cors-origins' : 'SVC_CORS_ORIGINS', flags.corsOrigins ?? nonEmpty(env.SVC_CORS_ORIGINS) ?? '*'),
+    corsOrigins: parseCorsOrigins(
+      flags.corsOrigins !== undefined ? '--cors-origins' : 'SVC_CORS_ORIGINS',
+      flags.corsOrigins ?? nonEmpty(env.SVC_CORS_ORIGINS) ?? '*',
+    ),
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flags.allowPrivateUrls === true || flag(env, 'SVC_ALLOW_PRIVATE_URLS'),
-    smtp: nonEmpty(env.SVC_SMTP_URL) === undefined ? null : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },
+    smtp:
+      nonEmpty(env.SVC_SMTP_URL) === undefined
+        ? null
+        : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },
     webhookSecret: flags.secret ?? nonEmpty(env.SVC_WEBHOOK_SECRET),
     secretKeys: secretKeysFrom(env),
     apiUrl: flags.api ?? nonEmpty(env.SVC_API_URL) ?? DEFAULTS.apiUrl,
@@ -140,8 +158,12 @@ function flag(env: Env, name: string): boolean {
 function secretKeysFrom(env: Env): Buffer[] | undefined {
   const text = nonEmpty(env.SVC_SECRET_KEY);
   const file = nonEmpty(env.SVC_SECRET_KEY_FILE);
-  const old = (nonEmpty(env.SVC_SECRET_KEYS_OLD) ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
-  if (text !== undefined && file !== undefined) throw new ConfigError('SVC_SECRET_KEY e SVC_SECRET_KEY_FILE: use só um dos dois');
+  const old = (nonEmpty(env.SVC_SECRET_KEYS_OLD) ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
+  if (text !== undefined && file !== undefined)
+    throw new ConfigError('SVC_SECRET_KEY e SVC_SECRET_KEY_FILE: use só um dos dois');
   let current: string | undefined = text;
   if (file !== undefined) {
     try {
@@ -151,15 +173,18 @@ function secretKeysFrom(env: Env): Buffer[] | undefined {
     }
   }
   if (current === undefined) {
-    if (old.length > 0) throw new ConfigError('SVC_SECRET_KEYS_OLD sem uma chave atual: defina SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE');
+    if (old.length > 0)
+      throw new ConfigError('SVC_SECRET_KEYS_OLD sem uma chave atual: defina SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE');
     return undefined;
   }
-  if (current.trim().length < 16) throw new ConfigError('a chave de segredos (SVC_SECRET_KEY) deve ter ao menos 16 caracteres');
+  if (current.trim().length < 16)
+    throw new ConfigError('a chave de segredos (SVC_SECRET_KEY) deve ter ao menos 16 caracteres');
   return [current, ...old].map(keyFromText);
 }
 
 function metricsToken(text: string | undefined): string | undefined {
-  if (text !== undefined && text.trim().length < 16) throw new ConfigError('SVC_METRICS_TOKEN deve ter ao menos 16 caracteres');
+  if (text !== undefined && text.trim().length < 16)
+    throw new ConfigError('SVC_METRICS_TOKEN deve ter ao menos 16 caracteres');
   return text;
 }
 
@@ -198,10 +223,15 @@ function parsePort(name: string, text: string | undefined): number {
 /** `*`, or origins as browsers send them in `Origin` (scheme, host, maybe a port; no path), comma-separated. */
 function parseCorsOrigins(name: string, text: string): '*' | string[] {
   if (text.trim() === '*') return '*';
-  const origins = text.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const origins = text
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   const bad = origins.find((o) => !/^https?:\/\/[^/\s:]+(:\d{1,5})?$/.test(o));
   if (origins.length === 0 || bad !== undefined) {
-    throw new ConfigError(`${name} inválida: origem "${bad ?? text}" (use * ou origens como https://app.exemplo.com.br, separadas por vírgula)`);
+    throw new ConfigError(
+      `${name} inválida: origem "${bad ?? text}" (use * ou origens como https://app.exemplo.com.br, separadas por vírgula)`,
+    );
   }
   return origins;
 }

@@ -10,10 +10,14 @@ import { fileURLToPath } from 'node:url';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('./schema.ts', import.meta.url));
 
-const HEADER = '// Generated from /v1/openapi.json by clients/typescript/generate.ts (npm run client:generate). Do not edit.\n\n';
+const HEADER =
+  '// Generated from /v1/openapi.json by clients/typescript/generate.ts (npm run client:generate). Do not edit.\n\n';
 
 export async function generateSchema(document: object): Promise<string> {
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { rootTypes: true, rootTypesNoSchemaPrefix: true });
+  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: true,
+  });
   return HEADER + astToString(ast);
 }
 

@@ -54,7 +54,8 @@ export function followEventStream(o: EventStreamOptions): () => void {
         const frame = parseFrame(block);
         if (frame.retry !== undefined) retryMs = frame.retry;
         if (frame.id !== undefined) lastId = frame.id;
-        if (frame.event !== undefined && frame.data !== undefined) o.onEvent({ id: frame.id ?? '', event: frame.event, data: JSON.parse(frame.data) });
+        if (frame.event !== undefined && frame.data !== undefined)
+          o.onEvent({ id: frame.id ?? '', event: frame.event, data: JSON.parse(frame.data) });
       }
     }
   };

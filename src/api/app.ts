@@ -85,11 +85,18 @@ export function createApp(o: AppOptions): ApiApp {
   const accounts = new SqliteAccountsStore(o.control);
   const usageStore = new SqliteUsageStore(o.control);
   const usage = new UsageMeter(usageStore, o.usageFlushMs);
-  const metrics = new ApiMetrics(() => holder.current, (now) => deliveryStats(o.control, now));
-  const holder = new SnapshotHolder(o.dataDir, (event, fields) => {
-    if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
-    log({ t: new Date().toISOString(), event, ...fields });
-  }, { cacheMb: o.cacheMb });
+  const metrics = new ApiMetrics(
+    () => holder.current,
+    (now) => deliveryStats(o.control, now),
+  );
+  const holder = new SnapshotHolder(
+    o.dataDir,
+    (event, fields) => {
+      if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
+      log({ t: new Date().toISOString(), event, ...fields });
+    },
+    { cacheMb: o.cacheMb },
+  );
 
   // One router, so a request is matched once: the public status and docs routes, then every authenticated
   // route with its key, quota and plan checks in front of its handler (`guard`). A request that matches no
@@ -105,10 +112,15 @@ export function createApp(o: AppOptions): ApiApp {
   const quota = enforceQuota(usage, limiter, true, refused);
   const guard: Guard = (recurso, handler) => guarded([byKey, quota, planAccess(plans, recurso)], handler);
   // The key's own profile and usage answer even at quota and do not count against it.
-  const inspect: Guard = (recurso, handler) => guarded([byKey, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
+  const inspect: Guard = (recurso, handler) =>
+    guarded([byKey, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
   const tickets = new StreamTickets();
-  const ticketGuard: Guard = (recurso, handler) => guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
-  const stream = new StreamHub(o.dataDir, { ...o.stream, log: (event, fields) => log({ t: new Date().toISOString(), event, ...fields }) });
+  const ticketGuard: Guard = (recurso, handler) =>
+    guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
+  const stream = new StreamHub(o.dataDir, {
+    ...o.stream,
+    log: (event, fields) => log({ t: new Date().toISOString(), event, ...fields }),
+  });
   holder.onSwap((next) => void stream.snapshotSwapped(next.id));
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);

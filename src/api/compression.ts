@@ -9,7 +9,9 @@ const MIN_BYTES = 1_024;
  * Brotli quality 5 and gzip level 6: each body is compressed once per snapshot, on the request that first asks
  * for it, synchronously; quality 11 took ~100× longer on a 316 KB body for a few percent less.
  */
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 const GZIP = { level: 6 };
 
 const VARY = ['Vary', 'Accept-Encoding'];
@@ -46,9 +48,17 @@ function taggedEtag(etag: string, coding: Coding): string {
 }
 
 function build(r: CachedResponse, coding: Coding): CachedResponse {
-  const body = coding === 'br' ? brotliCompressSync(r.body, BROTLI) : coding === 'gzip' ? gzipSync(r.body, GZIP) : r.body;
+  const body =
+    coding === 'br' ? brotliCompressSync(r.body, BROTLI) : coding === 'gzip' ? gzipSync(r.body, GZIP) : r.body;
   const etag = taggedEtag(r.etag, coding);
-  const retag = (headers: readonly string[]) => headers.map((v, i) => (i % 2 === 1 && headers[i - 1] === 'ETag' ? etag : i % 2 === 1 && headers[i - 1] === 'Content-Length' ? String(body.length) : v));
+  const retag = (headers: readonly string[]) =>
+    headers.map((v, i) =>
+      i % 2 === 1 && headers[i - 1] === 'ETag'
+        ? etag
+        : i % 2 === 1 && headers[i - 1] === 'Content-Length'
+          ? String(body.length)
+          : v,
+    );
   const encodingHeader = coding === 'identity' ? [] : ['Content-Encoding', coding];
   return {
     body,

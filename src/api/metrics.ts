@@ -15,45 +15,63 @@ export type QuotaRefusal = 'cota_diaria' | 'por_segundo';
 export class ApiMetrics {
   readonly registry = new Registry();
   private readonly requests = new Counter({
-    name: 'svc_http_requests_total', help: 'Requests answered, by route template, method and status.',
-    labelNames: ['rota', 'metodo', 'status'] as const, registers: [this.registry],
+    name: 'svc_http_requests_total',
+    help: 'Requests answered, by route template, method and status.',
+    labelNames: ['rota', 'metodo', 'status'] as const,
+    registers: [this.registry],
   });
   private readonly latency = new Histogram({
-    name: 'svc_http_request_duration_seconds', help: 'Time to answer a request, by route template.',
-    labelNames: ['rota'] as const, buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [this.registry],
+    name: 'svc_http_request_duration_seconds',
+    help: 'Time to answer a request, by route template.',
+    labelNames: ['rota'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
   });
   private readonly refusals = new Counter({
-    name: 'svc_quota_rejections_total', help: 'Requests refused with 429, by reason (daily quota or per-second limit).',
-    labelNames: ['motivo'] as const, registers: [this.registry],
+    name: 'svc_quota_rejections_total',
+    help: 'Requests refused with 429, by reason (daily quota or per-second limit).',
+    labelNames: ['motivo'] as const,
+    registers: [this.registry],
   });
   private readonly swaps = new Histogram({
-    name: 'svc_snapshot_swap_duration_seconds', help: 'Time to load a new snapshot and swap to it.',
-    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
+    name: 'svc_snapshot_swap_duration_seconds',
+    help: 'Time to load a new snapshot and swap to it.',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
   });
 
   /** `deliveries` reads the delivery queue at each scrape (the workers may be other processes). */
   constructor(current: () => ServedSnapshot | null, deliveries: (now: number) => DeliveryStats) {
     new Gauge({
-      name: 'svc_webhook_deliveries', help: 'Webhook deliveries in the control plane, by status.', labelNames: ['status'] as const, registers: [this.registry],
+      name: 'svc_webhook_deliveries',
+      help: 'Webhook deliveries in the control plane, by status.',
+      labelNames: ['status'] as const,
+      registers: [this.registry],
       collect() {
         this.reset();
         for (const [status, n] of Object.entries(deliveries(Date.now()).porStatus)) this.set({ status }, n);
       },
     });
     new Gauge({
-      name: 'svc_webhook_queue_due', help: 'Pending deliveries due now and not under a live claim (backlog).', registers: [this.registry],
+      name: 'svc_webhook_queue_due',
+      help: 'Pending deliveries due now and not under a live claim (backlog).',
+      registers: [this.registry],
       collect() {
         this.set(deliveries(Date.now()).devidas);
       },
     });
     new Gauge({
-      name: 'svc_snapshot_id', help: 'Number of the snapshot served (0 before the first load).', registers: [this.registry],
+      name: 'svc_snapshot_id',
+      help: 'Number of the snapshot served (0 before the first load).',
+      registers: [this.registry],
       collect() {
         this.set(Number(current()?.id.replace(/\D/g, '') || 0));
       },
     });
     new Gauge({
-      name: 'svc_snapshot_age_seconds', help: 'Seconds since the snapshot served was created (absent before the first load).', registers: [this.registry],
+      name: 'svc_snapshot_age_seconds',
+      help: 'Seconds since the snapshot served was created (absent before the first load).',
+      registers: [this.registry],
       collect() {
         const created = current()?.criadoEm;
         if (created) this.set((Date.now() - Date.parse(created)) / 1000);

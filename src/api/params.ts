@@ -60,7 +60,13 @@ export function queryOne(ctx: ApiContext, name: string): string | undefined {
 
 export function queryInt(ctx: ApiContext, name: string, min: number, max: number): number | undefined;
 export function queryInt(ctx: ApiContext, name: string, min: number, max: number, fallback: number): number;
-export function queryInt(ctx: ApiContext, name: string, min: number, max: number, fallback?: number): number | undefined {
+export function queryInt(
+  ctx: ApiContext,
+  name: string,
+  min: number,
+  max: number,
+  fallback?: number,
+): number | undefined {
   const raw = queryOne(ctx, name);
   if (raw === undefined) return fallback;
   const n = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
@@ -71,7 +77,8 @@ export function queryInt(ctx: ApiContext, name: string, min: number, max: number
 export function queryEnum<T extends string>(ctx: ApiContext, name: string, values: readonly T[]): T | undefined {
   const raw = queryOne(ctx, name);
   if (raw === undefined) return undefined;
-  if (!(values as readonly string[]).includes(raw)) throw invalid(name, `deve ser um destes valores: ${values.join(', ')}`);
+  if (!(values as readonly string[]).includes(raw))
+    throw invalid(name, `deve ser um destes valores: ${values.join(', ')}`);
   return raw as T;
 }
 
@@ -105,8 +112,15 @@ export function querySearch(ctx: ApiContext): string {
 /** A required instant: ISO 8601 with a time and an offset (`2026-11-25T12:00:00Z`), normalised to UTC. */
 export function queryInstant(ctx: ApiContext, name: string): string {
   const raw = queryOne(ctx, name);
-  if (raw === undefined) throw new ApiError(400, 'Parâmetro obrigatório', `Informe o parâmetro ${name} (data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z).`);
-  const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) && !Number.isNaN(Date.parse(raw));
+  if (raw === undefined)
+    throw new ApiError(
+      400,
+      'Parâmetro obrigatório',
+      `Informe o parâmetro ${name} (data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z).`,
+    );
+  const valid =
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) &&
+    !Number.isNaN(Date.parse(raw));
   if (!valid) throw invalid(name, 'deve ser uma data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z');
   return new Date(Date.parse(raw)).toISOString();
 }

@@ -40,7 +40,16 @@ export interface RunningServer {
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
-  const api = createApp({ dataDir: o.dataDir, control, plans: o.plans, log: o.log, cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, metricsToken: o.metricsToken, webhooks: { allowPrivateUrls: o.allowPrivateUrls } });
+  const api = createApp({
+    dataDir: o.dataDir,
+    control,
+    plans: o.plans,
+    log: o.log,
+    cacheMb: o.cacheMb,
+    corsOrigins: o.corsOrigins,
+    metricsToken: o.metricsToken,
+    webhooks: { allowPrivateUrls: o.allowPrivateUrls },
+  });
   const server = api.app.listen({ port: o.port, host: o.host });
   try {
     await new Promise<void>((resolve, reject) => {

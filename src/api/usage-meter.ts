@@ -1,4 +1,10 @@
-import { RECENT_KEPT, type EndpointCount, type QuotaCount, type UsageRecord, type UsageStore } from '../control/usage-store.js';
+import {
+  RECENT_KEPT,
+  type EndpointCount,
+  type QuotaCount,
+  type UsageRecord,
+  type UsageStore,
+} from '../control/usage-store.js';
 import { utcDayOf } from '../time.js';
 
 export interface Admission {
@@ -46,7 +52,10 @@ export class UsageMeter {
   private endpoints = new Map<string, EndpointCount>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly store: UsageStore, private readonly flushMs = 200) {}
+  constructor(
+    private readonly store: UsageStore,
+    private readonly flushMs = 200,
+  ) {}
 
   start(): void {
     this.timer = setInterval(() => this.flush(), this.flushMs);
@@ -80,7 +89,13 @@ export class UsageMeter {
     const { dia, end: resetAt } = utcDayOf(now);
     const lease = this.leases.get(`${chaveId}:${dia}`);
     const remaining = lease ? lease.left + lease.unreserved : Math.max(0, limit - this.usedToday(chaveId, now));
-    return { allowed: remaining > 0, limit, remaining, resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)), resetAt };
+    return {
+      allowed: remaining > 0,
+      limit,
+      remaining,
+      resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      resetAt,
+    };
   }
 
   private leaseFor(chaveId: number, dia: string, limit: number, now: number): Lease {

@@ -31,12 +31,30 @@ function instantOption(value: string): Date {
 
 export function withLiveOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--live-window-before <duration>', 'eventos de webhook só para partidas com início a partir deste tempo antes de agora (d, h, m, s)')
-      .argParser(durationOption).default(DEFAULT_LIVE_WINDOW.beforeMs, '3d'))
-    .addOption(new Option('--live-window-after <duration>', '… até este tempo depois de agora').argParser(durationOption).default(DEFAULT_LIVE_WINDOW.afterMs, '30d'))
-    .addOption(new Option('--now <datetime>', 'o instante em torno do qual fica a janela ao vivo (padrão: o relógio; replays, testes)').argParser(instantOption))
-    .addOption(new Option('--event-warning <n>', 'avisa quando um ingest registra mais eventos de webhook que isto')
-      .argParser(intOption(0, 1_000_000_000)).default(DEFAULT_EVENT_WARNING));
+    .addOption(
+      new Option(
+        '--live-window-before <duration>',
+        'eventos de webhook só para partidas com início a partir deste tempo antes de agora (d, h, m, s)',
+      )
+        .argParser(durationOption)
+        .default(DEFAULT_LIVE_WINDOW.beforeMs, '3d'),
+    )
+    .addOption(
+      new Option('--live-window-after <duration>', '… até este tempo depois de agora')
+        .argParser(durationOption)
+        .default(DEFAULT_LIVE_WINDOW.afterMs, '30d'),
+    )
+    .addOption(
+      new Option(
+        '--now <datetime>',
+        'o instante em torno do qual fica a janela ao vivo (padrão: o relógio; replays, testes)',
+      ).argParser(instantOption),
+    )
+    .addOption(
+      new Option('--event-warning <n>', 'avisa quando um ingest registra mais eventos de webhook que isto')
+        .argParser(intOption(0, 1_000_000_000))
+        .default(DEFAULT_EVENT_WARNING),
+    );
 }
 
 /** What `ingest()` takes from those flags. */

@@ -12,7 +12,10 @@ export function intOption(min: number, max: number) {
 
 /** `--allow-private-urls`, shared by `serve`, `webhooks run` and `replay`. */
 export function allowPrivateUrlsOption(): Option {
-  return new Option('--allow-private-urls', 'SÓ PARA DESENVOLVIMENTO LOCAL: aceita receptores em HTTP simples e endereços privados/loopback (também SVC_ALLOW_PRIVATE_URLS=1)').default(false);
+  return new Option(
+    '--allow-private-urls',
+    'SÓ PARA DESENVOLVIMENTO LOCAL: aceita receptores em HTTP simples e endereços privados/loopback (também SVC_ALLOW_PRIVATE_URLS=1)',
+  ).default(false);
 }
 
 /** Printed by every process running with the guard off, so nobody runs production that way unknowingly. */
@@ -29,5 +32,8 @@ export function allowPrivateUrls(config: Config): boolean {
 
 /** `--cors-origins`, shared by `serve` and `demo` (parsed with the rest of the config). */
 export function corsOriginsOption(): Option {
-  return new Option('--cors-origins <list>', 'origens de navegador que podem chamar a API, separadas por vírgula (ex. https://app.example), ou * para qualquer uma (variável: SVC_CORS_ORIGINS; padrão: *)');
+  return new Option(
+    '--cors-origins <list>',
+    'origens de navegador que podem chamar a API, separadas por vírgula (ex. https://app.example), ou * para qualquer uma (variável: SVC_CORS_ORIGINS; padrão: *)',
+  );
 }

@@ -18,7 +18,14 @@ export function printWarning(line: string): void {
 export function formatTable(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const cells = [headers, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? '—' : String(c))))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  return cells.map((r) => r.map((c, i) => (c ?? '').padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+  return cells
+    .map((r) =>
+      r
+        .map((c, i) => (c ?? '').padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /**
@@ -28,7 +35,10 @@ export class Progress {
   private last = 0;
   private readonly enabled: boolean;
 
-  constructor(private readonly label: string, enabled = process.stderr.isTTY === true) {
+  constructor(
+    private readonly label: string,
+    enabled = process.stderr.isTTY === true,
+  ) {
     this.enabled = enabled;
   }
 

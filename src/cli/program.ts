@@ -60,7 +60,12 @@ export function reportError(err: unknown, json: boolean): ExitCode {
     else process.stderr.write('  (rode com SVC_DEBUG=1 para ver os detalhes e relate o problema)\n');
   }
   if (json) {
-    const erro = { codigo: ERROR_CODES[failure.exitCode], mensagem: failure.message, saida: failure.exitCode, ...(failure.details.length > 0 && { detalhes: failure.details }) };
+    const erro = {
+      codigo: ERROR_CODES[failure.exitCode],
+      mensagem: failure.message,
+      saida: failure.exitCode,
+      ...(failure.details.length > 0 && { detalhes: failure.details }),
+    };
     process.stdout.write(`${JSON.stringify({ ok: false, erro })}\n`);
   }
   return failure.exitCode;
@@ -83,7 +88,11 @@ export function createProgram(version?: string): Command {
 }
 
 /** Registers the given subcommands and runs the command line; every failure ends as one line and its exit code. */
-export async function runProgram(program: Command, registers: readonly ((program: Command) => void)[], argv: readonly string[]): Promise<ExitCode> {
+export async function runProgram(
+  program: Command,
+  registers: readonly ((program: Command) => void)[],
+  argv: readonly string[],
+): Promise<ExitCode> {
   try {
     for (const register of registers) register(program);
     program.hook('preAction', (_root, action) => refuseUnsupportedDatabaseUrl(action));

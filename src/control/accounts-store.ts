@@ -78,7 +78,8 @@ export interface KeyRow {
   revogada_em: string | null;
 }
 
-export const ACCOUNT_COLUMNS = 'id, nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em';
+export const ACCOUNT_COLUMNS =
+  'id, nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em';
 export const KEY_SELECT = `SELECT k.id, k.conta_id, c.nome AS conta, k.nome, k.prefixo, k.hash, k.ativa, k.criada_em,
   k.rotacionada_em, k.revogada_em FROM chaves_api k JOIN contas c ON c.id = k.conta_id`;
 
@@ -93,7 +94,9 @@ export class SqliteAccountsStore implements AccountsStore {
   }
 
   getAccount(nome: string): Account | null {
-    const row = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE nome = ?`).get(nome) as AccountRow | undefined;
+    const row = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE nome = ?`).get(nome) as
+      | AccountRow
+      | undefined;
     return row ? toAccount(row) : null;
   }
 
@@ -109,7 +112,15 @@ export class SqliteAccountsStore implements AccountsStore {
         `INSERT INTO contas (nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${ACCOUNT_COLUMNS}`,
       )
-      .get(nome, plano, accessListColumn(s.campeonatos === undefined ? [] : s.campeonatos), s.cota_requisicoes ?? null, s.requisicoes_por_segundo ?? null, now, now) as AccountRow;
+      .get(
+        nome,
+        plano,
+        accessListColumn(s.campeonatos === undefined ? [] : s.campeonatos),
+        s.cota_requisicoes ?? null,
+        s.requisicoes_por_segundo ?? null,
+        now,
+        now,
+      ) as AccountRow;
     return toAccount(row);
   }
 
@@ -122,31 +133,46 @@ export class SqliteAccountsStore implements AccountsStore {
         `UPDATE contas SET plano = ?, campeonatos = ?, cota_requisicoes = ?, requisicoes_por_segundo = ?, atualizada_em = ?
          WHERE id = ?`,
       )
-      .run(next.plano, accessListColumn(next.campeonatos), next.cota_requisicoes, next.requisicoes_por_segundo, new Date().toISOString(), current.id);
+      .run(
+        next.plano,
+        accessListColumn(next.campeonatos),
+        next.cota_requisicoes,
+        next.requisicoes_por_segundo,
+        new Date().toISOString(),
+        current.id,
+      );
     return this.accountById(current.id);
   }
 
   createKey(contaId: number, nome: string | null): { key: string; record: ApiKeyRecord } {
     const key = generateApiKey();
     const row = this.db
-      .prepare('INSERT INTO chaves_api (conta_id, nome, prefixo, hash, ativa, criada_em) VALUES (?, ?, ?, ?, 1, ?) RETURNING id')
+      .prepare(
+        'INSERT INTO chaves_api (conta_id, nome, prefixo, hash, ativa, criada_em) VALUES (?, ?, ?, ?, 1, ?) RETURNING id',
+      )
       .get(contaId, nome, visiblePrefix(key), hashApiKey(key), new Date().toISOString()) as { id: number };
     return { key, record: this.keyById(row.id) };
   }
 
   listKeys(conta?: string): ApiKeyRecord[] {
-    const rows = (conta === undefined
-      ? this.db.prepare(`${KEY_SELECT} ORDER BY k.id`).all()
-      : this.db.prepare(`${KEY_SELECT} WHERE c.nome = ? ORDER BY k.id`).all(conta)) as KeyRow[];
+    const rows = (
+      conta === undefined
+        ? this.db.prepare(`${KEY_SELECT} ORDER BY k.id`).all()
+        : this.db.prepare(`${KEY_SELECT} WHERE c.nome = ? ORDER BY k.id`).all(conta)
+    ) as KeyRow[];
     return rows.map(toKey);
   }
 
   findKeys(ref: string): ApiKeyRecord[] {
     let rows: KeyRow[];
     if (/^\d+$/.test(ref)) rows = this.db.prepare(`${KEY_SELECT} WHERE k.id = ?`).all(Number(ref)) as KeyRow[];
-    else if (ref.length > visiblePrefix(ref).length) rows = this.db.prepare(`${KEY_SELECT} WHERE k.hash = ?`).all(hashApiKey(ref)) as KeyRow[];
+    else if (ref.length > visiblePrefix(ref).length)
+      rows = this.db.prepare(`${KEY_SELECT} WHERE k.hash = ?`).all(hashApiKey(ref)) as KeyRow[];
     // substr, not LIKE: the prefix itself contains `_`, a LIKE wildcard.
-    else rows = this.db.prepare(`${KEY_SELECT} WHERE substr(k.prefixo, 1, ?) = ? ORDER BY k.id`).all(ref.length, ref) as KeyRow[];
+    else
+      rows = this.db
+        .prepare(`${KEY_SELECT} WHERE substr(k.prefixo, 1, ?) = ? ORDER BY k.id`)
+        .all(ref.length, ref) as KeyRow[];
     return rows.map(toKey);
   }
 
@@ -155,7 +181,9 @@ export class SqliteAccountsStore implements AccountsStore {
   }
 
   revokeKey(id: number): ApiKeyRecord {
-    this.db.prepare('UPDATE chaves_api SET ativa = 0, revogada_em = ? WHERE id = ? AND ativa = 1').run(new Date().toISOString(), id);
+    this.db
+      .prepare('UPDATE chaves_api SET ativa = 0, revogada_em = ? WHERE id = ? AND ativa = 1')
+      .run(new Date().toISOString(), id);
     return this.keyById(id);
   }
 

@@ -25,7 +25,9 @@ export function lastValue(db: ControlDb, name: string): number {
 
 /** The last value of every counter whose name starts with `prefix`, keyed by the rest of the name. */
 export function lastValues(db: ControlDb, prefix: string): Record<string, number> {
-  const rows = db.prepare('SELECT nome, valor FROM contadores WHERE substr(nome, 1, ?) = ?').all(prefix.length, prefix) as { nome: string; valor: number }[];
+  const rows = db
+    .prepare('SELECT nome, valor FROM contadores WHERE substr(nome, 1, ?) = ?')
+    .all(prefix.length, prefix) as { nome: string; valor: number }[];
   return Object.fromEntries(rows.map((r) => [r.nome.slice(prefix.length), r.valor]));
 }
 

@@ -62,8 +62,12 @@ function secretKeys(defaultFile: string, configured: readonly Buffer[] | undefin
 
 function resealSecrets(db: ControlDb, box: SecretBox): void {
   for (const column of ['secret', 'segredo_anterior']) {
-    const rows = (db.prepare(`SELECT id, ${column} AS v FROM webhooks WHERE ${column} IS NOT NULL`).all() as { id: number; v: string }[])
-      .filter((r) => box.resealNeeded(r.v));
+    const rows = (
+      db.prepare(`SELECT id, ${column} AS v FROM webhooks WHERE ${column} IS NOT NULL`).all() as {
+        id: number;
+        v: string;
+      }[]
+    ).filter((r) => box.resealNeeded(r.v));
     if (rows.length === 0) continue;
     const update = db.prepare(`UPDATE webhooks SET ${column} = ? WHERE id = ? AND ${column} = ?`);
     db.transaction(() => {
@@ -86,7 +90,9 @@ function migrate(db: ControlDb): void {
   const applied = new Set(
     (db.prepare('SELECT nome FROM schema_migrations').all() as { nome: string }[]).map((r) => r.nome),
   );
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   for (const file of files) {
     if (applied.has(file)) continue;
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
@@ -96,7 +102,10 @@ function migrate(db: ControlDb): void {
       const again = db.prepare('SELECT 1 FROM schema_migrations WHERE nome = ?').get(file);
       if (!again) {
         db.exec(sql);
-        db.prepare('INSERT INTO schema_migrations (nome, aplicada_em) VALUES (?, ?)').run(file, new Date().toISOString());
+        db.prepare('INSERT INTO schema_migrations (nome, aplicada_em) VALUES (?, ?)').run(
+          file,
+          new Date().toISOString(),
+        );
       }
       db.exec('COMMIT');
     } catch (err) {

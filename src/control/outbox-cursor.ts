@@ -13,7 +13,10 @@ export function dispatcherCursor(db: ControlDb): number | null {
 
 /** Called when a webhook is created: events published from now on must be kept until consumed. */
 export function ensureDispatcherCursor(db: ControlDb): void {
-  db.prepare('INSERT OR IGNORE INTO dispatcher_cursor (nome, seq) VALUES (?, ?)').run(CURSOR, lastValue(db, EVENT_SEQ_COUNTER));
+  db.prepare('INSERT OR IGNORE INTO dispatcher_cursor (nome, seq) VALUES (?, ?)').run(
+    CURSOR,
+    lastValue(db, EVENT_SEQ_COUNTER),
+  );
 }
 
 /** Moves the cursor forward (never back). */

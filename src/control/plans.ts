@@ -38,13 +38,45 @@ export interface PlanConfig {
 export type PlansConfig = Readonly<Record<Plano, PlanConfig>>;
 
 const FREE_RECURSOS: readonly Recurso[] = [
-  'campeonatos', 'partidas', 'rodadas', 'tabela', 'artilharia', 'chave', 'cobertura', 'times', 'jogadores', 'conta', 'webhooks', 'stream',
+  'campeonatos',
+  'partidas',
+  'rodadas',
+  'tabela',
+  'artilharia',
+  'chave',
+  'cobertura',
+  'times',
+  'jogadores',
+  'conta',
+  'webhooks',
+  'stream',
 ];
 
 export const DEFAULT_PLANS: PlansConfig = {
-  free: { requisicoes: 100, periodo: 'dia', por_segundo: 5, recursos: FREE_RECURSOS, todos_campeonatos: false, streams_simultaneos: 2 },
-  pro: { requisicoes: 20_000, periodo: 'dia', por_segundo: 50, recursos: RECURSOS, todos_campeonatos: true, streams_simultaneos: 20 },
-  enterprise: { requisicoes: 200_000, periodo: 'dia', por_segundo: 500, recursos: RECURSOS, todos_campeonatos: true, streams_simultaneos: 500 },
+  free: {
+    requisicoes: 100,
+    periodo: 'dia',
+    por_segundo: 5,
+    recursos: FREE_RECURSOS,
+    todos_campeonatos: false,
+    streams_simultaneos: 2,
+  },
+  pro: {
+    requisicoes: 20_000,
+    periodo: 'dia',
+    por_segundo: 50,
+    recursos: RECURSOS,
+    todos_campeonatos: true,
+    streams_simultaneos: 20,
+  },
+  enterprise: {
+    requisicoes: 200_000,
+    periodo: 'dia',
+    por_segundo: 500,
+    recursos: RECURSOS,
+    todos_campeonatos: true,
+    streams_simultaneos: 500,
+  },
 };
 
 /**
@@ -52,7 +84,10 @@ export const DEFAULT_PLANS: PlansConfig = {
  * others read the account's access list, where null means all (`--championships all`) and [] none.
  * The API's auth and the webhook dispatcher both decide access with this one rule.
  */
-export function readableChampionships(plan: PlanConfig, campeonatos: readonly number[] | null): readonly number[] | null {
+export function readableChampionships(
+  plan: PlanConfig,
+  campeonatos: readonly number[] | null,
+): readonly number[] | null {
   return plan.todos_campeonatos ? null : campeonatos;
 }
 
@@ -74,7 +109,8 @@ export function loadPlans(file: string): PlansConfig {
   if (!isObject(raw)) throw new PlansFileError(`arquivo de planos ${file}: esperado um objeto {free, pro, enterprise}`);
   const result: Record<Plano, PlanConfig> = { ...DEFAULT_PLANS };
   for (const [name, value] of Object.entries(raw)) {
-    if (!isPlano(name)) throw new PlansFileError(`arquivo de planos ${file}: plano desconhecido "${name}" (use free, pro ou enterprise)`);
+    if (!isPlano(name))
+      throw new PlansFileError(`arquivo de planos ${file}: plano desconhecido "${name}" (use free, pro ou enterprise)`);
     if (!isObject(value)) throw new PlansFileError(`arquivo de planos ${file}: "${name}" deve ser um objeto`);
     result[name] = parsePlan(file, name, value, DEFAULT_PLANS[name]);
   }
@@ -89,7 +125,8 @@ function parsePlan(file: string, name: string, v: Record<string, unknown>, base:
       case 'requisicoes':
       case 'por_segundo':
       case 'streams_simultaneos':
-        if (!Number.isInteger(value) || (value as number) < 1) throw new PlansFileError(`${where}.${key} deve ser um inteiro >= 1`);
+        if (!Number.isInteger(value) || (value as number) < 1)
+          throw new PlansFileError(`${where}.${key} deve ser um inteiro >= 1`);
         plan[key] = value as number;
         break;
       case 'periodo':

@@ -7,7 +7,9 @@ const PREFIX = 'svcenc1';
 /** A sealed value names a key this process was not given. */
 export class SecretKeyMissingError extends Error {
   constructor(keyId: string) {
-    super(`um segredo de webhook foi cifrado com a chave ${keyId}, que não está configurada (SVC_SECRET_KEY, SVC_SECRET_KEY_FILE ou SVC_SECRET_KEYS_OLD; veja docs/configuration.md)`);
+    super(
+      `um segredo de webhook foi cifrado com a chave ${keyId}, que não está configurada (SVC_SECRET_KEY, SVC_SECRET_KEY_FILE ou SVC_SECRET_KEYS_OLD; veja docs/configuration.md)`,
+    );
     this.name = 'SecretKeyMissingError';
   }
 }
@@ -67,7 +69,13 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.currentId)!, iv);
     const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [PREFIX, this.currentId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join(':');
+    return [
+      PREFIX,
+      this.currentId,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ct.toString('base64url'),
+    ].join(':');
   }
 
   open(stored: string): string {

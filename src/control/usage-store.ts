@@ -55,7 +55,9 @@ export const HISTORY_DAYS = 30;
 /** The HISTORY_DAYS UTC days (`YYYY-MM-DD`) that end with `dia`, oldest first. */
 export function historyWindow(dia: string): string[] {
   const end = Date.parse(`${dia}T00:00:00Z`);
-  return Array.from({ length: HISTORY_DAYS }, (_, i) => new Date(end - (HISTORY_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: HISTORY_DAYS }, (_, i) =>
+    new Date(end - (HISTORY_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 /** Quota counts and usage statistics. Portable SQL only. */
@@ -64,7 +66,12 @@ export interface UsageStore {
    * Adds a batch of admitted counts, finished-request totals, recent requests and per-route counts in one
    * transaction; per-route counts older than HISTORY_DAYS before the newest day added are deleted.
    */
-  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[], endpoints: readonly EndpointCount[]): void;
+  add(
+    counts: readonly QuotaCount[],
+    totals: readonly UsageTotal[],
+    recent: readonly UsageRecord[],
+    endpoints: readonly EndpointCount[],
+  ): void;
   usedOn(chaveId: number, dia: string): number;
   stats(chaveId: number): UsageStats;
   /** Requests per day and per route from `desde` (a UTC day, inclusive) on; days without requests are absent. */
@@ -159,12 +166,18 @@ export class SqliteUsageStore implements UsageStore {
     if (n > 0) this.unreserve.run(n, chaveId, dia);
   }
 
-  add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[], endpoints: readonly EndpointCount[]): void {
+  add(
+    counts: readonly QuotaCount[],
+    totals: readonly UsageTotal[],
+    recent: readonly UsageRecord[],
+    endpoints: readonly EndpointCount[],
+  ): void {
     const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
     const tx = this.db.transaction(() => {
       for (const c of counts) this.addCount.run(c.chaveId, c.dia, c.requisicoes);
       for (const t of totals) this.addTotal.run(t.chaveId, t.requisicoes, t.tempo_total_ms);
-      for (const r of recent) this.addRecent.run(r.chaveId, r.endpoint, r.metodo, r.status_code, r.tempo_resposta_ms, r.data_hora);
+      for (const r of recent)
+        this.addRecent.run(r.chaveId, r.endpoint, r.metodo, r.status_code, r.tempo_resposta_ms, r.data_hora);
       for (const chaveId of new Set(recent.map((r) => r.chaveId))) this.trimRecent.run(chaveId, chaveId);
       for (const e of endpoints) this.addEndpoint.run(e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes);
       if (newest > this.prunedFor) this.pruneEndpoints.run(historyWindow(newest)[0]!);
@@ -175,7 +188,9 @@ export class SqliteUsageStore implements UsageStore {
 
   history(chaveId: number, desde: string): UsageHistory {
     const porDia = this.db
-      .prepare('SELECT dia, requisicoes FROM uso_diario WHERE chave_id = ? AND dia >= ? AND requisicoes > 0 ORDER BY dia')
+      .prepare(
+        'SELECT dia, requisicoes FROM uso_diario WHERE chave_id = ? AND dia >= ? AND requisicoes > 0 ORDER BY dia',
+      )
       .all(chaveId, desde) as { dia: string; requisicoes: number }[];
     const porEndpoint = this.db
       .prepare(
@@ -190,16 +205,16 @@ export class SqliteUsageStore implements UsageStore {
   }
 
   usedOn(chaveId: number, dia: string): number {
-    const row = this.db.prepare('SELECT requisicoes FROM uso_diario WHERE chave_id = ? AND dia = ?').get(chaveId, dia) as
-      | { requisicoes: number }
-      | undefined;
+    const row = this.db
+      .prepare('SELECT requisicoes FROM uso_diario WHERE chave_id = ? AND dia = ?')
+      .get(chaveId, dia) as { requisicoes: number } | undefined;
     return row?.requisicoes ?? 0;
   }
 
   stats(chaveId: number): UsageStats {
-    const total = this.db.prepare('SELECT requisicoes, tempo_total_ms FROM uso_total WHERE chave_id = ?').get(chaveId) as
-      | { requisicoes: number; tempo_total_ms: number }
-      | undefined;
+    const total = this.db
+      .prepare('SELECT requisicoes, tempo_total_ms FROM uso_total WHERE chave_id = ?')
+      .get(chaveId) as { requisicoes: number; tempo_total_ms: number } | undefined;
     const recentes = this.db
       .prepare(
         `SELECT endpoint, metodo, status_code, tempo_resposta_ms, data_hora FROM uso_recente

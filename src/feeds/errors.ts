@@ -27,7 +27,10 @@ export function formatIssue(issue: FeedIssue): string {
 
 /** A feed that cannot be loaded: rejected whole, nothing published. Holds the first issues found. */
 export class FeedRejectedError extends Error {
-  constructor(readonly issues: readonly FeedIssue[], readonly totalIssues = issues.length) {
+  constructor(
+    readonly issues: readonly FeedIssue[],
+    readonly totalIssues = issues.length,
+  ) {
     super(
       issues.length === 1 && issues[0]
         ? `feed rejeitado: ${formatIssue(issues[0])}`
@@ -39,7 +42,10 @@ export class FeedRejectedError extends Error {
 
 /** An input that could not be read at all: missing file, unreachable or failing URL. */
 export class FeedUnreachableError extends Error {
-  constructor(readonly file: string, reason: string) {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
     super(`${file}: ${reason}`);
     this.name = 'FeedUnreachableError';
   }

@@ -91,8 +91,11 @@ export async function fetchFeed(url: string, options: FetchOptions = {}): Promis
 }
 
 function describeFetchError(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `tempo esgotado (${timeoutMs} ms)`;
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+    return `tempo esgotado (${timeoutMs} ms)`;
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
   const code = (cause as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? `falha de rede (${code})` : `falha de rede (${cause instanceof Error ? cause.message : String(cause)})`;
+  return typeof code === 'string'
+    ? `falha de rede (${code})`
+    : `falha de rede (${cause instanceof Error ? cause.message : String(cause)})`;
 }

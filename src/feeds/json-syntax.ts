@@ -20,7 +20,10 @@ export function parseJson(text: string): JsonParseResult {
 }
 
 class ScanError extends Error {
-  constructor(readonly offset: number, readonly reason: string) {
+  constructor(
+    readonly offset: number,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }

@@ -20,9 +20,7 @@ export interface TeamName {
   conhecido: boolean;
 }
 
-const STATES = new Set(
-  'ac al ap am ba ce df es go ma mt ms mg pa pb pr pe pi rj rn rs ro rr sc sp se to'.split(' '),
-);
+const STATES = new Set('ac al ap am ba ce df es go ma mt ms mg pa pb pr pe pi rj rn rs ro rr sc sp se to'.split(' '));
 /** Legal-form initials that sources put before or after a club's name. */
 const CLUB_AFFIXES = new Set(['aa', 'ac', 'ad', 'af', 'afc', 'ca', 'cr', 'ec', 'fbc', 'fbpa', 'fc', 'sc', 'se', 'ser']);
 
@@ -116,7 +114,9 @@ function aliasError(file: string, pointer: string | undefined, reason: string): 
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function isStringArray(value: unknown): value is string[] {

@@ -17,8 +17,14 @@ interface Reference extends SourceKey {
 }
 
 const NOMES: Record<Entidade, string> = {
-  campeonato: 'campeonato', fase: 'fase', chave: 'chave', rodada: 'rodada', time: 'time',
-  jogador: 'jogador', partida: 'partida', evento: 'evento',
+  campeonato: 'campeonato',
+  fase: 'fase',
+  chave: 'chave',
+  rodada: 'rodada',
+  time: 'time',
+  jogador: 'jogador',
+  partida: 'partida',
+  evento: 'evento',
 };
 
 /**
@@ -28,7 +34,10 @@ const NOMES: Record<Entidade, string> = {
  * Returns the stored ids of every key the feeds define, reference or remove, so the loader does not look
  * them up again.
  */
-export async function validateFeeds(feeds: readonly NamedFeed[], lookup: StoredKeyLookup): Promise<Map<string, number>> {
+export async function validateFeeds(
+  feeds: readonly NamedFeed[],
+  lookup: StoredKeyLookup,
+): Promise<Map<string, number>> {
   const issues: FeedIssue[] = [];
   const keys: RunKeys = { provided: new SourceKeyMap(), providedKeys: [], refs: [] };
   feeds.forEach((named, index) => checkFeed(named, index, issues, keys));
@@ -60,7 +69,9 @@ interface RunKeys {
 }
 
 function removalKeys(feeds: readonly NamedFeed[]): SourceKey[] {
-  return feeds.flatMap(({ feed }) => (feed.remocoes ?? []).map((r) => ({ entidade: r.entidade, fonte: fonteOf(r, feed), chave: chaveOf(r.id) })));
+  return feeds.flatMap(({ feed }) =>
+    (feed.remocoes ?? []).map((r) => ({ entidade: r.entidade, fonte: fonteOf(r, feed), chave: chaveOf(r.id) })),
+  );
 }
 
 function dedupeKeys(keys: readonly SourceKey[]): SourceKey[] {
@@ -78,12 +89,23 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
   const define = (entidade: Entidade, record: { fonte?: string }, chave: string, where: string, i: number): void => {
     const key: SourceKey = { entidade, fonte: fonteOf(record, feed), chave };
     const definedBy = keys.provided.getKey(key);
-    if (definedBy === index) issue(`/${where}/${i}/id`, `chave duplicada no feed: ${NOMES[entidade]} id ${JSON.stringify(chave)} da fonte "${key.fonte}" aparece mais de uma vez`);
+    if (definedBy === index)
+      issue(
+        `/${where}/${i}/id`,
+        `chave duplicada no feed: ${NOMES[entidade]} id ${JSON.stringify(chave)} da fonte "${key.fonte}" aparece mais de uma vez`,
+      );
     if (definedBy === undefined) keys.providedKeys.push(key);
     keys.provided.set(key, index);
   };
   // Most references name a record defined just before (a match's teams, an event's match): those need no entry.
-  const ref = (entidade: Entidade, record: { fonte?: string }, id: SourceId | null | undefined, where: string, i: number, field: string): void => {
+  const ref = (
+    entidade: Entidade,
+    record: { fonte?: string },
+    id: SourceId | null | undefined,
+    where: string,
+    i: number,
+    field: string,
+  ): void => {
     if (id === null || id === undefined) return;
     const fonte = fonteOf(record, feed);
     const chave = chaveOf(id);
@@ -115,11 +137,14 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     ref('time', p, p.mandante, 'partidas', i, 'mandante');
     ref('time', p, p.visitante, 'partidas', i, 'visitante');
     if (p.chave !== null && p.chave !== undefined) {
-      if (p.fase === null || p.fase === undefined) issue(`/partidas/${i}/chave`, 'uma partida com chave precisa indicar a fase');
+      if (p.fase === null || p.fase === undefined)
+        issue(`/partidas/${i}/chave`, 'uma partida com chave precisa indicar a fase');
       else ref('chave', p, chaveDeChave(p.fase, p.chave), 'partidas', i, 'chave');
     }
-    if (chaveOf(p.mandante) === chaveOf(p.visitante)) issue(`/partidas/${i}/visitante`, 'mandante e visitante são o mesmo time');
-    if ((p.placar_mandante === null) !== (p.placar_visitante === null)) issue(`/partidas/${i}/placar_visitante`, 'os dois placares devem ser informados juntos (ou ambos null)');
+    if (chaveOf(p.mandante) === chaveOf(p.visitante))
+      issue(`/partidas/${i}/visitante`, 'mandante e visitante são o mesmo time');
+    if ((p.placar_mandante === null) !== (p.placar_visitante === null))
+      issue(`/partidas/${i}/placar_visitante`, 'os dois placares devem ser informados juntos (ou ambos null)');
   });
   feed.eventos?.forEach((e, i) => {
     define('evento', e, chaveOf(e.id), 'eventos', i);
@@ -129,9 +154,17 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     ref('jogador', e, e.jogador_entra_id, 'eventos', i, 'jogador_entra_id');
   });
   const sides = new Set<string>();
-  const perSide = (collection: 'escalacoes' | 'estatisticas', record: { fonte?: string; partida: SourceId; lado: string }, i: number): void => {
+  const perSide = (
+    collection: 'escalacoes' | 'estatisticas',
+    record: { fonte?: string; partida: SourceId; lado: string },
+    i: number,
+  ): void => {
     const k = `${collection}\u0000${fonteOf(record, feed)}\u0000${chaveOf(record.partida)}\u0000${record.lado}`;
-    if (sides.has(k)) issue(`/${collection}/${i}`, `chave duplicada no feed: ${collection} da partida ${JSON.stringify(chaveOf(record.partida))} lado ${record.lado} aparece mais de uma vez`);
+    if (sides.has(k))
+      issue(
+        `/${collection}/${i}`,
+        `chave duplicada no feed: ${collection} da partida ${JSON.stringify(chaveOf(record.partida))} lado ${record.lado} aparece mais de uma vez`,
+      );
     sides.add(k);
     ref('partida', record, record.partida, collection, i, 'partida');
   };
@@ -150,7 +183,10 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     if (s.origem !== 'basica' || !hasAdvancedField(s)) return;
     for (const field of STAT_ADVANCED_FIELDS) {
       if (s[field] !== null && s[field] !== undefined) {
-        issue(`/estatisticas/${i}/${field}`, `campo avançado com origem "basica": ${field} só pode vir da fonte avançada (deixe null)`);
+        issue(
+          `/estatisticas/${i}/${field}`,
+          `campo avançado com origem "basica": ${field} só pode vir da fonte avançada (deixe null)`,
+        );
       }
     }
   });
@@ -161,5 +197,7 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
  * every read goes through an inline cache: a loop over the names did a generic keyed lookup per field and
  * row, most of validating the CSV family's 17,570 basic-source rows.
  */
-const hasAdvancedField = new Function('s', `return ${STAT_ADVANCED_FIELDS.map((f) => `s[${JSON.stringify(f)}] != null`).join(' || ')};`) as
-  (s: FeedEstatisticas) => boolean;
+const hasAdvancedField = new Function(
+  's',
+  `return ${STAT_ADVANCED_FIELDS.map((f) => `s[${JSON.stringify(f)}] != null`).join(' || ')};`,
+) as (s: FeedEstatisticas) => boolean;

@@ -66,14 +66,20 @@ export function collectionIssues(file: string, feed: Feed, collections: readonly
   const issues: FeedIssue[] = [];
   for (const collection of collections) {
     const records = (feed[collection] ?? []) as unknown[];
-    records.forEach((record, i) => issues.push(...issuesOf(file, validator(collection), record, `/${collection}/${i}`)));
+    records.forEach((record, i) =>
+      issues.push(...issuesOf(file, validator(collection), record, `/${collection}/${i}`)),
+    );
   }
   return issues;
 }
 
 function issuesOf(file: string, validate: ValidateFunction, value: unknown, at: string): FeedIssue[] {
   if (validate(value)) return [];
-  return dedupe(validate.errors ?? []).map((e) => ({ file, position: { pointer: `${at}${e.instancePath}` }, reason: describe(e) }));
+  return dedupe(validate.errors ?? []).map((e) => ({
+    file,
+    position: { pointer: `${at}${e.instancePath}` },
+    reason: describe(e),
+  }));
 }
 
 /**
@@ -88,7 +94,9 @@ function dedupe(errors: readonly ErrorObject[]): ErrorObject[] {
   }
   const list = [...distinct.values()];
   const isNullNoise = (e: ErrorObject): boolean =>
-    e.keyword === 'type' && e.params.type === 'null' && list.some((o) => o !== e && o.instancePath.startsWith(e.instancePath));
+    e.keyword === 'type' &&
+    e.params.type === 'null' &&
+    list.some((o) => o !== e && o.instancePath.startsWith(e.instancePath));
   return list.filter((e) => !isNullNoise(e));
 }
 

@@ -40,7 +40,12 @@ export function readPanel(): Map<string, PanelFile> {
   const files = new Map<string, PanelFile>();
   for (const name of names) {
     const body = readFileSync(path.join(BUILT, name));
-    files.set(name, { body, type: TYPES[path.extname(name)] ?? 'application/octet-stream', etag: etagOf(body), immutable: true });
+    files.set(name, {
+      body,
+      type: TYPES[path.extname(name)] ?? 'application/octet-stream',
+      etag: etagOf(body),
+      immutable: true,
+    });
   }
   const asset = (ext: string) => names.find((name) => name.endsWith(ext));
   if (!asset('.js') || !asset('.css')) throw new PanelNotBuiltError();

@@ -84,7 +84,11 @@ export class ApiClient {
   }
 
   tabelaDaFase(campeonatoId: number, faseId: number): Promise<Tabela> {
-    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/fases/{faseId}/tabela', { params: { path: { campeonatoId, faseId } } }));
+    return this.data(
+      this.api.GET('/v1/campeonatos/{campeonatoId}/fases/{faseId}/tabela', {
+        params: { path: { campeonatoId, faseId } },
+      }),
+    );
   }
 
   fases(campeonatoId: number): Promise<ListResponse<Fase>> {
@@ -92,7 +96,9 @@ export class ApiClient {
   }
 
   rodada(campeonatoId: number, numero: number): Promise<RodadaAvulsa> {
-    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/rodadas/{numero}', { params: { path: { campeonatoId, numero } } }));
+    return this.data(
+      this.api.GET('/v1/campeonatos/{campeonatoId}/rodadas/{numero}', { params: { path: { campeonatoId, numero } } }),
+    );
   }
 
   chave(campeonatoId: number): Promise<ChaveCampeonato> {

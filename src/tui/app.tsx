@@ -85,7 +85,18 @@ export function App({ client, initialCampeonatos, liveRefreshMs = LIVE_REFRESH_M
   // Header, footer and one spare line: Ink redraws the whole terminal when a frame is as tall as it.
   const bodyRows = Math.max(5, rows - 3);
   const context = useMemo<TuiContextValue>(
-    () => ({ client, refreshGeneration, navigate, back, setTyping, columns, bodyRows, route: top, liveRefreshMs, keys }),
+    () => ({
+      client,
+      refreshGeneration,
+      navigate,
+      back,
+      setTyping,
+      columns,
+      bodyRows,
+      route: top,
+      liveRefreshMs,
+      keys,
+    }),
     [client, refreshGeneration, navigate, back, columns, bodyRows, top, liveRefreshMs, keys],
   );
   const trail = stack.map(routeTitle).join(' › ');

@@ -81,7 +81,9 @@ export function placar(mandante: number | null, visitante: number | null): strin
 
 /** `(pên. 4 x 3)` when the match went to a shoot-out, else empty. */
 export function penaltis(partida: Pick<Partida, 'disputa_penalti' | 'penalti'>): string {
-  return partida.disputa_penalti && partida.penalti.placar_mandante !== null && partida.penalti.placar_visitante !== null
+  return partida.disputa_penalti &&
+    partida.penalti.placar_mandante !== null &&
+    partida.penalti.placar_visitante !== null
     ? `(pên. ${partida.penalti.placar_mandante} x ${partida.penalti.placar_visitante})`
     : '';
 }

@@ -36,7 +36,13 @@ export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {
 
 // '\n' is Enter too: a key typed before Ink puts the terminal in raw mode (right at launch) reaches us through
 // the tty's line discipline, which turns the carriage return into a line feed.
-const CONTROL_KEYS: Readonly<Record<string, keyof Key>> = { '\r': 'return', '\n': 'return', '\t': 'tab', '\b': 'backspace', '\x7f': 'delete' };
+const CONTROL_KEYS: Readonly<Record<string, keyof Key>> = {
+  '\r': 'return',
+  '\n': 'return',
+  '\t': 'tab',
+  '\b': 'backspace',
+  '\x7f': 'delete',
+};
 
 /**
  * Ink hands over a chunk of keys read together (typed fast, or sent by a script: `j` + Enter) as one input.
@@ -46,7 +52,16 @@ export function splitKeys(input: string, key: Key): [string, Key][] {
   if (([...input].length <= 1 && !(input in CONTROL_KEYS)) || input.includes('\x1b')) return [[input, key]];
   return [...input].map((char): [string, Key] => {
     const control = CONTROL_KEYS[char];
-    const plain: Key = { ...key, return: false, tab: false, backspace: false, delete: false, ctrl: false, meta: false, shift: false };
+    const plain: Key = {
+      ...key,
+      return: false,
+      tab: false,
+      backspace: false,
+      delete: false,
+      ctrl: false,
+      meta: false,
+      shift: false,
+    };
     return control ? ['', { ...plain, [control]: true }] : [char, plain];
   });
 }

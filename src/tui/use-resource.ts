@@ -54,7 +54,13 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, tick 
       return;
     }
     let cancelled = false;
-    setState((s) => ({ ...s, data: current?.data ?? (sameKey ? s.data : undefined), error: undefined, errorStatus: null, loading: true }));
+    setState((s) => ({
+      ...s,
+      data: current?.data ?? (sameKey ? s.data : undefined),
+      error: undefined,
+      errorStatus: null,
+      loading: true,
+    }));
     load().then(
       (data) => {
         if (cancelled) return;

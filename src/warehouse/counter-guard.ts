@@ -34,7 +34,11 @@ export function guardSnapshotCounters(dataDir: DataDir, control: ControlDb): voi
     return;
   }
   advancePast(control, 'snapshot_id', maxSnapshot);
-  advancePast(control, EVENT_SEQ_COUNTER, Math.max(0, ...listSnapshots(dataDir, { orphans: true }).map((m) => m.eventos.seq_fim ?? 0)));
+  advancePast(
+    control,
+    EVENT_SEQ_COUNTER,
+    Math.max(0, ...listSnapshots(dataDir, { orphans: true }).map((m) => m.eventos.seq_fim ?? 0)),
+  );
 }
 
 /**
@@ -42,9 +46,16 @@ export function guardSnapshotCounters(dataDir: DataDir, control: ControlDb): voi
  * the bounds its manifest recorded (`ids_maximos`, see idBounds), or, for a manifest written before it
  * recorded them, past the highest ids read from the copy (one more statement).
  */
-export async function guardIdCounters(conn: DuckDBConnection, control: ControlDb, parent: SnapshotManifest | null): Promise<void> {
-  const bounds = parent?.ids_maximos
-    ?? Object.fromEntries((await queryRows<{ entidade: string; max_id: number }>(conn, MAX_IDS_SQL)).map((r) => [r.entidade, r.max_id]));
+export async function guardIdCounters(
+  conn: DuckDBConnection,
+  control: ControlDb,
+  parent: SnapshotManifest | null,
+): Promise<void> {
+  const bounds =
+    parent?.ids_maximos ??
+    Object.fromEntries(
+      (await queryRows<{ entidade: string; max_id: number }>(conn, MAX_IDS_SQL)).map((r) => [r.entidade, r.max_id]),
+    );
   for (const [entidade, maxId] of Object.entries(bounds)) advancePast(control, `${ID_COUNTER}${entidade}`, maxId);
 }
 

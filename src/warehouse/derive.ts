@@ -15,8 +15,10 @@ interface Step {
   cria: readonly string[];
 }
 
-const header = (sql: string, tag: string): string[] => sql.match(new RegExp(`^-- @${tag} (.+)$`, 'm'))?.[1]?.split(/\s+/) ?? [];
-const created = (sql: string): string[] => [...sql.matchAll(/^CREATE OR REPLACE TEMP (?:TABLE|MACRO) (\w+)/gm)].map((m) => m[1] as string);
+const header = (sql: string, tag: string): string[] =>
+  sql.match(new RegExp(`^-- @${tag} (.+)$`, 'm'))?.[1]?.split(/\s+/) ?? [];
+const created = (sql: string): string[] =>
+  [...sql.matchAll(/^CREATE OR REPLACE TEMP (?:TABLE|MACRO) (\w+)/gm)].map((m) => m[1] as string);
 
 /** The derive steps, `NN-name.sql`, in file-name order; read once. */
 const STEPS: readonly Step[] = readdirSync(STEPS_DIR)
@@ -50,7 +52,11 @@ const COMPARED: Readonly<Record<string, string>> = {
  * just wrote (the loader's `escritas`); then only the steps that read what they changed run, the others'
  * output being still right. Omitted: every step.
  */
-export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly number[], escritas?: readonly string[]): Promise<void> {
+export async function derive(
+  conn: DuckDBConnection,
+  campeonatoIds?: readonly number[],
+  escritas?: readonly string[],
+): Promise<void> {
   const changed = escritas === undefined ? null : await changedAspects(conn, escritas);
   const steps = neededSharedPieces(changed ? affectedSteps(changed) : STEPS);
   // A change no step reads (a live match's score) leaves nothing to do.
@@ -62,7 +68,9 @@ export async function derive(conn: DuckDBConnection, campeonatoIds?: readonly nu
       await conn.run(step.sql);
     } catch (error) {
       // Name the step: a DuckDB message alone does not say which of the files failed.
-      throw new Error(`derive step ${step.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`derive step ${step.name}: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   }
 }

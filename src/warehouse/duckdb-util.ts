@@ -1,5 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { BOOLEAN, DOUBLE, DuckDBDataChunk, ENUM8, INTEGER, listValue, SQLNULL, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+  BOOLEAN,
+  DOUBLE,
+  DuckDBDataChunk,
+  ENUM8,
+  INTEGER,
+  listValue,
+  SQLNULL,
+  VARCHAR,
+  type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 
 /** Reads a `.sql` file that sits beside the module that runs it. */
 export function readSql(url: URL): string {
@@ -9,7 +21,12 @@ export function readSql(url: URL): string {
 export type Row = Record<string, unknown>;
 
 /** Runs a query and returns plain JS rows (BIGINT as number when safe, DATE/TIMESTAMP as strings). */
-export async function queryRows<T = Row>(conn: DuckDBConnection, sql: string, values?: DuckDBValue[], types?: DuckDBType[]): Promise<T[]> {
+export async function queryRows<T = Row>(
+  conn: DuckDBConnection,
+  sql: string,
+  values?: DuckDBValue[],
+  types?: DuckDBType[],
+): Promise<T[]> {
   const reader = await conn.runAndReadAll(sql, values, types);
   return reader.getRowObjectsJson() as unknown as T[];
 }
@@ -38,8 +55,16 @@ export function idSetMacro(name: string, ids?: Iterable<number> | string): strin
 const CHUNK_ROWS = 2048;
 
 /** Appends rows (objects keyed by column name; missing keys are NULL) into a TEMP table: see appendColumns. */
-export async function appendRows(conn: DuckDBConnection, table: string, columns: readonly string[], rows: readonly Row[]): Promise<void> {
-  await appendColumns(conn, table, { count: rows.length, columns: columns.map((col) => rows.map((row) => row[col] ?? null)) });
+export async function appendRows(
+  conn: DuckDBConnection,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Row[],
+): Promise<void> {
+  await appendColumns(conn, table, {
+    count: rows.length,
+    columns: columns.map((col) => rows.map((row) => row[col] ?? null)),
+  });
 }
 
 /** `count` rows as one array of values per table column, in table order; a shorter column is null-padded. */
@@ -53,7 +78,12 @@ export interface ColumnRows {
  * appender, one DataChunk per 2048 rows: numbers and booleans are copied as whole buffers instead of one
  * native call per value. The appender casts each chunk column to the table's type.
  */
-export async function appendColumns(conn: DuckDBConnection, table: string, { count, columns }: ColumnRows, into: 'temp' | 'snapshot' = 'temp'): Promise<void> {
+export async function appendColumns(
+  conn: DuckDBConnection,
+  table: string,
+  { count, columns }: ColumnRows,
+  into: 'temp' | 'snapshot' = 'temp',
+): Promise<void> {
   if (count === 0) return;
   const appender = await conn.createAppender(table, 'main', into === 'temp' ? 'temp' : null);
   try {
@@ -68,7 +98,10 @@ export async function appendColumns(conn: DuckDBConnection, table: string, { cou
         const text = slice.map(asText);
         return { type: textType(text), values: text };
       });
-      const chunk = DuckDBDataChunk.create(cells.map((c) => c.type), rows);
+      const chunk = DuckDBDataChunk.create(
+        cells.map((c) => c.type),
+        rows,
+      );
       cells.forEach(({ type, values }, i) => {
         if (type !== SQLNULL) chunk.setColumnValues(i, values);
       });
@@ -99,7 +132,11 @@ function chunkType(values: readonly unknown[]): DuckDBType {
   }
   return CHUNK_TYPES[kind] as DuckDBType;
 }
-const NO_VALUE = 0, BOOL = 1, INT = 2, DBL = 3, TEXT = 4;
+const NO_VALUE = 0,
+  BOOL = 1,
+  INT = 2,
+  DBL = 3,
+  TEXT = 4;
 const CHUNK_TYPES: readonly DuckDBType[] = [SQLNULL, BOOLEAN, INTEGER, DOUBLE, VARCHAR];
 
 /**

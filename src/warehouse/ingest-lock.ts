@@ -1,10 +1,25 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import type { DataDir } from '../data-dir.js';
 
 /** Another live process holds `ingest.lock`. */
 export class IngestLockedError extends Error {
-  constructor(readonly holderPid: number | null, since: string | null) {
-    super(`outro ingest está em andamento (pid ${holderPid ?? '?'}${since ? ` desde ${since}` : ''}); tente de novo quando terminar`);
+  constructor(
+    readonly holderPid: number | null,
+    since: string | null,
+  ) {
+    super(
+      `outro ingest está em andamento (pid ${holderPid ?? '?'}${since ? ` desde ${since}` : ''}); tente de novo quando terminar`,
+    );
     this.name = 'IngestLockedError';
   }
 }
@@ -93,7 +108,11 @@ function readHolder(file: string): Holder | null | 'gone' {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;
     if (typeof parsed.pid !== 'number') return null;
-    return { pid: parsed.pid, desde: String(parsed.desde ?? ''), inicio: typeof parsed.inicio === 'number' ? parsed.inicio : null };
+    return {
+      pid: parsed.pid,
+      desde: String(parsed.desde ?? ''),
+      inicio: typeof parsed.inicio === 'number' ? parsed.inicio : null,
+    };
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : null;
   }

@@ -54,8 +54,12 @@ export interface IngestSummary {
   contagens: Record<string, number>;
   /** Webhook events recorded; `acima_do_limite` when `total` exceeds `limite_aviso`. */
   eventos: {
-    total: number; seq_inicio: number | null; seq_fim: number | null; por_tipo: Record<string, number>;
-    limite_aviso: number; acima_do_limite: boolean;
+    total: number;
+    seq_inicio: number | null;
+    seq_fim: number | null;
+    por_tipo: Record<string, number>;
+    limite_aviso: number;
+    acima_do_limite: boolean;
   };
   avisos: string[];
   /** Facts two sources give differently for the same match, and which one is kept (load/conflicts.ts). */
@@ -68,7 +72,18 @@ export interface IngestSummary {
 
 export const INGEST_STAGES = ['ler', 'validar', 'carregar', 'derivar', 'publicar'] as const;
 
-const COLLECTIONS = ['campeonatos', 'fases', 'rodadas', 'times', 'jogadores', 'partidas', 'eventos', 'escalacoes', 'estatisticas', 'remocoes'] as const;
+const COLLECTIONS = [
+  'campeonatos',
+  'fases',
+  'rodadas',
+  'times',
+  'jogadores',
+  'partidas',
+  'eventos',
+  'escalacoes',
+  'estatisticas',
+  'remocoes',
+] as const;
 
 /**
  * `svc ingest` as a library call: read and validate the inputs, then (unless dry run) publish a new
@@ -77,7 +92,8 @@ const COLLECTIONS = ['campeonatos', 'fases', 'rodadas', 'times', 'jogadores', 'p
  */
 export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
-  const stage = (name: string): void => options.onStage?.(name, INGEST_STAGES.indexOf(name as (typeof INGEST_STAGES)[number]), INGEST_STAGES.length);
+  const stage = (name: string): void =>
+    options.onStage?.(name, INGEST_STAGES.indexOf(name as (typeof INGEST_STAGES)[number]), INGEST_STAGES.length);
   stage('ler');
   // DuckDB's engine is created on another thread while the inputs are read and checked.
   if (!options.dryRun) warmPublishEngine();
@@ -87,7 +103,13 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);
   const limite = options.eventWarning ?? DEFAULT_EVENT_WARNING;
   const noEvents = { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} };
-  const summary = (snapshotId: string | null, eventos: Omit<IngestSummary['eventos'], 'limite_aviso' | 'acima_do_limite'>, removidos: string[], conflitos: Conflito[] = [], nadaMudou = false): IngestSummary => ({
+  const summary = (
+    snapshotId: string | null,
+    eventos: Omit<IngestSummary['eventos'], 'limite_aviso' | 'acima_do_limite'>,
+    removidos: string[],
+    conflitos: Conflito[] = [],
+    nadaMudou = false,
+  ): IngestSummary => ({
     snapshot_id: snapshotId,
     nada_mudou: nadaMudou,
     contagens: countRecords(feeds),
@@ -129,7 +151,12 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, dispatcherCursor(control));
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
-      return summary(result.manifest.id, { ...result.manifest.eventos, por_tipo: porTipo }, removidos, result.conflitos);
+      return summary(
+        result.manifest.id,
+        { ...result.manifest.eventos, por_tipo: porTipo },
+        removidos,
+        result.conflitos,
+      );
     } finally {
       release();
     }
@@ -140,6 +167,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
 
 function countRecords(feeds: readonly NamedFeed[]): Record<string, number> {
   const counts: Record<string, number> = { feeds: feeds.length };
-  for (const c of COLLECTIONS) counts[c] = feeds.reduce((n, { feed }) => n + ((feed[c] as Feed[typeof c]) ?? []).length, 0);
+  for (const c of COLLECTIONS)
+    counts[c] = feeds.reduce((n, { feed }) => n + ((feed[c] as Feed[typeof c]) ?? []).length, 0);
   return counts;
 }

@@ -11,8 +11,21 @@ import { applyRemovals, type Removal } from './load/removals.js';
 import { StagedRows } from './load/staged-rows.js';
 import { SameMatchIndex, scoresConflict, type MatchCandidate, type MatchFacts } from './load/same-match.js';
 import {
-  campeonatoRow, campeonatoSlug, chaveRow, escaladoRow, escalacaoRow, estatisticasRow, eventoRow, faseRow,
-  apelidoRows, jogadorRow, mergedPartidaRow, partidaRow, rodadaRow, timeRow, type PartidaRefs,
+  campeonatoRow,
+  campeonatoSlug,
+  chaveRow,
+  escaladoRow,
+  escalacaoRow,
+  estatisticasRow,
+  eventoRow,
+  faseRow,
+  apelidoRows,
+  jogadorRow,
+  mergedPartidaRow,
+  partidaRow,
+  rodadaRow,
+  timeRow,
+  type PartidaRefs,
 } from './load/rows.js';
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
@@ -24,8 +37,19 @@ const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.me
 
 /** Tables the loader stages, in sql/schema.sql; each gets a `stage_<table>` TEMP twin. */
 const STAGED_TABLES = [
-  'campeonatos', 'times', 'times_apelidos', 'jogadores', 'fases', 'chaves', 'rodadas', 'partidas', 'eventos',
-  'escalacoes', 'escalacao_jogadores', 'estatisticas', 'id_fonte',
+  'campeonatos',
+  'times',
+  'times_apelidos',
+  'jogadores',
+  'fases',
+  'chaves',
+  'rodadas',
+  'partidas',
+  'eventos',
+  'escalacoes',
+  'escalacao_jogadores',
+  'estatisticas',
+  'id_fonte',
 ] as const;
 type StagedTable = (typeof STAGED_TABLES)[number];
 
@@ -70,7 +94,13 @@ export interface LoadResult {
 
 /** A record with where it came from; its JSON pointer is only built for a message. */
 class Item<T> {
-  constructor(readonly file: string, readonly feed: Feed, readonly record: T, private readonly collection: string, private readonly index: number) {}
+  constructor(
+    readonly file: string,
+    readonly feed: Feed,
+    readonly record: T,
+    private readonly collection: string,
+    private readonly index: number,
+  ) {}
   get pointer(): string {
     return `/${this.collection}/${this.index}`;
   }
@@ -96,7 +126,11 @@ interface MatchInfo {
  * tombstones. Throws FeedRejectedError for what only the stored data can reveal (e.g. removing a team
  * that matches still use).
  */
-export async function loadFeeds(conn: DuckDBConnection, feeds: readonly NamedFeed[], options: LoadOptions): Promise<LoadResult> {
+export async function loadFeeds(
+  conn: DuckDBConnection,
+  feeds: readonly NamedFeed[],
+  options: LoadOptions,
+): Promise<LoadResult> {
   return new Load(conn, feeds, options).run();
 }
 
@@ -116,12 +150,17 @@ class Load {
   private readonly playerKeys = new Map<string, string>();
   private readonly teamSlugs = new Map<number, string>();
 
-  constructor(private readonly conn: DuckDBConnection, private readonly feeds: readonly NamedFeed[], private readonly options: LoadOptions) {
+  constructor(
+    private readonly conn: DuckDBConnection,
+    private readonly feeds: readonly NamedFeed[],
+    private readonly options: LoadOptions,
+  ) {
     this.ids = new IdResolver(options.storedIds, options.allocate);
   }
 
   async run(): Promise<LoadResult> {
-    for (const [table, columns] of await tableColumns(this.conn, STAGED_TABLES)) this.rows.set(table as StagedTable, new StagedRows(columns));
+    for (const [table, columns] of await tableColumns(this.conn, STAGED_TABLES))
+      this.rows.set(table as StagedTable, new StagedRows(columns));
     await this.loadCampeonatos();
     await this.loadTimes();
     this.loadFases();
@@ -134,10 +173,19 @@ class Load {
     const removed = await this.applyRemovals();
     const campeonatoIds = [...this.campeonatos].sort((a, b) => a - b);
     this.touched.add('campeonatos', campeonatoIds);
-    return { avisos: this.avisos, conflitos: [...this.conflitos.values()], campeonatoIds, escritas: this.escritas, alteracoes: this.touched.result(), mudou: written || removed };
+    return {
+      avisos: this.avisos,
+      conflitos: [...this.conflitos.values()],
+      campeonatoIds,
+      escritas: this.escritas,
+      alteracoes: this.touched.result(),
+      mudou: written || removed,
+    };
   }
 
-  private *items<K extends keyof Feed>(collection: K): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
+  private *items<K extends keyof Feed>(
+    collection: K,
+  ): Generator<Item<NonNullable<Feed[K]> extends (infer T)[] ? T : never>> {
     for (const { file, feed } of this.feeds) {
       const list = (feed[collection] ?? []) as unknown[];
       for (let i = 0; i < list.length; i++) {
@@ -151,8 +199,10 @@ class Load {
   }
 
   private ref(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId, field: string): number {
-    return this.ids.lookup(entidade, fonteOf(item.record, item.feed), chaveOf(id))
-      ?? this.ids.require(this.key(entidade, item, id), item.file, `${item.pointer}/${field}`);
+    return (
+      this.ids.lookup(entidade, fonteOf(item.record, item.feed), chaveOf(id)) ??
+      this.ids.require(this.key(entidade, item, id), item.file, `${item.pointer}/${field}`)
+    );
   }
 
   private playerKey(nome: string): string {
@@ -167,7 +217,12 @@ class Load {
     return slug;
   }
 
-  private optionalRef(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId | null | undefined, field: string): number | null {
+  private optionalRef(
+    entidade: Entidade,
+    item: Item<{ fonte?: string }>,
+    id: SourceId | null | undefined,
+    field: string,
+  ): number | null {
     return id === null || id === undefined ? null : this.ref(entidade, item, id, field);
   }
 
@@ -183,7 +238,10 @@ class Load {
     const items = [...this.items('campeonatos')];
     const byNatural = new Map<string, number>();
     if (items.some((it) => this.ids.get(this.key('campeonato', it, it.record.id)) === undefined)) {
-      const stored = await queryRows<{ id: number; slug: string; temporada: string }>(this.conn, 'SELECT id, slug, temporada FROM campeonatos');
+      const stored = await queryRows<{ id: number; slug: string; temporada: string }>(
+        this.conn,
+        'SELECT id, slug, temporada FROM campeonatos',
+      );
       for (const c of stored) byNatural.set(`${c.slug}\u0000${c.temporada}`, c.id);
     }
     for (const it of items) {
@@ -205,7 +263,10 @@ class Load {
     const items = [...this.items('times')];
     const byName = new Map<string, number>();
     if (items.some((it) => this.ids.get(this.key('time', it, it.record.id)) === undefined)) {
-      const stored = await queryRows<{ id: number; nome_normalizado: string }>(this.conn, 'SELECT id, nome_normalizado FROM times');
+      const stored = await queryRows<{ id: number; nome_normalizado: string }>(
+        this.conn,
+        'SELECT id, nome_normalizado FROM times',
+      );
       for (const t of stored) byName.set(t.nome_normalizado, t.id);
     }
     // Into an empty warehouse every team is new by definition; only report names that failed to match.
@@ -219,7 +280,10 @@ class Load {
         id = byName.get(normalizado);
         if (id === undefined) {
           id = this.options.allocate('time', 1);
-          if (warnNew) this.avisos.push(`time novo: "${t.nome}" (fonte ${key.fonte}, id ${key.chave}) não corresponde a nenhum time existente`);
+          if (warnNew)
+            this.avisos.push(
+              `time novo: "${t.nome}" (fonte ${key.fonte}, id ${key.chave}) não corresponde a nenhum time existente`,
+            );
         }
         this.ids.link(key, id);
       }
@@ -263,7 +327,8 @@ class Load {
       campeonatoId: this.ref('campeonato', it, it.record.campeonato, 'campeonato'),
       faseId: this.optionalRef('fase', it, it.record.fase, 'fase'),
     }));
-    const natural = (r: { campeonatoId: number; faseId: number | null; numero: number }): string => `${r.campeonatoId}\u0000${r.faseId ?? ''}\u0000${r.numero}`;
+    const natural = (r: { campeonatoId: number; faseId: number | null; numero: number }): string =>
+      `${r.campeonatoId}\u0000${r.faseId ?? ''}\u0000${r.numero}`;
     // natural key → the round's id, or the key of the first round of this run that will get one.
     const byNatural = new Map<string, number | SourceKey>();
     const unmapped = items.filter(({ key }) => this.ids.get(key) === undefined);
@@ -316,7 +381,10 @@ class Load {
   }
 
   private async loadJogadores(): Promise<void> {
-    const items = [...this.items('jogadores')].map((it) => ({ it, timeId: this.optionalRef('time', it, it.record.time, 'time') }));
+    const items = [...this.items('jogadores')].map((it) => ({
+      it,
+      timeId: this.optionalRef('time', it, it.record.time, 'time'),
+    }));
     const unresolved = items.filter(({ it }) => this.ids.get(this.key('jogador', it, it.record.id)) === undefined);
     await this.loadSquads(unresolved.flatMap(({ timeId }) => (timeId === null ? [] : [timeId])));
     for (const { it, timeId } of unresolved) {
@@ -342,9 +410,10 @@ class Load {
           campeonato_id: this.ref('campeonato', it, p.campeonato, 'campeonato'),
           rodada_id: this.optionalRef('rodada', it, p.rodada, 'rodada'),
           fase_id: this.optionalRef('fase', it, p.fase, 'fase'),
-          chave_id: p.chave === null || p.chave === undefined || p.fase === null || p.fase === undefined
-            ? null
-            : this.ref('chave', it, chaveDeChave(p.fase, p.chave), 'chave'),
+          chave_id:
+            p.chave === null || p.chave === undefined || p.fase === null || p.fase === undefined
+              ? null
+              : this.ref('chave', it, chaveDeChave(p.fase, p.chave), 'chave'),
           time_mandante_id: this.ref('time', it, p.mandante, 'mandante'),
           time_visitante_id: this.ref('time', it, p.visitante, 'visitante'),
         },
@@ -357,9 +426,16 @@ class Load {
       const { it, refs } = item;
       const id = this.ref('partida', it, it.record.id, 'id');
       this.campeonatos.add(refs.campeonato_id);
-      this.matches.set(id, { campeonato_id: refs.campeonato_id, mandante: refs.time_mandante_id, visitante: refs.time_visitante_id });
+      this.matches.set(id, {
+        campeonato_id: refs.campeonato_id,
+        mandante: refs.time_mandante_id,
+        visitante: refs.time_visitante_id,
+      });
       if (conflicts.has(item)) continue;
-      const slugs = { mandante: this.teamSlug(refs.time_mandante_id), visitante: this.teamSlug(refs.time_visitante_id) };
+      const slugs = {
+        mandante: this.teamSlug(refs.time_mandante_id),
+        visitante: this.teamSlug(refs.time_visitante_id),
+      };
       const row = partidaRow(id, refs, it.record, slugs, fonteOf(it.record, it.feed));
       // The same match from another source earlier in this run: what this source lacks is kept.
       const earlier = staged.get(id);
@@ -381,8 +457,12 @@ class Load {
       // Whole seconds, like the stored inicio_utc it is compared with; a date alone counts as its midnight UTC.
       const inicio = p.data_hora ?? p.data ?? null;
       return {
-        ...item.refs, inicio: inicio === null ? null : Math.floor(Date.parse(inicio) / 1000) * 1000,
-        status: p.status, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante, fonte: fonteOf(p, item.it.feed),
+        ...item.refs,
+        inicio: inicio === null ? null : Math.floor(Date.parse(inicio) / 1000) * 1000,
+        status: p.status,
+        placar_mandante: p.placar_mandante,
+        placar_visitante: p.placar_visitante,
+        fonte: fonteOf(p, item.it.feed),
       };
     };
     const unresolved = items.filter(({ it }) => this.ids.get(this.key('partida', it, it.record.id)) === undefined);
@@ -394,7 +474,13 @@ class Load {
               status, placar_mandante, placar_visitante, fonte
        FROM partidas WHERE campeonato_id IN (${idList(new Set(unresolved.map(({ refs }) => refs.campeonato_id)))})`,
     );
-    for (const m of stored) index.add({ ...m, inicio: m.inicio_utc === null ? null : Date.parse(m.inicio_utc), storedId: m.id, id: () => m.id });
+    for (const m of stored)
+      index.add({
+        ...m,
+        inicio: m.inicio_utc === null ? null : Date.parse(m.inicio_utc),
+        storedId: m.id,
+        id: () => m.id,
+      });
 
     // Links to matches new in this run can only be made once their ids are allocated.
     const links: { key: SourceKey; item: PartidaItem; same: MatchCandidate }[] = [];
@@ -428,7 +514,9 @@ class Load {
       if (!conflicts.has(item)) continue;
       const p = item.it.record;
       this.conflict({
-        partida_id: id, campo: 'placar', mantido: 'guardado',
+        partida_id: id,
+        campo: 'placar',
+        mantido: 'guardado',
         guardado: { fonte: same.fonte, valor: `${String(same.placar_mandante)}x${String(same.placar_visitante)}` },
         recebido: { fonte: key.fonte, valor: `${String(p.placar_mandante)}x${String(p.placar_visitante)}` },
       });
@@ -444,7 +532,10 @@ class Load {
   private async loadTeamNames(teamIds: readonly number[]): Promise<void> {
     const missing = [...new Set(teamIds)].filter((t) => !this.teamNames.has(t));
     if (missing.length === 0) return;
-    const rows = await queryRows<{ id: number; nome: string }>(this.conn, `SELECT id, nome FROM times WHERE id IN (${idList(missing)})`);
+    const rows = await queryRows<{ id: number; nome: string }>(
+      this.conn,
+      `SELECT id, nome FROM times WHERE id IN (${idList(missing)})`,
+    );
     for (const r of rows) this.teamNames.set(r.id, r.nome);
   }
 
@@ -455,13 +546,21 @@ class Load {
       this.conn,
       `SELECT id, campeonato_id, time_mandante_id AS mandante, time_visitante_id AS visitante FROM partidas WHERE id IN (${idList(missing)})`,
     );
-    for (const r of rows) this.matches.set(r.id, { campeonato_id: r.campeonato_id, mandante: r.mandante, visitante: r.visitante });
+    for (const r of rows)
+      this.matches.set(r.id, { campeonato_id: r.campeonato_id, mandante: r.mandante, visitante: r.visitante });
   }
 
   private match(item: Item<{ fonte?: string; partida: SourceId }>): { id: number; info: MatchInfo } {
     const id = this.ref('partida', item, item.record.partida, 'partida');
     const info = this.matches.get(id);
-    if (!info) throw new FeedRejectedError([{ file: item.file, position: { pointer: `${item.pointer}/partida` }, reason: `partida ${id} não existe no snapshot` }]);
+    if (!info)
+      throw new FeedRejectedError([
+        {
+          file: item.file,
+          position: { pointer: `${item.pointer}/partida` },
+          reason: `partida ${id} não existe no snapshot`,
+        },
+      ]);
     this.campeonatos.add(info.campeonato_id);
     return { id, info };
   }
@@ -473,7 +572,9 @@ class Load {
     const estatisticas = [...this.items('estatisticas')];
     for (const it of eventos) this.ids.queue(this.key('evento', it, it.record.id));
     this.ids.allocatePending('evento');
-    await this.loadMatchInfo([...eventos, ...escalacoes, ...estatisticas].map((it) => this.ref('partida', it, it.record.partida, 'partida')));
+    await this.loadMatchInfo(
+      [...eventos, ...escalacoes, ...estatisticas].map((it) => this.ref('partida', it, it.record.partida, 'partida')),
+    );
 
     const named = new NamedPlayers();
     const issues: FeedIssue[] = [];
@@ -482,13 +583,19 @@ class Load {
       const e = it.record;
       const timeId = this.ref('time', it, e.time, 'time');
       if (timeId !== info.mandante && timeId !== info.visitante) {
-        issues.push({ file: it.file, position: { pointer: `${it.pointer}/time` }, reason: 'o time do evento não joga esta partida' });
+        issues.push({
+          file: it.file,
+          position: { pointer: `${it.pointer}/time` },
+          reason: 'o time do evento não joga esta partida',
+        });
       }
       const other = timeId === info.mandante ? info.visitante : info.mandante;
       // An own goal is credited to `time`, but its author plays for the other side.
       const playerTeam = e.tipo === 'gol_contra' ? other : timeId;
       return {
-        it, partidaId, timeId,
+        it,
+        partidaId,
+        timeId,
         jogador: this.playerRef(it, e.jogador_id, e.jogador, playerTeam, 'jogador_id', named),
         entra: this.playerRef(it, e.jogador_entra_id, e.jogador_entra, timeId, 'jogador_entra_id', named),
       };
@@ -499,10 +606,19 @@ class Load {
       const timeId = it.record.lado === 'mandante' ? info.mandante : info.visitante;
       const players = (['titulares', 'reservas'] as const).flatMap((grupo) =>
         it.record[grupo].map((j: FeedJogadorEscalado, ordem) => ({
-          titular: grupo === 'titulares', ordem, j,
+          titular: grupo === 'titulares',
+          ordem,
+          j,
           jogador: this.playerRef(it, j.jogador_id, j.nome, timeId, `${grupo}/${ordem}/jogador_id`, named),
           substituto: j.substituido_por
-            ? this.playerRef(it, j.substituido_por.jogador_id, j.substituido_por.nome, timeId, `${grupo}/${ordem}/substituido_por/jogador_id`, named)
+            ? this.playerRef(
+                it,
+                j.substituido_por.jogador_id,
+                j.substituido_por.nome,
+                timeId,
+                `${grupo}/${ordem}/substituido_por/jogador_id`,
+                named,
+              )
             : null,
         })),
       );
@@ -514,7 +630,21 @@ class Load {
 
     for (const { it, partidaId, timeId, jogador, entra } of eventRefs) {
       const id = this.ref('evento', it, it.record.id, 'id');
-      this.stage('eventos', id, eventoRow(id, { partida_id: partidaId, time_id: timeId, jogador_id: this.player(jogador), jogador_entra_id: this.player(entra) }, it.record, fonteOf(it.record, it.feed)));
+      this.stage(
+        'eventos',
+        id,
+        eventoRow(
+          id,
+          {
+            partida_id: partidaId,
+            time_id: timeId,
+            jogador_id: this.player(jogador),
+            jogador_entra_id: this.player(entra),
+          },
+          it.record,
+          fonteOf(it.record, it.feed),
+        ),
+      );
     }
     for (const { it, partidaId, timeId, players } of lineupRefs) {
       const side = `${partidaId}/${it.record.lado}`;
@@ -522,13 +652,24 @@ class Load {
       // A lineup sent twice in one run replaces the whole side, so drop rows staged for it before.
       this.staged('escalacao_jogadores').deleteWhere((k) => String(k).startsWith(`${side}/`));
       for (const p of players) {
-        this.stage('escalacao_jogadores', `${side}/${p.titular}/${p.ordem}`, escaladoRow(partidaId, it.record.lado, p.titular, p.ordem, p.j, { jogador_id: this.player(p.jogador), substituto_id: this.player(p.substituto) }));
+        this.stage(
+          'escalacao_jogadores',
+          `${side}/${p.titular}/${p.ordem}`,
+          escaladoRow(partidaId, it.record.lado, p.titular, p.ordem, p.j, {
+            jogador_id: this.player(p.jogador),
+            substituto_id: this.player(p.substituto),
+          }),
+        );
       }
     }
     for (const it of estatisticas) {
       const { id: partidaId, info } = this.match(it);
       const timeId = it.record.lado === 'mandante' ? info.mandante : info.visitante;
-      this.stage('estatisticas', `${partidaId}/${it.record.lado}`, estatisticasRow(partidaId, timeId, it.record, fonteOf(it.record, it.feed)));
+      this.stage(
+        'estatisticas',
+        `${partidaId}/${it.record.lado}`,
+        estatisticasRow(partidaId, timeId, it.record, fonteOf(it.record, it.feed)),
+      );
     }
   }
 
@@ -537,8 +678,12 @@ class Load {
    * once the squads are loaded). Unknown names become new players, so top scorers always have a player id.
    */
   private playerRef(
-    it: Item<{ fonte?: string }>, id: SourceId | null | undefined, nome: string | null | undefined, timeId: number,
-    field: string, named: NamedPlayers,
+    it: Item<{ fonte?: string }>,
+    id: SourceId | null | undefined,
+    nome: string | null | undefined,
+    timeId: number,
+    field: string,
+    named: NamedPlayers,
   ): PlayerRef {
     if (id !== null && id !== undefined) return this.ref('jogador', it, id, field);
     if (!nome) return null;
@@ -548,7 +693,7 @@ class Load {
   }
 
   private player(ref: PlayerRef): number | null {
-    return ref === null || typeof ref === 'number' ? ref : this.squads.get(ref.timeId)?.get(ref.normalizado) ?? null;
+    return ref === null || typeof ref === 'number' ? ref : (this.squads.get(ref.timeId)?.get(ref.normalizado) ?? null);
   }
 
   private createNamedPlayers(named: NamedPlayers): void {
@@ -586,7 +731,8 @@ class Load {
         await appendColumns(this.conn, table, rows.take(), 'snapshot');
         continue;
       }
-      if (section?.includes(`em_stage_${table}(`)) statements.push(stagedIdsMacro(table, rows.column('id') as number[]));
+      if (section?.includes(`em_stage_${table}(`))
+        statements.push(stagedIdsMacro(table, rows.column('id') as number[]));
       await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
@@ -606,7 +752,8 @@ class Load {
       this.touched.add(entidade, this.staged(entidade).column('id'));
     }
     this.touched.add('fases', this.staged('chaves').column('fase_id'));
-    for (const table of ['partidas', 'rodadas'] as const) this.touched.add('fases', this.staged(table).column('fase_id'));
+    for (const table of ['partidas', 'rodadas'] as const)
+      this.touched.add('fases', this.staged(table).column('fase_id'));
     this.touched.add('rodadas', this.staged('partidas').column('rodada_id'));
   }
 
@@ -632,7 +779,10 @@ class Load {
     for (const it of this.items('remocoes')) {
       const key = this.key(it.record.entidade, it, it.record.id);
       const id = this.ids.get(key);
-      if (id === undefined) this.avisos.push(`remoção ignorada: ${key.entidade} id ${JSON.stringify(key.chave)} da fonte "${key.fonte}" não existe`);
+      if (id === undefined)
+        this.avisos.push(
+          `remoção ignorada: ${key.entidade} id ${JSON.stringify(key.chave)} da fonte "${key.fonte}" não existe`,
+        );
       else removals.push({ entidade: key.entidade, id, file: it.file, pointer: it.pointer });
     }
     const outcome = await applyRemovals(this.conn, removals);

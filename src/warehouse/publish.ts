@@ -18,7 +18,15 @@ import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
 import { openForPublish } from './publish-engine.js';
 import {
-  formatSnapshotId, isOrphan, listSnapshots, manifestFile, readCurrentId, readHighestCurrent, readManifest, snapshotFile, writeCurrentId,
+  formatSnapshotId,
+  isOrphan,
+  listSnapshots,
+  manifestFile,
+  readCurrentId,
+  readHighestCurrent,
+  readManifest,
+  snapshotFile,
+  writeCurrentId,
   type SnapshotManifest,
 } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
@@ -48,7 +56,16 @@ export interface PublishRequest {
 }
 
 /** The points of publishing that crash safety is tested at, in order ('locked' is the ingest's, just before). */
-export const PUBLISH_STEPS = ['locked', 'copied', 'loading', 'loaded', 'checkpointed', 'manifest', 'renamed', 'current'] as const;
+export const PUBLISH_STEPS = [
+  'locked',
+  'copied',
+  'loading',
+  'loaded',
+  'checkpointed',
+  'manifest',
+  'renamed',
+  'current',
+] as const;
 export type PublishStep = (typeof PUBLISH_STEPS)[number];
 export type PublishStepHook = (step: PublishStep) => Promise<void> | void;
 
@@ -64,7 +81,11 @@ export type PublishResult =
  * removed here or by the next ingest. A load that changes nothing is rolled back and the temp copy
  * discarded: no snapshot, no snapshot number consumed.
  */
-export async function publishSnapshot(dataDir: DataDir, control: ControlDb, request: PublishRequest): Promise<PublishResult> {
+export async function publishSnapshot(
+  dataDir: DataDir,
+  control: ControlDb,
+  request: PublishRequest,
+): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
   const reach = async (step: PublishStep): Promise<void> => request.atStep?.(step);
   mkdirSync(dataDir.snapshotsDir, { recursive: true, mode: 0o700 });
@@ -115,13 +136,22 @@ export async function publishSnapshot(dataDir: DataDir, control: ControlDb, requ
     const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
     const id = formatSnapshotId(reserve(control, 'snapshot_id'));
     const seqs = await writeOutbox(conn, control, eventos, request.now);
-    await writeMeta(conn, { snapshot_id: id, parent_id: parentId, criado_em: request.now.toISOString(), schema_version: SCHEMA_VERSION, seq_inicio: seqs.inicio, seq_fim: seqs.fim });
+    await writeMeta(conn, {
+      snapshot_id: id,
+      parent_id: parentId,
+      criado_em: request.now.toISOString(),
+      schema_version: SCHEMA_VERSION,
+      seq_inicio: seqs.inicio,
+      seq_fim: seqs.fim,
+    });
     await copyFlushed;
     await conn.run('COMMIT');
     await reach('loaded');
 
     stage('publicar');
-    const contagens = Object.fromEntries((await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]));
+    const contagens = Object.fromEntries(
+      (await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]),
+    );
     await conn.run('CHECKPOINT');
     await close();
     fsyncFile(tmp);
@@ -173,7 +203,12 @@ function copySnapshot(from: string, to: string): void {
   copyFileSync(from, to, constants.COPYFILE_FICLONE);
 }
 
-async function writeOutbox(conn: DuckDBConnection, control: ControlDb, eventos: readonly DetectedEvent[], now: Date): Promise<{ inicio: number | null; fim: number | null }> {
+async function writeOutbox(
+  conn: DuckDBConnection,
+  control: ControlDb,
+  eventos: readonly DetectedEvent[],
+  now: Date,
+): Promise<{ inicio: number | null; fim: number | null }> {
   // The outbox holds only the events of the ingest that made this snapshot.
   if (eventos.length === 0) {
     await conn.run('DELETE FROM outbox');
@@ -229,7 +264,11 @@ export function removeLeftovers(dataDir: DataDir): void {
       rmSync(manifestFile(dataDir, id), { force: true });
       has.delete(`${id}.json`);
     }
-    if (name.startsWith('.tmp-') || ((orphanManifest || orphanSnapshot) && id !== current) || name.includes('.json.tmp-')) {
+    if (
+      name.startsWith('.tmp-') ||
+      ((orphanManifest || orphanSnapshot) && id !== current) ||
+      name.includes('.json.tmp-')
+    ) {
       rmSync(path.join(dataDir.snapshotsDir, name), { force: true });
     }
   }

@@ -20,7 +20,10 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
  * order; then the first letter with any two letters.
  */
 export function* siglaCandidates(nome: string): Generator<string> {
-  const words = slugify(nome).split('-').map((w) => w.replace(/[^a-z]/g, '')).filter((w) => w !== '');
+  const words = slugify(nome)
+    .split('-')
+    .map((w) => w.replace(/[^a-z]/g, ''))
+    .filter((w) => w !== '');
   const letters = words.join('').toUpperCase();
   const first = letters[0] ?? 'X';
   if (letters.length >= 3) yield letters.slice(0, 3);
@@ -30,14 +33,16 @@ export function* siglaCandidates(nome: string): Generator<string> {
     const second = (words[1] ?? '').toUpperCase();
     for (let i = 1; i < second.length; i++) yield `${first}${second[0]}${second[i]}`;
   }
-  for (let i = 1; i < letters.length; i++) for (let j = i + 1; j < letters.length; j++) yield `${first}${letters[i]}${letters[j]}`;
+  for (let i = 1; i < letters.length; i++)
+    for (let j = i + 1; j < letters.length; j++) yield `${first}${letters[i]}${letters[j]}`;
   for (const a of ALPHABET) for (const b of ALPHABET) yield `${first}${a}${b}`;
 }
 
 /** Applies the rule to the stored teams; updates only the siglas that change, and returns their team ids. */
 export async function assignSiglas(conn: DuckDBConnection): Promise<number[]> {
   const teams = await queryRows<{ id: number; nome: string; sigla: string; sigla_fonte: string | null }>(
-    conn, 'SELECT id, nome, sigla, sigla_fonte FROM times ORDER BY id',
+    conn,
+    'SELECT id, nome, sigla, sigla_fonte FROM times ORDER BY id',
   );
   const taken = new Set<string>(CURATED_SIGLAS);
   for (const t of teams) if (t.sigla_fonte !== null) taken.add(t.sigla_fonte);

@@ -135,7 +135,10 @@ export interface OpenSnapshot {
 }
 
 /** Opens a published snapshot (the current one by default) read-only; null when there is none. */
-export async function openSnapshotReadOnly(dataDir: DataDir, id = readCurrentId(dataDir)): Promise<OpenSnapshot | null> {
+export async function openSnapshotReadOnly(
+  dataDir: DataDir,
+  id = readCurrentId(dataDir),
+): Promise<OpenSnapshot | null> {
   if (id === null) return null;
   const instance = await DuckDBInstance.create(snapshotFile(dataDir, id), { access_mode: 'READ_ONLY' });
   const connection = await instance.connect();

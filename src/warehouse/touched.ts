@@ -70,6 +70,11 @@ export function unionOf(list: readonly Alteracoes[]): Alteracoes {
  */
 export async function scorersOf(conn: DuckDBConnection, partidaIds: readonly number[]): Promise<number[]> {
   if (partidaIds.length === 0) return [];
-  const rows = await queryRows<{ jogador_id: number }>(conn, SCORERS_SQL, [listValue([...partidaIds])], [LIST(INTEGER)]);
+  const rows = await queryRows<{ jogador_id: number }>(
+    conn,
+    SCORERS_SQL,
+    [listValue([...partidaIds])],
+    [LIST(INTEGER)],
+  );
   return rows.map((r) => r.jogador_id);
 }

@@ -21,5 +21,9 @@ export function decideDeactivation(history: FailureHistory, nowMs: number): Deac
     };
   }
   const reativarEm = nextUtcMidnight(nowMs);
-  return { tipo: 'temporaria', motivo: `${FAILURES_BEFORE_DEACTIVATION} entregas consecutivas falharam: reativado em ${isoWithOffset(reativarEm)}`, reativarEm };
+  return {
+    tipo: 'temporaria',
+    motivo: `${FAILURES_BEFORE_DEACTIVATION} entregas consecutivas falharam: reativado em ${isoWithOffset(reativarEm)}`,
+    reativarEm,
+  };
 }

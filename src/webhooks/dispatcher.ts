@@ -111,7 +111,11 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     let metered: number | null = null;
     try {
       if (!(await guard.admit(p))) {
-        return { job: p.job, metered: null, outcome: { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: clock.now() } };
+        return {
+          job: p.job,
+          metered: null,
+          outcome: { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: clock.now() },
+        };
       }
       if (p.job.origem === 'automatica') guarded.add(p.job.id);
       const admitted = await gate.admit(p);
@@ -166,7 +170,13 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
 
   function isIdle(): boolean {
     const next = queue.nextDueAt();
-    return fanning === null && claims.holding === 0 && sending.size === 0 && recorder.pending === 0 && (next === null || next > clock.now());
+    return (
+      fanning === null &&
+      claims.holding === 0 &&
+      sending.size === 0 &&
+      recorder.pending === 0 &&
+      (next === null || next > clock.now())
+    );
   }
 
   let watcher: FSWatcher | null = null;

@@ -57,7 +57,9 @@ export function summarize(body: unknown): string {
   if (home && away) {
     const score = `${home} ${dados.placar_mandante ?? '-'} x ${dados.placar_visitante ?? '-'} ${away}`;
     const gol = dados.gol as Goal | undefined;
-    const goal = gol ? ` — gol${gol.tipo === 'gol_contra' ? ' contra' : gol.tipo === 'penalti' ? ' de pênalti' : ''} de ${gol.jogador ?? 'autor desconhecido'} aos ${gol.minuto ?? '?'}'` : '';
+    const goal = gol
+      ? ` — gol${gol.tipo === 'gol_contra' ? ' contra' : gol.tipo === 'penalti' ? ' de pênalti' : ''} de ${gol.jogador ?? 'autor desconhecido'} aos ${gol.minuto ?? '?'}'`
+      : '';
     return `partida ${String(dados.id)} (${String(dados.status)}): ${score}${goal}`;
   }
   const parts = ['numero', 'nome', 'status', 'campeonato_id', 'mensagem']
@@ -80,7 +82,13 @@ export async function startListener(o: ListenOptions): Promise<Listener> {
       const raw = Buffer.concat(chunks);
       const entrega = header(req, 'x-svc-entrega') ?? null;
       const check: VerifyResult | null = o.secret
-        ? verifyDelivery({ secret: o.secret, body: raw, timestamp: header(req, 'x-svc-timestamp'), signature: header(req, 'x-svc-assinatura'), toleranceSeconds: o.toleranceSeconds })
+        ? verifyDelivery({
+            secret: o.secret,
+            body: raw,
+            timestamp: header(req, 'x-svc-timestamp'),
+            signature: header(req, 'x-svc-assinatura'),
+            toleranceSeconds: o.toleranceSeconds,
+          })
         : null;
       let corpo: unknown = raw.toString('utf8');
       try {
@@ -104,7 +112,10 @@ export async function startListener(o: ListenOptions): Promise<Listener> {
         respondido,
         corpo,
       });
-      setTimeout(() => res.writeHead(respondido, { 'content-type': 'text/plain' }).end(respondido < 300 ? 'ok\n' : 'erro\n'), o.delayMs);
+      setTimeout(
+        () => res.writeHead(respondido, { 'content-type': 'text/plain' }).end(respondido < 300 ? 'ok\n' : 'erro\n'),
+        o.delayMs,
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -37,9 +37,14 @@ export async function noticePermanentDeactivation(
     `Motivo: ${d.motivo}.`,
     `Depois de corrigir o endpoint, reative-o com PATCH /v1/webhooks/${d.webhook.id} {"ativo": true}.`,
   ].join('\n');
-  const id = store.recordNotice({ contaId: d.webhook.contaId, webhookId: d.webhook.id, destinatario: to, assunto, corpo }, now);
+  const id = store.recordNotice(
+    { contaId: d.webhook.contaId, webhookId: d.webhook.id, destinatario: to, assunto, corpo },
+    now,
+  );
   if (!mailer || !to) {
-    log(`aviso: ${assunto} — ${d.motivo} (${!mailer ? 'SMTP não configurado' : 'conta sem e-mail'}; aviso ${id} registrado)`);
+    log(
+      `aviso: ${assunto} — ${d.motivo} (${!mailer ? 'SMTP não configurado' : 'conta sem e-mail'}; aviso ${id} registrado)`,
+    );
     return;
   }
   try {

@@ -31,11 +31,31 @@ export async function replayDeliveries(
     const destino = opts.to ?? webhook.url;
     const tentativa = store.attemptsCount(d.id) + 1;
     const started = opts.now();
-    const headers = deliveryHeaders({ evento: d.evento, entregaId: d.id, tentativa, secret: webhook.secret, body: d.corpo, nowMs: started });
+    const headers = deliveryHeaders({
+      evento: d.evento,
+      entregaId: d.id,
+      tentativa,
+      secret: webhook.secret,
+      body: d.corpo,
+      nowMs: started,
+    });
     const r = await sender.send(destino, d.corpo, headers);
     const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
     const erro = ok ? null : (r.erro ?? `HTTP ${r.statusCode}`);
-    store.recordReplay(d, { numero: tentativa, origem: 'replay', destino, iniciadaEm: started, statusCode: r.statusCode, erro, duracaoMs: r.duracaoMs }, opts.to === undefined, opts.now());
+    store.recordReplay(
+      d,
+      {
+        numero: tentativa,
+        origem: 'replay',
+        destino,
+        iniciadaEm: started,
+        statusCode: r.statusCode,
+        erro,
+        duracaoMs: r.duracaoMs,
+      },
+      opts.to === undefined,
+      opts.now(),
+    );
     results.push({ entrega: d.id, evento: d.evento, destino, tentativa, status_code: r.statusCode, erro, ok });
   }
   return results;

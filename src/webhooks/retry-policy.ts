@@ -37,7 +37,8 @@ export function decide(f: AttemptFacts): AttemptOutcome {
   const motivo = f.statusCode !== null ? `HTTP ${f.statusCode}` : (f.erro ?? 'sem resposta');
   if (!isTemporary(f.statusCode)) return { kind: 'falhou', motivo };
   const base = RETRY_DELAYS_MS[f.numero - 1];
-  if (f.numero >= MAX_ATTEMPTS || base === undefined) return { kind: 'falhou', motivo: `${motivo} (${MAX_ATTEMPTS} tentativas esgotadas)` };
+  if (f.numero >= MAX_ATTEMPTS || base === undefined)
+    return { kind: 'falhou', motivo: `${motivo} (${MAX_ATTEMPTS} tentativas esgotadas)` };
   const asked = parseRetryAfter(f.retryAfter, f.nowMs);
   // Retry-After is honoured but bounded, so a receiver can slow us down, not stall or hammer us.
   if (asked !== null) return { kind: 'retentar', delayMs: Math.min(4 * base, Math.max(base, asked)) };

@@ -34,7 +34,11 @@ export class Sender {
   private readonly totalTimeoutMs: number;
 
   constructor(private readonly opts: SenderOptions) {
-    const agentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 16, lookup: guardedLookup(opts, opts.resolve) };
+    const agentOptions = {
+      keepAlive: true,
+      maxSockets: opts.maxSockets ?? 16,
+      lookup: guardedLookup(opts, opts.resolve),
+    };
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
     this.connectTimeoutMs = opts.connectTimeoutMs ?? 5_000;
@@ -43,12 +47,17 @@ export class Sender {
 
   send(rawUrl: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = performance.now();
-    const done = (r: Omit<SendResult, 'duracaoMs'>): SendResult => ({ ...r, duracaoMs: Math.round(performance.now() - started) });
+    const done = (r: Omit<SendResult, 'duracaoMs'>): SendResult => ({
+      ...r,
+      duracaoMs: Math.round(performance.now() - started),
+    });
     let url: URL;
     try {
       url = checkUrlSyntax(rawUrl, this.opts);
     } catch (err) {
-      return Promise.resolve(done({ statusCode: null, retryAfter: null, erro: `URL bloqueada: ${(err as Error).message}`, bloqueada: true }));
+      return Promise.resolve(
+        done({ statusCode: null, retryAfter: null, erro: `URL bloqueada: ${(err as Error).message}`, bloqueada: true }),
+      );
     }
     const payload = Buffer.from(body);
     return new Promise((resolve) => {
@@ -64,7 +73,10 @@ export class Sender {
         agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
         headers: { ...headers, 'content-length': String(payload.length) },
       });
-      const total = setTimeout(() => request.destroy(new TimeoutError(`tempo esgotado (${this.totalTimeoutMs} ms)`)), this.totalTimeoutMs);
+      const total = setTimeout(
+        () => request.destroy(new TimeoutError(`tempo esgotado (${this.totalTimeoutMs} ms)`)),
+        this.totalTimeoutMs,
+      );
       request.on('socket', (socket) => {
         if (!socket.connecting) return;
         const connect = setTimeout(
@@ -81,7 +93,12 @@ export class Sender {
           if (read > RESPONSE_READ_LIMIT) res.destroy();
         });
         const settle = (): void =>
-          finish({ statusCode: res.statusCode ?? null, retryAfter: headerValue(res.headers['retry-after']), erro: null, bloqueada: false });
+          finish({
+            statusCode: res.statusCode ?? null,
+            retryAfter: headerValue(res.headers['retry-after']),
+            erro: null,
+            bloqueada: false,
+          });
         res.on('end', settle);
         res.on('close', settle);
         res.on('error', settle);
@@ -91,7 +108,11 @@ export class Sender {
         finish({
           statusCode: null,
           retryAfter: null,
-          erro: blocked ? `URL bloqueada: ${err.message}` : err instanceof TimeoutError ? err.message : `falha de conexão: ${err.code ?? err.message}`,
+          erro: blocked
+            ? `URL bloqueada: ${err.message}`
+            : err instanceof TimeoutError
+              ? err.message
+              : `falha de conexão: ${err.code ?? err.message}`,
           bloqueada: blocked,
         });
       });

@@ -18,15 +18,39 @@ export interface GuardOptions {
 const BLOCKED_V4 = new BlockList();
 const BLOCKED_V6 = new BlockList();
 for (const [net4, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const) {
   BLOCKED_V4.addSubnet(net4, prefix, 'ipv4');
 }
 for (const [net6, prefix] of [
-  ['::', 128], ['::1', 128], ['::', 96], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64],
-  ['2001::', 32], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
 ] as const) {
   BLOCKED_V6.addSubnet(net6, prefix, 'ipv6');
 }
@@ -38,7 +62,8 @@ export function blockedAddressReason(address: string): string | null {
   if (family === 6 && /^::ffff:/i.test(address)) return `${address} é um endereço IPv4 mapeado em IPv6`;
   if (family === 4 && address === '169.254.169.254') return `${address} é o endereço de metadados da nuvem`;
   if (family === 6 && /^fd00:ec2::254$/i.test(address)) return `${address} é o endereço de metadados da nuvem`;
-  if (family === 4 ? BLOCKED_V4.check(address, 'ipv4') : BLOCKED_V6.check(address, 'ipv6')) return `${address} não é um endereço público`;
+  if (family === 4 ? BLOCKED_V4.check(address, 'ipv4') : BLOCKED_V6.check(address, 'ipv6'))
+    return `${address} não é um endereço público`;
   return null;
 }
 
@@ -101,7 +126,11 @@ export async function checkUrl(raw: string, opts: GuardOptions, resolve: Resolve
   return url;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for the HTTP agent: the socket connects to exactly the address checked here, so a name that
@@ -115,12 +144,17 @@ export function guardedLookup(opts: GuardOptions, resolve: Resolver = systemReso
         if (!opts.allowPrivate) {
           for (const a of addresses) {
             const reason = blockedAddressReason(a.address);
-            if (reason) return callback(Object.assign(new BlockedUrlError(`o host ${hostname} resolve para ${reason}`), { code: 'EBLOCKED' }), []);
+            if (reason)
+              return callback(
+                Object.assign(new BlockedUrlError(`o host ${hostname} resolve para ${reason}`), { code: 'EBLOCKED' }),
+                [],
+              );
           }
         }
         if (options.all) return callback(null, addresses);
         const first = addresses[0];
-        if (!first) return callback(Object.assign(new Error(`sem endereço para ${hostname}`), { code: 'ENOTFOUND' }), []);
+        if (!first)
+          return callback(Object.assign(new Error(`sem endereço para ${hostname}`), { code: 'ENOTFOUND' }), []);
         callback(null, first.address, first.family);
       },
       (err: NodeJS.ErrnoException) => callback(err, []),

@@ -23,9 +23,11 @@ export function verifyDelivery(input: VerifyInput): VerifyResult {
   if (!signature) return { ok: false, motivo: 'X-SVC-Assinatura ausente' };
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const age = Math.floor((input.nowMs ?? Date.now()) / 1000) - Number(timestamp);
-  if (Math.abs(age) > tolerance) return { ok: false, motivo: `timestamp fora da tolerância de ${tolerance} s (diferença ${age} s)` };
+  if (Math.abs(age) > tolerance)
+    return { ok: false, motivo: `timestamp fora da tolerância de ${tolerance} s (diferença ${age} s)` };
   const expected = Buffer.from(sign(input.secret, timestamp, input.body));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, motivo: 'assinatura não confere' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, motivo: 'assinatura não confere' };
   return { ok: true };
 }

@@ -19,7 +19,7 @@ test('Brasília time from the tz database: summer time (UTC−2) in the years it
   assert.equal(brasiliaKickoff('2019-04-27', null), null);
 });
 
-test('the offset of every day 2003–2027, found per year by bisection, is the tz database\'s own for that day', () => {
+test("the offset of every day 2003–2027, found per year by bisection, is the tz database's own for that day", () => {
   for (let ms = Date.UTC(2003, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 86_400_000) {
     const date = new Date(ms).toISOString().slice(0, 10);
     assert.equal(brasiliaOffset(date), offsetOn(date), date);

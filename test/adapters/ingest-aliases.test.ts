@@ -6,7 +6,8 @@ import { describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { runSvcInProcess, tempDir } from '../helpers/cli.js';
 
-const feed = (home: string) => `= Liga Teste 2025\n» Matchday 1\n  Sat Apr/5 2025\n    16.00  ${home}  v  Santos FC  1-0\n`;
+const feed = (home: string) =>
+  `= Liga Teste 2025\n» Matchday 1\n  Sat Apr/5 2025\n    16.00  ${home}  v  Santos FC  1-0\n`;
 
 describe('svc ingest --aliases', () => {
   it('resolves a name through the user alias file instead of creating a new team', async (t) => {
@@ -24,7 +25,10 @@ describe('svc ingest --aliases', () => {
     const withAliases = await runSvcInProcess(['ingest', second, '--data-dir', data, '--aliases', aliases, '--json']);
     assert.equal(withAliases.code, 0, withAliases.stderr);
     const avisos = (JSON.parse(withAliases.stdout) as { avisos: string[] }).avisos;
-    assert.deepEqual(avisos.filter((a) => a.startsWith('time novo')), []);
+    assert.deepEqual(
+      avisos.filter((a) => a.startsWith('time novo')),
+      [],
+    );
 
     const third = path.join(dir, 'c_2025.txt');
     writeFileSync(third, feed('Tupi Futebol Clube').replace('Matchday 1', 'Matchday 2'));
@@ -33,7 +37,9 @@ describe('svc ingest --aliases', () => {
     // Without the alias file the other spelling is a new team, and the summary says so.
     assert.deepEqual(
       (JSON.parse(unknown.stdout) as { avisos: string[] }).avisos.filter((a) => a.startsWith('time novo')),
-      ['time novo: "Tupi Futebol Clube" (fonte openfootball, id Tupi Futebol Clube) não corresponde a nenhum time existente'],
+      [
+        'time novo: "Tupi Futebol Clube" (fonte openfootball, id Tupi Futebol Clube) não corresponde a nenhum time existente',
+      ],
     );
   });
 
@@ -45,11 +51,17 @@ describe('svc ingest --aliases', () => {
     const missing = path.join(dir, 'nope.json');
     const r = await runSvcInProcess(['ingest', input, '--data-dir', path.join(dir, 'data'), '--aliases', missing]);
     assert.equal(r.code, EXIT.invalidInput);
-    assert.equal(r.stderr, `svc: feed rejeitado: ${missing}: arquivo de apelidos não encontrado\n  nada foi publicado\n`);
+    assert.equal(
+      r.stderr,
+      `svc: feed rejeitado: ${missing}: arquivo de apelidos não encontrado\n  nada foi publicado\n`,
+    );
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, '{"clubes": {"Cruzeiro": ["Flamengo RJ"]}}');
     const r2 = await runSvcInProcess(['ingest', input, '--data-dir', path.join(dir, 'data'), '--aliases', bad]);
     assert.equal(r2.code, EXIT.invalidInput);
-    assert.equal(r2.stderr, `svc: feed rejeitado: ${bad} (em /clubes/Cruzeiro): "Flamengo RJ" já é apelido de "Flamengo"\n  nada foi publicado\n`);
+    assert.equal(
+      r2.stderr,
+      `svc: feed rejeitado: ${bad} (em /clubes/Cruzeiro): "Flamengo RJ" já é apelido de "Flamengo"\n  nada foi publicado\n`,
+    );
   });
 });

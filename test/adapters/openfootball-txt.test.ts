@@ -19,7 +19,10 @@ function byTeams(feed: Feed, home: string, away: string): FeedPartida {
 }
 
 function rejected(text: string, message: string): void {
-  assert.throws(() => read(text), (err: unknown) => err instanceof FeedRejectedError && err.message === message);
+  assert.throws(
+    () => read(text),
+    (err: unknown) => err instanceof FeedRejectedError && err.message === message,
+  );
 }
 
 const LEAGUE = `= Brasileiro Série A 2019
@@ -65,12 +68,18 @@ describe('openfootball-txt', () => {
     // The time is shared with the line above; the year carries over to "Sun Dec/29".
     assert.equal(byTeams(feed, 'Flamengo RJ', 'Cruzeiro').data_hora, '2019-04-27T16:00:00-03:00');
     const fixture = byTeams(feed, 'Grêmio Porto Alegre', 'Santos FC');
-    assert.deepEqual([fixture.status, fixture.placar_mandante, fixture.placar_visitante, fixture.data_hora], ['aguardando', null, null, '2019-12-29T11:00:00-03:00']);
+    assert.deepEqual(
+      [fixture.status, fixture.placar_mandante, fixture.placar_visitante, fixture.data_hora],
+      ['aguardando', null, null, '2019-12-29T11:00:00-03:00'],
+    );
     const postponed = byTeams(feed, 'CSA AL', 'Ceará CE');
     assert.deepEqual([postponed.status, postponed.placar_mandante], ['adiado', null]);
     const awarded = byTeams(feed, 'Cruzeiro', 'São Paulo FC');
     // A new date line resets the shared time: this line gives none, so the kick-off is unknown.
-    assert.deepEqual([awarded.status, awarded.placar_mandante, awarded.placar_visitante, awarded.data_hora], ['encerrado', 3, 0, null]);
+    assert.deepEqual(
+      [awarded.status, awarded.placar_mandante, awarded.placar_visitante, awarded.data_hora],
+      ['encerrado', 3, 0, null],
+    );
   });
 
   it('names teams by the alias table and keeps the file name as the source id', () => {
@@ -120,15 +129,24 @@ describe('openfootball-txt', () => {
     );
     // The a.e.t. score repeating the shoot-out cannot be right after a draw: full time is kept.
     const slip = byTeams(feed, 'São Raimundo RR', 'Grêmio Porto Alegre');
-    assert.deepEqual([slip.placar_mandante, slip.placar_visitante, slip.prorrogacao, slip.penalti], [1, 1, false, { placar_mandante: 1, placar_visitante: 4 }]);
+    assert.deepEqual(
+      [slip.placar_mandante, slip.placar_visitante, slip.prorrogacao, slip.penalti],
+      [1, 1, false, { placar_mandante: 1, placar_visitante: 4 }],
+    );
     const aet = byTeams(feed, 'Porto Velho EC RO', 'Cuiabá MT');
     assert.deepEqual([aet.placar_mandante, aet.placar_visitante, aet.prorrogacao, aet.penalti], [2, 1, true, null]);
     const ftOnly = byTeams(feed, 'Capital DF', 'Portuguesa RJ');
-    assert.deepEqual([ftOnly.placar_mandante, ftOnly.placar_visitante, ftOnly.penalti], [0, 0, { placar_mandante: 5, placar_visitante: 3 }]);
+    assert.deepEqual(
+      [ftOnly.placar_mandante, ftOnly.placar_visitante, ftOnly.penalti],
+      [0, 0, { placar_mandante: 5, placar_visitante: 3 }],
+    );
     assert.deepEqual([ftOnly.chave, ftOnly.jogo], ['copa-do-brasil/2025/1a-fase/chave-4', null]);
     const first = byTeams(feed, 'Operário Ferroviário PR', 'Vasco da Gama RJ');
     const second = byTeams(feed, 'Vasco da Gama RJ', 'Operário Ferroviário PR');
-    assert.deepEqual([first.chave, first.jogo, second.chave, second.jogo], ['copa-do-brasil/2025/3a-fase/chave-1', 1, 'copa-do-brasil/2025/3a-fase/chave-1', 2]);
+    assert.deepEqual(
+      [first.chave, first.jogo, second.chave, second.jogo],
+      ['copa-do-brasil/2025/3a-fase/chave-1', 1, 'copa-do-brasil/2025/3a-fase/chave-1', 2],
+    );
     assert.deepEqual(second.penalti, { placar_mandante: 7, placar_visitante: 6 });
     const otherTie = byTeams(feed, 'CR Brasil AL', 'Santos FC');
     assert.deepEqual([otherTie.chave, otherTie.jogo], ['copa-do-brasil/2025/3a-fase/chave-2', 2]);
@@ -145,33 +163,78 @@ describe('openfootball-txt', () => {
   });
 
   it('applies the championship options over what the title says', () => {
-    const feed = read(LEAGUE, { campeonato: { nome: 'Brasileirão', temporada: '2019b', slug: 'br', tipo: 'mata-mata', regiao: 'sudeste' } });
+    const feed = read(LEAGUE, {
+      campeonato: { nome: 'Brasileirão', temporada: '2019b', slug: 'br', tipo: 'mata-mata', regiao: 'sudeste' },
+    });
     const c = feed.campeonatos?.[0];
-    assert.deepEqual([c?.id, c?.nome, c?.temporada, c?.slug, c?.tipo, c?.regiao], ['br/2019b', 'Brasileirão', '2019b', 'br', 'mata-mata', 'sudeste']);
+    assert.deepEqual(
+      [c?.id, c?.nome, c?.temporada, c?.slug, c?.tipo, c?.regiao],
+      ['br/2019b', 'Brasileirão', '2019b', 'br', 'mata-mata', 'sudeste'],
+    );
   });
 
   it('detects football.txt by name and content', () => {
     assert.equal(openfootballTxtAdapter.detect({ name: 'a/2019_br1.txt', content: Buffer.from(LEAGUE) }), true);
-    assert.equal(openfootballTxtAdapter.detect({ name: 'a/Legenda.txt', content: Buffer.from('Legenda - x\nID - y\n') }), false);
+    assert.equal(
+      openfootballTxtAdapter.detect({ name: 'a/Legenda.txt', content: Buffer.from('Legenda - x\nID - y\n') }),
+      false,
+    );
     assert.equal(openfootballTxtAdapter.detect({ name: 'a/2019_br1.json', content: Buffer.from(LEAGUE) }), false);
   });
 
   it('rejects malformed lines with file, line and reason', () => {
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Apr/27 2019\n    16.00  A v B   2:0\n`, 'feed rejeitado: x.txt (linha 4): resultado ilegível: "2:0"');
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Apr/27 2019\n  A v B 1-0 [forfeit]\n`, 'feed rejeitado: x.txt (linha 4): marca desconhecida "[forfeit]"');
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Apr/27 2019\n  what is this\n`, 'feed rejeitado: x.txt (linha 4): linha não reconhecida: "what is this"');
-    rejected(`= Liga 2019\n  Sat Apr/27 2019\n  A v B 1-0\n`, 'feed rejeitado: x.txt (linha 3): partida antes de qualquer rodada (» Matchday N / » Round N)');
-    rejected(`= Liga 2019\n» Matchday 1\n  A v B 1-0\n`, 'feed rejeitado: x.txt (linha 3): partida antes de qualquer data');
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Apr/27\n`, 'feed rejeitado: x.txt (linha 3): data sem ano (o primeiro dia do arquivo deve dizer o ano)');
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Feb/30 2019\n  A v B\n`, 'feed rejeitado: x.txt (linha 4): data inexistente 2019-02-30');
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Feb/3 2019\n  25.00 A v B\n`, 'feed rejeitado: x.txt (linha 4): horário inválido "25.00"');
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Feb/3 2019\n  A v B  (1-0)\n`, 'feed rejeitado: x.txt (linha 4): resultado ilegível: "(1-0)" (falta o placar final)');
-    rejected(`= Liga 2019\n» Matchday 1\n  Sat Feb/3 2019\n  A v B\n  A v B 1-0\n`, 'feed rejeitado: x.txt (linha 5): partida repetida: A x B em "Matchday 1"');
-    rejected(`» Matchday 1\n  Sat Feb/3 2019\n  A v B\n`, 'feed rejeitado: x.txt (linha 1): falta o título (= Nome da competição Temporada)');
-    rejected(`= Liga\n» Matchday 1\n  Sat Feb/3 2019\n  A v B\n`, 'feed rejeitado: x.txt (linha 1): o título "Liga" não diz a temporada; informe-a nas opções (temporada)');
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Apr/27 2019\n    16.00  A v B   2:0\n`,
+      'feed rejeitado: x.txt (linha 4): resultado ilegível: "2:0"',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Apr/27 2019\n  A v B 1-0 [forfeit]\n`,
+      'feed rejeitado: x.txt (linha 4): marca desconhecida "[forfeit]"',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Apr/27 2019\n  what is this\n`,
+      'feed rejeitado: x.txt (linha 4): linha não reconhecida: "what is this"',
+    );
+    rejected(
+      `= Liga 2019\n  Sat Apr/27 2019\n  A v B 1-0\n`,
+      'feed rejeitado: x.txt (linha 3): partida antes de qualquer rodada (» Matchday N / » Round N)',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  A v B 1-0\n`,
+      'feed rejeitado: x.txt (linha 3): partida antes de qualquer data',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Apr/27\n`,
+      'feed rejeitado: x.txt (linha 3): data sem ano (o primeiro dia do arquivo deve dizer o ano)',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Feb/30 2019\n  A v B\n`,
+      'feed rejeitado: x.txt (linha 4): data inexistente 2019-02-30',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Feb/3 2019\n  25.00 A v B\n`,
+      'feed rejeitado: x.txt (linha 4): horário inválido "25.00"',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Feb/3 2019\n  A v B  (1-0)\n`,
+      'feed rejeitado: x.txt (linha 4): resultado ilegível: "(1-0)" (falta o placar final)',
+    );
+    rejected(
+      `= Liga 2019\n» Matchday 1\n  Sat Feb/3 2019\n  A v B\n  A v B 1-0\n`,
+      'feed rejeitado: x.txt (linha 5): partida repetida: A x B em "Matchday 1"',
+    );
+    rejected(
+      `» Matchday 1\n  Sat Feb/3 2019\n  A v B\n`,
+      'feed rejeitado: x.txt (linha 1): falta o título (= Nome da competição Temporada)',
+    );
+    rejected(
+      `= Liga\n» Matchday 1\n  Sat Feb/3 2019\n  A v B\n`,
+      'feed rejeitado: x.txt (linha 1): o título "Liga" não diz a temporada; informe-a nas opções (temporada)',
+    );
     assert.throws(
       () => openfootballTxtAdapter.read([{ name: 'x.txt', content: Buffer.from([0x3d, 0x20, 0xff, 0xfe]) }], {}),
-      (err: unknown) => err instanceof FeedRejectedError && err.message === 'feed rejeitado: x.txt: o arquivo não está em UTF-8',
+      (err: unknown) =>
+        err instanceof FeedRejectedError && err.message === 'feed rejeitado: x.txt: o arquivo não está em UTF-8',
     );
   });
 });

@@ -26,7 +26,8 @@ describe('team name resolution', () => {
   });
 
   it('keeps apart clubs that share a name', () => {
-    const distinct = (names: readonly string[]) => assert.equal(new Set(names.map(normalizeTeamName)).size, names.length, names.join(' / '));
+    const distinct = (names: readonly string[]) =>
+      assert.equal(new Set(names.map(normalizeTeamName)).size, names.length, names.join(' / '));
     distinct(['Atlético Goianiense', 'Atlético Mineiro', 'Athletico Paranaense']);
     distinct(['Atlético GO', 'Atlético MG', 'Atlético PR']);
     distinct(['Botafogo RJ', 'Botafogo-SP', 'Botafogo PB']);
@@ -47,13 +48,21 @@ describe('team name resolution', () => {
     assert.deepEqual(r, { chave: 'caxias', nome: 'S.E.R. Caxias RS', conhecido: false });
     sameKey(['Tocantinópolis TO', 'TOCANTINOPOLIS', 'Tocantinópolis EC']);
     sameKey(['Porto Velho EC RO', 'Porto Velho']);
-    assert.deepEqual(resolveTeamName('Águia de Marabá PA'), { chave: 'aguia de maraba', nome: 'Águia de Marabá PA', conhecido: false });
+    assert.deepEqual(resolveTeamName('Águia de Marabá PA'), {
+      chave: 'aguia de maraba',
+      nome: 'Águia de Marabá PA',
+      conhecido: false,
+    });
     // A shared name keeps its state: it cannot be told apart otherwise.
     assert.equal(normalizeTeamName('Operário MT'), 'operario mt');
   });
 
   it('names known clubs by the table and says which names it knows', () => {
-    assert.deepEqual(resolveTeamName('CA Mineiro'), { chave: 'atletico mineiro', nome: 'Atlético Mineiro', conhecido: true });
+    assert.deepEqual(resolveTeamName('CA Mineiro'), {
+      chave: 'atletico mineiro',
+      nome: 'Atlético Mineiro',
+      conhecido: true,
+    });
     assert.deepEqual(resolveTeamName('Grêmio FBPA'), { chave: 'gremio', nome: 'Grêmio', conhecido: true });
     assert.equal(resolveTeamName('Tombense MG').conhecido, true);
     assert.equal(resolveTeamName('Humaitá AC').conhecido, false);
@@ -63,7 +72,7 @@ describe('team name resolution', () => {
     const { dir, cleanup } = tempDir();
     t.after(cleanup);
     const file = path.join(dir, 'aliases.json');
-    writeFileSync(file, JSON.stringify({ clubes: { 'Humaitá': ['Humaitá AC', 'Humaitá FC'], Flamengo: ['Mengão'] } }));
+    writeFileSync(file, JSON.stringify({ clubes: { Humaitá: ['Humaitá AC', 'Humaitá FC'], Flamengo: ['Mengão'] } }));
     loadAliases(file);
     sameKey(['Humaitá AC', 'Humaitá FC', 'Humaita']);
     assert.deepEqual(resolveTeamName('Humaitá FC'), { chave: 'humaita', nome: 'Humaitá', conhecido: true });
@@ -76,13 +85,24 @@ describe('team name resolution', () => {
     const attempt = (content: string | null, message: string) => {
       const file = path.join(dir, 'a.json');
       if (content !== null) writeFileSync(file, content);
-      assert.throws(() => loadAliases(content === null ? path.join(dir, 'missing.json') : file), (err: unknown) => err instanceof FeedRejectedError && err.message === message.replace('FILE', content === null ? path.join(dir, 'missing.json') : file));
+      assert.throws(
+        () => loadAliases(content === null ? path.join(dir, 'missing.json') : file),
+        (err: unknown) =>
+          err instanceof FeedRejectedError &&
+          err.message === message.replace('FILE', content === null ? path.join(dir, 'missing.json') : file),
+      );
     };
     attempt(null, 'feed rejeitado: FILE: arquivo de apelidos não encontrado');
     attempt('{', 'feed rejeitado: FILE: arquivo de apelidos não é JSON válido');
     attempt('[]', 'feed rejeitado: FILE (em /): esperado um objeto {"clubes": {"Nome do clube": ["variante", …]}}');
-    attempt('{"clubes": {"A/B": "x"}}', 'feed rejeitado: FILE (em /clubes/A~1B): esperada uma lista de variantes do nome');
+    attempt(
+      '{"clubes": {"A/B": "x"}}',
+      'feed rejeitado: FILE (em /clubes/A~1B): esperada uma lista de variantes do nome',
+    );
     attempt('{"clubes": {}, "ambiguos": "x"}', 'feed rejeitado: FILE (em /ambiguos): esperada uma lista de nomes');
-    attempt('{"clubes": {"Cruzeiro": ["Flamengo RJ"]}}', 'feed rejeitado: FILE (em /clubes/Cruzeiro): "Flamengo RJ" já é apelido de "Flamengo"');
+    attempt(
+      '{"clubes": {"Cruzeiro": ["Flamengo RJ"]}}',
+      'feed rejeitado: FILE (em /clubes/Cruzeiro): "Flamengo RJ" já é apelido de "Flamengo"',
+    );
   });
 });

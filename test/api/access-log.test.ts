@@ -10,7 +10,9 @@ async function written(records: Record<string, unknown>[]): Promise<string[]> {
   const out: string[] = [];
   const write = process.stdout.write;
   process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>
-    typeof chunk === 'string' && chunk.startsWith('{"t":') ? out.push(chunk) > 0 : (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest)) as typeof process.stdout.write;
+    typeof chunk === 'string' && chunk.startsWith('{"t":')
+      ? out.push(chunk) > 0
+      : (write as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest)) as typeof process.stdout.write;
   try {
     for (const r of records) stdoutLog(r);
     await new Promise((r) => setImmediate(r));
@@ -27,7 +29,9 @@ test('access lines written by hand are exactly what JSON.stringify gives, whatev
     ['/v1/ção\u2028\u0001\u007f/😀', 1e-7, 'k"\\\n'],
     ['/', 0, ''],
   ];
-  const records = cases.map(([p, ms, key], i) => accessLine('2026-11-24T20:49:01.123+00:00', `ab12cd34-${i}`, 'GET', p, 200 + i, ms, key));
+  const records = cases.map(([p, ms, key], i) =>
+    accessLine('2026-11-24T20:49:01.123+00:00', `ab12cd34-${i}`, 'GET', p, 200 + i, ms, key),
+  );
   const lines = await written(records);
   assert.equal(lines.length, cases.length);
   lines.forEach((line, i) => {
@@ -35,5 +39,9 @@ test('access lines written by hand are exactly what JSON.stringify gives, whatev
     assert.deepEqual(Object.keys(JSON.parse(line) as object), ['t', 'req', 'method', 'path', 'status', 'ms', 'key']);
   });
   const [event] = await written([{ t: 'x', event: 'snapshot_carregado', snapshot: '00000002' }]);
-  assert.equal(event, '{"t":"x","event":"snapshot_carregado","snapshot":"00000002"}', 'other records go through JSON.stringify');
+  assert.equal(
+    event,
+    '{"t":"x","event":"snapshot_carregado","snapshot":"00000002"}',
+    'other records go through JSON.stringify',
+  );
 });

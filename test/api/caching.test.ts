@@ -33,10 +33,14 @@ describe('caching: strong ETag, 304, Cache-Control per kind of data', () => {
   });
 
   it('a memoised response, written in one go, carries every header; a 304 keeps ours; HEAD gets the headers only', async () => {
-    const own = (r: { headers: Headers }) => ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((n) => r.headers.get(n));
+    const own = (r: { headers: Headers }) =>
+      ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((n) => r.headers.get(n));
     const ok = await h.get('/v1/partidas/328/estatisticas', key);
     assert.equal(ok.status, 200);
-    assert.ok(own(ok).every((v) => v !== null && v !== ''), JSON.stringify(own(ok)));
+    assert.ok(
+      own(ok).every((v) => v !== null && v !== ''),
+      JSON.stringify(own(ok)),
+    );
     assert.equal(ok.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.equal(ok.headers.get('content-length'), String(Buffer.byteLength(ok.text)));
     assert.match(ok.headers.get('cache-control') ?? '', /^private, max-age=\d+$/);
@@ -45,7 +49,10 @@ describe('caching: strong ETag, 304, Cache-Control per kind of data', () => {
     assert.equal(notModified.status, 304);
     assert.ok(own(notModified).every((v) => v !== null && v !== ''));
     assert.notEqual(notModified.headers.get('x-request-id'), ok.headers.get('x-request-id'));
-    assert.equal(Number(notModified.headers.get('ratelimit-remaining')), Number(ok.headers.get('ratelimit-remaining')) - 1);
+    assert.equal(
+      Number(notModified.headers.get('ratelimit-remaining')),
+      Number(ok.headers.get('ratelimit-remaining')) - 1,
+    );
     const head = await h.request('HEAD', '/v1/partidas/328/estatisticas', { key });
     assert.equal(head.status, 200);
     assert.equal(head.text, '');
@@ -63,7 +70,11 @@ describe('caching: strong ETag, 304, Cache-Control per kind of data', () => {
     assert.equal(await cc('/v1/partidas/337/eventos'), 'private, max-age=15', 'live match');
     assert.equal(await cc('/v1/partidas/1/eventos'), 'private, max-age=60', 'finished match');
     assert.equal(await cc('/v1/partidas/400/eventos'), 'private, max-age=60', 'match not started');
-    assert.equal(await cc('/v1/partidas/328/estatisticas'), `private, max-age=${MAX_AGE.finished}`, 'finished match data');
+    assert.equal(
+      await cc('/v1/partidas/328/estatisticas'),
+      `private, max-age=${MAX_AGE.finished}`,
+      'finished match data',
+    );
     assert.equal(await cc('/v1/campeonatos/1/rodadas/1'), `private, max-age=${MAX_AGE.finished}`, 'finished round');
     assert.equal(await cc('/v1/campeonatos/1/tabela'), 'private, max-age=60', 'championship in progress');
     assert.ok(MAX_AGE.finished > 60);

@@ -9,7 +9,11 @@ import { DEMO_FIXTURES, LIVE_DAY } from './harness.js';
 
 /** Starts the real binary, resolves with the URL from its `--json` "ouvindo" line. */
 function startServe(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [SVC_BIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SVC_BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -36,7 +40,19 @@ describe('svc keys and svc serve', () => {
   after(() => cleanup());
 
   it('keys: create prints the key once, list/show never do; revoke, rotate and plan change work', async () => {
-    const created = await runSvcInProcess(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--name', 'site', '--json', '--data-dir', dir]);
+    const created = await runSvcInProcess([
+      'keys',
+      'create',
+      '--account',
+      'acme',
+      '--plan',
+      'pro',
+      '--name',
+      'site',
+      '--json',
+      '--data-dir',
+      dir,
+    ]);
     assert.equal(created.code, 0, created.stderr);
     const k = JSON.parse(created.stdout) as { key: string; id: number; prefixo: string; plano: string; nome: string };
     assert.match(k.key, /^svc_live_[0-9A-Za-z]{32}$/);
@@ -59,7 +75,19 @@ describe('svc keys and svc serve', () => {
     assert.equal(r.id, k.id);
     assert.notEqual(r.key, k.key);
 
-    const plan = await runSvcInProcess(['keys', 'plan', '--account', 'acme', '--plan', 'enterprise', '--quota', '5000', '--json', '--data-dir', dir]);
+    const plan = await runSvcInProcess([
+      'keys',
+      'plan',
+      '--account',
+      'acme',
+      '--plan',
+      'enterprise',
+      '--quota',
+      '5000',
+      '--json',
+      '--data-dir',
+      dir,
+    ]);
     assert.equal(plan.code, 0, plan.stderr);
     assert.equal(JSON.parse(plan.stdout).plano, 'enterprise');
     assert.equal(JSON.parse(plan.stdout).cota_requisicoes, 5000);
@@ -70,11 +98,31 @@ describe('svc keys and svc serve', () => {
 
   it('keys: one-line errors with exit codes', async () => {
     const cases: [string[], number, string][] = [
-      [['keys', 'create', '--account', 'nova'], 2, 'svc: a conta nova não existe: informe --plan (free, pro, enterprise) para criá-la\n'],
-      [['keys', 'create', '--account', 'x', '--plan', 'gold'], 2, 'svc: --plan inválido: "gold" (use free, pro, enterprise)\n'],
-      [['keys', 'create', '--account', 'x', '--plan', 'free', '--championships', '1,a'], 2, 'svc: --championships inválido: "1,a" (use ids separados por vírgula, ex.: 1,2, ou all)\n'],
-      [['keys', 'create', '--account', 'x', '--plan', 'pro', '--quota', '0'], 2, 'svc: --quota inválido: "0" (use um inteiro >= 1)\n'],
-      [['keys', 'show', '999'], 6, 'svc: chave não encontrada: 999 (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)\n'],
+      [
+        ['keys', 'create', '--account', 'nova'],
+        2,
+        'svc: a conta nova não existe: informe --plan (free, pro, enterprise) para criá-la\n',
+      ],
+      [
+        ['keys', 'create', '--account', 'x', '--plan', 'gold'],
+        2,
+        'svc: --plan inválido: "gold" (use free, pro, enterprise)\n',
+      ],
+      [
+        ['keys', 'create', '--account', 'x', '--plan', 'free', '--championships', '1,a'],
+        2,
+        'svc: --championships inválido: "1,a" (use ids separados por vírgula, ex.: 1,2, ou all)\n',
+      ],
+      [
+        ['keys', 'create', '--account', 'x', '--plan', 'pro', '--quota', '0'],
+        2,
+        'svc: --quota inválido: "0" (use um inteiro >= 1)\n',
+      ],
+      [
+        ['keys', 'show', '999'],
+        6,
+        'svc: chave não encontrada: 999 (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)\n',
+      ],
       [['keys', 'plan', '--account', 'ninguem', '--plan', 'pro'], 6, 'svc: conta não encontrada: ninguem\n'],
       [['serve', '--port', '99999'], 2, 'svc: --port inválida: "99999" (use 0 a 65535)\n'],
       [['serve', '--cache-mb', '0'], 2, 'svc: --cache-mb inválida: "0" (use um inteiro >= 1)\n'],
@@ -85,14 +133,31 @@ describe('svc keys and svc serve', () => {
       assert.equal(r.stderr, stderr, args.join(' '));
     }
     await runSvcInProcess(['keys', 'create', '--account', 'existe', '--plan', 'free', '--data-dir', dir]);
-    const conflict = await runSvcInProcess(['keys', 'create', '--account', 'existe', '--plan', 'pro', '--data-dir', dir]);
+    const conflict = await runSvcInProcess([
+      'keys',
+      'create',
+      '--account',
+      'existe',
+      '--plan',
+      'pro',
+      '--data-dir',
+      dir,
+    ]);
     assert.equal(conflict.code, 2);
-    assert.equal(conflict.stderr, 'svc: a conta existe já existe com o plano free; para mudar use "svc keys plan --account existe --plan pro"\n');
-    const revokedKey = JSON.parse((await runSvcInProcess(['keys', 'create', '--account', 'existe', '--json', '--data-dir', dir])).stdout) as { id: number };
+    assert.equal(
+      conflict.stderr,
+      'svc: a conta existe já existe com o plano free; para mudar use "svc keys plan --account existe --plan pro"\n',
+    );
+    const revokedKey = JSON.parse(
+      (await runSvcInProcess(['keys', 'create', '--account', 'existe', '--json', '--data-dir', dir])).stdout,
+    ) as { id: number };
     await runSvcInProcess(['keys', 'revoke', String(revokedKey.id), '--data-dir', dir]);
     const rotateRevoked = await runSvcInProcess(['keys', 'rotate', String(revokedKey.id), '--data-dir', dir]);
     assert.equal(rotateRevoked.code, 2);
-    assert.equal(rotateRevoked.stderr, `svc: a chave ${revokedKey.id} está revogada; crie uma nova com "svc keys create"\n`);
+    assert.equal(
+      rotateRevoked.stderr,
+      `svc: a chave ${revokedKey.id} está revogada; crie uma nova com "svc keys create"\n`,
+    );
 
     const busy = createServer();
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
@@ -106,12 +171,25 @@ describe('svc keys and svc serve', () => {
     writeFileSync(badPlans, '{"gold": {}}');
     const plans = await runSvcInProcess(['serve', '--port', '0', '--plans', badPlans, '--data-dir', dir]);
     assert.equal(plans.code, 2);
-    assert.equal(plans.stderr, `svc: arquivo de planos ${badPlans}: plano desconhecido "gold" (use free, pro ou enterprise)\n`);
+    assert.equal(
+      plans.stderr,
+      `svc: arquivo de planos ${badPlans}: plano desconhecido "gold" (use free, pro ou enterprise)\n`,
+    );
   });
 
   it('keys show: by id, by the full key, by any unambiguous start of the prefix; an ambiguous one is a usage error', async () => {
     const create = async (account: string) => {
-      const r = await runSvcInProcess(['keys', 'create', '--account', account, '--plan', 'free', '--json', '--data-dir', dir]);
+      const r = await runSvcInProcess([
+        'keys',
+        'create',
+        '--account',
+        account,
+        '--plan',
+        'free',
+        '--json',
+        '--data-dir',
+        dir,
+      ]);
       return JSON.parse(r.stdout) as { key: string; id: number; prefixo: string };
     };
     const a = await create('mostra-a');
@@ -124,23 +202,56 @@ describe('svc keys and svc serve', () => {
     }
     const ambiguous = await runSvcInProcess(['keys', 'show', 'svc_live_', '--data-dir', dir]);
     assert.equal(ambiguous.code, 2);
-    assert.match(ambiguous.stderr, /^svc: prefixo ambíguo: svc_live_ corresponde às chaves \d+ \(svc_live_\w{4}\), .*; use mais caracteres ou o id\n$/);
+    assert.match(
+      ambiguous.stderr,
+      /^svc: prefixo ambíguo: svc_live_ corresponde às chaves \d+ \(svc_live_\w{4}\), .*; use mais caracteres ou o id\n$/,
+    );
     const notTheKey = await show(`${a.key.slice(0, -1)}${a.key.endsWith('x') ? 'y' : 'x'}`);
     assert.equal(notTheKey.code, 6);
     // Underscore is a LIKE wildcard: a prefix differing there must not match.
     assert.equal((await show('svcXlive')).code, 6);
   });
 
-  it('serve: answers, hot-swaps on ingest, logs JSON lines without keys, shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
-    const created = JSON.parse((await runSvcInProcess(['keys', 'create', '--account', 'srv', '--plan', 'enterprise', '--json', '--data-dir', dir])).stdout) as { key: string };
+  it('serve: answers, hot-swaps on ingest, logs JSON lines without keys, shuts down cleanly on SIGTERM', {
+    timeout: 120_000,
+  }, async () => {
+    const created = JSON.parse(
+      (
+        await runSvcInProcess([
+          'keys',
+          'create',
+          '--account',
+          'srv',
+          '--plan',
+          'enterprise',
+          '--json',
+          '--data-dir',
+          dir,
+        ])
+      ).stdout,
+    ) as { key: string };
     const plansFile = path.join(dir, 'plans-ok.json');
     writeFileSync(plansFile, JSON.stringify({ enterprise: { requisicoes: 777 } }));
-    const s = startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plansFile, '--data-dir', dir]);
+    const s = startServe([
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--json',
+      '--plans',
+      plansFile,
+      '--data-dir',
+      dir,
+    ]);
     const url = await s.url;
     const auth = { authorization: `Bearer ${created.key}` };
-    const me = (await (await fetch(`${url}/v1/me`, { headers: auth })).json()) as { data: { limites: { requisicoes: number } } };
+    const me = (await (await fetch(`${url}/v1/me`, { headers: auth })).json()) as {
+      data: { limites: { requisicoes: number } };
+    };
     assert.equal(me.data.limites.requisicoes, 777, '--plans applies');
-    const snapshotId = async () => ((await (await fetch(`${url}/v1/status`)).json()) as { data: { snapshot: { id: string } } }).data.snapshot.id;
+    const snapshotId = async () =>
+      ((await (await fetch(`${url}/v1/status`)).json()) as { data: { snapshot: { id: string } } }).data.snapshot.id;
     const before = await snapshotId();
 
     const ingest = await runSvcInProcess(['ingest', path.join(LIVE_DAY, '02-inicio.json'), '--data-dir', dir]);
@@ -152,7 +263,11 @@ describe('svc keys and svc serve', () => {
     s.child.kill('SIGTERM');
     assert.equal(await s.exited, 0);
     assert.match(s.err(), /SIGTERM recebido/);
-    const lines = s.out().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = s
+      .out()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const access = lines.filter((l) => l.path === '/v1/me');
     assert.equal(access.length, 1);
     assert.deepEqual(Object.keys(access[0]!).sort(), ['key', 'method', 'ms', 'path', 'req', 'status', 't']);
@@ -161,15 +276,37 @@ describe('svc keys and svc serve', () => {
     assert.ok(lines.some((l) => l.event === 'snapshot_carregado' && l.snapshot === now));
   });
 
-  it('serve: two processes on one data dir admit exactly the daily quota between them in one burst', { timeout: 120_000 }, async () => {
-    const created = await runSvcInProcess(['keys', 'create', '--account', 'burst', '--plan', 'pro', '--quota', '30', '--rate', '1000', '--json', '--data-dir', dir]);
+  it('serve: two processes on one data dir admit exactly the daily quota between them in one burst', {
+    timeout: 120_000,
+  }, async () => {
+    const created = await runSvcInProcess([
+      'keys',
+      'create',
+      '--account',
+      'burst',
+      '--plan',
+      'pro',
+      '--quota',
+      '30',
+      '--rate',
+      '1000',
+      '--json',
+      '--data-dir',
+      dir,
+    ]);
     const { key } = JSON.parse(created.stdout) as { key: string };
-    const servers = [0, 1].map(() => startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]));
+    const servers = [0, 1].map(() =>
+      startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]),
+    );
     try {
       const urls = await Promise.all(servers.map((s) => s.url));
       const auth = { authorization: `Bearer ${key}` };
       const statuses = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => fetch(`${urls[i % 2]}/v1/campeonatos`, { headers: auth }).then(async (r) => (await r.arrayBuffer(), r.status))),
+        Array.from({ length: 60 }, (_, i) =>
+          fetch(`${urls[i % 2]}/v1/campeonatos`, { headers: auth }).then(
+            async (r) => (await r.arrayBuffer(), r.status),
+          ),
+        ),
       );
       assert.equal(statuses.filter((s) => s === 200).length, 30, `statuses: ${statuses.join(' ')}`);
       assert.equal(statuses.filter((s) => s === 429).length, 30);
@@ -181,7 +318,9 @@ describe('svc keys and svc serve', () => {
 });
 
 describe('svc demo (npm start)', () => {
-  it('ingests the demo fixtures, writes a 0600 demo key that works, and reuses it on the next start', { timeout: 120_000 }, async () => {
+  it('ingests the demo fixtures, writes a 0600 demo key that works, and reuses it on the next start', {
+    timeout: 120_000,
+  }, async () => {
     const { dir, cleanup } = tempDir('svc-api-demo-');
     try {
       const first = startServe(['demo', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]);
@@ -202,7 +341,11 @@ describe('svc demo (npm start)', () => {
       second.child.kill('SIGTERM');
       assert.equal(await second.exited, 0);
       const snapshots = await runSvcInProcess(['keys', 'list', '--json', '--data-dir', dir]);
-      assert.equal((JSON.parse(snapshots.stdout) as { chaves: unknown[] }).chaves.length, 1, 'one demo key, not one per start');
+      assert.equal(
+        (JSON.parse(snapshots.stdout) as { chaves: unknown[] }).chaves.length,
+        1,
+        'one demo key, not one per start',
+      );
     } finally {
       cleanup();
     }

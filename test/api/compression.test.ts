@@ -51,7 +51,10 @@ describe('compression: gzip and brotli by Accept-Encoding, an ETag per represent
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.match(String(plain.headers.vary), /Accept-Encoding/);
     const seen = new Set([plain.headers.etag]);
-    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       const r = await raw(url, { ...auth, 'accept-encoding': coding });
       assert.equal(r.headers['content-encoding'], coding);
       assert.match(String(r.headers.vary), /Accept-Encoding/);
@@ -62,7 +65,11 @@ describe('compression: gzip and brotli by Accept-Encoding, an ETag per represent
       seen.add(r.headers.etag);
       const again = await raw(url, { ...auth, 'accept-encoding': coding });
       assert.deepEqual(again.body, r.body, 'compressed once, the same bytes after');
-      const notModified = await raw(url, { ...auth, 'accept-encoding': coding, 'if-none-match': String(r.headers.etag) });
+      const notModified = await raw(url, {
+        ...auth,
+        'accept-encoding': coding,
+        'if-none-match': String(r.headers.etag),
+      });
       assert.equal(notModified.status, 304);
       assert.equal(notModified.body.length, 0);
       assert.equal(notModified.headers.etag, r.headers.etag);
@@ -92,7 +99,11 @@ describe('compression: gzip and brotli by Accept-Encoding, an ETag per represent
   it('with CORS, Vary names both Origin and Accept-Encoding', async () => {
     const cors = await startHarness({ dir: h.dir, corsOrigins: ['https://app.exemplo.com.br'] });
     try {
-      const r = await raw(`${cors.url}/v1/campeonatos/1/rodadas`, { ...auth, origin: 'https://app.exemplo.com.br', 'accept-encoding': 'gzip' });
+      const r = await raw(`${cors.url}/v1/campeonatos/1/rodadas`, {
+        ...auth,
+        origin: 'https://app.exemplo.com.br',
+        'accept-encoding': 'gzip',
+      });
       assert.equal(r.status, 200);
       const vary = String(r.headers.vary);
       assert.match(vary, /Origin/);

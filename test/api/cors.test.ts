@@ -11,7 +11,11 @@ const concrete = (p: string) => p.replace(/\{[^}]+\}/g, '1');
 
 function preflight(h: Harness, path: string, method: string, origin = ORIGIN) {
   return h.request('OPTIONS', path, {
-    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, if-none-match' },
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      'access-control-request-headers': 'authorization, if-none-match',
+    },
   });
 }
 
@@ -51,8 +55,18 @@ describe('CORS: any origin by default', () => {
     const r = await h.get('/v1/campeonatos', key, { origin: ORIGIN });
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('access-control-allow-origin'), '*');
-    const exposed = (r.headers.get('access-control-expose-headers') ?? '').split(',').map((s) => s.trim().toLowerCase());
-    for (const name of ['etag', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id']) assert.ok(exposed.includes(name), name);
+    const exposed = (r.headers.get('access-control-expose-headers') ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase());
+    for (const name of [
+      'etag',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+      'retry-after',
+      'x-request-id',
+    ])
+      assert.ok(exposed.includes(name), name);
     const denied = await h.get('/v1/campeonatos', undefined, { origin: ORIGIN });
     assert.equal(denied.status, 401, 'errors are readable by the page too');
     assert.equal(denied.headers.get('access-control-allow-origin'), '*');

@@ -42,16 +42,29 @@ const REQUESTS: Record<string, { path: string; body?: unknown }> = {
   'GET /v1/jogadores/{id}': { path: '/v1/jogadores/169' },
   'GET /v1/me': { path: '/v1/me' },
   'GET /v1/perfil/estatisticas': { path: '/v1/perfil/estatisticas' },
-  'POST /v1/webhooks': { path: '/v1/webhooks', body: { nome: 'placar', url: HOOK_URL, eventos: ['partida.gol', 'partida.encerrada'] } },
+  'POST /v1/webhooks': {
+    path: '/v1/webhooks',
+    body: { nome: 'placar', url: HOOK_URL, eventos: ['partida.gol', 'partida.encerrada'] },
+  },
   'GET /v1/webhooks': { path: '/v1/webhooks' },
   'GET /v1/webhooks/{id}': { path: '/v1/webhooks/1' },
-  'PATCH /v1/webhooks/{id}': { path: '/v1/webhooks/1', body: { nome: 'placar e fim', url: HOOK_URL, eventos: ['partida.gol', 'partida.encerrada', 'rodada.encerrada'], ativo: true } },
+  'PATCH /v1/webhooks/{id}': {
+    path: '/v1/webhooks/1',
+    body: {
+      nome: 'placar e fim',
+      url: HOOK_URL,
+      eventos: ['partida.gol', 'partida.encerrada', 'rodada.encerrada'],
+      ativo: true,
+    },
+  },
   'POST /v1/webhooks/{id}/rotacionar-segredo': { path: '/v1/webhooks/1/rotacionar-segredo' },
   'POST /v1/webhooks/{id}/testar': { path: '/v1/webhooks/1/testar' },
   'GET /v1/webhooks/{id}/entregas': { path: '/v1/webhooks/1/entregas' },
   'GET /v1/webhooks/{id}/entregas/{entregaId}': { path: '/v1/webhooks/1/entregas/{entrega}' },
   'POST /v1/webhooks/{id}/entregas/{entregaId}/reenviar': { path: '/v1/webhooks/1/entregas/{entrega}/reenviar' },
-  'POST /v1/webhooks/{id}/entregas/reenviar': { path: '/v1/webhooks/1/entregas/reenviar?desde=2026-11-25T00:00:00-03:00' },
+  'POST /v1/webhooks/{id}/entregas/reenviar': {
+    path: '/v1/webhooks/1/entregas/reenviar?desde=2026-11-25T00:00:00-03:00',
+  },
   'DELETE /v1/webhooks/{id}': { path: '/v1/webhooks/1' },
   'POST /v1/stream/ticket': { path: '/v1/stream/ticket' },
   'GET /v1/status': { path: '/v1/status' },
@@ -89,11 +102,15 @@ const FIXED: Record<string, unknown> = {
 
 function fixed(value: unknown, key?: string): unknown {
   if (Array.isArray(value)) return value.slice(0, 2).map((v) => fixed(v));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fixed(v, k)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fixed(v, k)]));
   // A delivery's signed body is JSON in a string, with its own generation time.
   if (key === 'corpo' && typeof value === 'string') return JSON.stringify(fixed(JSON.parse(value)));
   if (key === undefined || !(key in FIXED) || value === null) return value;
-  if (key === 'url') return typeof value === 'string' && value.includes('ticket=') ? `/v1/stream?ticket=${FIXED.ticket as string}` : value;
+  if (key === 'url')
+    return typeof value === 'string' && value.includes('ticket=')
+      ? `/v1/stream?ticket=${FIXED.ticket as string}`
+      : value;
   // Delivery ids are random; snapshot, webhook and other ids are not.
   if (key === 'id') return typeof value === 'string' && !/^\d+$/.test(value) ? FIXED_DELIVERY_ID : value;
   return FIXED[key];
@@ -102,7 +119,10 @@ function fixed(value: unknown, key?: string): unknown {
 const keyOf = (e: Endpoint) => `${(e.method ?? 'get').toUpperCase()} ${e.path}`;
 
 /** The error requests worth making for an endpoint: no key, a malformed id or body, an id that does not exist. */
-function errorRequests(e: Endpoint, example: string): { status: number; path: string; method: string; key: boolean; body?: string }[] {
+function errorRequests(
+  e: Endpoint,
+  example: string,
+): { status: number; path: string; method: string; key: boolean; body?: string }[] {
   const method = (e.method ?? 'get').toUpperCase();
   const out: { status: number; path: string; method: string; key: boolean; body?: string }[] = [];
   if (e.recurso !== undefined) out.push({ status: 401, path: example, method, key: false });
@@ -122,7 +142,8 @@ function errorRequests(e: Endpoint, example: string): { status: number; path: st
     else if (e.params.some((p) => p.name === 'q')) out.push({ status: 400, path: e.path, method, key: true });
     else if (e.requestBody) out.push({ status: 400, path: example, method, key: true, body: '{"eventos": ["gol"]}' });
     else if (e.path === '/v1/stream') out.push({ status: 400, path: '/v1/stream?eventos=gol', method, key: true });
-    else if (e.params.some((p) => p.in === 'query')) out.push({ status: 400, path: `${e.path}?${e.params.find((p) => p.in === 'query')!.name}=x`, method, key: true });
+    else if (e.params.some((p) => p.in === 'query'))
+      out.push({ status: 400, path: `${e.path}?${e.params.find((p) => p.in === 'query')!.name}=x`, method, key: true });
   }
   if (e.errors.includes(404) && last) out.push({ status: 404, path: withPathValue('999999'), method, key: true });
   return out;
@@ -146,16 +167,26 @@ export async function makeExamples(): Promise<DocsExamples> {
       const e = byKey.get(k);
       if (!e) throw new Error(`docs example for an endpoint that is not documented: ${k}`);
       const method = k.split(' ')[0]!;
-      const ex: OperationExamples = { request: { path: shown(req.path), ...(req.body === undefined ? {} : { body: req.body }) }, errors: [] };
+      const ex: OperationExamples = {
+        request: { path: shown(req.path), ...(req.body === undefined ? {} : { body: req.body }) },
+        errors: [],
+      };
       for (const err of errorRequests(e, req.path)) {
         const r = await call(h, err.method, err.path, err.key ? key : undefined, err.body);
-        if (r.status !== err.status) throw new Error(`${k}: ${err.method} ${err.path} answered ${r.status}, expected ${err.status}: ${r.text}`);
+        if (r.status !== err.status)
+          throw new Error(`${k}: ${err.method} ${err.path} answered ${r.status}, expected ${err.status}: ${r.text}`);
         ex.errors.push({ status: r.status, request: shown(err.path), body: r.json });
       }
       if (k === 'GET /v1/stream') {
         ex.response = { status: 200, text: await streamExample(h, key, req.path) };
       } else {
-        const r = await call(h, method, req.path, e.recurso === undefined ? undefined : key, req.body === undefined ? undefined : JSON.stringify(req.body));
+        const r = await call(
+          h,
+          method,
+          req.path,
+          e.recurso === undefined ? undefined : key,
+          req.body === undefined ? undefined : JSON.stringify(req.body),
+        );
         if (k === 'POST /v1/webhooks/{id}/testar') deliveryId = String(r.json.data.id);
         ex.response = { status: r.status, ...(r.json === null ? {} : { body: fixed(r.json) }) };
       }
@@ -173,7 +204,8 @@ export async function makeExamples(): Promise<DocsExamples> {
 async function streamExample(h: Harness, key: string, p: string): Promise<string> {
   const stream = await SseClient.open(`${h.url}${p}`, { authorization: `Bearer ${key}` });
   try {
-    for (const file of ['01-pre-jogo.json', '02-inicio.json', '03-gol.json']) await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
+    for (const file of ['01-pre-jogo.json', '02-inicio.json', '03-gol.json'])
+      await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
     await h.api.holder.refresh();
     await stream.until((c) => c.events.length >= 1);
     const goal = stream.events[0]!;

@@ -17,11 +17,16 @@ describe('/docs: examples kept in step with the API', () => {
   it('examples.json is what the demo data gives today (npm run docs:examples), and every example matches the OpenAPI', async () => {
     const fresh = await makeExamples();
     const stored = JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as typeof fresh;
-    assert.deepEqual(stored, fresh, 'src/api/openapi/examples.json is stale: run `npm run docs:examples` and commit it');
+    assert.deepEqual(
+      stored,
+      fresh,
+      'src/api/openapi/examples.json is stale: run `npm run docs:examples` and commit it',
+    );
     for (const e of ENDPOINTS) {
       const method = e.method ?? 'get';
       const ex = fresh[`${method.toUpperCase()} ${e.path}`]!;
-      if (ex.response?.body !== undefined && ex.response.status < 300) assertOpenApi(e.path, ex.response.status, ex.response.body, method);
+      if (ex.response?.body !== undefined && ex.response.status < 300)
+        assertOpenApi(e.path, ex.response.status, ex.response.body, method);
       for (const err of ex.errors) assertOpenApi(e.path, err.status, err.body, method);
     }
   });
@@ -34,7 +39,13 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
     h = await startHarness({ ingestDemo: false });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     mkdirSync(SHOTS, { recursive: true });
   });
@@ -43,7 +54,10 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
     await h?.cleanup();
   });
 
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
     it(`${name} (${viewport.width} px): no console error, nothing requested off the host, readable navigation`, async () => {
       const page = await browser.newPage({ viewport });
       const problems: string[] = [];

@@ -53,7 +53,11 @@ describe('read API endpoints over the demo fixtures', () => {
       ['/v1/perfil/estatisticas', '/v1/perfil/estatisticas'],
     ];
     for (const [template, path] of cases) await get(template, path);
-    for (const [template, path] of [['/v1/status', '/v1/status'], ['/healthz', '/healthz'], ['/readyz', '/readyz']] as const) {
+    for (const [template, path] of [
+      ['/v1/status', '/v1/status'],
+      ['/healthz', '/healthz'],
+      ['/readyz', '/readyz'],
+    ] as const) {
       const r = await h.get(path);
       assert.equal(r.status, 200, path);
       assertOpenApi(template, 200, r.json);
@@ -67,7 +71,10 @@ describe('read API endpoints over the demo fixtures', () => {
   it('championship list filters by temporada, status and tipo', async () => {
     assert.deepEqual((await get('/v1/campeonatos', '/v1/campeonatos')).meta, { total: 2 });
     const mm = await get('/v1/campeonatos', '/v1/campeonatos?tipo=mata-mata');
-    assert.deepEqual(mm.data.map((c: { id: number }) => c.id), [2]);
+    assert.deepEqual(
+      mm.data.map((c: { id: number }) => c.id),
+      [2],
+    );
     assert.equal((await get('/v1/campeonatos', '/v1/campeonatos?temporada=1999')).meta.total, 0);
     assert.equal((await get('/v1/campeonatos', '/v1/campeonatos?status=andamento&temporada=2026')).meta.total, 2);
     const one = await get('/v1/campeonatos/{id}', '/v1/campeonatos/1');
@@ -79,33 +86,61 @@ describe('read API endpoints over the demo fixtures', () => {
     const p1 = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas');
     assert.deepEqual(p1.meta, { total: 380, por_pagina: 15, pagina_atual: 1, ultima_pagina: 26, campeonato_id: 1 });
     assert.equal(p1.data.length, 15);
-    const p2 = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?pagina=2&por_pagina=50');
+    const p2 = await get(
+      '/v1/campeonatos/{campeonatoId}/partidas',
+      '/v1/campeonatos/1/partidas?pagina=2&por_pagina=50',
+    );
     assert.deepEqual(p2.meta, { total: 380, por_pagina: 50, pagina_atual: 2, ultima_pagina: 8, campeonato_id: 1 });
     const times = p2.data.map((m: { data_hora_realizacao: string }) => Date.parse(m.data_hora_realizacao));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    );
     const beyond = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?pagina=99');
     assert.deepEqual(beyond.data, []);
     assert.equal(beyond.meta.ultima_pagina, 26);
 
-    const r34 = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?rodada=34&por_pagina=100');
+    const r34 = await get(
+      '/v1/campeonatos/{campeonatoId}/partidas',
+      '/v1/campeonatos/1/partidas?rodada=34&por_pagina=100',
+    );
     assert.equal(r34.meta.total, 10);
-    assert.ok(r34.data.every((m: { rodada_numero: number; fase: unknown }) => m.rodada_numero === 34 && m.fase === null));
+    assert.ok(
+      r34.data.every((m: { rodada_numero: number; fase: unknown }) => m.rodada_numero === 34 && m.fase === null),
+    );
     const noRound = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/2/partidas?rodada=1');
     assert.equal(noRound.meta.total, 0, 'a knockout championship has no round 1');
-    assert.equal((await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?rodada=99')).meta.total, 0);
+    assert.equal(
+      (await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?rodada=99')).meta.total,
+      0,
+    );
     const live = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?status=ao_vivo');
     assert.deepEqual(live.data.map((m: { id: number }) => m.id).sort(), [337, 338]);
-    const team = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?time=1&por_pagina=100');
+    const team = await get(
+      '/v1/campeonatos/{campeonatoId}/partidas',
+      '/v1/campeonatos/1/partidas?time=1&por_pagina=100',
+    );
     assert.equal(team.meta.total, 38);
-    assert.ok(team.data.every((m: { time_mandante: { id: number }; time_visitante: { id: number } }) => m.time_mandante.id === 1 || m.time_visitante.id === 1));
-    const dated = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?data_inicio=2026-12-05&data_fim=2026-12-09&por_pagina=100');
+    assert.ok(
+      team.data.every(
+        (m: { time_mandante: { id: number }; time_visitante: { id: number } }) =>
+          m.time_mandante.id === 1 || m.time_visitante.id === 1,
+      ),
+    );
+    const dated = await get(
+      '/v1/campeonatos/{campeonatoId}/partidas',
+      '/v1/campeonatos/1/partidas?data_inicio=2026-12-05&data_fim=2026-12-09&por_pagina=100',
+    );
     assert.ok(dated.meta.total > 0);
     for (const m of dated.data as { data_realizacao: string }[]) {
       const [d, mo, y] = m.data_realizacao.split('/');
       const iso = `${y}-${mo}-${d}`;
       assert.ok(iso >= '2026-12-05' && iso <= '2026-12-09', iso);
     }
-    const waiting = await get('/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/1/partidas?status=aguardando&por_pagina=1');
+    const waiting = await get(
+      '/v1/campeonatos/{campeonatoId}/partidas',
+      '/v1/campeonatos/1/partidas?status=aguardando&por_pagina=1',
+    );
     const w = waiting.data[0];
     assert.equal(w.placar_mandante, null);
     assert.equal(w.placar_visitante, null);
@@ -119,7 +154,10 @@ describe('read API endpoints over the demo fixtures', () => {
   it('rounds: ordered by numero with navigation; a round asked for alone has matches without fase, the list whole Matches', async () => {
     const all = await get('/v1/campeonatos/{campeonatoId}/rodadas', '/v1/campeonatos/1/rodadas');
     assert.deepEqual(all.meta, { campeonato_id: 1, total: 38 });
-    assert.deepEqual(all.data.map((r: { numero: number }) => r.numero), Array.from({ length: 38 }, (_, i) => i + 1));
+    assert.deepEqual(
+      all.data.map((r: { numero: number }) => r.numero),
+      Array.from({ length: 38 }, (_, i) => i + 1),
+    );
     assert.equal(all.data[0].rodada_anterior, null);
     assert.equal(all.data[37].proxima_rodada, null);
     const r = (await get('/v1/campeonatos/{campeonatoId}/rodadas/{numero}', '/v1/campeonatos/1/rodadas/34')).data;
@@ -129,13 +167,18 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.equal(r.rodada_anterior.numero, 33);
     assert.equal(r.partidas.length, 10);
     for (const m of r.partidas) assert.equal('fase' in m, false);
-    for (const round of all.data) for (const m of round.partidas) assert.equal(m.fase, null, 'spec: Round.partidas is an array of Match (fase null in a points championship)');
+    for (const round of all.data)
+      for (const m of round.partidas)
+        assert.equal(m.fase, null, 'spec: Round.partidas is an array of Match (fase null in a points championship)');
   });
 
   it('bracket: every knockout phase with its ties and both legs; knockout matches carry fase', async () => {
     const b = (await get('/v1/campeonatos/{campeonatoId}/chave', '/v1/campeonatos/2/chave')).data;
     assert.equal(b.campeonato_id, 2);
-    assert.deepEqual(b.fases.map((f: { nome: string }) => f.nome), ['Oitavas de final', 'Quartas de final', 'Semifinal', 'Final']);
+    assert.deepEqual(
+      b.fases.map((f: { nome: string }) => f.nome),
+      ['Oitavas de final', 'Quartas de final', 'Semifinal', 'Final'],
+    );
     const quartas = b.fases[1];
     assert.equal(quartas.chaves.length, 4);
     for (const c of quartas.chaves) {
@@ -145,7 +188,9 @@ describe('read API endpoints over the demo fixtures', () => {
     }
     const oitavas = b.fases[0];
     assert.equal(oitavas.chaves[0].partida_volta, null, 'single-match tie has no second leg');
-    const shootout = oitavas.chaves.map((c: { partida_ida: { id: number } }) => c.partida_ida).find((m: { id: number }) => m.id === 383);
+    const shootout = oitavas.chaves
+      .map((c: { partida_ida: { id: number } }) => c.partida_ida)
+      .find((m: { id: number }) => m.id === 383);
     assert.equal(shootout.disputa_penalti, true);
     assert.equal(typeof shootout.penalti.placar_mandante, 'number');
   });
@@ -158,27 +203,44 @@ describe('read API endpoints over the demo fixtures', () => {
       assert.deepEqual(f.rodadas, []);
     }
     assert.equal(list.data[0].fase_anterior, null);
-    assert.deepEqual(list.data[0].proxima_fase, { id: 2, nome: 'Quartas de final', slug: 'quartas-de-final', tipo: 'mata-mata' });
+    assert.deepEqual(list.data[0].proxima_fase, {
+      id: 2,
+      nome: 'Quartas de final',
+      slug: 'quartas-de-final',
+      tipo: 'mata-mata',
+    });
     assert.equal(list.data[3].proxima_fase, null);
     assert.equal(list.data[1].ida_e_volta, true);
     const detail = (await get('/v1/campeonatos/{campeonatoId}/fases/{faseId}', '/v1/campeonatos/2/fases/3')).data;
     assert.equal(detail.chaves.length, 2);
     assert.equal(detail.chaves[1].partida_volta.status, 'aguardando');
-    assert.deepEqual(detail.campeonato, { id: 2, temporada: '2026', nome: 'Copa do Brasil', nome_popular: 'Copa do Brasil', slug: 'copa-do-brasil' });
+    assert.deepEqual(detail.campeonato, {
+      id: 2,
+      temporada: '2026',
+      nome: 'Copa do Brasil',
+      nome_popular: 'Copa do Brasil',
+      slug: 'copa-do-brasil',
+    });
     assert.equal((await get('/v1/campeonatos/{campeonatoId}/fases', '/v1/campeonatos/1/fases')).meta.total, 0);
   });
 
   it('standings ordered by position; scorers by goals, none with 0', async () => {
     const t = (await get('/v1/campeonatos/{campeonatoId}/tabela', '/v1/campeonatos/1/tabela')).data;
     assert.equal(t.classificacao.length, 20);
-    assert.deepEqual(t.classificacao.map((r: { posicao: number }) => r.posicao), Array.from({ length: 20 }, (_, i) => i + 1));
+    assert.deepEqual(
+      t.classificacao.map((r: { posicao: number }) => r.posicao),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     for (const r of t.classificacao) assert.equal(r.saldo, r.gols_pro - r.gols_contra);
     const a = await get('/v1/campeonatos/{campeonatoId}/artilharia', '/v1/campeonatos/1/artilharia');
     assert.equal(a.meta.campeonato_nome, 'Campeonato Brasileiro Série A');
     assert.equal(a.meta.total, a.data.length);
     const gols = a.data.map((j: { gols: number }) => j.gols);
     assert.ok(gols.every((g: number) => g > 0));
-    assert.deepEqual(gols, [...gols].sort((x, y) => y - x));
+    assert.deepEqual(
+      gols,
+      [...gols].sort((x, y) => y - x),
+    );
   });
 
   it('coverage per championship and for all', async () => {
@@ -201,7 +263,10 @@ describe('read API endpoints over the demo fixtures', () => {
     const ev = await get('/v1/partidas/{id}/eventos', '/v1/partidas/328/eventos');
     assert.equal(ev.meta.partida_id, 328);
     const minutes = ev.data.map((e: { minuto: number }) => e.minuto);
-    assert.deepEqual(minutes, [...minutes].sort((x, y) => x - y));
+    assert.deepEqual(
+      minutes,
+      [...minutes].sort((x, y) => x - y),
+    );
     assert.deepEqual((await get('/v1/partidas/{id}/eventos', '/v1/partidas/1/eventos')).meta.partida_id, 1);
 
     const adv = (await get('/v1/partidas/{id}/estatisticas', '/v1/partidas/328/estatisticas')).data;
@@ -218,12 +283,18 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.ok(lineup.escalacoes.mandante.titulares.length >= 11);
     assert.equal(lineup.time_mandante.escudo_url, undefined, 'team summary only');
     // An unused substitute: the feed sends part of the record; every field of the spec is there, null if unknown.
-    const unused = [...lineup.escalacoes.mandante.reservas, ...lineup.escalacoes.visitante.reservas]
-      .find((j: { estatisticas: { minutos_jogados: number } | null }) => j.estatisticas?.minutos_jogados === 0);
+    const unused = [...lineup.escalacoes.mandante.reservas, ...lineup.escalacoes.visitante.reservas].find(
+      (j: { estatisticas: { minutos_jogados: number } | null }) => j.estatisticas?.minutos_jogados === 0,
+    );
     assert.ok(unused, 'the demo has an unused substitute with statistics');
     assert.deepEqual(Object.keys(unused.estatisticas), [...PLAYER_STAT_FIELDS, 'goleiro']);
     assert.equal(unused.estatisticas.passes_total, null);
-    assert.deepEqual(unused.estatisticas.goleiro, { defesas: null, gols_evitados: null, penaltis_defendidos: null, gols_sofridos: null });
+    assert.deepEqual(unused.estatisticas.goleiro, {
+      defesas: null,
+      gols_evitados: null,
+      penaltis_defendidos: null,
+      gols_sofridos: null,
+    });
     const half = (await get('/v1/partidas/{id}/escalacao', '/v1/partidas/339/escalacao')).data;
     assert.equal(half.escalacoes.visitante, null);
   });
@@ -239,16 +310,26 @@ describe('read API endpoints over the demo fixtures', () => {
     assert.equal(many.meta.total, 20);
     const goleiros = await get('/v1/jogadores', '/v1/jogadores?q=an&posicao=goleiro&time=1');
     assert.ok(goleiros.data.length > 0);
-    assert.ok(goleiros.data.every((j: { posicao: { sigla: string }; time: { id: number } }) => j.posicao.sigla === 'GOL' && j.time.id === 1));
+    assert.ok(
+      goleiros.data.every(
+        (j: { posicao: { sigla: string }; time: { id: number } }) => j.posicao.sigla === 'GOL' && j.time.id === 1,
+      ),
+    );
     const accents = await get('/v1/jogadores', '/v1/jogadores?q=GUIMARAES');
     assert.ok(accents.data.some((j: { nome_popular: string }) => j.nome_popular === 'Breno Guimarães'));
   });
 
   it('squad ordered by position then name; one player', async () => {
-    const squad = (await get('/v1/times/{timeId}/jogadores', '/v1/times/1/jogadores')).data as { posicao: { sigla: string }; nome: string }[];
+    const squad = (await get('/v1/times/{timeId}/jogadores', '/v1/times/1/jogadores')).data as {
+      posicao: { sigla: string };
+      nome: string;
+    }[];
     const order = ['GOL', 'ZAG', 'LAT', 'VOL', 'MEI', 'ATA'];
     const ranks = squad.map((j) => order.indexOf(j.posicao.sigla));
-    assert.deepEqual(ranks, [...ranks].sort((x, y) => x - y));
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((x, y) => x - y),
+    );
     const p = (await get('/v1/jogadores/{id}', '/v1/jogadores/7')).data;
     assert.equal(p.nome_popular, 'Breno Guimarães');
     assert.equal(p.idade, 27);
@@ -258,11 +339,27 @@ describe('read API endpoints over the demo fixtures', () => {
     const cases: [string, string, string][] = [
       ['/v1/campeonatos/{id}', '/v1/campeonatos/999', 'Campeonato não encontrado'],
       ['/v1/campeonatos/{campeonatoId}/tabela', '/v1/campeonatos/999/tabela', 'Campeonato não encontrado'],
-      ['/v1/campeonatos/{campeonatoId}/partidas', '/v1/campeonatos/99999999999999999999/partidas', 'Campeonato não encontrado'],
+      [
+        '/v1/campeonatos/{campeonatoId}/partidas',
+        '/v1/campeonatos/99999999999999999999/partidas',
+        'Campeonato não encontrado',
+      ],
       ['/v1/campeonatos/{campeonatoId}/rodadas/{numero}', '/v1/campeonatos/1/rodadas/39', 'Rodada não encontrada'],
-      ['/v1/campeonatos/{campeonatoId}/chave', '/v1/campeonatos/1/chave', 'Campeonato sem chaveamento (não tem fases de mata-mata)'],
-      ['/v1/campeonatos/{campeonatoId}/fases/{faseId}', '/v1/campeonatos/1/fases/2', 'Fase não encontrada neste campeonato'],
-      ['/v1/campeonatos/{campeonatoId}/fases/{faseId}/tabela', '/v1/campeonatos/2/fases/99/tabela', 'Fase não encontrada neste campeonato'],
+      [
+        '/v1/campeonatos/{campeonatoId}/chave',
+        '/v1/campeonatos/1/chave',
+        'Campeonato sem chaveamento (não tem fases de mata-mata)',
+      ],
+      [
+        '/v1/campeonatos/{campeonatoId}/fases/{faseId}',
+        '/v1/campeonatos/1/fases/2',
+        'Fase não encontrada neste campeonato',
+      ],
+      [
+        '/v1/campeonatos/{campeonatoId}/fases/{faseId}/tabela',
+        '/v1/campeonatos/2/fases/99/tabela',
+        'Fase não encontrada neste campeonato',
+      ],
       ['/v1/partidas/{id}/eventos', '/v1/partidas/9999/eventos', 'Partida não encontrada'],
       ['/v1/partidas/{id}/estatisticas', '/v1/partidas/9999/estatisticas', 'Partida não encontrada'],
       ['/v1/partidas/{id}/escalacao', '/v1/partidas/1/escalacao', 'Escalação não disponível para esta partida'],

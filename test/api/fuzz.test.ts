@@ -14,10 +14,48 @@ function rng(seed: number): () => number {
 }
 
 const NASTY = [
-  '', '0', '-1', '1', '2', '1.5', '1e3', '+1', ' 1', '0x10', '007', '99999999999999999999999999', '9007199254740993',
-  'abc', 'null', 'undefined', 'true', '[]', '{}', 'é', 'São', '😀', '\u0000', '%00', '%FF', '%E0%A4%A', '..', '../..',
-  "1' OR '1'='1", '1; DROP TABLE partidas; --', '%27%20OR%201=1', '<script>', 'a'.repeat(3000), '1'.repeat(300),
-  '2026-02-30', '2026-13-01', '2026-1-1', 'aguardando', 'ao_vivo', 'mata-mata', 'goleiro', 'clube',
+  '',
+  '0',
+  '-1',
+  '1',
+  '2',
+  '1.5',
+  '1e3',
+  '+1',
+  ' 1',
+  '0x10',
+  '007',
+  '99999999999999999999999999',
+  '9007199254740993',
+  'abc',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  'é',
+  'São',
+  '😀',
+  '\u0000',
+  '%00',
+  '%FF',
+  '%E0%A4%A',
+  '..',
+  '../..',
+  "1' OR '1'='1",
+  '1; DROP TABLE partidas; --',
+  '%27%20OR%201=1',
+  '<script>',
+  'a'.repeat(3000),
+  '1'.repeat(300),
+  '2026-02-30',
+  '2026-13-01',
+  '2026-1-1',
+  'aguardando',
+  'ao_vivo',
+  'mata-mata',
+  'goleiro',
+  'clube',
 ];
 
 // `..` in a path is normalised away by the client (it would test another endpoint), so not a path value.
@@ -32,7 +70,9 @@ describe('fuzzing query strings and path parameters of every endpoint', () => {
   });
   after(() => h.cleanup());
 
-  it('never a 500, never a hang: always 200, 304 or the documented 400/404 with the error shape', { timeout: 300_000 }, async () => {
+  it('never a 500, never a hang: always 200, 304 or the documented 400/404 with the error shape', {
+    timeout: 300_000,
+  }, async () => {
     const random = rng(20261122);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     const seen = new Map<number, number>();
@@ -43,7 +83,11 @@ describe('fuzzing query strings and path parameters of every endpoint', () => {
       const queryParams = e.params.filter((p) => p.in === 'query');
       for (let n = 0; n < 60; n++) {
         let path = e.path;
-        for (const p of pathParams) path = path.replace(`{${p.name}}`, enc(random() < 0.3 ? String(1 + Math.floor(random() * 400)) : pick(NASTY_PATH)));
+        for (const p of pathParams)
+          path = path.replace(
+            `{${p.name}}`,
+            enc(random() < 0.3 ? String(1 + Math.floor(random() * 400)) : pick(NASTY_PATH)),
+          );
         const query: string[] = [];
         for (const p of queryParams) {
           if (random() < 0.5) query.push(`${p.name}=${enc(pick(NASTY))}`);
@@ -56,7 +100,12 @@ describe('fuzzing query strings and path parameters of every endpoint', () => {
         assert.ok([200, 400, 404].includes(r.status), `GET ${url} → ${r.status} ${r.text.slice(0, 200)}`);
         if (r.status !== 200) {
           assert.deepEqual(Object.keys(r.json), ['erro', 'mensagem'], url);
-          assert.ok(['Parâmetro inválido', 'Parâmetro obrigatório', 'Não encontrado', 'Requisição inválida'].includes(r.json.erro), `${url}: ${r.text}`);
+          assert.ok(
+            ['Parâmetro inválido', 'Parâmetro obrigatório', 'Não encontrado', 'Requisição inválida'].includes(
+              r.json.erro,
+            ),
+            `${url}: ${r.text}`,
+          );
         }
         if (r.json?.erro === 'Parâmetro inválido') {
           const named = e.params.some((p) => r.json.mensagem.startsWith(`O parâmetro ${p.name} `));
@@ -64,12 +113,18 @@ describe('fuzzing query strings and path parameters of every endpoint', () => {
         }
       }
     }
-    assert.ok((seen.get(200) ?? 0) > 0 && (seen.get(400) ?? 0) > 0 && (seen.get(404) ?? 0) > 0, JSON.stringify([...seen]));
+    assert.ok(
+      (seen.get(200) ?? 0) > 0 && (seen.get(400) ?? 0) > 0 && (seen.get(404) ?? 0) > 0,
+      JSON.stringify([...seen]),
+    );
   });
 
   it('malformed percent-encoding in the path is a 400, not a 500', async () => {
     const r = await h.get('/v1/campeonatos/%E0%A4%A', key);
     assert.equal(r.status, 400);
-    assert.deepEqual(r.json, { erro: 'Parâmetro inválido', mensagem: 'O parâmetro id deve ser um número inteiro positivo.' });
+    assert.deepEqual(r.json, {
+      erro: 'Parâmetro inválido',
+      mensagem: 'O parâmetro id deve ser um número inteiro positivo.',
+    });
   });
 });

@@ -34,7 +34,11 @@ export interface Harness {
   /** A new key on a new account with that plan. */
   key(plan: Plano, settings?: AccountSettings): string;
   get(pathAndQuery: string, key?: string, headers?: Record<string, string>): Promise<Reply>;
-  request(method: string, pathAndQuery: string, init?: { key?: string; headers?: Record<string, string>; body?: string }): Promise<Reply>;
+  request(
+    method: string,
+    pathAndQuery: string,
+    init?: { key?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<Reply>;
   /** Stops the server and app (usage flushed); the data dir stays until cleanup(). */
   stop(): Promise<void>;
   cleanup(): Promise<void>;
@@ -71,8 +75,17 @@ export async function startHarness(
   const logs: Record<string, unknown>[] = [];
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
   const api = createApp({
-    dataDir, control, plans: o.plans, log: (l) => logs.push(l), usageFlushMs: o.usageFlushMs, authCacheMs: o.authCacheMs ?? 0,
-    cacheMb: o.cacheMb, corsOrigins: o.corsOrigins, stream: o.stream, webhooks: o.webhooks, metricsToken: o.metricsToken,
+    dataDir,
+    control,
+    plans: o.plans,
+    log: (l) => logs.push(l),
+    usageFlushMs: o.usageFlushMs,
+    authCacheMs: o.authCacheMs ?? 0,
+    cacheMb: o.cacheMb,
+    corsOrigins: o.corsOrigins,
+    stream: o.stream,
+    webhooks: o.webhooks,
+    metricsToken: o.metricsToken,
   });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');
@@ -82,7 +95,11 @@ export async function startHarness(
   let stopped = false;
   const request: Harness['request'] = async (method, pathAndQuery, init = {}) => {
     // fetch asks for gzip and br and decodes them unseen; tests read the bytes as sent unless they ask otherwise.
-    const headers: Record<string, string> = { 'accept-encoding': 'identity', ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...init.headers };
+    const headers: Record<string, string> = {
+      'accept-encoding': 'identity',
+      ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+      ...init.headers,
+    };
     const res = await fetch(`${url}${pathAndQuery}`, { method, headers, body: init.body });
     const text = await res.text();
     let json: unknown = null;

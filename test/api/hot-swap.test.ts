@@ -9,7 +9,12 @@ describe('snapshot hot swap', () => {
     const h = await startHarness();
     try {
       const key = h.key('enterprise', { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 10_000_000 });
-      const paths = ['/v1/partidas/ao-vivo', '/v1/campeonatos/1/tabela', '/v1/campeonatos/1/rodadas/34', '/v1/partidas/337/eventos'];
+      const paths = [
+        '/v1/partidas/ao-vivo',
+        '/v1/campeonatos/1/tabela',
+        '/v1/campeonatos/1/rodadas/34',
+        '/v1/partidas/337/eventos',
+      ];
       const failures: string[] = [];
       const bodiesByTag = new Map<string, string>();
       let served = 0;
@@ -28,7 +33,9 @@ describe('snapshot hot swap', () => {
       };
       const workers = Array.from({ length: 8 }, (_, i) => worker(i));
       const published: string[] = [];
-      for (const file of readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()) {
+      for (const file of readdirSync(LIVE_DAY)
+        .filter((f) => f.endsWith('.json'))
+        .sort()) {
         const id = await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
         await h.api.holder.refresh();
         assert.equal(h.api.holder.current?.id, id, `serving ${id} after ${file}`);
@@ -50,7 +57,9 @@ describe('snapshot hot swap', () => {
     const h = await startHarness();
     try {
       const first = h.api.holder.current?.id;
-      const file = readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()[0]!;
+      const file = readdirSync(LIVE_DAY)
+        .filter((f) => f.endsWith('.json'))
+        .sort()[0]!;
       const id = await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
       assert.notEqual(id, first);
       // Wait on the condition (bounded by the test runner's timeout), not on a fixed delay.

@@ -23,7 +23,11 @@ describe('GET /metrics', () => {
       await h.get('/v1/campeonatos', 'chave-invalida');
       const registry = openWebhookRegistry(h.control);
       const conta = h.accounts.getAccount(h.accounts.listKeys()[0]!.conta)!;
-      const webhook = registry.createWebhook({ contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_m' }, null, Date.now());
+      const webhook = registry.createWebhook(
+        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_m' },
+        null,
+        Date.now(),
+      );
       registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
       registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() + 60_000);
 
@@ -62,6 +66,9 @@ describe('GET /metrics', () => {
       await h.cleanup();
     }
     assert.equal(loadConfig({}, { SVC_METRICS_TOKEN: TOKEN }).metricsToken, TOKEN);
-    assert.throws(() => loadConfig({}, { SVC_METRICS_TOKEN: 'curto' }), (e: unknown) => e instanceof ConfigError && /SVC_METRICS_TOKEN deve ter ao menos 16/.test(e.message));
+    assert.throws(
+      () => loadConfig({}, { SVC_METRICS_TOKEN: 'curto' }),
+      (e: unknown) => e instanceof ConfigError && /SVC_METRICS_TOKEN deve ter ao menos 16/.test(e.message),
+    );
   });
 });

@@ -28,5 +28,8 @@ export function assertOpenApi(template: string, status: number, body: unknown, m
     cache.set(ref, validate);
   }
   const ok = validate(body);
-  assert.ok(ok, `${method.toUpperCase()} ${template} ${status} does not match the OpenAPI schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+  assert.ok(
+    ok,
+    `${method.toUpperCase()} ${template} ${status} does not match the OpenAPI schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+  );
 }

@@ -19,21 +19,34 @@ describe('OpenAPI document and /docs', () => {
   });
 
   it('documents every data, account and status route the app serves, with parameters and error responses', () => {
-    const paths = OPENAPI.paths as Record<string, { get: { parameters: { name: string }[]; responses: Record<string, unknown> } }>;
+    const paths = OPENAPI.paths as Record<
+      string,
+      { get: { parameters: { name: string }[]; responses: Record<string, unknown> } }
+    >;
     // Pages for people (the reference and the control panel) are not API operations.
     const isPage = (path: string) => ['/v1/openapi.json', '/docs'].includes(path) || path.startsWith('/painel');
     const PUBLIC = ['/v1/status', '/healthz', '/readyz'];
     const BEYOND_SPEC = ['/v1/stream'];
     const served = h.api.router.stack
       .map((l) => ({ methods: l.methods, path: String(l.path) }))
-      .filter((l) => l.methods.includes('GET') && !l.path.startsWith('/v1/webhooks') && !PUBLIC.includes(l.path) && !isPage(l.path) && !BEYOND_SPEC.includes(l.path))
+      .filter(
+        (l) =>
+          l.methods.includes('GET') &&
+          !l.path.startsWith('/v1/webhooks') &&
+          !PUBLIC.includes(l.path) &&
+          !isPage(l.path) &&
+          !BEYOND_SPEC.includes(l.path),
+      )
       .map((l) => l.path.replace(/:(\w+)/g, '{$1}'));
     assert.equal(served.length, 23, 'the 23 data and account endpoints of the spec');
     for (const p of [...served, '/v1/status', '/healthz', '/readyz']) {
       const op = paths[p]?.get;
       assert.ok(op, `${p} documented`);
       for (const name of p.match(/\{(\w+)\}/g) ?? []) {
-        assert.ok(op.parameters.some((x) => `{${x.name}}` === name), `${p}: path parameter ${name}`);
+        assert.ok(
+          op.parameters.some((x) => `{${x.name}}` === name),
+          `${p}: path parameter ${name}`,
+        );
       }
     }
     for (const layer of h.api.router.stack.filter((l) => !isPage(String(l.path)))) {
@@ -43,7 +56,10 @@ describe('OpenAPI document and /docs', () => {
       }
     }
     const partidas = paths['/v1/campeonatos/{campeonatoId}/partidas']!.get;
-    assert.deepEqual(partidas.parameters.map((x) => x.name), ['campeonatoId', 'rodada', 'status', 'time', 'data_inicio', 'data_fim', 'pagina', 'por_pagina']);
+    assert.deepEqual(
+      partidas.parameters.map((x) => x.name),
+      ['campeonatoId', 'rodada', 'status', 'time', 'data_inicio', 'data_fim', 'pagina', 'por_pagina'],
+    );
     assert.deepEqual(Object.keys(partidas.responses), ['200', '304', '400', '401', '403', '404', '429', '500']);
   });
 
@@ -51,7 +67,10 @@ describe('OpenAPI document and /docs', () => {
     const r = await h.get('/docs');
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type') ?? '', /^text\/html/);
-    assert.match(r.headers.get('content-security-policy') ?? '', /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+';/);
+    assert.match(
+      r.headers.get('content-security-policy') ?? '',
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+';/,
+    );
     for (const p of Object.keys(OPENAPI.paths as object)) assert.ok(r.text.includes(`<code>${p}</code>`), p);
     assert.equal(/(src|href)="(https?:)?\/\//.test(r.text), false, 'no external resources');
     assert.equal(/<script/i.test(r.text), false);

@@ -6,9 +6,20 @@ const entries = (s: string) => [...parseQuery(s)];
 
 test('parseQuery splits plain query strings like URLSearchParams does', () => {
   assert.deepEqual(entries(''), []);
-  assert.deepEqual(entries('pagina=2&por_pagina=50'), [['pagina', '2'], ['por_pagina', '50']]);
-  assert.deepEqual(entries('a=1&b=2&a=3'), [['a', ['1', '3']], ['b', '2']]);
-  assert.deepEqual(entries('&&a&b=&=1&c==d&'), [['a', ''], ['b', ''], ['', '1'], ['c', '=d']]);
+  assert.deepEqual(entries('pagina=2&por_pagina=50'), [
+    ['pagina', '2'],
+    ['por_pagina', '50'],
+  ]);
+  assert.deepEqual(entries('a=1&b=2&a=3'), [
+    ['a', ['1', '3']],
+    ['b', '2'],
+  ]);
+  assert.deepEqual(entries('&&a&b=&=1&c==d&'), [
+    ['a', ''],
+    ['b', ''],
+    ['', '1'],
+    ['c', '=d'],
+  ]);
   assert.deepEqual(entries('k=é'), [['k', 'é']]);
 });
 
@@ -18,5 +29,8 @@ test('parseQuery decodes percent escapes and + (and keeps a malformed escape as 
 });
 
 test('parseQuery keeps names like __proto__ as plain parameters', () => {
-  assert.deepEqual(entries('__proto__=1&constructor=x'), [['__proto__', '1'], ['constructor', 'x']]);
+  assert.deepEqual(entries('__proto__=1&constructor=x'), [
+    ['__proto__', '1'],
+    ['constructor', 'x'],
+  ]);
 });

@@ -40,7 +40,12 @@ describe('serve cache across swaps', () => {
       }
       const eventos = (await h.get('/v1/partidas/339/eventos', key)).json.data;
       assert.equal(eventos.length, eventosAntes.length + 1);
-      assert.deepEqual(eventos.at(-1), { tipo: 'gol', jogador: 'Diego Freitas', time_nome: eventos.at(-1).time_nome, minuto: 22 });
+      assert.deepEqual(eventos.at(-1), {
+        tipo: 'gol',
+        jogador: 'Diego Freitas',
+        time_nome: eventos.at(-1).time_nome,
+        minuto: 22,
+      });
       const rodada = (await h.get('/v1/campeonatos/1/rodadas/34', key)).json.data;
       const jogo = rodada.partidas.find((p: { id: number }) => p.id === 339);
       assert.deepEqual([jogo.status, jogo.placar_mandante, jogo.placar_visitante], ['ao_vivo', 1, 0]);
@@ -69,7 +74,6 @@ describe('serve cache across swaps', () => {
       assert.equal(h.api.holder.current!.id, first);
       assert.equal(lastSwap(h).frio, true);
       assert.equal((await h.get('/v1/partidas/339/eventos', key)).text, antes);
-
     } finally {
       await h.cleanup();
     }
@@ -87,7 +91,11 @@ describe('serve cache across swaps', () => {
       const [before, after] = [await reading, await current.partition(1)];
       assert.equal(before.partida.get(339)?.placar_mandante, null);
       assert.equal(after.partida.get(339)?.placar_mandante, 1);
-      assert.equal(old.championshipScope(2), current.championshipScope(2), 'an untouched championship keeps its data generation');
+      assert.equal(
+        old.championshipScope(2),
+        current.championshipScope(2),
+        'an untouched championship keeps its data generation',
+      );
     } finally {
       await h.cleanup();
     }
@@ -111,7 +119,9 @@ describe('serve cache across swaps', () => {
   });
 
   const csv = path.join(SHARED_DATA, 'brasileirao-dataset');
-  it('memory stays under --cache-mb while every championship is requested in turn', { skip: !existsSync(csv) && `no ${csv}` }, async () => {
+  it('memory stays under --cache-mb while every championship is requested in turn', {
+    skip: !existsSync(csv) && `no ${csv}`,
+  }, async () => {
     const h = await startHarness({ ingestDemo: false, cacheMb: 8 });
     try {
       await ingestInto(h.dataDir, [csv]);

@@ -33,14 +33,21 @@ const anything: Spec = { kind: 'any' };
 const nullable = (of: Spec): Spec => ({ kind: 'nullable', of });
 const oneOf = (...values: string[]): Spec => ({ kind: 'enum', values });
 const format = (pattern: RegExp, what: string): Spec => ({ kind: 'format', pattern, what });
-const obj = (fields: Record<string, Spec>, optional: readonly string[] = []): Spec => ({ kind: 'obj', fields, optional });
+const obj = (fields: Record<string, Spec>, optional: readonly string[] = []): Spec => ({
+  kind: 'obj',
+  fields,
+  optional,
+});
 const arrayOf = (of: Spec): Spec => ({ kind: 'arrayOf', of });
 const depends = (on: (parent: Record<string, unknown>) => Spec): Spec => ({ kind: 'depends', on });
 
 /** Every way `value` at `path` departs from `spec`. */
 function check(value: unknown, spec: Spec, path: string, out: string[], parent: Record<string, unknown> = {}): void {
   const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  const bad = (expected: string): void => void out.push(`${path}: expected ${expected}, got ${got === 'string' || got === 'number' ? `${got} ${JSON.stringify(value)}` : got}`);
+  const bad = (expected: string): void =>
+    void out.push(
+      `${path}: expected ${expected}, got ${got === 'string' || got === 'number' ? `${got} ${JSON.stringify(value)}` : got}`,
+    );
   switch (spec.kind) {
     case 'any':
       return;
@@ -126,12 +133,19 @@ const matchFields = {
   placar_visitante: score,
   disputa_penalti: bool,
   // Rule 2: without a shoot-out its score does not exist.
-  penalti: depends((m) => (m.disputa_penalti === true ? obj({ placar_mandante: int, placar_visitante: int }) : obj({ placar_mandante: nullable(int), placar_visitante: nullable(int) }))),
+  penalti: depends((m) =>
+    m.disputa_penalti === true
+      ? obj({ placar_mandante: int, placar_visitante: int })
+      : obj({ placar_mandante: nullable(int), placar_visitante: nullable(int) }),
+  ),
   status: MATCH_STATUS,
   slug: str,
   data_realizacao: format(/^\d{2}\/\d{2}\/\d{4}$/, 'DD/MM/YYYY'),
   hora_realizacao: format(/^\d{2}:\d{2}$/, 'HH:MM'),
-  data_hora_realizacao: format(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)$/, 'ISO 8601 with UTC offset'),
+  data_hora_realizacao: format(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)$/,
+    'ISO 8601 with UTC offset',
+  ),
   // Rule 2: some sources do not name the venue.
   estadio: nullable(str),
 };
@@ -158,7 +172,14 @@ const partidaSemFase = obj(matchFieldsWithoutFase);
 const phaseLink = obj({ id: int, nome: str, slug: str, tipo: str });
 /** A single-match tie (its phase not `ida_e_volta`) has no second leg. */
 /** Rule 2: a tie not yet drawn (a final before the semi-finals end) has no legs yet. */
-const chave = (idaEVolta: boolean) => obj({ id: int, nome: str, slug: str, partida_ida: nullable(partida), partida_volta: idaEVolta ? partida : nullable(partida) });
+const chave = (idaEVolta: boolean) =>
+  obj({
+    id: int,
+    nome: str,
+    slug: str,
+    partida_ida: nullable(partida),
+    partida_volta: idaEVolta ? partida : nullable(partida),
+  });
 /** Rule 2: the first phase has no previous one, the last no next one. */
 const fase = (first: number, last: number) =>
   obj({
@@ -177,14 +198,116 @@ const fase = (first: number, last: number) =>
     proxima_fase: depends((f) => (f.id === last ? nullable(phaseLink) : phaseLink)),
     fase_anterior: depends((f) => (f.id === first ? nullable(phaseLink) : phaseLink)),
   });
-const standingRow = obj({ posicao: int, time, pontos: int, jogos: int, vitorias: int, empates: int, derrotas: int, gols_pro: int, gols_contra: int, saldo: int });
-const jogador = obj({ id: int, nome_popular: str, nome: str, idade: int, posicao: obj({ nome: str, sigla: str }), numero_camisa: int, gols: int, time });
+const standingRow = obj({
+  posicao: int,
+  time,
+  pontos: int,
+  jogos: int,
+  vitorias: int,
+  empates: int,
+  derrotas: int,
+  gols_pro: int,
+  gols_contra: int,
+  saldo: int,
+});
+const jogador = obj({
+  id: int,
+  nome_popular: str,
+  nome: str,
+  idade: int,
+  posicao: obj({ nome: str, sigla: str }),
+  numero_camisa: int,
+  gols: int,
+  time,
+});
 const evento = obj({ tipo: str, jogador: nullable(str), time_nome: str, minuto: int });
-const STAT_DECIMALS = ['posse_bola', 'precisao_passes', 'gols_esperados', 'nota_media', 'duelos_vencidos_percentual', 'gols_evitados'];
-const STAT_INTEGERS = ['finalizacoes_total', 'finalizacoes_no_gol', 'finalizacoes_fora', 'finalizacoes_trave', 'finalizacoes_bloqueadas', 'penaltis', 'escanteios', 'faltas', 'impedimentos', 'cartoes_amarelos', 'cartoes_vermelhos', 'defesas', 'desarmes', 'passes_total', 'passes_errados', 'grandes_chances', 'tiros_livres', 'finalizacoes_dentro_area', 'finalizacoes_fora_area', 'grandes_chances_convertidas', 'grandes_chances_perdidas', 'passes_em_profundidade', 'toques_area_adversaria', 'faltas_sofridas_ultimo_terco', 'laterais_cobrados', 'entradas_ultimo_terco', 'passes_ultimo_terco_certos', 'passes_ultimo_terco_total', 'bolas_longas_certas', 'bolas_longas_total', 'cruzamentos_certos', 'cruzamentos_total', 'posses_perdidas', 'duelos_chao_vencidos', 'duelos_chao_total', 'duelos_aereos_vencidos', 'duelos_aereos_total', 'dribles_certos', 'dribles_total', 'desarmes_certos', 'interceptacoes', 'recuperacoes_bola', 'cortes', 'erros_para_finalizacao', 'erros_para_gol', 'defesas_dificeis', 'saidas_altas', 'socos_do_goleiro', 'tiros_de_meta'];
-const statsRecord = obj({ ...Object.fromEntries(STAT_DECIMALS.map((k) => [k, nullable(num)])), ...Object.fromEntries(STAT_INTEGERS.map((k) => [k, nullable(int)])) });
-const estatisticas = obj({ partida_id: int, time_mandante: timeResumo, time_visitante: timeResumo, status: MATCH_STATUS, estatisticas: obj({ mandante: statsRecord, visitante: statsRecord }) });
-const PLAYER_STAT_NUMBERS = ['minutos_jogados', 'nota', 'gols', 'assistencias', 'gols_esperados', 'finalizacoes_total', 'passes_certos', 'passes_total', 'desarmes_total', 'duelos_vencidos', 'faltas_cometidas', 'cartoes_amarelos', 'minuto_entrada', 'minuto_saida', 'gols_contra'];
+const STAT_DECIMALS = [
+  'posse_bola',
+  'precisao_passes',
+  'gols_esperados',
+  'nota_media',
+  'duelos_vencidos_percentual',
+  'gols_evitados',
+];
+const STAT_INTEGERS = [
+  'finalizacoes_total',
+  'finalizacoes_no_gol',
+  'finalizacoes_fora',
+  'finalizacoes_trave',
+  'finalizacoes_bloqueadas',
+  'penaltis',
+  'escanteios',
+  'faltas',
+  'impedimentos',
+  'cartoes_amarelos',
+  'cartoes_vermelhos',
+  'defesas',
+  'desarmes',
+  'passes_total',
+  'passes_errados',
+  'grandes_chances',
+  'tiros_livres',
+  'finalizacoes_dentro_area',
+  'finalizacoes_fora_area',
+  'grandes_chances_convertidas',
+  'grandes_chances_perdidas',
+  'passes_em_profundidade',
+  'toques_area_adversaria',
+  'faltas_sofridas_ultimo_terco',
+  'laterais_cobrados',
+  'entradas_ultimo_terco',
+  'passes_ultimo_terco_certos',
+  'passes_ultimo_terco_total',
+  'bolas_longas_certas',
+  'bolas_longas_total',
+  'cruzamentos_certos',
+  'cruzamentos_total',
+  'posses_perdidas',
+  'duelos_chao_vencidos',
+  'duelos_chao_total',
+  'duelos_aereos_vencidos',
+  'duelos_aereos_total',
+  'dribles_certos',
+  'dribles_total',
+  'desarmes_certos',
+  'interceptacoes',
+  'recuperacoes_bola',
+  'cortes',
+  'erros_para_finalizacao',
+  'erros_para_gol',
+  'defesas_dificeis',
+  'saidas_altas',
+  'socos_do_goleiro',
+  'tiros_de_meta',
+];
+const statsRecord = obj({
+  ...Object.fromEntries(STAT_DECIMALS.map((k) => [k, nullable(num)])),
+  ...Object.fromEntries(STAT_INTEGERS.map((k) => [k, nullable(int)])),
+});
+const estatisticas = obj({
+  partida_id: int,
+  time_mandante: timeResumo,
+  time_visitante: timeResumo,
+  status: MATCH_STATUS,
+  estatisticas: obj({ mandante: statsRecord, visitante: statsRecord }),
+});
+const PLAYER_STAT_NUMBERS = [
+  'minutos_jogados',
+  'nota',
+  'gols',
+  'assistencias',
+  'gols_esperados',
+  'finalizacoes_total',
+  'passes_certos',
+  'passes_total',
+  'desarmes_total',
+  'duelos_vencidos',
+  'faltas_cometidas',
+  'cartoes_amarelos',
+  'minuto_entrada',
+  'minuto_saida',
+  'gols_contra',
+];
 const lineupPlayer = obj(
   {
     nome: str,
@@ -196,18 +319,37 @@ const lineupPlayer = obj(
     substituido_por: anything,
     jogador_id: int,
     // General rule 2: a statistic the source did not report is null (not 0); every key is still there.
-    estatisticas: nullable(obj({
-      ...Object.fromEntries(PLAYER_STAT_NUMBERS.map((k) => [k, nullable(num)])),
-      expulsao: anything,
-      goleiro: obj({ defesas: nullable(num), gols_evitados: nullable(num), penaltis_defendidos: nullable(num), gols_sofridos: nullable(num) }),
-    })),
+    estatisticas: nullable(
+      obj({
+        ...Object.fromEntries(PLAYER_STAT_NUMBERS.map((k) => [k, nullable(num)])),
+        expulsao: anything,
+        goleiro: obj({
+          defesas: nullable(num),
+          gols_evitados: nullable(num),
+          penaltis_defendidos: nullable(num),
+          gols_sofridos: nullable(num),
+        }),
+      }),
+    ),
   },
   // Present in the detailed variant only.
   ['jogador_id', 'estatisticas'],
 );
-const lineupSide = obj({ formacao: str, tecnico: str, confirmada: bool, titulares: arrayOf(lineupPlayer), reservas: arrayOf(lineupPlayer) });
+const lineupSide = obj({
+  formacao: str,
+  tecnico: str,
+  confirmada: bool,
+  titulares: arrayOf(lineupPlayer),
+  reservas: arrayOf(lineupPlayer),
+});
 // Rule 2: a side whose lineup the source has not published yet is null.
-const escalacao = obj({ partida_id: int, time_mandante: timeResumo, time_visitante: timeResumo, status: str, escalacoes: obj({ mandante: nullable(lineupSide), visitante: nullable(lineupSide) }) });
+const escalacao = obj({
+  partida_id: int,
+  time_mandante: timeResumo,
+  time_visitante: timeResumo,
+  status: str,
+  escalacoes: obj({ mandante: nullable(lineupSide), visitante: nullable(lineupSide) }),
+});
 const cobertura = obj({
   campeonato_id: int,
   slug: str,
@@ -217,13 +359,29 @@ const cobertura = obj({
   regiao: str,
   // Rule 2 (and the Championship's own `logo_url`, string or null): no logo is null.
   logo_url: nullable(str),
-  cobertura: obj(Object.fromEntries(['classificacao', 'rodadas', 'partidas', 'ao_vivo', 'escalacoes', 'estatisticas'].map((k) => [k, str]))),
+  cobertura: obj(
+    Object.fromEntries(
+      ['classificacao', 'rodadas', 'partidas', 'ao_vivo', 'escalacoes', 'estatisticas'].map((k) => [k, str]),
+    ),
+  ),
 });
-const me = obj({ plano: oneOf('free', 'pro', 'enterprise'), limites: obj({ requisicoes: int, periodo: str }), consumo: obj({ requisicoes_utilizadas: int, requisicoes_restantes: int }) });
+const me = obj({
+  plano: oneOf('free', 'pro', 'enterprise'),
+  limites: obj({ requisicoes: int, periodo: str }),
+  consumo: obj({ requisicoes_utilizadas: int, requisicoes_restantes: int }),
+});
 const usage = obj({
   tempo_medio_resposta_ms: num,
   total_requisicoes: int,
-  ultimas_requisicoes: arrayOf(obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: matchFields.data_hora_realizacao })),
+  ultimas_requisicoes: arrayOf(
+    obj({
+      endpoint: str,
+      metodo: str,
+      status_code: int,
+      tempo_resposta_ms: num,
+      data_hora: matchFields.data_hora_realizacao,
+    }),
+  ),
 });
 const total = obj({ total: int });
 
@@ -248,36 +406,94 @@ async function walk(get: Get): Promise<{ problems: string[]; checked: number }> 
   for (const c of list.data as { id: number; tipo: string }[]) {
     const base = `/v1/campeonatos/${c.id}`;
     await expect(base, obj({ data: campeonato }));
-    const page = await expect(`${base}/partidas?por_pagina=100`, obj({ data: arrayOf(partida), meta: obj({ total: int, por_pagina: int, pagina_atual: int, ultima_pagina: int, campeonato_id: int }) }));
+    const page = await expect(
+      `${base}/partidas?por_pagina=100`,
+      obj({
+        data: arrayOf(partida),
+        meta: obj({ total: int, por_pagina: int, pagina_atual: int, ultima_pagina: int, campeonato_id: int }),
+      }),
+    );
     for (const p of page.data as { id: number }[]) matchIds.add(p.id);
-    const roundsList = (await get(`${base}/rodadas`)).json?.data as { numero: number; partidas: { id: number }[] }[] | undefined;
+    const roundsList = (await get(`${base}/rodadas`)).json?.data as
+      | { numero: number; partidas: { id: number }[] }[]
+      | undefined;
     const numeros = (roundsList ?? []).map((r) => r.numero);
     const [first, last] = [Math.min(...numeros), Math.max(...numeros)];
-    await expect(`${base}/rodadas`, obj({ data: arrayOf(rodada(first, last)), meta: obj({ campeonato_id: int, total: int }) }));
+    await expect(
+      `${base}/rodadas`,
+      obj({ data: arrayOf(rodada(first, last)), meta: obj({ campeonato_id: int, total: int }) }),
+    );
     for (const r of roundsList ?? []) for (const p of r.partidas) matchIds.add(p.id);
     if (numeros.length) await expect(`${base}/rodadas/${first}`, obj({ data: rodada(first, last, partidaSemFase) }));
-    await expect(`${base}/tabela`, obj({ data: obj({ campeonato_id: int, campeonato_nome: str, temporada: str, classificacao: arrayOf(standingRow) }) }));
-    await expect(`${base}/artilharia`, obj({ data: arrayOf(jogador), meta: obj({ campeonato_id: int, campeonato_nome: str, total: int }) }));
+    await expect(
+      `${base}/tabela`,
+      obj({
+        data: obj({ campeonato_id: int, campeonato_nome: str, temporada: str, classificacao: arrayOf(standingRow) }),
+      }),
+    );
+    await expect(
+      `${base}/artilharia`,
+      obj({ data: arrayOf(jogador), meta: obj({ campeonato_id: int, campeonato_nome: str, total: int }) }),
+    );
     await expect(`${base}/cobertura`, obj({ data: cobertura }));
     if (c.tipo === 'mata-mata') {
       const phases = (await get(`${base}/fases`)).json?.data as { id: number; ida_e_volta: boolean }[] | undefined;
       const faseSpec = fase(phases?.[0]?.id ?? NaN, phases?.at(-1)?.id ?? NaN);
       await expect(`${base}/fases`, obj({ data: arrayOf(faseSpec), meta: obj({ campeonato_id: int, total: int }) }));
       const idaEVolta = new Map((phases ?? []).map((f) => [f.id, f.ida_e_volta]));
-      await expect(`${base}/chave`, obj({ data: obj({ campeonato_id: int, campeonato_nome: str, temporada: str, fases: arrayOf(obj({ id: int, nome: str, slug: str, tipo: str, chaves: depends((f) => arrayOf(chave(idaEVolta.get(f.id as number) === true))) })) }) }));
+      await expect(
+        `${base}/chave`,
+        obj({
+          data: obj({
+            campeonato_id: int,
+            campeonato_nome: str,
+            temporada: str,
+            fases: arrayOf(
+              obj({
+                id: int,
+                nome: str,
+                slug: str,
+                tipo: str,
+                chaves: depends((f) => arrayOf(chave(idaEVolta.get(f.id as number) === true))),
+              }),
+            ),
+          }),
+        }),
+      );
       for (const f of phases ?? []) {
         const detail = await expect(`${base}/fases/${f.id}`, obj({ data: faseSpec }));
-        for (const k of detail.data.chaves as { partida_ida: { id: number } | null; partida_volta: { id: number } | null }[]) {
+        for (const k of detail.data.chaves as {
+          partida_ida: { id: number } | null;
+          partida_volta: { id: number } | null;
+        }[]) {
           for (const leg of [k.partida_ida, k.partida_volta]) if (leg) matchIds.add(leg.id);
         }
-        await expect(`${base}/fases/${f.id}/tabela`, obj({ data: obj({ campeonato_id: int, campeonato_nome: str, fase_id: int, fase_nome: str, temporada: str, classificacao: arrayOf(standingRow) }) }));
+        await expect(
+          `${base}/fases/${f.id}/tabela`,
+          obj({
+            data: obj({
+              campeonato_id: int,
+              campeonato_nome: str,
+              fase_id: int,
+              fase_nome: str,
+              temporada: str,
+              classificacao: arrayOf(standingRow),
+            }),
+          }),
+        );
       }
     }
   }
   // Events, statistics and lineups of every match (404 is the spec's answer for a match without lineup).
   for (const id of matchIds) {
-    await expect(`/v1/partidas/${id}/eventos`, obj({ data: arrayOf(evento), meta: obj({ partida_id: int, total: int }) }));
-    for (const [what, body] of [['estatisticas', estatisticas], ['escalacao', escalacao]] as const) {
+    await expect(
+      `/v1/partidas/${id}/eventos`,
+      obj({ data: arrayOf(evento), meta: obj({ partida_id: int, total: int }) }),
+    );
+    for (const [what, body] of [
+      ['estatisticas', estatisticas],
+      ['escalacao', escalacao],
+    ] as const) {
       const r = await get(`/v1/partidas/${id}/${what}`);
       if (r.status === 404) continue;
       assert.equal(r.status, 200, `/v1/partidas/${id}/${what}: ${r.status}`);
@@ -300,7 +516,9 @@ async function walk(get: Get): Promise<{ problems: string[]; checked: number }> 
 function grouped(problems: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const p of problems) {
-    const key = p.replace(/\[\d+\]/g, '[]').replace(/^\/v1\/\S*?(?=[.:])/, (path) => path.replace(/\/\d+/g, '/{id}').replace(/\?.*$/, ''));
+    const key = p
+      .replace(/\[\d+\]/g, '[]')
+      .replace(/^\/v1\/\S*?(?=[.:])/, (path) => path.replace(/\/\d+/g, '/{id}').replace(/\?.*$/, ''));
     const folded = key.replace(/got (string|number) .*$/, 'got $1');
     counts.set(folded, (counts.get(folded) ?? 0) + 1);
   }
@@ -326,11 +544,17 @@ function conforms(name: string, server: () => Harness) {
     return problems;
   };
   it(`${name}: every field the spec lists is there with the spec's type`, async () => {
-    assert.deepEqual((await departures()).filter((p) => !KNOWN.some((k) => k.paths.test(p))), []);
+    assert.deepEqual(
+      (await departures()).filter((p) => !KNOWN.some((k) => k.paths.test(p))),
+      [],
+    );
   });
   for (const known of KNOWN) {
     it(`${name}: ${known.reason}`, { todo: known.reason }, async () => {
-      assert.deepEqual((await departures()).filter((p) => known.paths.test(p)), []);
+      assert.deepEqual(
+        (await departures()).filter((p) => known.paths.test(p)),
+        [],
+      );
     });
   }
 }
@@ -361,7 +585,12 @@ describe('the conformance check itself', () => {
     const out: string[] = [];
     check({ data: [{ id: 1.5, nome: null, sigla: 'FLA' }] }, obj({ data: arrayOf(timeResumo) }), '/x', out);
     // Rule 2 is read narrowly: a played match has a score.
-    check({ status: 'encerrado', placar_mandante: null, placar_visitante: 1 }, obj({ placar_mandante: score, placar_visitante: score }), '/p', out);
+    check(
+      { status: 'encerrado', placar_mandante: null, placar_visitante: 1 },
+      obj({ placar_mandante: score, placar_visitante: score }),
+      '/p',
+      out,
+    );
     check({ data: { numero: 3 } }, obj({ data: obj({ numero: int, nome: str }) }), '/y', out);
     check({ d: '2026-11-22' }, obj({ d: matchFields.data_realizacao }), '/z', out);
     assert.deepEqual(out, [

@@ -10,7 +10,9 @@ import { SseClient } from '../helpers/sse.js';
 import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
 import { assertOpenApi } from './openapi-validator.js';
 
-const STEPS = readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort();
+const STEPS = readdirSync(LIVE_DAY)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 /** Ingests one live-day step and returns the events its snapshot recorded. */
 async function step(h: Harness, file: string): Promise<RecordedEvent[]> {
@@ -19,7 +21,8 @@ async function step(h: Harness, file: string): Promise<RecordedEvent[]> {
   return readOutbox(h.dataDir, id, 0);
 }
 
-const asFrames = (events: RecordedEvent[]) => events.map((e) => ({ id: String(e.seq), event: e.evento, data: e.corpo }));
+const asFrames = (events: RecordedEvent[]) =>
+  events.map((e) => ({ id: String(e.seq), event: e.evento, data: e.corpo }));
 const eventsOf = (c: SseClient) => c.events.map((f) => ({ id: f.id, event: f.event, data: f.data }));
 
 describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
@@ -28,7 +31,10 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
   const recorded: RecordedEvent[] = [];
   const streams: SseClient[] = [];
   const open = async (query: string, headers: Record<string, string> = {}, k: string | null = key) => {
-    const c = await SseClient.open(`${h.url}/v1/stream${query}`, { ...(k ? { authorization: `Bearer ${k}` } : {}), ...headers });
+    const c = await SseClient.open(`${h.url}/v1/stream${query}`, {
+      ...(k ? { authorization: `Bearer ${k}` } : {}),
+      ...headers,
+    });
     streams.push(c);
     return c;
   };
@@ -49,10 +55,16 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     const all = await open('');
     assert.equal(all.status, 200);
     assert.equal(all.headers['content-type'], 'text/event-stream; charset=utf-8');
-    assert.ok(all.headers['x-request-id'] && all.headers['ratelimit-remaining'], 'our headers, as on every authenticated response');
+    assert.ok(
+      all.headers['x-request-id'] && all.headers['ratelimit-remaining'],
+      'our headers, as on every authenticated response',
+    );
     const goals = await open('?eventos=partida.gol,partida.encerrada');
     for (const file of STEPS.slice(0, 8)) recorded.push(...(await step(h, file)));
-    assert.ok(recorded.some((e) => e.evento === 'partida.gol') && recorded.length >= 5, recorded.map((e) => e.evento).join());
+    assert.ok(
+      recorded.some((e) => e.evento === 'partida.gol') && recorded.length >= 5,
+      recorded.map((e) => e.evento).join(),
+    );
     await all.until((c) => c.events.length >= recorded.length);
     assert.deepEqual(eventsOf(all), asFrames(recorded));
     const wanted = recorded.filter((e) => e.evento === 'partida.gol' || e.evento === 'partida.encerrada');
@@ -98,7 +110,11 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     assert.match(bad.json.mensagem, /^O parâmetro eventos deve listar/);
     const freeStream = await open('', { 'last-event-id': String(recorded.at(-2)!.seq) }, free);
     assert.equal(freeStream.status, 200);
-    const mine = await open('', { 'last-event-id': String(recorded.at(-2)!.seq) }, h.key('free', { campeonatos: [camp] }));
+    const mine = await open(
+      '',
+      { 'last-event-id': String(recorded.at(-2)!.seq) },
+      h.key('free', { campeonatos: [camp] }),
+    );
     await mine.until((c) => c.events.length >= 1);
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(freeStream.events.length, 0, 'nothing of a championship off its list');
@@ -110,7 +126,10 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     assert.equal(first.status, 200);
     const second = await h.get('/v1/stream', pro);
     assert.equal(second.status, 429);
-    assert.deepEqual(second.json, { erro: 'Limite de requisições', mensagem: 'O plano pro permite 1 streams simultâneos por conta; feche um antes de abrir outro.' });
+    assert.deepEqual(second.json, {
+      erro: 'Limite de requisições',
+      mensagem: 'O plano pro permite 1 streams simultâneos por conta; feche um antes de abrir outro.',
+    });
     const open_ = h.api.stream.count();
     first.close();
     const start = Date.now();
@@ -131,7 +150,10 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     assert.equal(byTicket.status, 200);
     const again = await h.get(`/v1/stream?ticket=${ticket}`);
     assert.equal(again.status, 401);
-    assert.deepEqual(again.json, { erro: 'Não autorizado', mensagem: 'Ticket de stream inválido, expirado ou já utilizado; peça outro em POST /v1/stream/ticket.' });
+    assert.deepEqual(again.json, {
+      erro: 'Não autorizado',
+      mensagem: 'Ticket de stream inválido, expirado ou já utilizado; peça outro em POST /v1/stream/ticket.',
+    });
     const none = await h.get('/v1/stream');
     assert.equal(none.status, 401);
     assert.equal(none.json.mensagem, 'API Key inválida ou inativa');
@@ -142,10 +164,24 @@ describe('svc serve ends open streams on SIGTERM (the real binary)', () => {
   it('the stream ends and the process exits 0', async () => {
     const { dir, cleanup } = tempDir('svc-stream-cli-');
     try {
-      const keyRun = await runSvc(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json', '--data-dir', dir]);
+      const keyRun = await runSvc([
+        'keys',
+        'create',
+        '--account',
+        'acme',
+        '--plan',
+        'pro',
+        '--json',
+        '--data-dir',
+        dir,
+      ]);
       assert.equal(keyRun.code, 0, keyRun.stderr);
       const { key } = JSON.parse(keyRun.stdout) as { key: string };
-      const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir],
+        { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       let out = '';
       const url = await new Promise<string>((resolve, reject) => {
@@ -161,7 +197,10 @@ describe('svc serve ends open streams on SIGTERM (the real binary)', () => {
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
       await stream.until((c) => c.ended, 5_000);
-      assert.ok(stream.frames.some((f) => f.comments.includes('servidor encerrando')), stream.body);
+      assert.ok(
+        stream.frames.some((f) => f.comments.includes('servidor encerrando')),
+        stream.body,
+      );
     } finally {
       cleanup();
     }

@@ -15,11 +15,17 @@ describe('quota consumption and usage statistics', () => {
       // A flush interval far longer than the test: counts must survive the restart through the shutdown flush.
       let h = await startHarness({ dir, usageFlushMs: 60_000 });
       const key = h.key('pro', { cota_requisicoes: 1000, requisicoes_por_segundo: 10_000 });
-      const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => h.get(i % 2 ? '/v1/campeonatos' : '/v1/campeonatos/999', key)));
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => h.get(i % 2 ? '/v1/campeonatos' : '/v1/campeonatos/999', key)),
+      );
       assert.deepEqual(new Set(statuses.map((s) => s.status)), new Set([200, 404]));
       const me = await h.get('/v1/me', key);
       assert.deepEqual(me.json, {
-        data: { plano: 'pro', limites: { requisicoes: 1000, periodo: 'dia' }, consumo: { requisicoes_utilizadas: 60, requisicoes_restantes: 940 } },
+        data: {
+          plano: 'pro',
+          limites: { requisicoes: 1000, periodo: 'dia' },
+          consumo: { requisicoes_utilizadas: 60, requisicoes_restantes: 940 },
+        },
       });
       await h.get('/v1/campeonatos/1', key);
       await h.stop();
@@ -30,7 +36,11 @@ describe('quota consumption and usage statistics', () => {
         assert.deepEqual(after.json.data.consumo, { requisicoes_utilizadas: 61, requisicoes_restantes: 939 });
         assert.equal(after.headers.get('ratelimit-remaining'), '939');
         const stats = (await h.get('/v1/perfil/estatisticas', key)).json.data;
-        assert.equal(stats.total_requisicoes, 63, 'every finished request before this one, /v1/me included (recorded, not counted against the quota)');
+        assert.equal(
+          stats.total_requisicoes,
+          63,
+          'every finished request before this one, /v1/me included (recorded, not counted against the quota)',
+        );
         assert.ok(stats.tempo_medio_resposta_ms > 0);
         assert.equal(stats.ultimas_requisicoes.length, 20);
         const last = stats.ultimas_requisicoes[0];
@@ -39,7 +49,7 @@ describe('quota consumption and usage statistics', () => {
         assert.equal(last.metodo, 'GET');
         assert.equal(last.status_code, 200);
         assert.ok(!Number.isNaN(Date.parse(last.data_hora)));
-        assert.match(last.data_hora, /[+-]\d{2}:\d{2}$/, "ISO 8601 with an explicit offset");
+        assert.match(last.data_hora, /[+-]\d{2}:\d{2}$/, 'ISO 8601 with an explicit offset');
         assert.equal(stats.ultimas_requisicoes[1].endpoint, '/v1/campeonatos/1');
       } finally {
         await h.stop();
@@ -63,7 +73,11 @@ describe('quota consumption and usage statistics', () => {
       assert.equal((await b.get('/v1/campeonatos', key)).status, 429);
       // Server a sees b's counts after its next flush interval (forced here instead of waiting).
       a.api.usage.flush();
-      assert.equal((await a.get('/v1/campeonatos', key)).status, 429, 'the fifth request of the day is refused on either server');
+      assert.equal(
+        (await a.get('/v1/campeonatos', key)).status,
+        429,
+        'the fifth request of the day is refused on either server',
+      );
       const me = await a.get('/v1/me', key);
       assert.equal(me.status, 200, '/v1/me answers at quota');
       assert.deepEqual(me.json.data.consumo, { requisicoes_utilizadas: 4, requisicoes_restantes: 0 });
@@ -77,26 +91,56 @@ describe('quota consumption and usage statistics', () => {
     const h = await startHarness({ usageFlushMs: 60_000 });
     try {
       const key = h.key('pro');
-      for (const p of ['/v1/campeonatos/1/tabela', '/v1/campeonatos/2/tabela', '/v1/campeonatos/999/tabela', '/v1/campeonatos']) await h.get(p, key);
+      for (const p of [
+        '/v1/campeonatos/1/tabela',
+        '/v1/campeonatos/2/tabela',
+        '/v1/campeonatos/999/tabela',
+        '/v1/campeonatos',
+      ])
+        await h.get(p, key);
       const keyId = (h.control.prepare('SELECT max(id) AS id FROM chaves_api').get() as { id: number }).id;
       // Earlier days, as a server would have flushed them: one inside the window, one just outside it.
       new SqliteUsageStore(h.control).add(
-        [{ chaveId: keyId, dia: dayBefore(HISTORY_DAYS - 1), requisicoes: 7 }, { chaveId: keyId, dia: dayBefore(HISTORY_DAYS), requisicoes: 9 }],
+        [
+          { chaveId: keyId, dia: dayBefore(HISTORY_DAYS - 1), requisicoes: 7 },
+          { chaveId: keyId, dia: dayBefore(HISTORY_DAYS), requisicoes: 9 },
+        ],
         [],
         [],
-        [{ chaveId: keyId, dia: dayBefore(HISTORY_DAYS - 1), metodo: 'GET', endpoint: '/v1/campeonatos', requisicoes: 7 },
-         { chaveId: keyId, dia: dayBefore(HISTORY_DAYS), metodo: 'GET', endpoint: '/v1/me', requisicoes: 9 }],
+        [
+          {
+            chaveId: keyId,
+            dia: dayBefore(HISTORY_DAYS - 1),
+            metodo: 'GET',
+            endpoint: '/v1/campeonatos',
+            requisicoes: 7,
+          },
+          { chaveId: keyId, dia: dayBefore(HISTORY_DAYS), metodo: 'GET', endpoint: '/v1/me', requisicoes: 9 },
+        ],
       );
       const stats = (await h.get('/v1/perfil/estatisticas', key)).json.data;
       assert.equal(stats.requisicoes_por_dia.length, 30);
       assert.deepEqual(stats.requisicoes_por_dia[0], { dia: dayBefore(HISTORY_DAYS - 1), requisicoes: 7 });
-      assert.deepEqual(stats.requisicoes_por_dia[29], { dia: dayBefore(0), requisicoes: 4 }, 'today, as the quota counts them: this request of the key about itself is not counted');
-      assert.equal(stats.requisicoes_por_dia.slice(1, 29).every((d: { requisicoes: number }) => d.requisicoes === 0), true);
-      assert.deepEqual(stats.requisicoes_por_endpoint, [
-        { metodo: 'GET', endpoint: '/v1/campeonatos', requisicoes: 8 },
-        { metodo: 'GET', endpoint: '/v1/campeonatos/{campeonatoId}/tabela', requisicoes: 3 },
-      ], 'grouped by route (a 404 for an unknown id included), the day outside the window left out; this request not yet finished');
-      const kept = h.control.prepare('SELECT count(*) AS n FROM uso_endpoint_diario WHERE dia < ?').get(dayBefore(HISTORY_DAYS - 1)) as { n: number };
+      assert.deepEqual(
+        stats.requisicoes_por_dia[29],
+        { dia: dayBefore(0), requisicoes: 4 },
+        'today, as the quota counts them: this request of the key about itself is not counted',
+      );
+      assert.equal(
+        stats.requisicoes_por_dia.slice(1, 29).every((d: { requisicoes: number }) => d.requisicoes === 0),
+        true,
+      );
+      assert.deepEqual(
+        stats.requisicoes_por_endpoint,
+        [
+          { metodo: 'GET', endpoint: '/v1/campeonatos', requisicoes: 8 },
+          { metodo: 'GET', endpoint: '/v1/campeonatos/{campeonatoId}/tabela', requisicoes: 3 },
+        ],
+        'grouped by route (a 404 for an unknown id included), the day outside the window left out; this request not yet finished',
+      );
+      const kept = h.control
+        .prepare('SELECT count(*) AS n FROM uso_endpoint_diario WHERE dia < ?')
+        .get(dayBefore(HISTORY_DAYS - 1)) as { n: number };
       assert.equal(kept.n, 0, 'per-route rows older than the window are deleted');
     } finally {
       await h.cleanup();

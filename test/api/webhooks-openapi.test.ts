@@ -16,8 +16,16 @@ describe('webhook management responses match the OpenAPI document', () => {
 
   it('create, list, detail, update, test delivery, deliveries, rotate secret, delete', async () => {
     const send = (method: string, path: string, body?: unknown) =>
-      h.request(method, path, { key, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const created = await send('POST', '/v1/webhooks', { nome: 'placar', url: 'https://93.184.216.34/hooks', eventos: ['partida.gol'] });
+      h.request(method, path, {
+        key,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const created = await send('POST', '/v1/webhooks', {
+      nome: 'placar',
+      url: 'https://93.184.216.34/hooks',
+      eventos: ['partida.gol'],
+    });
     assert.equal(created.status, 201, created.text);
     assertOpenApi('/v1/webhooks', 201, created.json, 'post');
     const id = created.json.data.id as number;

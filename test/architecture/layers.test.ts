@@ -56,7 +56,10 @@ function sources(): string[] {
 }
 
 it('no module of src/ imports from a layer above its own', () => {
-  assert.deepEqual(layerViolations(sources(), (f) => readFileSync(f, 'utf8')), []);
+  assert.deepEqual(
+    layerViolations(sources(), (f) => readFileSync(f, 'utf8')),
+    [],
+  );
 });
 
 it('the check sees static, type-only and dynamic imports that go up', () => {
@@ -67,5 +70,8 @@ it('the check sees static, type-only and dynamic imports that go up', () => {
     "const m = await import('../webhooks/dispatcher.js');",
     "export { y } from './y.js';",
   ].join('\n');
-  assert.deepEqual(layerViolations([control], () => text), ['control/x.ts imports api/auth-context.js', 'control/x.ts imports webhooks/dispatcher.js']);
+  assert.deepEqual(
+    layerViolations([control], () => text),
+    ['control/x.ts imports api/auth-context.js', 'control/x.ts imports webhooks/dispatcher.js'],
+  );
 });

@@ -55,7 +55,13 @@ test('sends exactly rate × seconds requests, each with the given headers, and t
   );
   // One connection, a request due every 20 ms, each answered 40 ms after it is sent: request k (from 0) is
   // due at 20k ms and cannot be answered before 40(k + 1) ms, so it waits at least 40 + 20k ms from its due time.
-  const r = await probeLatency({ url: `${url}/v1/a?b=1`, rate: 50, seconds: 0.5, connections: 1, headers: { authorization: 'Bearer k' } });
+  const r = await probeLatency({
+    url: `${url}/v1/a?b=1`,
+    rate: 50,
+    seconds: 0.5,
+    connections: 1,
+    headers: { authorization: 'Bearer k' },
+  });
   assert.equal(r.sent, 25);
   assert.equal(r.failed, 0);
   assert.equal(seen.length, 25);
@@ -113,21 +119,35 @@ test('reads a head split over several packets and counts 4xx/5xx as failed', asy
 
 test('rejects a server that sends bytes beyond the response it was asked for', async () => {
   const url = await listen(
-    net.createServer((socket) => socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA'))),
+    net.createServer((socket) =>
+      socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA')),
+    ),
   );
-  await assert.rejects(probeLatency({ url: `${url}/`, rate: 10, seconds: 0.3, connections: 1 }), /bytes after the response/);
+  await assert.rejects(
+    probeLatency({ url: `${url}/`, rate: 10, seconds: 0.3, connections: 1 }),
+    /bytes after the response/,
+  );
 });
 
 test('rejects a response head it cannot read, naming it', async () => {
-  const url = await listen(net.createServer((socket) => socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n'))));
-  await assert.rejects(probeLatency({ url: `${url}/`, rate: 10, seconds: 0.3, connections: 2 }), /unexpected response head: HTTP\/1.1 200 OK/);
+  const url = await listen(
+    net.createServer((socket) =>
+      socket.once('data', () => socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n')),
+    ),
+  );
+  await assert.rejects(
+    probeLatency({ url: `${url}/`, rate: 10, seconds: 0.3, connections: 2 }),
+    /unexpected response head: HTTP\/1.1 200 OK/,
+  );
 });
 
 test('rejects when the server cannot be reached', async () => {
   const server = net.createServer();
   const url = await listen(server);
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await assert.rejects(probeLatency({ url: `${url}/`, rate: 10, seconds: 0.3, connections: 2 }), { code: 'ECONNREFUSED' });
+  await assert.rejects(probeLatency({ url: `${url}/`, rate: 10, seconds: 0.3, connections: 2 }), {
+    code: 'ECONNREFUSED',
+  });
 });
 
 test('summarize: nearest-rank p50, p99, p99.9 and max over pooled values', () => {

@@ -23,6 +23,9 @@ test('a missing shared-data folder is a skip reason on a user clone and a failur
 
 test('.ci/run requires the shared data', () => {
   // The line that turns the skip into a failure, run as bash runs it.
-  const r = spawnSync('bash', ['-c', `grep -E '^export SVC_REQUIRE_SHARED_DATA=1$' .ci/run`], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const r = spawnSync('bash', ['-c', `grep -E '^export SVC_REQUIRE_SHARED_DATA=1$' .ci/run`], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, '.ci/run must export SVC_REQUIRE_SHARED_DATA=1 before npm test');
 });

@@ -14,6 +14,12 @@ test('percentile: nearest rank over sorted values', () => {
   assert.equal(percentile(hundred, 50), 50);
   assert.equal(percentile(hundred, 100), 100);
   assert.equal(percentile([7], 0), 7);
-  assert.equal(percentile(Array.from({ length: 1000 }, (_, i) => i + 1), 99.9), 999);
+  assert.equal(
+    percentile(
+      Array.from({ length: 1000 }, (_, i) => i + 1),
+      99.9,
+    ),
+    999,
+  );
   assert.ok(Number.isNaN(percentile([], 99)));
 });

@@ -9,7 +9,10 @@ import Koa from 'koa';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 
-const routes = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Record<string, { body: string; headers: Record<string, string> }>;
+const routes = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Record<
+  string,
+  { body: string; headers: Record<string, string> }
+>;
 const router = new Router();
 for (const [route, { body: b64, headers }] of Object.entries(routes)) {
   const body = Buffer.from(b64, 'base64');
@@ -20,5 +23,7 @@ for (const [route, { body: b64, headers }] of Object.entries(routes)) {
 }
 const app = new Koa();
 app.use(router.routes());
-const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`port ${(server.address() as AddressInfo).port}\n`));
+const server = app.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`port ${(server.address() as AddressInfo).port}\n`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

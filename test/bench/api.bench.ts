@@ -37,7 +37,9 @@ interface LoadOptions {
   headers?: Record<string, string>;
   requests?: { path: string }[];
 }
-const autocannon = createRequire(import.meta.url)('autocannon') as (o: LoadOptions) => Promise<LoadResult> & { stop(): void };
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  o: LoadOptions,
+) => Promise<LoadResult> & { stop(): void };
 
 export const title = 'Read API (svc serve) vs bare Koa';
 
@@ -60,8 +62,15 @@ const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'conte
  * Starts a child and waits for `ready` on stdout or stderr. `quietStdout` sends stdout (svc's access log) to
  * /dev/null, so draining it does not cost the load generator's process CPU.
  */
-function startChild(args: string[], ready: RegExp, quietStdout = false): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', quietStdout ? 'ignore' : 'pipe', 'pipe'] });
+function startChild(
+  args: string[],
+  ready: RegExp,
+  quietStdout = false,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', quietStdout ? 'ignore' : 'pipe', 'pipe'],
+  });
   let seen = '';
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -107,17 +116,29 @@ export async function run(): Promise<BenchFigure[]> {
     await ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] });
     const db = openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
-    const account = accounts.createAccount('bench', 'enterprise', { cota_requisicoes: 1_000_000_000, requisicoes_por_segundo: 1_000_000 });
+    const account = accounts.createAccount('bench', 'enterprise', {
+      cota_requisicoes: 1_000_000_000,
+      requisicoes_por_segundo: 1_000_000,
+    });
     const key = accounts.createKey(account.id, null).key;
     db.close();
     const headers = { authorization: `Bearer ${key}` };
 
     // The access log (stdout) goes to /dev/null; the URL comes from the human line on stderr.
-    const serve = await startChild([SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], /ouvindo em (http:\/\/[\d.:]+)/, true);
+    const serve = await startChild(
+      [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir],
+      /ouvindo em (http:\/\/[\d.:]+)/,
+      true,
+    );
     children.push(serve.child);
     const svcUrl = serve.match[1]!;
 
-    const routes = ['/v1/campeonatos/1/tabela', '/v1/campeonatos/1/partidas?pagina=2&por_pagina=50', '/v1/partidas/ao-vivo', '/v1/partidas/328/estatisticas'];
+    const routes = [
+      '/v1/campeonatos/1/tabela',
+      '/v1/campeonatos/1/partidas?pagina=2&por_pagina=50',
+      '/v1/partidas/ao-vivo',
+      '/v1/partidas/328/estatisticas',
+    ];
     const bodies: Record<string, { body: string; headers: Record<string, string> }> = {};
     for (const r of routes) {
       // identity: the load generators send no Accept-Encoding, so the bytes they get are the uncompressed ones.
@@ -128,12 +149,17 @@ export async function run(): Promise<BenchFigure[]> {
     }
     const bodiesFile = path.join(dir, 'bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const bare = await startChild(['--import', 'tsx', path.join(REPO_ROOT, 'test/bench/api-bare-koa.ts'), bodiesFile], /port (\d+)/);
+    const bare = await startChild(
+      ['--import', 'tsx', path.join(REPO_ROOT, 'test/bench/api-bare-koa.ts'), bodiesFile],
+      /port (\d+)/,
+    );
     children.push(bare.child);
     const bareUrl = `http://127.0.0.1:${bare.match[1]}`;
 
     const generator = loadGenerator();
-    console.log(`  (throughput: ${generator.name}, ${CONNECTIONS} connections, ${ROUNDS} alternating runs of ${ROUND_SECONDS} s per route and server; latency: open-loop probe at ${LOAD_SHARES.map((x) => `${x * 100} %`).join(' and ')} of svc's maximum, same connections, pooled over ${ROUNDS} alternating runs)`);
+    console.log(
+      `  (throughput: ${generator.name}, ${CONNECTIONS} connections, ${ROUNDS} alternating runs of ${ROUND_SECONDS} s per route and server; latency: open-loop probe at ${LOAD_SHARES.map((x) => `${x * 100} %`).join(' and ')} of svc's maximum, same connections, pooled over ${ROUNDS} alternating runs)`,
+    );
     for (const r of routes) {
       const svcRun = { url: `${svcUrl}${r}`, connections: CONNECTIONS, seconds: ROUND_SECONDS, headers };
       const bareRun = { url: `${bareUrl}${r}`, connections: CONNECTIONS, seconds: ROUND_SECONDS };
@@ -142,7 +168,10 @@ export async function run(): Promise<BenchFigure[]> {
       await generator.measure({ ...bareRun, seconds: WARMUP_SECONDS });
       if (r === routes[0]) await probeLatency({ ...bareRun, rate: 1000, seconds: 1 });
       // Alternate short runs of each, so a change in the machine's load hits both alike.
-      const throughput = await alternate(() => generator.measure(bareRun), () => generator.measure(svcRun));
+      const throughput = await alternate(
+        () => generator.measure(bareRun),
+        () => generator.measure(svcRun),
+      );
       // Pooled: all requests over all the time of the runs.
       const rate = (runs: LoadFigures[]) => runs.reduce((sum, x) => sum + x.requestsPerSecond, 0) / runs.length;
       const maxRate = rate(throughput.svc);
@@ -157,7 +186,10 @@ export async function run(): Promise<BenchFigure[]> {
       });
       for (const share of LOAD_SHARES) {
         const probe = { rate: share * maxRate, seconds: ROUND_SECONDS, connections: CONNECTIONS };
-        const latency = await alternate(() => probeLatency({ ...bareRun, ...probe }), () => probeLatency({ ...svcRun, ...probe }));
+        const latency = await alternate(
+          () => probeLatency({ ...bareRun, ...probe }),
+          () => probeLatency({ ...svcRun, ...probe }),
+        );
         const pooled = (runs: ProbeFigures[]) => summarize(runs.flatMap((x) => x.latencies));
         const failed = (runs: ProbeFigures[]) => runs.reduce((sum, x) => sum + x.failed, 0);
         const sent = latency.svc.reduce((sum, x) => sum + x.sent, 0);
@@ -182,16 +214,24 @@ export async function run(): Promise<BenchFigure[]> {
     // 20 snapshot swaps under load, each published by a real `svc ingest` process (as a cron or a feed
     // poller runs it) of a live feed that changes one match's score, while autocannon loads the server.
     const liveDay = path.join(REPO_ROOT, 'fixtures/live-day/03-gol.json');
-    const live = JSON.parse(readFileSync(liveDay, 'utf8')) as { partidas: { placar_mandante: number }[]; eventos: { id: string; minuto: number }[] };
+    const live = JSON.parse(readFileSync(liveDay, 'utf8')) as {
+      partidas: { placar_mandante: number }[];
+      eventos: { id: string; minuto: number }[];
+    };
     const load = autocannon({
       url: svcUrl,
       connections: CONNECTIONS,
       // Stopped once the swaps are done: the load lasts as long as they do.
       duration: 120,
       headers,
-      requests: [{ path: '/v1/partidas/ao-vivo' }, { path: '/v1/campeonatos/1/tabela' }, { path: '/v1/partidas/337/eventos' }],
+      requests: [
+        { path: '/v1/partidas/ao-vivo' },
+        { path: '/v1/campeonatos/1/tabela' },
+        { path: '/v1/partidas/337/eventos' },
+      ],
     });
-    const served = async () => ((await (await fetch(`${svcUrl}/v1/status`)).json()) as { data: { snapshot: { id: string } } }).data.snapshot.id;
+    const served = async () =>
+      ((await (await fetch(`${svcUrl}/v1/status`)).json()) as { data: { snapshot: { id: string } } }).data.snapshot.id;
     let swaps = 0;
     const ingestMs: number[] = [];
     const swapStart = Date.now();
@@ -213,14 +253,33 @@ export async function run(): Promise<BenchFigure[]> {
     load.stop();
     const during = await load;
     const lost = during.non2xx + during.errors + during.timeouts;
-    figures.push({ name: `failed requests during 20 swaps by svc ingest processes in ${swapSeconds.toFixed(1)} s (${swaps} confirmed by /v1/status; each ingest ${Math.min(...ingestMs)}–${Math.max(...ingestMs)} ms under the load)`, value: lost, unit: 'requests', target: '0 with 20 swaps in ≤ 30 s', met: swaps === 20 && swapSeconds <= 30 && lost === 0 });
+    figures.push({
+      name: `failed requests during 20 swaps by svc ingest processes in ${swapSeconds.toFixed(1)} s (${swaps} confirmed by /v1/status; each ingest ${Math.min(...ingestMs)}–${Math.max(...ingestMs)} ms under the load)`,
+      value: lost,
+      unit: 'requests',
+      target: '0 with 20 swaps in ≤ 30 s',
+      met: swaps === 20 && swapSeconds <= 30 && lost === 0,
+    });
     figures.push({ name: 'requests served during the swaps', value: during.requests.total, unit: 'requests' });
 
     // RSS after a million requests over a mix of routes.
     const rssBefore = rssMb(serve.child.pid!);
-    const million = await autocannon({ url: svcUrl, connections: CONNECTIONS, amount: MILLION, headers, requests: routes.map((p) => ({ path: p })) });
+    const million = await autocannon({
+      url: svcUrl,
+      connections: CONNECTIONS,
+      amount: MILLION,
+      headers,
+      requests: routes.map((p) => ({ path: p })),
+    });
     const rssAfter = rssMb(serve.child.pid!);
-    figures.push({ name: `RSS of svc serve after ${million.requests.total} requests`, value: rssAfter, unit: 'MB', baseline: { name: 'RSS before', value: rssBefore }, target: '≤ 300 MB', met: rssAfter <= 300 && million.non2xx === 0 });
+    figures.push({
+      name: `RSS of svc serve after ${million.requests.total} requests`,
+      value: rssAfter,
+      unit: 'MB',
+      baseline: { name: 'RSS before', value: rssBefore },
+      target: '≤ 300 MB',
+      met: rssAfter <= 300 && million.non2xx === 0,
+    });
   } finally {
     for (const c of children) if (c.exitCode === null) await stop(c);
     cleanup();

@@ -28,7 +28,10 @@ const args = ${JSON.stringify(args)};
 const t0 = performance.now();
 ${work}
 process.stdout.write(JSON.stringify({ ms: performance.now() - t0, rssMb: process.resourceUsage().maxRSS / 1024 }));`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`child exited ${String(r.status)}: ${r.stderr}`);
   return JSON.parse(r.stdout) as ChildTiming;
 }
@@ -54,7 +57,11 @@ export function svcProcess(args: readonly string[]): ChildTiming {
   try {
     const rssFile = path.join(dir, 'rss');
     const started = performance.now();
-    const r = spawnSync(process.execPath, [`--import=${RSS_PROBE}`, SVC_BIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, RSS_FILE: rssFile }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [`--import=${RSS_PROBE}`, SVC_BIN, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, RSS_FILE: rssFile },
+      encoding: 'utf8',
+    });
     const ms = performance.now() - started;
     if (r.status !== 0) throw new Error(`svc ${args.join(' ')} exited ${String(r.status)}: ${r.stderr}`);
     return { ms, rssMb: Number(readFileSync(rssFile, 'utf8')) / 1024 };

@@ -42,7 +42,11 @@ export async function run(): Promise<BenchFigure[]> {
     const plans = path.join(dir, 'plans.json');
     writeFileSync(plans, JSON.stringify({ enterprise: { requisicoes: 100_000_000, por_segundo: 1_000_000 } }));
     const key = await createKey(dir, 'bench', 'enterprise');
-    child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plans, '--data-dir', dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(
+      process.execPath,
+      [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plans, '--data-dir', dir],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const base = await new Promise<string>((resolve, reject) => {
       let out = '';
       child!.stdout!.setEncoding('utf8').on('data', (d: string) => {
@@ -53,10 +57,14 @@ export async function run(): Promise<BenchFigure[]> {
       child!.on('exit', (code) => reject(new Error(`svc serve exited ${code}`)));
     });
     const auth = { authorization: `Bearer ${key}` };
-    const list = (await (await fetch(`${base}/v1/campeonatos`, { headers: auth })).json()) as { data: { id: number; temporada: string }[] };
+    const list = (await (await fetch(`${base}/v1/campeonatos`, { headers: auth })).json()) as {
+      data: { id: number; temporada: string }[];
+    };
     let url = '';
     for (const c of list.data.sort((a, b) => b.temporada.localeCompare(a.temporada))) {
-      const r = (await (await fetch(`${base}/v1/campeonatos/${c.id}/rodadas`, { headers: auth })).json()) as { meta: { total: number } };
+      const r = (await (await fetch(`${base}/v1/campeonatos/${c.id}/rodadas`, { headers: auth })).json()) as {
+        meta: { total: number };
+      };
       if (r.meta.total === 38) {
         url = `${base}/v1/campeonatos/${c.id}/rodadas`;
         break;
@@ -68,17 +76,46 @@ export async function run(): Promise<BenchFigure[]> {
     const br = await bytes(url, { ...auth, 'accept-encoding': 'br' });
 
     const gen = loadGenerator();
-    const measure = (headers: Record<string, string>) => gen.measure({ url, connections: CONNECTIONS, seconds: SECONDS, headers: { ...auth, ...headers } });
+    const measure = (headers: Record<string, string>) =>
+      gen.measure({ url, connections: CONNECTIONS, seconds: SECONDS, headers: { ...auth, ...headers } });
     const plainRps = (await measure({})).requestsPerSecond;
     const gzipRps = (await measure({ 'accept-encoding': 'gzip' })).requestsPerSecond;
     const brRps = (await measure({ 'accept-encoding': 'br' })).requestsPerSecond;
     const plainBase = { name: 'plain body', value: plain };
     const plainRpsBase = { name: `plain, ${gen.name}`, value: plainRps };
     return [
-      { name: `${new URL(url).pathname} brotli`, value: br, unit: 'bytes', baseline: plainBase, target: '≤ 10 % of plain', met: br <= plain * 0.1 },
-      { name: `${new URL(url).pathname} gzip`, value: gzip, unit: 'bytes', baseline: plainBase, target: '≤ 10 % of plain', met: gzip <= plain * 0.1 },
-      { name: 'requests/s with Accept-Encoding: br', value: brRps, unit: 'req/s', baseline: plainRpsBase, target: '≥ 0.8 × plain', met: brRps >= 0.8 * plainRps },
-      { name: 'requests/s with Accept-Encoding: gzip', value: gzipRps, unit: 'req/s', baseline: plainRpsBase, target: '≥ 0.8 × plain', met: gzipRps >= 0.8 * plainRps },
+      {
+        name: `${new URL(url).pathname} brotli`,
+        value: br,
+        unit: 'bytes',
+        baseline: plainBase,
+        target: '≤ 10 % of plain',
+        met: br <= plain * 0.1,
+      },
+      {
+        name: `${new URL(url).pathname} gzip`,
+        value: gzip,
+        unit: 'bytes',
+        baseline: plainBase,
+        target: '≤ 10 % of plain',
+        met: gzip <= plain * 0.1,
+      },
+      {
+        name: 'requests/s with Accept-Encoding: br',
+        value: brRps,
+        unit: 'req/s',
+        baseline: plainRpsBase,
+        target: '≥ 0.8 × plain',
+        met: brRps >= 0.8 * plainRps,
+      },
+      {
+        name: 'requests/s with Accept-Encoding: gzip',
+        value: gzipRps,
+        unit: 'req/s',
+        baseline: plainRpsBase,
+        target: '≥ 0.8 × plain',
+        met: gzipRps >= 0.8 * plainRps,
+      },
     ];
   } finally {
     if (child) await stopProcess(child);

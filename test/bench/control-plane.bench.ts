@@ -24,7 +24,9 @@ const CONNECTIONS = 32;
 const KEY = Buffer.alloc(32, 1);
 
 /** Every leaser leases until the quota is gone; returns the total granted and the leases per second. */
-async function leaseAll(stores: readonly (UsageStore | Async<UsageStore>)[]): Promise<{ granted: number; perSecond: number }> {
+async function leaseAll(
+  stores: readonly (UsageStore | Async<UsageStore>)[],
+): Promise<{ granted: number; perSecond: number }> {
   let leases = 0;
   const started = performance.now();
   const one = async (u: UsageStore | Async<UsageStore>) => {
@@ -48,7 +50,13 @@ export async function run(): Promise<BenchFigure[]> {
     const handles = Array.from({ length: NODES }, () => openControlDb(file, { secretKeys: [KEY] }));
     const sqlite = await leaseAll(handles.map((db) => new SqliteUsageStore(db)));
     for (const db of handles) db.close();
-    figures.push({ name: `SQLite: quota granted, ${NODES} handles × ${CONNECTIONS} leasers`, value: sqlite.granted, unit: 'requests', target: `= ${QUOTA}`, met: sqlite.granted === QUOTA });
+    figures.push({
+      name: `SQLite: quota granted, ${NODES} handles × ${CONNECTIONS} leasers`,
+      value: sqlite.granted,
+      unit: 'requests',
+      target: `= ${QUOTA}`,
+      met: sqlite.granted === QUOTA,
+    });
     if (postgresSkip) {
       console.log(`  ${postgresSkip}`);
       return figures;
@@ -56,10 +64,22 @@ export async function run(): Promise<BenchFigure[]> {
     const database = await createTestDatabase();
     const pools: PgControl[] = [];
     try {
-      for (let i = 0; i < NODES; i++) pools.push(await openPgControl(database.url, { secretKeys: [KEY], max: CONNECTIONS }));
+      for (let i = 0; i < NODES; i++)
+        pools.push(await openPgControl(database.url, { secretKeys: [KEY], max: CONNECTIONS }));
       const pg = await leaseAll(pools.map((p) => new PgUsageStore(p.pool)));
-      figures.push({ name: `PostgreSQL: quota granted, ${NODES} pools × ${CONNECTIONS} leasers`, value: pg.granted, unit: 'requests', target: `= ${QUOTA}`, met: pg.granted === QUOTA });
-      figures.push({ name: 'PostgreSQL: leases per second (one lease covers up to 100 requests)', value: pg.perSecond, unit: 'leases/s', baseline: { name: 'SQLite', value: sqlite.perSecond } });
+      figures.push({
+        name: `PostgreSQL: quota granted, ${NODES} pools × ${CONNECTIONS} leasers`,
+        value: pg.granted,
+        unit: 'requests',
+        target: `= ${QUOTA}`,
+        met: pg.granted === QUOTA,
+      });
+      figures.push({
+        name: 'PostgreSQL: leases per second (one lease covers up to 100 requests)',
+        value: pg.perSecond,
+        unit: 'leases/s',
+        baseline: { name: 'SQLite', value: sqlite.perSecond },
+      });
       figures.push(...(await claims(pools)));
     } finally {
       for (const p of pools) await p.close();
@@ -79,22 +99,57 @@ async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
     `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em) VALUES ($1, 'b', 'https://example.com/', '[]', 1, $2, 'x', 'x') RETURNING id`,
     [conta.id, a.box.seal('whsec_bench')],
   );
-  const sub = { id: rows[0]!.id, contaId: conta.id, eventoSeqInicial: 0, eventos: [], plano: 'enterprise' as const, campeonatos: null };
+  const sub = {
+    id: rows[0]!.id,
+    contaId: conta.id,
+    eventoSeqInicial: 0,
+    eventos: [],
+    plano: 'enterprise' as const,
+    campeonatos: null,
+  };
   const rate = async (claimers: readonly PgControl[], from: number, n: number): Promise<number> => {
-    const events = Array.from({ length: n }, (_, i) => ({ seq: from + i, evento: 'partida.gol', campeonato_id: 1, corpo: '{}' }));
+    const events = Array.from({ length: n }, (_, i) => ({
+      seq: from + i,
+      evento: 'partida.gol',
+      campeonato_id: 1,
+      corpo: '{}',
+    }));
     await new PgDeliveryQueue(a).fanOut(events, () => [sub], from + n, 0);
     const started = performance.now();
-    await Promise.all(claimers.map(async (p, i) => {
-      const q = new PgDeliveryQueue(p);
-      for (;;) {
-        const jobs = await q.claimDue(1, 50, [], `bench:${i}`, 30_000);
-        if (jobs.length === 0) return;
-        await q.markDelivered(jobs.map((job) => ({ job, attempt: { numero: 1, origem: 'automatica' as const, destino: job.url, iniciadaEm: 1, statusCode: 200, erro: null, duracaoMs: 1 }, at: 1 })));
-      }
-    }));
+    await Promise.all(
+      claimers.map(async (p, i) => {
+        const q = new PgDeliveryQueue(p);
+        for (;;) {
+          const jobs = await q.claimDue(1, 50, [], `bench:${i}`, 30_000);
+          if (jobs.length === 0) return;
+          await q.markDelivered(
+            jobs.map((job) => ({
+              job,
+              attempt: {
+                numero: 1,
+                origem: 'automatica' as const,
+                destino: job.url,
+                iniciadaEm: 1,
+                statusCode: 200,
+                erro: null,
+                duracaoMs: 1,
+              },
+              at: 1,
+            })),
+          );
+        }
+      }),
+    );
     return n / ((performance.now() - started) / 1000);
   };
   const one = await rate([a], 1, 2_000);
   const two = await rate([a, b], 10_001, 2_000);
-  return [{ name: 'PostgreSQL: deliveries claimed + recorded per second, 2 claimers', value: two, unit: 'deliveries/s', baseline: { name: '1 claimer', value: one } }];
+  return [
+    {
+      name: 'PostgreSQL: deliveries claimed + recorded per second, 2 claimers',
+      value: two,
+      unit: 'deliveries/s',
+      baseline: { name: '1 claimer', value: one },
+    },
+  ];
 }

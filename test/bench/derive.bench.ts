@@ -24,7 +24,13 @@ export const title = 'derived tables and event detection (incremental ingest on 
 const RUNS = 5;
 const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
 
-interface Sample { capture: number; derive: number; detect: number; deriveAll: number; payloadsAll: number }
+interface Sample {
+  capture: number;
+  derive: number;
+  detect: number;
+  deriveAll: number;
+  payloadsAll: number;
+}
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
@@ -38,7 +44,9 @@ async function one(snapshot: string, copy: string, threads: number | null): Prom
   const conn: DuckDBConnection = await instance.connect();
   try {
     if (threads !== null) await conn.run(`SET threads = ${threads}`);
-    const ids = (await conn.runAndReadAll(`SELECT id FROM campeonatos WHERE temporada = '2024'`)).getRowObjectsJS().map((r) => Number(r.id));
+    const ids = (await conn.runAndReadAll(`SELECT id FROM campeonatos WHERE temporada = '2024'`))
+      .getRowObjectsJS()
+      .map((r) => Number(r.id));
     const capture = await timed(() => captureState(conn));
     await conn.run('BEGIN');
     await conn.run(`UPDATE partidas SET placar_mandante = placar_mandante + 1
@@ -48,7 +56,11 @@ async function one(snapshot: string, copy: string, threads: number | null): Prom
       FROM partidas p WHERE p.id = (SELECT max(id) FROM partidas WHERE campeonato_id = ${ids[0]})`);
     const d = await timed(() => derive(conn, ids));
     // At the changed match's kick-off: inside the live window, so the events and their payloads are built.
-    const [{ inicio }] = (await conn.runAndReadAll(`SELECT max(inicio_utc)::VARCHAR AS inicio FROM partidas WHERE id = (SELECT max(id) FROM partidas WHERE campeonato_id = ${ids[0]})`)).getRowObjectsJS() as [{ inicio: string }];
+    const [{ inicio }] = (
+      await conn.runAndReadAll(
+        `SELECT max(inicio_utc)::VARCHAR AS inicio FROM partidas WHERE id = (SELECT max(id) FROM partidas WHERE campeonato_id = ${ids[0]})`,
+      )
+    ).getRowObjectsJS() as [{ inicio: string }];
     const detect = await timed(() => detectEvents(conn, new Date(`${inicio.replace(' ', 'T')}Z`)));
     const deriveAll = await timed(() => derive(conn));
     await installResourceViews(conn);
@@ -68,7 +80,11 @@ export async function run(): Promise<BenchFigure[]> {
   }
   const { dir, cleanup } = tempDir('svc-bench-derive-');
   try {
-    const ingest = spawnSync(process.execPath, [SVC_BIN, 'ingest', CSV_DIR, '--backfill', '--data-dir', dir, '--json'], { encoding: 'utf8' });
+    const ingest = spawnSync(
+      process.execPath,
+      [SVC_BIN, 'ingest', CSV_DIR, '--backfill', '--data-dir', dir, '--json'],
+      { encoding: 'utf8' },
+    );
     if (ingest.status !== 0) throw new Error(`svc ingest failed: ${ingest.stderr}`);
     const id = readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim();
     const snapshot = path.join(dir, 'snapshots', `${id}.duckdb`);
@@ -79,10 +95,20 @@ export async function run(): Promise<BenchFigure[]> {
       const m = (k: keyof Sample) => median(samples.map((s) => s[k]));
       const label = threads === null ? 'default threads' : `threads=${threads}`;
       figures.push(
-        { name: `derive, 1 championship of 22 (${label})`, value: m('derive'), unit: 'ms',
-          baseline: { name: 'derive, all 22', value: m('deriveAll') }, target: 'a few tens of ms', met: m('derive') < 50 },
-        { name: `detectEvents after one goal (${label})`, value: m('detect'), unit: 'ms',
-          baseline: { name: 'Match resource of every match', value: m('payloadsAll') } },
+        {
+          name: `derive, 1 championship of 22 (${label})`,
+          value: m('derive'),
+          unit: 'ms',
+          baseline: { name: 'derive, all 22', value: m('deriveAll') },
+          target: 'a few tens of ms',
+          met: m('derive') < 50,
+        },
+        {
+          name: `detectEvents after one goal (${label})`,
+          value: m('detect'),
+          unit: 'ms',
+          baseline: { name: 'Match resource of every match', value: m('payloadsAll') },
+        },
         { name: `captureState (${label})`, value: m('capture'), unit: 'ms' },
       );
     }

@@ -71,21 +71,52 @@ function seasonFeed(index: number, rnd: () => number): Feed {
       const day = new Date(Date.UTC(year, 4, 1 + r * 7, 19, 0));
       const score = played ? [Math.floor(rnd() * 4), Math.floor(rnd() * 3)] : [null, null];
       partidas.push({
-        id, campeonato: camp, rodada: `${camp}-r${r + 1}`, mandante: home, visitante: away, status: played ? 'encerrado' : 'aguardando',
-        placar_mandante: score[0] ?? null, placar_visitante: score[1] ?? null, data_hora: day.toISOString().replace('.000Z', '-00:00'), estadio: `Estádio ${home}`,
+        id,
+        campeonato: camp,
+        rodada: `${camp}-r${r + 1}`,
+        mandante: home,
+        visitante: away,
+        status: played ? 'encerrado' : 'aguardando',
+        placar_mandante: score[0] ?? null,
+        placar_visitante: score[1] ?? null,
+        data_hora: day.toISOString().replace('.000Z', '-00:00'),
+        estadio: `Estádio ${home}`,
       });
       [home, away].forEach((team, side) => {
         for (let g = 0; g < (score[side] ?? 0); g++) {
-          eventos.push({ id: `${id}-g${side}${g}`, partida: id, tipo: 'gol', minuto: 1 + Math.floor(rnd() * 90), time: team, jogador_id: `p${team}-${1 + Math.floor(rnd() * SQUAD)}` });
+          eventos.push({
+            id: `${id}-g${side}${g}`,
+            partida: id,
+            tipo: 'gol',
+            minuto: 1 + Math.floor(rnd() * 90),
+            time: team,
+            jogador_id: `p${team}-${1 + Math.floor(rnd() * SQUAD)}`,
+          });
         }
-        if (played) eventos.push({ id: `${id}-c${side}`, partida: id, tipo: 'cartao_amarelo', minuto: 1 + Math.floor(rnd() * 90), time: team, jogador_id: `p${team}-${1 + Math.floor(rnd() * SQUAD)}` });
+        if (played)
+          eventos.push({
+            id: `${id}-c${side}`,
+            partida: id,
+            tipo: 'cartao_amarelo',
+            minuto: 1 + Math.floor(rnd() * 90),
+            time: team,
+            jogador_id: `p${team}-${1 + Math.floor(rnd() * SQUAD)}`,
+          });
       });
     });
   });
   return {
     formato: 'svc-feed/1',
     fonte: 'bench',
-    campeonatos: [{ id: camp, nome: 'Campeonato Brasileiro Série A', slug: 'campeonato-brasileiro-serie-a', temporada: String(year), tipo: 'pontos-corridos' }],
+    campeonatos: [
+      {
+        id: camp,
+        nome: 'Campeonato Brasileiro Série A',
+        slug: 'campeonato-brasileiro-serie-a',
+        temporada: String(year),
+        tipo: 'pontos-corridos',
+      },
+    ],
     rodadas: Array.from({ length: 38 }, (_, r) => ({ id: `${camp}-r${r + 1}`, campeonato: camp, numero: r + 1 })),
     partidas,
     eventos,
@@ -96,8 +127,15 @@ function clubsFeed(): Feed {
   return {
     formato: 'svc-feed/1',
     fonte: 'bench',
-    times: Array.from({ length: TEAMS }, (_, i) => ({ id: i + 1, nome: `Clube Bench ${String(i + 1).padStart(2, '0')}` })),
-    jogadores: Array.from({ length: TEAMS * SQUAD }, (_, i) => ({ id: `p${Math.floor(i / SQUAD) + 1}-${(i % SQUAD) + 1}`, time: Math.floor(i / SQUAD) + 1, nome: `Jogador ${i + 1}` })),
+    times: Array.from({ length: TEAMS }, (_, i) => ({
+      id: i + 1,
+      nome: `Clube Bench ${String(i + 1).padStart(2, '0')}`,
+    })),
+    jogadores: Array.from({ length: TEAMS * SQUAD }, (_, i) => ({
+      id: `p${Math.floor(i / SQUAD) + 1}-${(i % SQUAD) + 1}`,
+      time: Math.floor(i / SQUAD) + 1,
+      nome: `Jogador ${i + 1}`,
+    })),
   };
 }
 
@@ -113,11 +151,22 @@ function liveFeed(goals: number): Feed {
   return {
     formato: 'svc-feed/1',
     fonte: 'bench',
-    partidas: [{
-      id, campeonato: `br-${year}`, rodada: `br-${year}-r38`, mandante: home, visitante: away, status: 'ao_vivo',
-      placar_mandante: goals, placar_visitante: 0, data_hora: LIVE_KICKOFF.toISOString().replace('.000Z', '-00:00'),
-    }],
-    eventos: [{ id: `${id}-live-${goals}`, partida: id, tipo: 'gol', minuto: goals * 5, time: home, jogador_id: `p${home}-9` }],
+    partidas: [
+      {
+        id,
+        campeonato: `br-${year}`,
+        rodada: `br-${year}-r38`,
+        mandante: home,
+        visitante: away,
+        status: 'ao_vivo',
+        placar_mandante: goals,
+        placar_visitante: 0,
+        data_hora: LIVE_KICKOFF.toISOString().replace('.000Z', '-00:00'),
+      },
+    ],
+    eventos: [
+      { id: `${id}-live-${goals}`, partida: id, tipo: 'gol', minuto: goals * 5, time: home, jogador_id: `p${home}-9` },
+    ],
   };
 }
 
@@ -142,11 +191,13 @@ async function engineFloor(snapshot: string, work: string): Promise<number> {
   copyFileSync(snapshot, target);
   const { conn, close } = await openForPublish(target, true);
   await conn.run('BEGIN');
-  await conn.run('UPDATE partidas SET placar_mandante = coalesce(placar_mandante, 0) + 1 WHERE id = (SELECT max(id) FROM partidas)');
+  await conn.run(
+    'UPDATE partidas SET placar_mandante = coalesce(placar_mandante, 0) + 1 WHERE id = (SELECT max(id) FROM partidas)',
+  );
   await conn.run('INSERT INTO eventos SELECT * REPLACE (id + 1000000 AS id) FROM eventos LIMIT 1');
   await conn.run(`INSERT INTO id_fonte SELECT * REPLACE (chave || '+' AS chave) FROM id_fonte LIMIT 1`);
   await conn.run('UPDATE artilharia SET gols = gols + 1 WHERE jogador_id = (SELECT max(jogador_id) FROM artilharia)');
-  await conn.run('DELETE FROM outbox; DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES (\'floor\', \'1\')');
+  await conn.run("DELETE FROM outbox; DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES ('floor', '1')");
   await conn.run('COMMIT');
   await close();
   const ms = performance.now() - t0;
@@ -189,7 +240,8 @@ export async function run(): Promise<BenchFigure[]> {
     const update = median(updates);
     const copy = median(copies);
     const floors: number[] = [];
-    for (let i = 0; i < RUNS; i++) floors.push(await engineFloor(snapshotFile(dataDir, readCurrentId(dataDir) ?? ''), work));
+    for (let i = 0; i < RUNS; i++)
+      floors.push(await engineFloor(snapshotFile(dataDir, readCurrentId(dataDir) ?? ''), work));
     const floor = median(floors);
     const liveFile = path.join(work, 'live-child.json');
     writeFileSync(liveFile, JSON.stringify(liveFeed(RUNS + 1)));
@@ -204,21 +256,64 @@ export async function run(): Promise<BenchFigure[]> {
       cli.push(r.ms);
       cliRssMb = Math.max(cliRssMb, r.rssMb);
     }
-    console.log(`  (snapshot ${Math.round(size / 1e6)} MB; ${eventos} events per update; 20-season build ${Math.round(build.ms)} ms)`);
+    console.log(
+      `  (snapshot ${Math.round(size / 1e6)} MB; ${eventos} events per update; 20-season build ${Math.round(build.ms)} ms)`,
+    );
     // The ratio moves with the box's load (the update is CPU-bound, the copy mostly not): show the spread and the load.
     const spread = (xs: number[]): string => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)} ms`;
-    console.log(`  (updates ${spread(updates)}, copies ${spread(copies)}, svc ingest processes ${spread(cli)}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `  (updates ${spread(updates)}, copies ${spread(copies)}, svc ingest processes ${spread(cli)}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
     const meets = (ms: number) => ms <= 300 && ms / copy <= 20;
     const metIn = (xs: number[]) => `met in ${xs.filter(meets).length} of ${xs.length} runs`;
     return [
-      { name: `incremental live update, warm in one process (median of ${RUNS}, ${spread(updates)}; ${metIn(updates)})`, value: update, unit: 'ms', baseline: { name: 'bare file copy of the snapshot (median)', value: copy }, target: '≤ 300 ms and ≤ 20× copy, every run', met: updates.every(meets) },
-      { name: `live update as a cron runs it: a fresh \`svc ingest\` process (median of ${CLI_RUNS}, ${spread(cli)}; ${metIn(cli)})`, value: median(cli), unit: 'ms', baseline: { name: 'bare file copy of the snapshot (median)', value: copy }, target: '≤ 300 ms and ≤ 20× copy, every run', met: cli.every(meets) },
+      {
+        name: `incremental live update, warm in one process (median of ${RUNS}, ${spread(updates)}; ${metIn(updates)})`,
+        value: update,
+        unit: 'ms',
+        baseline: { name: 'bare file copy of the snapshot (median)', value: copy },
+        target: '≤ 300 ms and ≤ 20× copy, every run',
+        met: updates.every(meets),
+      },
+      {
+        name: `live update as a cron runs it: a fresh \`svc ingest\` process (median of ${CLI_RUNS}, ${spread(cli)}; ${metIn(cli)})`,
+        value: median(cli),
+        unit: 'ms',
+        baseline: { name: 'bare file copy of the snapshot (median)', value: copy },
+        target: '≤ 300 ms and ≤ 20× copy, every run',
+        met: cli.every(meets),
+      },
       // The updates above run in one process, which creates DuckDB's publish engine once (publish-engine.ts);
       // a fresh process creates it in every run, while it reads its inputs.
-      { name: 'live update in a fresh child, timed after its imports (engine created during the ingest)', value: live.ms, unit: 'ms', baseline: { name: 'bare file copy of the snapshot (median)', value: copy } },
-      { name: `DuckDB floor: copy, open, one score + goal + key + scorer + meta, commit, close (median of ${RUNS})`, value: floor, unit: 'ms', baseline: { name: 'bare file copy of the snapshot', value: copy } },
-      { name: 'peak RSS, live update `svc ingest` (max of the runs)', value: cliRssMb, unit: 'MB', target: '≤ 400 MB', met: cliRssMb <= 400 },
-      { name: 'peak RSS, 20-season build ingest (child process)', value: build.rssMb, unit: 'MB', target: '≤ 400 MB', met: build.rssMb <= 400 },
+      {
+        name: 'live update in a fresh child, timed after its imports (engine created during the ingest)',
+        value: live.ms,
+        unit: 'ms',
+        baseline: { name: 'bare file copy of the snapshot (median)', value: copy },
+      },
+      {
+        name: `DuckDB floor: copy, open, one score + goal + key + scorer + meta, commit, close (median of ${RUNS})`,
+        value: floor,
+        unit: 'ms',
+        baseline: { name: 'bare file copy of the snapshot', value: copy },
+      },
+      {
+        name: 'peak RSS, live update `svc ingest` (max of the runs)',
+        value: cliRssMb,
+        unit: 'MB',
+        target: '≤ 400 MB',
+        met: cliRssMb <= 400,
+      },
+      {
+        name: 'peak RSS, 20-season build ingest (child process)',
+        value: build.rssMb,
+        unit: 'MB',
+        target: '≤ 400 MB',
+        met: build.rssMb <= 400,
+      },
     ];
   } finally {
     cleanup();

@@ -45,7 +45,13 @@ export interface LatencySummary {
 /** p50, p99, p99.9 and max of latencies pooled from any number of runs. */
 export function summarize(latencies: readonly number[]): LatencySummary {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9), max: sorted.at(-1) ?? NaN };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    p999: percentile(sorted, 99.9),
+    max: sorted.at(-1) ?? NaN,
+  };
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
@@ -84,7 +90,11 @@ interface Lane {
  */
 export async function probeLatency(run: ProbeRun): Promise<ProbeFigures> {
   const url = new URL(run.url);
-  const lines = [`GET ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`, ...Object.entries(run.headers ?? {}).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `GET ${url.pathname}${url.search} HTTP/1.1`,
+    `Host: ${url.host}`,
+    ...Object.entries(run.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+  ];
   const request = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
   const total = Math.ceil(run.rate * run.seconds);
   const connections = Math.max(1, Math.min(run.connections, total));
@@ -189,7 +199,17 @@ export async function probeLatency(run: ProbeRun): Promise<ProbeFigures> {
     lane.socket.write(request);
   };
 
-  const lanes: Lane[] = Array.from({ length: connections }, (_, i) => ({ socket: null, readBuffer: Buffer.allocUnsafe(READ_BUFFER), next: i, due: 0, head: EMPTY, bodyLeft: 0, failedAnswer: false, waiting: false, done: () => {} }));
+  const lanes: Lane[] = Array.from({ length: connections }, (_, i) => ({
+    socket: null,
+    readBuffer: Buffer.allocUnsafe(READ_BUFFER),
+    next: i,
+    due: 0,
+    head: EMPTY,
+    bodyLeft: 0,
+    failedAnswer: false,
+    waiting: false,
+    done: () => {},
+  }));
   const closeAll = (): void => {
     stopped = true;
     for (const lane of lanes) {
@@ -207,12 +227,17 @@ export async function probeLatency(run: ProbeRun): Promise<ProbeFigures> {
 
   const cpu0 = process.cpuUsage();
   start = performance.now();
-  const finished = Promise.all(lanes.map((lane) => new Promise<void>((resolve) => ((lane.done = resolve), sendNext(lane)))));
+  const finished = Promise.all(
+    lanes.map((lane) => new Promise<void>((resolve) => ((lane.done = resolve), sendNext(lane)))),
+  );
   let drainTimer: NodeJS.Timeout | undefined;
-  const drained = new Promise<'timeout'>((resolve) => (drainTimer = setTimeout(() => resolve('timeout'), run.seconds * 1000 + (run.drainMs ?? DRAIN_MS))));
+  const drained = new Promise<'timeout'>(
+    (resolve) => (drainTimer = setTimeout(() => resolve('timeout'), run.seconds * 1000 + (run.drainMs ?? DRAIN_MS))),
+  );
   try {
     // Still unanswered at the drain deadline: the request in flight and every one not yet sent, per lane.
-    if ((await Promise.race([finished, drained, broken])) === 'timeout') for (const lane of lanes) failed += leftOn(lane);
+    if ((await Promise.race([finished, drained, broken])) === 'timeout')
+      for (const lane of lanes) failed += leftOn(lane);
   } finally {
     clearTimeout(drainTimer);
     closeAll();

@@ -15,7 +15,9 @@ export const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
 
 /** The CSV family once, as the adapter reads it. */
 export function readCsvFamily(): Feed {
-  const files = readdirSync(CSV_DIR).filter((f) => f.endsWith('.csv')).map((f) => ({ name: path.join(CSV_DIR, f), content: readFileSync(path.join(CSV_DIR, f)) }));
+  const files = readdirSync(CSV_DIR)
+    .filter((f) => f.endsWith('.csv'))
+    .map((f) => ({ name: path.join(CSV_DIR, f), content: readFileSync(path.join(CSV_DIR, f)) }));
   const [feed] = brasileiraoCsvAdapter.read(files, {});
   if (!feed) throw new Error(`no feed read from ${CSV_DIR}`);
   return feed;

@@ -28,7 +28,10 @@ const SIZES = QUICK ? [1] : [1, 10];
 const SWAPS = 20;
 const POLL_MS = 10;
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
-const STEPS = readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(LIVE_DAY, f));
+const STEPS = readdirSync(LIVE_DAY)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => path.join(LIVE_DAY, f));
 const LOAD_ROUTES = ['/v1/partidas/ao-vivo', '/v1/campeonatos', '/v1/campeonatos/1/tabela'];
 
 interface AutocannonResult {
@@ -49,7 +52,10 @@ interface IngestRun {
 /** A fresh `svc ingest` process, as cron runs it; wall time from spawn to exit. Async: the poller keeps running. */
 function ingest(dataDir: string, inputs: readonly string[], extra: readonly string[] = []): Promise<IngestRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SVC_BIN, 'ingest', ...inputs, '--data-dir', dataDir, '--json', ...extra], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SVC_BIN, 'ingest', ...inputs, '--data-dir', dataDir, '--json', ...extra], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
@@ -70,7 +76,10 @@ class Serve {
   private waiters: { id: string; resolve: (ms: number) => void }[] = [];
   private pending = '';
 
-  private constructor(readonly child: ChildProcess, readonly url: string) {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+  ) {
     child.stdout!.on('data', (d: Buffer) => {
       const lines = (this.pending + d.toString('utf8')).split('\n');
       this.pending = lines.pop() ?? '';
@@ -86,7 +95,11 @@ class Serve {
   /** Spawns serve and waits for `/readyz` 200; returns it with the cold start (spawn → ready) in ms. */
   static async start(dataDir: string): Promise<{ serve: Serve; coldStartMs: number }> {
     const started = performance.now();
-    const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const url = await new Promise<string>((resolve, reject) => {
       let seen = '';
       child.stderr.on('data', (d: Buffer) => {
@@ -97,7 +110,13 @@ class Serve {
       child.on('exit', (code) => reject(new Error(`svc serve exited ${String(code)}: ${seen}`)));
     });
     const serve = new Serve(child, url);
-    while ((await fetch(`${url}/readyz`).then((r) => r.status, () => 0)) !== 200) await sleep(20);
+    while (
+      (await fetch(`${url}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200
+    )
+      await sleep(20);
     return { serve, coldStartMs: performance.now() - started };
   }
 
@@ -106,7 +125,10 @@ class Serve {
     const known = this.loaded.get(id);
     if (known !== undefined) return Promise.resolve(known);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`svc serve did not load snapshot ${id} in ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`svc serve did not load snapshot ${id} in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({ id, resolve: (ms) => (clearTimeout(timer), resolve(ms)) });
     });
   }
@@ -138,7 +160,10 @@ class Poller {
 
   private failure: unknown = null;
 
-  constructor(private readonly url: string, private readonly headers: Record<string, string>) {
+  constructor(
+    private readonly url: string,
+    private readonly headers: Record<string, string>,
+  ) {
     // Held until stop(): a failed poll ends the loop and is thrown there, not as an unhandled rejection.
     this.done = this.loop().catch((err: unknown) => {
       this.failure = err;
@@ -188,7 +213,10 @@ function apiKey(dataDir: string): Record<string, string> {
   const db = openControlDb(path.join(dataDir, 'control.db'));
   try {
     const accounts = new SqliteAccountsStore(db);
-    const account = accounts.createAccount('bench', 'enterprise', { cota_requisicoes: 1_000_000_000, requisicoes_por_segundo: 1_000_000 });
+    const account = accounts.createAccount('bench', 'enterprise', {
+      cota_requisicoes: 1_000_000_000,
+      requisicoes_por_segundo: 1_000_000,
+    });
     return { authorization: `Bearer ${accounts.createKey(account.id, null).key}` };
   } finally {
     db.close();
@@ -208,7 +236,11 @@ interface SizeFigures {
 }
 
 /** Loads `size` copies plus the demo, cold-starts serve, replays the live day. Leaves serve running for the caller. */
-async function measureSize(size: number, copies: string[], dataDir: string): Promise<{ figures: SizeFigures; serve: Serve; headers: Record<string, string> }> {
+async function measureSize(
+  size: number,
+  copies: string[],
+  dataDir: string,
+): Promise<{ figures: SizeFigures; serve: Serve; headers: Record<string, string> }> {
   const loadStarted = performance.now();
   // History as an operator loads it: --backfill, one copy per process, only the newest snapshot kept.
   for (const file of copies.slice(0, size)) await ingest(dataDir, [file], ['--backfill', '--keep', '1']);
@@ -217,9 +249,23 @@ async function measureSize(size: number, copies: string[], dataDir: string): Pro
   const headers = apiKey(dataDir);
   const { serve, coldStartMs } = await Serve.start(dataDir);
   const current = readFileSync(path.join(dataDir, 'CURRENT'), 'utf8').trim();
-  const { partidas } = (JSON.parse(readFileSync(path.join(dataDir, 'snapshots', `${current}.json`), 'utf8')) as { contagens: { partidas?: number } }).contagens;
+  const { partidas } = (
+    JSON.parse(readFileSync(path.join(dataDir, 'snapshots', `${current}.json`), 'utf8')) as {
+      contagens: { partidas?: number };
+    }
+  ).contagens;
   const poller = new Poller(`${serve.url}/v1/partidas/ao-vivo`, headers);
-  const figures: SizeFigures = { size, partidas: partidas ?? NaN, loadSeconds, ingestMs: [], swapMs: [], visibleMs: [], coldStartMs, steadyRssMb: NaN, peakRssMb: NaN };
+  const figures: SizeFigures = {
+    size,
+    partidas: partidas ?? NaN,
+    loadSeconds,
+    ingestMs: [],
+    swapMs: [],
+    visibleMs: [],
+    coldStartMs,
+    steadyRssMb: NaN,
+    peakRssMb: NaN,
+  };
   try {
     for (const step of STEPS) {
       const t0 = performance.now();
@@ -239,14 +285,26 @@ async function measureSize(size: number, copies: string[], dataDir: string): Pro
   const mem = serve.memory();
   figures.steadyRssMb = mem.rss;
   figures.peakRssMb = mem.peak;
-  console.log(`  (${size}×: ${figures.partidas} matches stored, history loaded in ${loadSeconds.toFixed(0)} s; ${figures.swapMs.length} swaps, ${figures.visibleMs.length} visible in /v1/partidas/ao-vivo)`);
+  console.log(
+    `  (${size}×: ${figures.partidas} matches stored, history loaded in ${loadSeconds.toFixed(0)} s; ${figures.swapMs.length} swaps, ${figures.visibleMs.length} visible in /v1/partidas/ao-vivo)`,
+  );
   return { figures, serve, headers };
 }
 
 /** API load while real ingests publish SWAPS snapshots; failed = non-2xx, errors and timeouts. */
-async function loadDuringSwaps(serve: Serve, headers: Record<string, string>, dataDir: string): Promise<{ rate: number; total: number; failed: number; swaps: number; seconds: number }> {
+async function loadDuringSwaps(
+  serve: Serve,
+  headers: Record<string, string>,
+  dataDir: string,
+): Promise<{ rate: number; total: number; failed: number; swaps: number; seconds: number }> {
   const started = performance.now();
-  const load = autocannon({ url: serve.url, connections: 32, duration: 3600, headers, requests: LOAD_ROUTES.map((p) => ({ path: p })) });
+  const load = autocannon({
+    url: serve.url,
+    connections: 32,
+    duration: 3600,
+    headers,
+    requests: LOAD_ROUTES.map((p) => ({ path: p })),
+  });
   let swaps = 0;
   // Cycling through the live day: going back to its first step changes the matches again.
   for (let i = 0; swaps < SWAPS && i < SWAPS * 3; i++) {
@@ -257,7 +315,13 @@ async function loadDuringSwaps(serve: Serve, headers: Record<string, string>, da
   }
   load.stop();
   const r = await load;
-  return { rate: r.requests.average, total: r.requests.total, failed: r.non2xx + r.errors + r.timeouts, swaps, seconds: (performance.now() - started) / 1000 };
+  return {
+    rate: r.requests.average,
+    total: r.requests.total,
+    failed: r.non2xx + r.errors + r.timeouts,
+    swaps,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 export async function run(): Promise<BenchFigure[]> {
@@ -277,9 +341,16 @@ export async function run(): Promise<BenchFigure[]> {
         const load = await loadDuringSwaps(serve, measured.headers, dataDir);
         out.push({
           name: `API throughput during ${load.swaps} swaps by real ingests at ${size}× (${load.total} requests in ${load.seconds.toFixed(0)} s, 32 connections, ${LOAD_ROUTES.join(' ')})`,
-          value: load.rate, unit: 'req/s',
+          value: load.rate,
+          unit: 'req/s',
         });
-        out.push({ name: `failed requests during those ${load.swaps} swaps`, value: load.failed, unit: 'requests', target: `0 across ${SWAPS} swaps`, met: load.failed === 0 && load.swaps === SWAPS });
+        out.push({
+          name: `failed requests during those ${load.swaps} swaps`,
+          value: load.failed,
+          unit: 'requests',
+          target: `0 across ${SWAPS} swaps`,
+          met: load.failed === 0 && load.swaps === SWAPS,
+        });
       }
       await serve.stop();
       serve = null;
@@ -295,13 +366,29 @@ export async function run(): Promise<BenchFigure[]> {
 function sizeFigures(results: readonly SizeFigures[]): BenchFigure[] {
   const first = results[0]!;
   const largest = results.at(-1)!;
-  const p99 = (xs: readonly number[]) => percentile([...xs].sort((a, b) => a - b), 99);
+  const p99 = (xs: readonly number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      99,
+    );
   const figures: [string, (r: SizeFigures) => number, string, string | null, ((v: number) => boolean) | null][] = [
-    ['live ingest of one step (fresh process, median of the steps)', (r) => median(r.ingestMs), 'ms', '≤ 300 ms', (v) => v <= 300],
+    [
+      'live ingest of one step (fresh process, median of the steps)',
+      (r) => median(r.ingestMs),
+      'ms',
+      '≤ 300 ms',
+      (v) => v <= 300,
+    ],
     ['server swap (snapshot_carregado ms, median)', (r) => median(r.swapMs), 'ms', '≤ 100 ms', (v) => v <= 100],
     ['server swap (worst)', (r) => Math.max(...r.swapMs), 'ms', null, null],
     ['ingest start → visible in /v1/partidas/ao-vivo, p50', (r) => median(r.visibleMs), 'ms', null, null],
-    ['ingest start → visible in /v1/partidas/ao-vivo, p99', (r) => p99(r.visibleMs), 'ms', '≤ 1000 ms', (v) => v <= 1000],
+    [
+      'ingest start → visible in /v1/partidas/ao-vivo, p99',
+      (r) => p99(r.visibleMs),
+      'ms',
+      '≤ 1000 ms',
+      (v) => v <= 1000,
+    ],
     ['cold start of svc serve to /readyz 200', (r) => r.coldStartMs, 'ms', '≤ 3000 ms', (v) => v <= 3000],
     ['steady RSS of svc serve (after the steps)', (r) => r.steadyRssMb, 'MB', '≤ 500 MB', (v) => v <= 500],
     ['peak RSS of svc serve (VmHWM)', (r) => r.peakRssMb, 'MB', '≤ 700 MB', (v) => v <= 700],
@@ -320,9 +407,18 @@ function sizeFigures(results: readonly SizeFigures[]): BenchFigure[] {
     }
   }
   if (results.length > 1) {
-    for (const [name, value] of [['swap (median)', (r: SizeFigures) => median(r.swapMs)], ['ingest → visible (p99)', (r: SizeFigures) => p99(r.visibleMs)]] as const) {
+    for (const [name, value] of [
+      ['swap (median)', (r: SizeFigures) => median(r.swapMs)],
+      ['ingest → visible (p99)', (r: SizeFigures) => p99(r.visibleMs)],
+    ] as const) {
       const growth = value(largest) / value(first);
-      out.push({ name: `growth ${first.size}× → ${largest.size}× of ${name}`, value: growth, unit: '×', target: '≤ 2×', met: growth <= 2 });
+      out.push({
+        name: `growth ${first.size}× → ${largest.size}× of ${name}`,
+        value: growth,
+        unit: '×',
+        target: '≤ 2×',
+        met: growth <= 2,
+      });
     }
   }
   return out;

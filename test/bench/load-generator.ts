@@ -36,13 +36,23 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
 }
-type Autocannon = (o: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+type Autocannon = (o: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
 
 const autocannonGenerator: LoadGenerator = {
   name: 'autocannon (in-process)',
   async measure(run) {
     const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-    const r = await autocannon({ url: run.url, connections: run.connections, duration: run.seconds, headers: run.headers });
+    const r = await autocannon({
+      url: run.url,
+      connections: run.connections,
+      duration: run.seconds,
+      headers: run.headers,
+    });
     return { requestsPerSecond: r.requests.average, p99Ms: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
   },
 };
@@ -65,7 +75,16 @@ function wrkGenerator(bin: string): LoadGenerator {
   return {
     name: `wrk (${threads} thread${threads > 1 ? 's' : ''})`,
     measure(run) {
-      const args = ['-t', String(Math.min(threads, run.connections)), '-c', String(run.connections), '-d', `${run.seconds}s`, '-s', script];
+      const args = [
+        '-t',
+        String(Math.min(threads, run.connections)),
+        '-c',
+        String(run.connections),
+        '-d',
+        `${run.seconds}s`,
+        '-s',
+        script,
+      ];
       for (const [k, v] of Object.entries(run.headers ?? {})) args.push('-H', `${k}: ${v}`);
       args.push(run.url);
       return new Promise((resolve, reject) => {

@@ -87,7 +87,11 @@ async function stageTimes(inputs: readonly string[]): Promise<[string, number][]
   const { dir, cleanup } = tempDir('svc-bench-');
   try {
     const marks: [string, number][] = [];
-    await ingestInProcess({ dataDir: resolveDataDir(path.join(dir, 'data')), inputs, onStage: (stage) => marks.push([stage, performance.now()]) });
+    await ingestInProcess({
+      dataDir: resolveDataDir(path.join(dir, 'data')),
+      inputs,
+      onStage: (stage) => marks.push([stage, performance.now()]),
+    });
     const end = performance.now();
     return marks.map(([stage, at], i) => [stage, (marks[i + 1]?.[1] ?? end) - at]);
   } finally {
@@ -96,7 +100,8 @@ async function stageTimes(inputs: readonly string[]): Promise<[string, number][]
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-const range = (xs: readonly number[], digits = 0): string => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+const range = (xs: readonly number[], digits = 0): string =>
+  `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
 export async function run(): Promise<BenchFigure[]> {
   if (!existsSync(SHARED_DATA)) {
@@ -138,7 +143,10 @@ export async function run(): Promise<BenchFigure[]> {
     ofIngest.push(ingest([OPENFOOTBALL_DIR]));
   }
 
-  const csvBaseline = { name: `DuckDB read_csv of the 4 files into tables (fresh child, after load; ${range(csvBase)} ms)`, value: sum(csvBase) / RUNS };
+  const csvBaseline = {
+    name: `DuckDB read_csv of the 4 files into tables (fresh child, after load; ${range(csvBase)} ms)`,
+    value: sum(csvBase) / RUNS,
+  };
   return [
     {
       name: `CSV family: svc ingest until published (fresh child, after load; ${RUNS} runs ${range(csvIngest)} ms, ratios ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
@@ -154,14 +162,33 @@ export async function run(): Promise<BenchFigure[]> {
       value: sum(cliMs) / RUNS,
       unit: 'ms',
     },
-    { name: 'CSV family: `svc ingest` peak RSS (max of the runs)', value: peakMb, unit: 'MB', target: `≤ ${RSS_LIMIT_MB} MB`, met: peakMb <= RSS_LIMIT_MB },
-    { name: 'CSV family: adapter only (files → canonical feed, in process)', value: median(adapterMs), unit: 'ms', baseline: csvBaseline },
-    ...stages.map(([stage, ms]) => ({ name: `CSV family: in-process ingest, stage "${stage}"`, value: ms, unit: 'ms', baseline: csvBaseline })),
+    {
+      name: 'CSV family: `svc ingest` peak RSS (max of the runs)',
+      value: peakMb,
+      unit: 'MB',
+      target: `≤ ${RSS_LIMIT_MB} MB`,
+      met: peakMb <= RSS_LIMIT_MB,
+    },
+    {
+      name: 'CSV family: adapter only (files → canonical feed, in process)',
+      value: median(adapterMs),
+      unit: 'ms',
+      baseline: csvBaseline,
+    },
+    ...stages.map(([stage, ms]) => ({
+      name: `CSV family: in-process ingest, stage "${stage}"`,
+      value: ms,
+      unit: 'ms',
+      baseline: csvBaseline,
+    })),
     {
       name: `openfootball: svc ingest of all ${jsonFiles.length + txtFiles.length} files (fresh child, after load; ${range(ofIngest)} ms)`,
       value: sum(ofIngest) / RUNS,
       unit: 'ms',
-      baseline: { name: `DuckDB read_json + read_text of the same files (one fresh child, after load; ${range(ofBase)} ms)`, value: sum(ofBase) / RUNS },
+      baseline: {
+        name: `DuckDB read_json + read_text of the same files (one fresh child, after load; ${range(ofBase)} ms)`,
+        value: sum(ofBase) / RUNS,
+      },
     },
   ];
 }

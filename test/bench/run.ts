@@ -43,7 +43,12 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
   .sort();
-const report: BenchReport = { date: new Date().toISOString(), load: { start: os.loadavg(), end: [] }, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`, benches: {} };
+const report: BenchReport = {
+  date: new Date().toISOString(),
+  load: { start: os.loadavg(), end: [] },
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
+  benches: {},
+};
 console.log(`${report.date}; ${report.cpus}; load average ${report.load.start.map((l) => l.toFixed(2)).join(' ')}`);
 for (const file of files) {
   const mod = (await import(pathToFileURL(path.join(here, file)).href)) as BenchModule;
@@ -51,14 +56,20 @@ for (const file of files) {
   const figures = await mod.run();
   report.benches[file] = figures;
   for (const f of figures) {
-    const ratio = f.baseline ? ` | baseline ${f.baseline.name} ${round(f.baseline.value)} ${f.unit} | ratio ${round(f.value / f.baseline.value)}×` : '';
+    const ratio = f.baseline
+      ? ` | baseline ${f.baseline.name} ${round(f.baseline.value)} ${f.unit} | ratio ${round(f.value / f.baseline.value)}×`
+      : '';
     const target = f.target ? ` | target ${f.target}: ${f.met === undefined ? '?' : f.met ? 'met' : 'NOT met'}` : '';
     console.log(`  ${f.name}: ${round(f.value)} ${f.unit}${ratio}${target}`);
   }
 }
 report.load.end = os.loadavg();
-const missed = Object.values(report.benches).flat().filter((f) => f.met === false);
-console.log(`\nload average at the end ${report.load.end.map((l) => l.toFixed(2)).join(' ')}; targets NOT met: ${missed.length}`);
+const missed = Object.values(report.benches)
+  .flat()
+  .filter((f) => f.met === false);
+console.log(
+  `\nload average at the end ${report.load.end.map((l) => l.toFixed(2)).join(' ')}; targets NOT met: ${missed.length}`,
+);
 for (const f of missed) console.log(`  NOT met: ${f.name} (target ${f.target ?? '?'})`);
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2));
 

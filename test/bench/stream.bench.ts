@@ -30,8 +30,29 @@ function goalFeed(n: number): object {
   return {
     formato: 'svc-feed/1',
     fonte: 'demo',
-    partidas: [{ id: 'sa26-r34-fla-pal', campeonato: 'sa26', rodada: 'sa26-r34', mandante: 'fla', visitante: 'pal', status: 'ao_vivo', placar_mandante: n, placar_visitante: 0, data_hora: '2026-11-22T18:30:00-03:00', estadio: 'Maracanã' }],
-    eventos: Array.from({ length: n }, (_, i) => ({ id: `bench-gol-${i + 1}`, partida: 'sa26-r34-fla-pal', tipo: 'gol', minuto: 1 + (i % 89), time: 'fla', jogador: 'Diego Freitas', jogador_id: 'fla-09' })),
+    partidas: [
+      {
+        id: 'sa26-r34-fla-pal',
+        campeonato: 'sa26',
+        rodada: 'sa26-r34',
+        mandante: 'fla',
+        visitante: 'pal',
+        status: 'ao_vivo',
+        placar_mandante: n,
+        placar_visitante: 0,
+        data_hora: '2026-11-22T18:30:00-03:00',
+        estadio: 'Maracanã',
+      },
+    ],
+    eventos: Array.from({ length: n }, (_, i) => ({
+      id: `bench-gol-${i + 1}`,
+      partida: 'sa26-r34-fla-pal',
+      tipo: 'gol',
+      minuto: 1 + (i % 89),
+      time: 'fla',
+      jogador: 'Diego Freitas',
+      jogador_id: 'fla-09',
+    })),
   };
 }
 
@@ -55,7 +76,9 @@ function openStream(port: number, key: string, onGoal: () => void): Promise<Sock
       if (!head && /^HTTP\/1\.1 [^2]/.test(d)) reject(new Error(d.split('\r\n')[0]));
       if (d.includes('event: partida.gol')) onGoal();
     });
-    socket.write(`GET /v1/stream?eventos=partida.gol HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\n\r\n`);
+    socket.write(
+      `GET /v1/stream?eventos=partida.gol HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\n\r\n`,
+    );
   });
 }
 
@@ -66,16 +89,32 @@ export async function run(): Promise<BenchFigure[]> {
   const sendLog: { escritas: number; leitura_ms: number; envio_ms: number }[] = [];
   try {
     const dataDir = resolveDataDir(dir);
-    for (const input of [path.join(REPO_ROOT, 'fixtures/demo'), path.join(LIVE_DAY, '01-pre-jogo.json'), path.join(LIVE_DAY, '02-inicio.json')]) await ingest({ dataDir, inputs: [input] });
+    for (const input of [
+      path.join(REPO_ROOT, 'fixtures/demo'),
+      path.join(LIVE_DAY, '01-pre-jogo.json'),
+      path.join(LIVE_DAY, '02-inicio.json'),
+    ])
+      await ingest({ dataDir, inputs: [input] });
     const plans = path.join(dir, 'plans.json');
-    writeFileSync(plans, JSON.stringify({ enterprise: { requisicoes: 100_000_000, por_segundo: 1_000_000, streams_simultaneos: STREAMS + 10 } }));
+    writeFileSync(
+      plans,
+      JSON.stringify({
+        enterprise: { requisicoes: 100_000_000, por_segundo: 1_000_000, streams_simultaneos: STREAMS + 10 },
+      }),
+    );
     const key = await createKey(dir, 'bench', 'enterprise');
-    child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plans, '--data-dir', dir], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(
+      process.execPath,
+      [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--plans', plans, '--data-dir', dir],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const port = await new Promise<number>((resolve, reject) => {
       let out = '';
       child!.stdout!.setEncoding('utf8').on('data', (d: string) => {
         out += d;
-        for (const line of d.split('\n')) if (line.includes('"stream_enviado"')) sendLog.push(JSON.parse(line) as { escritas: number; leitura_ms: number; envio_ms: number });
+        for (const line of d.split('\n'))
+          if (line.includes('"stream_enviado"'))
+            sendLog.push(JSON.parse(line) as { escritas: number; leitura_ms: number; envio_ms: number });
         const m = /"event":"ouvindo","url":"http:\/\/[^:]+:(\d+)"/.exec(out);
         if (m) resolve(Number(m[1]));
       });
@@ -104,7 +143,9 @@ export async function run(): Promise<BenchFigure[]> {
     const polls: number[] = [];
     for (let i = 0; i < 20; i++) {
       const start = performance.now();
-      await (await fetch(`http://127.0.0.1:${port}/v1/partidas/ao-vivo`, { headers: { authorization: `Bearer ${key}` } })).text();
+      await (
+        await fetch(`http://127.0.0.1:${port}/v1/partidas/ao-vivo`, { headers: { authorization: `Bearer ${key}` } })
+      ).text();
       polls.push(performance.now() - start);
     }
 
@@ -126,18 +167,52 @@ export async function run(): Promise<BenchFigure[]> {
     const rssWith = rssMb(child.pid!);
     const everyone = new Promise<number>((resolve) => (allReached = () => resolve(Date.now())));
     await publishGoal();
-    const fanOut = (await Promise.race([everyone, new Promise<number>((r) => setTimeout(() => r(NaN), 10_000))])) - published();
+    const fanOut =
+      (await Promise.race([everyone, new Promise<number>((r) => setTimeout(() => r(NaN), 10_000))])) - published();
 
     await new Promise((r) => setTimeout(r, 500)); // the server's log lines are written once per event-loop turn
-    const last = sendLog.reduce<(typeof sendLog)[number] | undefined>((a, b) => (a && a.escritas >= b.escritas ? a : b), undefined);
+    const last = sendLog.reduce<(typeof sendLog)[number] | undefined>(
+      (a, b) => (a && a.escritas >= b.escritas ? a : b),
+      undefined,
+    );
     const reads = sendLog.map((l) => l.leitura_ms).sort((a, b) => a - b);
     return [
       { name: 'server: outbox read per swap (median)', value: median(reads), unit: 'ms' },
-      { name: `server: writing one event to ${last?.escritas ?? '?'} streams`, value: last?.envio_ms ?? NaN, unit: 'ms' },
-      { name: 'publication → event p50', value: median(latencies), unit: 'ms', baseline: { name: 'GET /v1/partidas/ao-vivo round trip (median)', value: median(polls) }, target: '≤ 100 ms', met: median(latencies) <= 100 },
-      { name: 'publication → event p99', value: percentile(latencies, 99), unit: 'ms', target: '≤ 500 ms', met: percentile(latencies, 99) <= 500 },
-      { name: `RSS of svc serve with ${STREAMS} streams`, value: rssWith, unit: 'MB', baseline: { name: 'RSS with 1 stream', value: rssBefore }, target: '≤ 600 MB', met: rssWith <= 600 },
-      { name: `publication → one event at all ${STREAMS} streams (reached ${reached})`, value: fanOut, unit: 'ms', target: '≤ 1000 ms', met: fanOut <= 1000 },
+      {
+        name: `server: writing one event to ${last?.escritas ?? '?'} streams`,
+        value: last?.envio_ms ?? NaN,
+        unit: 'ms',
+      },
+      {
+        name: 'publication → event p50',
+        value: median(latencies),
+        unit: 'ms',
+        baseline: { name: 'GET /v1/partidas/ao-vivo round trip (median)', value: median(polls) },
+        target: '≤ 100 ms',
+        met: median(latencies) <= 100,
+      },
+      {
+        name: 'publication → event p99',
+        value: percentile(latencies, 99),
+        unit: 'ms',
+        target: '≤ 500 ms',
+        met: percentile(latencies, 99) <= 500,
+      },
+      {
+        name: `RSS of svc serve with ${STREAMS} streams`,
+        value: rssWith,
+        unit: 'MB',
+        baseline: { name: 'RSS with 1 stream', value: rssBefore },
+        target: '≤ 600 MB',
+        met: rssWith <= 600,
+      },
+      {
+        name: `publication → one event at all ${STREAMS} streams (reached ${reached})`,
+        value: fanOut,
+        unit: 'ms',
+        target: '≤ 1000 ms',
+        met: fanOut <= 1000,
+      },
     ];
   } finally {
     for (const s of sockets) s.destroy();

@@ -58,7 +58,8 @@ export async function run(): Promise<BenchFigure[]> {
       rawGets.push(performance.now() - start);
     }
 
-    const metIn = (xs: number[], limit: number) => `met in ${xs.filter((x) => x <= limit).length} of ${xs.length}; max ${Math.max(...xs).toFixed(0)} ms`;
+    const metIn = (xs: number[], limit: number) =>
+      `met in ${xs.filter((x) => x <= limit).length} of ${xs.length}; max ${Math.max(...xs).toFixed(0)} ms`;
     return [
       {
         name: `launch to first championship list (median of ${LAUNCHES}; ${metIn(launches, 700)})`,
@@ -87,7 +88,10 @@ class Terminal {
   private output = '';
   private waiter: { text: string; from: number; resolve: () => void } | undefined;
 
-  private constructor(private readonly child: ReturnType<typeof spawn>, private readonly started: number) {
+  private constructor(
+    private readonly child: ReturnType<typeof spawn>,
+    private readonly started: number,
+  ) {
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       this.output += chunk;
       if (this.waiter && this.output.indexOf(this.waiter.text, this.waiter.from) >= 0) this.waiter.resolve();
@@ -96,11 +100,15 @@ class Terminal {
 
   static async open(api: string, key: string): Promise<Terminal> {
     const started = performance.now();
-    const child = spawn('script', ['-qfec', `stty cols 80 rows 24; ${process.execPath} ${SVC_BIN} tui --api ${api}`, '/dev/null'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, SVC_API_KEY: key },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      'script',
+      ['-qfec', `stty cols 80 rows 24; ${process.execPath} ${SVC_BIN} tui --api ${api}`, '/dev/null'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, SVC_API_KEY: key },
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     return new Terminal(child, started);
   }
 
@@ -149,10 +157,12 @@ class Terminal {
 function bareGet(url: string, key: string): Promise<number> {
   const start = performance.now();
   const code = "fetch(process.env.U,{headers:{authorization:'Bearer '+process.env.K}}).then(r=>r.text())";
-  const child = spawn('script', ['-qfec', `${process.execPath} -e "${code}"`, '/dev/null'], { env: { ...process.env, U: url, K: key }, stdio: 'ignore' });
+  const child = spawn('script', ['-qfec', `${process.execPath} -e "${code}"`, '/dev/null'], {
+    env: { ...process.env, U: url, K: key },
+    stdio: 'ignore',
+  });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', () => resolve(performance.now() - start));
   });
 }
-

@@ -11,7 +11,14 @@ import { openControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
-import { createAccount, eventBody, publishSnapshot, Receiver, testDataDir, type TestEvent } from '../webhooks/helpers.js';
+import {
+  createAccount,
+  eventBody,
+  publishSnapshot,
+  Receiver,
+  testDataDir,
+  type TestEvent,
+} from '../webhooks/helpers.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
 
@@ -33,10 +40,18 @@ async function bareLoop(url: string, bodies: readonly string[], receiver: Receiv
   let next = 0;
   const post = (body: string) =>
     new Promise<void>((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -64,7 +79,11 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const conta = createAccount(db, 'bench', 'enterprise');
     db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_ilimitado) VALUES (?, 1)').run(conta);
-    openWebhookRegistry(db).createWebhook({ contaId: conta, nome: 'bench', url, eventos: [...EVENTOS], secret: 'whsec_bench' }, null, Date.now());
+    openWebhookRegistry(db).createWebhook(
+      { contaId: conta, nome: 'bench', url, eventos: [...EVENTOS], secret: 'whsec_bench' },
+      null,
+      Date.now(),
+    );
     const events: TestEvent[] = Array.from({ length: DELIVERIES }, (_, i) => ({
       evento: 'partida.placar_atualizado',
       campeonato_id: 1,
@@ -72,7 +91,13 @@ export async function run(): Promise<BenchFigure[]> {
     }));
 
     // Interleaved rounds, medians: the machine is shared, so a single pair of runs is mostly noise.
-    const dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, concurrency: CONCURRENCY, mailer: null, log: () => {} });
+    const dispatcher = await startDispatcher({
+      dataDir,
+      allowPrivateUrls: true,
+      concurrency: CONCURRENCY,
+      mailer: null,
+      log: () => {},
+    });
     // Seconds per round of each side.
     const baselines: number[] = [];
     const rates: number[] = [];
@@ -80,7 +105,13 @@ export async function run(): Promise<BenchFigure[]> {
     const daemonCpu: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const bareStart = process.cpuUsage();
-      baselines.push(await bareLoop(url, events.map((e) => eventBody(e)), receiver));
+      baselines.push(
+        await bareLoop(
+          url,
+          events.map((e) => eventBody(e)),
+          receiver,
+        ),
+      );
       baselineCpu.push(cpuMicros(bareStart) / DELIVERIES);
       receiver.requests.length = 0;
       await publishSnapshot(dataDir, events);
@@ -115,7 +146,10 @@ export async function run(): Promise<BenchFigure[]> {
         name: `signed deliveries/s from CURRENT replaced to last receipt (daemon, concurrency ${CONCURRENCY}, ${DELIVERIES} deliveries, pooled over ${ROUNDS} rounds; per round ${ratios}×)`,
         value: throughput,
         unit: 'deliveries/s',
-        baseline: { name: `bare HTTP POST loop, same bodies and concurrency, from its first connect to last receipt, pooled`, value: baseline },
+        baseline: {
+          name: `bare HTTP POST loop, same bodies and concurrency, from its first connect to last receipt, pooled`,
+          value: baseline,
+        },
         target: '≥ 50 % of baseline',
         met: throughput >= 0.5 * baseline,
       },
@@ -127,8 +161,20 @@ export async function run(): Promise<BenchFigure[]> {
         unit: 'µs',
         baseline: { name: 'bare HTTP POST loop + receiver', value: median(baselineCpu) },
       },
-      { name: `publication → first attempt p50 (${LATENCY_SAMPLES} snapshots)`, value: p50, unit: 'ms', target: '≤ 500 ms', met: p50 <= 500 },
-      { name: `publication → first attempt p99 (${LATENCY_SAMPLES} snapshots)`, value: p99, unit: 'ms', target: '≤ 2000 ms', met: p99 <= 2000 },
+      {
+        name: `publication → first attempt p50 (${LATENCY_SAMPLES} snapshots)`,
+        value: p50,
+        unit: 'ms',
+        target: '≤ 500 ms',
+        met: p50 <= 500,
+      },
+      {
+        name: `publication → first attempt p99 (${LATENCY_SAMPLES} snapshots)`,
+        value: p99,
+        unit: 'ms',
+        target: '≤ 2000 ms',
+        met: p99 <= 2000,
+      },
     ];
   } finally {
     db.close();

@@ -18,10 +18,22 @@ describe('bin/svc runs the build made at install, and only that', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout.trim(), pkg.version);
     const build = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist/build.json'), 'utf8')) as { inputs: string[] };
-    for (const f of ['src/cli/run.ts', 'src/warehouse/publish.ts', 'src/api/app.ts', 'src/tui/app.tsx', 'package-lock.json']) {
+    for (const f of [
+      'src/cli/run.ts',
+      'src/warehouse/publish.ts',
+      'src/api/app.ts',
+      'src/tui/app.tsx',
+      'package-lock.json',
+    ]) {
       assert.ok(build.inputs.includes(f), `${f} is an input of the build`);
     }
-    const ingest = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', path.join(dir, 'data'), '--json']);
+    const ingest = await runSvc([
+      'ingest',
+      path.join(REPO_ROOT, 'fixtures/demo'),
+      '--data-dir',
+      path.join(dir, 'data'),
+      '--json',
+    ]);
     assert.equal(ingest.code, 0, ingest.stderr);
     assert.equal((JSON.parse(ingest.stdout) as { snapshot_id: string }).snapshot_id, '00000001');
   });
@@ -47,8 +59,13 @@ describe('bin/svc runs the build made at install, and only that', () => {
   });
 
   it('a build older than a source it was made from is one line and exit 1', () => {
-    const r = spawnSync(process.execPath, [binWith('stale', { builtAt: 0, inputs: ['input.ts'] }), '--version'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [binWith('stale', { builtAt: 0, inputs: ['input.ts'] }), '--version'], {
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 1);
-    assert.equal(r.stderr, 'svc: dist/ está desatualizado (input.ts mudou depois da compilação): rode npm run build (ou npm install)\n');
+    assert.equal(
+      r.stderr,
+      'svc: dist/ está desatualizado (input.ts mudou depois da compilação): rode npm run build (ou npm install)\n',
+    );
   });
 });

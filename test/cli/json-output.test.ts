@@ -22,12 +22,16 @@ describe('--json: one object on stdout for success and for failure, every comman
   before(() => ({ dir, cleanup } = tempDir('svc-json-')));
   after(() => cleanup());
 
-  it('success objects carry ok: true and the command\'s fields', async () => {
+  it("success objects carry ok: true and the command's fields", async () => {
     const ingest = await svc('ingest', path.join(REPO_ROOT, 'fixtures/demo'));
     assert.equal(ingest.code, 0, ingest.stderr);
     assert.equal(oneObject(ingest.stdout).ok, true);
     assert.equal(oneObject(ingest.stdout).snapshot_id, '00000001');
-    assert.equal((await svc('ingest', path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'))).code, 0, 'a second snapshot (a real change), to roll back to the first');
+    assert.equal(
+      (await svc('ingest', path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'))).code,
+      0,
+      'a second snapshot (a real change), to roll back to the first',
+    );
 
     const snapshots = oneObject((await svc('snapshots')).stdout);
     assert.deepEqual([snapshots.ok, snapshots.atual], [true, '00000002']);
@@ -37,7 +41,11 @@ describe('--json: one object on stdout for success and for failure, every comman
     const created = oneObject((await svc('keys', 'create', '--account', 'j', '--plan', 'pro')).stdout);
     assert.equal(created.ok, true);
     assert.match(String(created.key), /^svc_live_/);
-    for (const args of [['keys', 'show', String(created.id)], ['keys', 'rotate', String(created.id)], ['keys', 'revoke', String(created.id)]]) {
+    for (const args of [
+      ['keys', 'show', String(created.id)],
+      ['keys', 'rotate', String(created.id)],
+      ['keys', 'revoke', String(created.id)],
+    ]) {
       const o = oneObject((await svc(...args)).stdout);
       assert.deepEqual([o.ok, o.id], [true, created.id], args.join(' '));
     }
@@ -76,7 +84,11 @@ describe('--json: one object on stdout for success and for failure, every comman
         assert.equal(r.code, exit, `${args.join(' ')}: ${r.stderr}`);
         const o = oneObject(r.stdout);
         const erro = o.erro as { codigo: string; mensagem: string; saida: number };
-        assert.deepEqual([o.ok, erro.codigo, erro.saida], [false, ERROR_CODES[exit as keyof typeof ERROR_CODES], exit], args.join(' '));
+        assert.deepEqual(
+          [o.ok, erro.codigo, erro.saida],
+          [false, ERROR_CODES[exit as keyof typeof ERROR_CODES], exit],
+          args.join(' '),
+        );
         assert.equal(r.stderr.split('\n')[0], `svc: ${erro.mensagem}`, 'the same message as the stderr line');
       }
     } finally {
@@ -85,7 +97,7 @@ describe('--json: one object on stdout for success and for failure, every comman
   });
 });
 
-describe('commander\'s own usage errors, in Portuguese', () => {
+describe("commander's own usage errors, in Portuguese", () => {
   const cases: [string[], string][] = [
     [['ingest', '--frmat', 'x'], 'opção desconhecida: --frmat (quis dizer --format?)'],
     [['nada'], 'comando desconhecido: nada'],
@@ -107,7 +119,15 @@ describe('commander\'s own usage errors, in Portuguese', () => {
   it('--help: Portuguese titles, descriptions and defaults', async () => {
     const r = await runSvcInProcess(['serve', '--help']);
     assert.equal(r.code, 0);
-    for (const text of ['Uso: svc serve [opções]', 'Opções:', 'porta TCP', 'padrão: 8080', 'variável: PORT', 'mostra esta ajuda', 'Exemplos:']) {
+    for (const text of [
+      'Uso: svc serve [opções]',
+      'Opções:',
+      'porta TCP',
+      'padrão: 8080',
+      'variável: PORT',
+      'mostra esta ajuda',
+      'Exemplos:',
+    ]) {
       assert.ok(r.stdout.includes(text), text);
     }
     assert.doesNotMatch(r.stdout, /Usage|Options:|default:|display help/);

@@ -16,12 +16,17 @@ describe('typed TypeScript client (clients/typescript)', () => {
     const served = await h.get('/v1/openapi.json');
     assert.equal(served.status, 200);
     const generated = await generateSchema(served.json as object);
-    assert.ok(generated === readFileSync(SCHEMA_FILE, 'utf8'), 'clients/typescript/schema.ts is stale: run `npm run client:generate` and commit it');
+    assert.ok(
+      generated === readFileSync(SCHEMA_FILE, 'utf8'),
+      'clients/typescript/schema.ts is stale: run `npm run client:generate` and commit it',
+    );
   });
 
   it('calls the API with typed paths and parameters, and hands back the error body', async () => {
     const api = createSvcClient({ baseUrl: `${h.url}/`, key: h.key('enterprise') });
-    const { data, error } = await api.GET('/v1/campeonatos/{campeonatoId}/tabela', { params: { path: { campeonatoId: 1 } } });
+    const { data, error } = await api.GET('/v1/campeonatos/{campeonatoId}/tabela', {
+      params: { path: { campeonatoId: 1 } },
+    });
     assert.equal(error, undefined);
     assert.equal(data?.data.campeonato_id, 1);
     assert.ok((data?.data.classificacao.length ?? 0) > 0);

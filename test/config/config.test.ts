@@ -22,10 +22,21 @@ describe('loadConfig: flags over environment over defaults', () => {
   });
 
   it('the environment fills what the flags leave out', () => {
-    const c = loadConfig({}, {
-      SVC_DATA_DIR: '/srv/svc', PORT: '9001', SVC_FEED_TIMEOUT_MS: '300', SVC_ALLOW_HTTP_FEEDS: '1', SVC_ALLOW_PRIVATE_URLS: '1',
-      SVC_SMTP_URL: 'smtp://h:25', SVC_WEBHOOK_SECRET: 'whsec_x', SVC_API_URL: 'http://api:1', SVC_API_KEY: 'k', SVC_DEBUG: '1',
-    });
+    const c = loadConfig(
+      {},
+      {
+        SVC_DATA_DIR: '/srv/svc',
+        PORT: '9001',
+        SVC_FEED_TIMEOUT_MS: '300',
+        SVC_ALLOW_HTTP_FEEDS: '1',
+        SVC_ALLOW_PRIVATE_URLS: '1',
+        SVC_SMTP_URL: 'smtp://h:25',
+        SVC_WEBHOOK_SECRET: 'whsec_x',
+        SVC_API_URL: 'http://api:1',
+        SVC_API_KEY: 'k',
+        SVC_DEBUG: '1',
+      },
+    );
     assert.equal(c.dataDir.root, '/srv/svc');
     assert.equal(c.dataDir.controlDb, '/srv/svc/control.db');
     assert.equal(c.port, 9001);
@@ -39,9 +50,18 @@ describe('loadConfig: flags over environment over defaults', () => {
   });
 
   it('flags win over the environment', () => {
-    const env = { SVC_DATA_DIR: '/env', PORT: '9001', SVC_WEBHOOK_SECRET: 'env', SVC_API_URL: 'http://env:1', SVC_API_KEY: 'env' };
+    const env = {
+      SVC_DATA_DIR: '/env',
+      PORT: '9001',
+      SVC_WEBHOOK_SECRET: 'env',
+      SVC_API_URL: 'http://env:1',
+      SVC_API_KEY: 'env',
+    };
     const c = loadConfig({ dataDir: '/flag', port: '0', secret: 'flag', api: 'http://flag:1', key: 'flag' }, env);
-    assert.deepEqual([c.dataDir.root, c.port, c.webhookSecret, c.apiUrl, c.apiKey], ['/flag', 0, 'flag', 'http://flag:1', 'flag']);
+    assert.deepEqual(
+      [c.dataDir.root, c.port, c.webhookSecret, c.apiUrl, c.apiKey],
+      ['/flag', 0, 'flag', 'http://flag:1', 'flag'],
+    );
   });
 
   it('a plans file is read and validated into the config', () => {
@@ -52,7 +72,10 @@ describe('loadConfig: flags over environment over defaults', () => {
       assert.equal(loadConfig({}, { SVC_PLANS: file }).plans?.free.requisicoes, 7);
       assert.deepEqual(loadConfig({ plans: file }, {}).plans?.pro, DEFAULT_PLANS.pro);
       writeFileSync(file, JSON.stringify({ gold: {} }));
-      assert.throws(() => loadConfig({ plans: file }, {}), new ConfigError(`arquivo de planos ${file}: plano desconhecido "gold" (use free, pro ou enterprise)`));
+      assert.throws(
+        () => loadConfig({ plans: file }, {}),
+        new ConfigError(`arquivo de planos ${file}: plano desconhecido "gold" (use free, pro ou enterprise)`),
+      );
     } finally {
       cleanup();
     }
@@ -64,7 +87,11 @@ describe('loadConfig: flags over environment over defaults', () => {
       [{ port: '70000' }, {}, '--port inválida: "70000" (use 0 a 65535)'],
       [{}, { SVC_FEED_TIMEOUT_MS: '0' }, 'SVC_FEED_TIMEOUT_MS inválida: "0" (use um inteiro >= 1)'],
       [{}, { SVC_FEED_TIMEOUT_MS: '2s' }, 'SVC_FEED_TIMEOUT_MS inválida: "2s" (use um inteiro >= 1)'],
-      [{}, { SVC_ALLOW_PRIVATE_URLS: 'yes' }, 'SVC_ALLOW_PRIVATE_URLS inválida: "yes" (use 1 para ligar ou 0 para desligar)'],
+      [
+        {},
+        { SVC_ALLOW_PRIVATE_URLS: 'yes' },
+        'SVC_ALLOW_PRIVATE_URLS inválida: "yes" (use 1 para ligar ou 0 para desligar)',
+      ],
     ];
     for (const [flags, env, message] of cases) assert.throws(() => loadConfig(flags, env), new ConfigError(message));
   });
@@ -72,7 +99,9 @@ describe('loadConfig: flags over environment over defaults', () => {
 
 describe('the CLI builds its config from the environment', () => {
   it('a bad setting in the environment exits 2 with one line', async () => {
-    const r = await runSvcInProcess(['snapshots', '--data-dir', '/nonexistent'], { env: { SVC_ALLOW_HTTP_FEEDS: 'true' } });
+    const r = await runSvcInProcess(['snapshots', '--data-dir', '/nonexistent'], {
+      env: { SVC_ALLOW_HTTP_FEEDS: 'true' },
+    });
     assert.equal(r.code, EXIT.usage);
     assert.equal(r.stderr, 'svc: SVC_ALLOW_HTTP_FEEDS inválida: "true" (use 1 para ligar ou 0 para desligar)\n');
   });
@@ -100,5 +129,8 @@ it('no module of src/ but src/config.ts reads process.env', () => {
   const src = path.join(REPO_ROOT, 'src');
   const allowed = new Set([path.join(src, 'config.ts')]);
   const offenders = sources(src).filter((f) => !allowed.has(f) && /process\.env\b/.test(readFileSync(f, 'utf8')));
-  assert.deepEqual(offenders.map((f) => path.relative(REPO_ROOT, f)), []);
+  assert.deepEqual(
+    offenders.map((f) => path.relative(REPO_ROOT, f)),
+    [],
+  );
 });

@@ -30,12 +30,18 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
 
   it('two migrates started together apply the schema once (advisory lock)', async () => {
     const env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY };
-    const runs = await Promise.all([runSvc(['db', 'migrate', '--json'], { env }), runSvc(['db', 'migrate', '--json'], { env })]);
+    const runs = await Promise.all([
+      runSvc(['db', 'migrate', '--json'], { env }),
+      runSvc(['db', 'migrate', '--json'], { env }),
+    ]);
     for (const r of runs) assert.equal(r.code, 0, r.stderr);
     const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
     try {
       const { rows } = await control.pool.query<{ nome: string }>('SELECT nome FROM schema_migrations');
-      assert.deepEqual(rows.map((r) => r.nome), ['001_schema.sql']);
+      assert.deepEqual(
+        rows.map((r) => r.nome),
+        ['001_schema.sql'],
+      );
     } finally {
       await control.close();
     }
@@ -43,8 +49,17 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
 
   it('the PostgreSQL schema has every SQLite table and column (a migration added to one dialect only fails here)', async () => {
     const sqlite = openControlDb(path.join(dir, 'schema', 'control.db'));
-    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
-    const expected = Object.fromEntries(tables.map((t) => [t, (sqlite.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name).sort()]));
+    const tables = (
+      sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+        name: string;
+      }[]
+    ).map((t) => t.name);
+    const expected = Object.fromEntries(
+      tables.map((t) => [
+        t,
+        (sqlite.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name).sort(),
+      ]),
+    );
     sqlite.close();
     const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
     try {
@@ -66,11 +81,17 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
     const accounts = new SqliteAccountsStore(sqlite);
     const acme = accounts.createAccount('acme', 'pro');
     const { key } = accounts.createKey(acme.id, 'prod');
-    openWebhookRegistry(sqlite).createWebhook({ contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' }, null, Date.now());
+    openWebhookRegistry(sqlite).createWebhook(
+      { contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' },
+      null,
+      Date.now(),
+    );
     reserve(sqlite, 'evento_seq', 41);
     sqlite.close();
 
-    const r = await runSvc(['db', 'copy', '--data-dir', dataDir, '--to', database.url, '--json'], { env: { SVC_SECRET_KEY } });
+    const r = await runSvc(['db', 'copy', '--data-dir', dataDir, '--to', database.url, '--json'], {
+      env: { SVC_SECRET_KEY },
+    });
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { linhas: Record<string, number> };
     assert.equal(out.linhas.contas, 1);
@@ -90,7 +111,9 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
       await control.close();
     }
 
-    const again = await runSvc(['db', 'copy', '--data-dir', dataDir, '--to', database.url], { env: { SVC_SECRET_KEY } });
+    const again = await runSvc(['db', 'copy', '--data-dir', dataDir, '--to', database.url], {
+      env: { SVC_SECRET_KEY },
+    });
     assert.equal(again.code, 7);
     assert.match(again.stderr, /já tem um plano de controle/);
   });
@@ -102,7 +125,9 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
     const noKey = await runSvc(['db', 'migrate', '--database-url', database.url], { env: { SVC_SECRET_KEY: '' } });
     assert.equal(noKey.code, 2);
     assert.match(noKey.stderr, /precisa de SVC_SECRET_KEY/);
-    const down = await runSvc(['db', 'migrate', '--database-url', 'postgres://u:senha@127.0.0.1:1/x'], { env: { SVC_SECRET_KEY } });
+    const down = await runSvc(['db', 'migrate', '--database-url', 'postgres://u:senha@127.0.0.1:1/x'], {
+      env: { SVC_SECRET_KEY },
+    });
     assert.equal(down.code, 4);
     assert.match(down.stderr, /u:\*\*\*@127\.0\.0\.1:1/);
     assert.doesNotMatch(down.stderr, /senha/);
@@ -113,7 +138,9 @@ describe('SVC_DATABASE_URL on a command still on SQLite', () => {
   it('is refused with one line and exit 2 instead of splitting the control plane', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-db-'));
     try {
-      const r = await runSvc(['keys', 'list', '--data-dir', dir], { env: { SVC_DATABASE_URL: 'postgres://svc@127.0.0.1:5432/svc' } });
+      const r = await runSvc(['keys', 'list', '--data-dir', dir], {
+        env: { SVC_DATABASE_URL: 'postgres://svc@127.0.0.1:5432/svc' },
+      });
       assert.equal(r.code, 2);
       assert.match(r.stderr, /^svc: SVC_DATABASE_URL: `svc keys` ainda usa o plano de controle SQLite/);
       const plain = await runSvc(['keys', 'list', '--data-dir', dir]);

@@ -38,7 +38,11 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const db = openControlDb(file, { secretKeys: [KEY] });
       const conta = new SqliteAccountsStore(db).createAccount('acme', 'pro');
       sqliteDispatcherCursor(db).ensure();
-      openWebhookRegistry(db).createWebhook({ contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' }, null, T0);
+      openWebhookRegistry(db).createWebhook(
+        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
+        null,
+        T0,
+      );
       const db2 = openControlDb(file, { secretKeys: [KEY] });
       return {
         a: openDeliveryQueue(db, () => null),
@@ -74,7 +78,12 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
 ];
 
 const events = (from: number, n: number): OutboxEvent[] =>
-  Array.from({ length: n }, (_, i) => ({ seq: from + i, evento: 'partida.gol', campeonato_id: 1, corpo: `{"seq":${from + i}}` }));
+  Array.from({ length: n }, (_, i) => ({
+    seq: from + i,
+    evento: 'partida.gol',
+    campeonato_id: 1,
+    corpo: `{"seq":${from + i}}`,
+  }));
 
 for (const backend of backends) {
   describe(`shared delivery queue on ${backend.name}`, { skip: backend.skip }, () => {
@@ -94,7 +103,10 @@ for (const backend of backends) {
     });
 
     it('two workers claiming at once take disjoint deliveries, together all of them', async () => {
-      const [x, y] = await Promise.all([q.a.claimDue(T0, 25, [], 'host:1', LEASE), q.b.claimDue(T0, 25, [], 'host:2', LEASE)]);
+      const [x, y] = await Promise.all([
+        q.a.claimDue(T0, 25, [], 'host:1', LEASE),
+        q.b.claimDue(T0, 25, [], 'host:2', LEASE),
+      ]);
       const ids = [...x, ...y].map((j) => j.id);
       assert.equal(new Set(ids).size, ids.length, 'no delivery claimed twice');
       assert.equal(ids.length, 40);
@@ -107,16 +119,46 @@ for (const backend of backends) {
       assert.equal(ours.length, 40, 'every lease from the previous claims has ended');
       const [first, ...rest] = ours;
       assert.ok(first);
-      await q.a.markDelivered([{ job: first, attempt: { numero: 1, origem: 'automatica', destino: first.url, iniciadaEm: T0 + LEASE, statusCode: 200, erro: null, duracaoMs: 5 }, at: T0 + LEASE }]);
+      await q.a.markDelivered([
+        {
+          job: first,
+          attempt: {
+            numero: 1,
+            origem: 'automatica',
+            destino: first.url,
+            iniciadaEm: T0 + LEASE,
+            statusCode: 200,
+            erro: null,
+            duracaoMs: 5,
+          },
+          at: T0 + LEASE,
+        },
+      ]);
       assert.equal(await q.b.monthlyUsage(first.contaId, T0), 1, 'a 2xx counts towards the monthly quota');
       // host:4 "dies" here: after its lease, host:5 takes exactly the rest, under the same ids.
       const taken = await q.b.claimDue(T0 + 2 * LEASE, 100, [], 'host:5', LEASE);
       assert.deepEqual(taken.map((j) => j.id).sort(), rest.map((j) => j.id).sort());
       const [second] = taken;
       assert.ok(second);
-      await q.b.scheduleRetry(second, { numero: 1, origem: 'automatica', destino: second.url, iniciadaEm: T0, statusCode: 500, erro: 'HTTP 500', duracaoMs: 3 }, T0 + 10 * LEASE);
+      await q.b.scheduleRetry(
+        second,
+        {
+          numero: 1,
+          origem: 'automatica',
+          destino: second.url,
+          iniciadaEm: T0,
+          statusCode: 500,
+          erro: 'HTTP 500',
+          duracaoMs: 3,
+        },
+        T0 + 10 * LEASE,
+      );
       await q.b.markDiscarded(taken[1]!, 'webhook removido');
-      assert.deepEqual((await q.a.claimDue(T0 + 10 * LEASE, 100, [], 'host:6', LEASE)).length, 38, 'delivered and discarded ones are not claimed again; the retry is');
+      assert.deepEqual(
+        (await q.a.claimDue(T0 + 10 * LEASE, 100, [], 'host:6', LEASE)).length,
+        38,
+        'delivered and discarded ones are not claimed again; the retry is',
+      );
     });
   });
 }

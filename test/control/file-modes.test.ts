@@ -47,7 +47,7 @@ describe('data dir permissions', () => {
     }
   });
 
-  it('a second connection in one process keeps the first one\'s writes visible to other processes', () => {
+  it("a second connection in one process keeps the first one's writes visible to other processes", () => {
     // serve + its webhook daemon hold two connections; opening the second must not drop the first one's
     // locks, or another process closing the database deletes the WAL under it and later writes are lost.
     const { dir, cleanup } = tempDir('svc-modes-');
@@ -55,12 +55,22 @@ describe('data dir permissions', () => {
     const a = openControlDb(file);
     const b = openControlDb(file);
     const insert = (nome: string) =>
-      a.prepare("INSERT INTO contas (nome, plano, campeonatos, criada_em, atualizada_em) VALUES (?, 'pro', NULL, 'x', 'x')").run(nome);
+      a
+        .prepare(
+          "INSERT INTO contas (nome, plano, campeonatos, criada_em, atualizada_em) VALUES (?, 'pro', NULL, 'x', 'x')",
+        )
+        .run(nome);
     const countElsewhere = () =>
       Number(
-        execFileSync(process.execPath, ['--input-type=module', '-e',
-          `import Database from 'libsql'; const d = new Database(${JSON.stringify(file)}); process.stdout.write(String(d.prepare('SELECT count(*) AS n FROM contas').get().n)); d.close();`,
-        ], { cwd: REPO_ROOT }).toString(),
+        execFileSync(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `import Database from 'libsql'; const d = new Database(${JSON.stringify(file)}); process.stdout.write(String(d.prepare('SELECT count(*) AS n FROM contas').get().n)); d.close();`,
+          ],
+          { cwd: REPO_ROOT },
+        ).toString(),
       );
     try {
       insert('um');

@@ -29,7 +29,17 @@ describe('webhook secrets at rest', () => {
       const file = path.join(dir, 'control.db');
       const db = openControlDb(file);
       const registry = openWebhookRegistry(db);
-      const w = registry.createWebhook({ contaId: createAccount(db, 'a', 'pro'), nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET }, null, Date.now());
+      const w = registry.createWebhook(
+        {
+          contaId: createAccount(db, 'a', 'pro'),
+          nome: 'x',
+          url: 'https://example.com/h',
+          eventos: ['partida.gol'],
+          secret: SECRET,
+        },
+        null,
+        Date.now(),
+      );
       assert.equal(registry.getWebhookById(w.id)?.secret, SECRET);
       db.close();
       assert.equal(stored(file).includes(SECRET), false, 'the secret is not in the file');
@@ -65,28 +75,46 @@ describe('webhook secrets at rest', () => {
       const first = loadConfig({}, { SVC_SECRET_KEY: 'first-key-long-enough' }).secretKeys;
       const db = openControlDb(file, { secretKeys: first });
       const conta = createAccount(db, 'a', 'pro');
-      openWebhookRegistry(db).createWebhook({ contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET }, null, Date.now());
+      openWebhookRegistry(db).createWebhook(
+        { contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
+        null,
+        Date.now(),
+      );
       db.close();
 
-      const second = loadConfig({}, { SVC_SECRET_KEY: 'second-key-long-enough', SVC_SECRET_KEYS_OLD: 'first-key-long-enough' }).secretKeys;
+      const second = loadConfig(
+        {},
+        { SVC_SECRET_KEY: 'second-key-long-enough', SVC_SECRET_KEYS_OLD: 'first-key-long-enough' },
+      ).secretKeys;
       const rotated = openControlDb(file, { secretKeys: second });
       assert.equal(openWebhookRegistry(rotated).listWebhooks(conta)[0]?.secret, SECRET);
       rotated.close();
       // Every secret now opens with the new key alone.
-      const onlyNew = openControlDb(file, { secretKeys: loadConfig({}, { SVC_SECRET_KEY: 'second-key-long-enough' }).secretKeys });
+      const onlyNew = openControlDb(file, {
+        secretKeys: loadConfig({}, { SVC_SECRET_KEY: 'second-key-long-enough' }).secretKeys,
+      });
       assert.equal(openWebhookRegistry(onlyNew).listWebhooks(conta)[0]?.secret, SECRET);
       onlyNew.close();
-      assert.throws(() => openControlDb(file, { secretKeys: [keyFromText('a-third-key-never-used')] }), SecretKeyMissingError);
+      assert.throws(
+        () => openControlDb(file, { secretKeys: [keyFromText('a-third-key-never-used')] }),
+        SecretKeyMissingError,
+      );
     } finally {
       cleanup();
     }
   });
 
   it('config: one current key only, old keys need a current one, short keys refused', () => {
-    assert.throws(() => loadConfig({}, { SVC_SECRET_KEY: 'x'.repeat(20), SVC_SECRET_KEY_FILE: '/nope' }), /use só um dos dois/);
+    assert.throws(
+      () => loadConfig({}, { SVC_SECRET_KEY: 'x'.repeat(20), SVC_SECRET_KEY_FILE: '/nope' }),
+      /use só um dos dois/,
+    );
     assert.throws(() => loadConfig({}, { SVC_SECRET_KEYS_OLD: 'x'.repeat(20) }), /sem uma chave atual/);
     assert.throws(() => loadConfig({}, { SVC_SECRET_KEY: 'short' }), /ao menos 16 caracteres/);
-    assert.throws(() => loadConfig({}, { SVC_SECRET_KEY_FILE: '/nonexistent/key' }), /SVC_SECRET_KEY_FILE \/nonexistent\/key: ENOENT/);
+    assert.throws(
+      () => loadConfig({}, { SVC_SECRET_KEY_FILE: '/nonexistent/key' }),
+      /SVC_SECRET_KEY_FILE \/nonexistent\/key: ENOENT/,
+    );
     const box = new SecretBox([keyFromText('a'.repeat(64))]);
     assert.notEqual(box.seal('s'), box.seal('s'), 'a fresh IV per seal');
     assert.equal(box.open(box.seal('s')), 's');

@@ -29,55 +29,56 @@ interface Stores {
 
 const KEY = Buffer.alloc(32, 7);
 
-const backends: { name: string; skip: string | false; open(): Promise<{ stores: Stores; close(): Promise<void> }> }[] = [
-  {
-    name: 'SQLite',
-    skip: false,
-    async open() {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-stores-'));
-      const file = path.join(dir, 'control.db');
-      const db = openControlDb(file, { secretKeys: [KEY] });
-      const stores: Stores = {
-        accounts: new SqliteAccountsStore(db),
-        usage: new SqliteUsageStore(db),
-        counters: sqliteCounters(db),
-        cursor: sqliteDispatcherCursor(db),
-        async other() {
-          const db2 = openControlDb(file, { secretKeys: [KEY] });
-          return { usage: new SqliteUsageStore(db2), close: async () => void db2.close() };
-        },
-      };
-      return { stores, close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
+const backends: { name: string; skip: string | false; open(): Promise<{ stores: Stores; close(): Promise<void> }> }[] =
+  [
+    {
+      name: 'SQLite',
+      skip: false,
+      async open() {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-stores-'));
+        const file = path.join(dir, 'control.db');
+        const db = openControlDb(file, { secretKeys: [KEY] });
+        const stores: Stores = {
+          accounts: new SqliteAccountsStore(db),
+          usage: new SqliteUsageStore(db),
+          counters: sqliteCounters(db),
+          cursor: sqliteDispatcherCursor(db),
+          async other() {
+            const db2 = openControlDb(file, { secretKeys: [KEY] });
+            return { usage: new SqliteUsageStore(db2), close: async () => void db2.close() };
+          },
+        };
+        return { stores, close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
+      },
     },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: postgresSkip ?? false,
-    async open() {
-      const database = await createTestDatabase();
-      const control = await openPgControl(database.url, { secretKeys: [KEY] });
-      const opened: PgControl[] = [control];
-      const stores: Stores = {
-        accounts: new PgAccountsStore(control.pool),
-        usage: new PgUsageStore(control.pool),
-        counters: new PgCounters(control.pool),
-        cursor: new PgDispatcherCursor(control.pool),
-        async other() {
-          const c2 = await openPgControl(database.url, { secretKeys: [KEY] });
-          opened.push(c2);
-          return { usage: new PgUsageStore(c2.pool), close: async () => undefined };
-        },
-      };
-      return {
-        stores,
-        async close() {
-          for (const c of opened) await c.close();
-          await database.drop();
-        },
-      };
+    {
+      name: 'PostgreSQL',
+      skip: postgresSkip ?? false,
+      async open() {
+        const database = await createTestDatabase();
+        const control = await openPgControl(database.url, { secretKeys: [KEY] });
+        const opened: PgControl[] = [control];
+        const stores: Stores = {
+          accounts: new PgAccountsStore(control.pool),
+          usage: new PgUsageStore(control.pool),
+          counters: new PgCounters(control.pool),
+          cursor: new PgDispatcherCursor(control.pool),
+          async other() {
+            const c2 = await openPgControl(database.url, { secretKeys: [KEY] });
+            opened.push(c2);
+            return { usage: new PgUsageStore(c2.pool), close: async () => undefined };
+          },
+        };
+        return {
+          stores,
+          async close() {
+            for (const c of opened) await c.close();
+            await database.drop();
+          },
+        };
+      },
     },
-  },
-];
+  ];
 
 for (const backend of backends) {
   describe(`control-plane stores on ${backend.name}`, { skip: backend.skip }, () => {
@@ -97,10 +98,24 @@ for (const backend of backends) {
       assert.equal(record.ativa, true);
       assert.equal((await s.accounts.authenticate(key))?.account.nome, 'acme');
       assert.equal(await s.accounts.authenticate(`${key}x`), null);
-      assert.deepEqual((await s.accounts.findKeys(record.prefixo)).map((k) => k.id), [record.id]);
-      assert.deepEqual((await s.accounts.findKeys(record.prefixo.slice(0, -2))).map((k) => k.id), [record.id], 'a start of the prefix');
-      assert.deepEqual((await s.accounts.findKeys(String(record.id))).map((k) => k.prefixo), [record.prefixo]);
-      assert.deepEqual((await s.accounts.findKeys(key)).map((k) => k.id), [record.id], 'the full key');
+      assert.deepEqual(
+        (await s.accounts.findKeys(record.prefixo)).map((k) => k.id),
+        [record.id],
+      );
+      assert.deepEqual(
+        (await s.accounts.findKeys(record.prefixo.slice(0, -2))).map((k) => k.id),
+        [record.id],
+        'a start of the prefix',
+      );
+      assert.deepEqual(
+        (await s.accounts.findKeys(String(record.id))).map((k) => k.prefixo),
+        [record.prefixo],
+      );
+      assert.deepEqual(
+        (await s.accounts.findKeys(key)).map((k) => k.id),
+        [record.id],
+        'the full key',
+      );
       assert.deepEqual(await s.accounts.findKeys('svc_nada'), []);
 
       const updated = await s.accounts.updateAccount('acme', { plano: 'enterprise', campeonatos: null });
@@ -115,7 +130,10 @@ for (const backend of backends) {
       assert.equal(revoked.ativa, false);
       assert.ok(revoked.revogada_em);
       assert.equal(await s.accounts.authenticate(rotated.key), null);
-      assert.deepEqual((await s.accounts.listKeys('acme')).map((k) => k.id), [record.id]);
+      assert.deepEqual(
+        (await s.accounts.listKeys('acme')).map((k) => k.id),
+        [record.id],
+      );
       await assert.rejects(async () => s.accounts.createAccount('acme', 'free'), 'account names are unique');
     });
 
@@ -130,7 +148,11 @@ for (const backend of backends) {
         assert.equal(granted, 1000);
         assert.deepEqual(await s.usage.lease(1, '2026-01-01', 1000, 100), { granted: 0, unreserved: 0 });
         await s.usage.release(1, '2026-01-01', 10);
-        assert.equal((await other.usage.lease(1, '2026-01-01', 1000, 100)).granted, 1, 'given-back quota is leased again');
+        assert.equal(
+          (await other.usage.lease(1, '2026-01-01', 1000, 100)).granted,
+          1,
+          'given-back quota is leased again',
+        );
       } finally {
         await other.close();
       }
@@ -148,7 +170,10 @@ for (const backend of backends) {
           }
         };
         const sums = await Promise.all(handles.flatMap((h) => [take(h.usage), take(h.usage)]));
-        assert.equal(sums.reduce((a, b) => a + b, 0), 10_000);
+        assert.equal(
+          sums.reduce((a, b) => a + b, 0),
+          10_000,
+        );
       } finally {
         for (const h of handles) await h.close();
       }
@@ -156,15 +181,33 @@ for (const backend of backends) {
 
     it('adds counts, totals and recent requests; keeps the last 20', async () => {
       const recent = Array.from({ length: 25 }, (_, i) => ({
-        chaveId: 3, endpoint: `/v1/x/${i}`, rota: '/v1/x/{id}', metodo: 'GET', status_code: 200, tempo_resposta_ms: 1.5, data_hora: `2026-01-01T00:00:${String(i).padStart(2, '0')}Z`,
+        chaveId: 3,
+        endpoint: `/v1/x/${i}`,
+        rota: '/v1/x/{id}',
+        metodo: 'GET',
+        status_code: 200,
+        tempo_resposta_ms: 1.5,
+        data_hora: `2026-01-01T00:00:${String(i).padStart(2, '0')}Z`,
       }));
-      const route = (dia: string, endpoint: string, requisicoes: number) => ({ chaveId: 3, dia, metodo: 'GET', endpoint, requisicoes });
-      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 25 }], [{ chaveId: 3, requisicoes: 25, tempo_total_ms: 37.5 }], recent, [
-        route('2026-01-01', '/v1/times', 20), route('2026-01-01', '/v1/partidas', 5),
-      ]);
-      await s.usage.add([{ chaveId: 3, dia: '2026-01-01', requisicoes: 5 }], [{ chaveId: 3, requisicoes: 5, tempo_total_ms: 2.5 }], [], [
-        route('2026-01-01', '/v1/partidas', 5), route('2025-11-01', '/v1/velho', 1),
-      ]);
+      const route = (dia: string, endpoint: string, requisicoes: number) => ({
+        chaveId: 3,
+        dia,
+        metodo: 'GET',
+        endpoint,
+        requisicoes,
+      });
+      await s.usage.add(
+        [{ chaveId: 3, dia: '2026-01-01', requisicoes: 25 }],
+        [{ chaveId: 3, requisicoes: 25, tempo_total_ms: 37.5 }],
+        recent,
+        [route('2026-01-01', '/v1/times', 20), route('2026-01-01', '/v1/partidas', 5)],
+      );
+      await s.usage.add(
+        [{ chaveId: 3, dia: '2026-01-01', requisicoes: 5 }],
+        [{ chaveId: 3, requisicoes: 5, tempo_total_ms: 2.5 }],
+        [],
+        [route('2026-01-01', '/v1/partidas', 5), route('2025-11-01', '/v1/velho', 1)],
+      );
       assert.equal(await s.usage.usedOn(3, '2026-01-01'), 30);
       assert.equal(await s.usage.usedOn(3, '2026-01-02'), 0);
       const stats = await s.usage.stats(3);
@@ -172,10 +215,19 @@ for (const backend of backends) {
       assert.equal(stats.tempo_total_ms, 40);
       assert.equal(stats.recentes.length, 20);
       assert.equal(stats.recentes[0]?.endpoint, '/v1/x/24');
-      assert.deepEqual(Object.keys(stats.recentes[0] ?? {}).sort(), ['data_hora', 'endpoint', 'metodo', 'status_code', 'tempo_resposta_ms']);
+      assert.deepEqual(Object.keys(stats.recentes[0] ?? {}).sort(), [
+        'data_hora',
+        'endpoint',
+        'metodo',
+        'status_code',
+        'tempo_resposta_ms',
+      ]);
       assert.deepEqual(await s.usage.history(3, '2025-12-01'), {
         porDia: [{ dia: '2026-01-01', requisicoes: 30 }],
-        porEndpoint: [{ metodo: 'GET', endpoint: '/v1/times', requisicoes: 20 }, { metodo: 'GET', endpoint: '/v1/partidas', requisicoes: 10 }],
+        porEndpoint: [
+          { metodo: 'GET', endpoint: '/v1/times', requisicoes: 20 },
+          { metodo: 'GET', endpoint: '/v1/partidas', requisicoes: 10 },
+        ],
       });
     });
 

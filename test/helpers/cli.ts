@@ -16,7 +16,8 @@ export const SHARED_DATA = path.resolve(REPO_ROOT, '../shared/data');
  */
 export function sharedDataSkip(dir: string = SHARED_DATA): string | false {
   if (existsSync(dir)) return false;
-  if (process.env.SVC_REQUIRE_SHARED_DATA === '1') throw new Error(`dados reais ausentes em ${dir} (SVC_REQUIRE_SHARED_DATA=1)`);
+  if (process.env.SVC_REQUIRE_SHARED_DATA === '1')
+    throw new Error(`dados reais ausentes em ${dir} (SVC_REQUIRE_SHARED_DATA=1)`);
   return `dados reais ausentes em ${dir}; testes com dados reais pulados`;
 }
 
@@ -65,9 +66,13 @@ let inProcessRunning = false;
  * and output-shape cases, where a child process per case would only add its start-up. Use runSvc where the
  * process itself matters (signals, exit of a daemon, stdout closed early). Calls must not overlap.
  */
-export async function runSvcInProcess(args: readonly string[], opts: { env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+export async function runSvcInProcess(
+  args: readonly string[],
+  opts: { env?: Record<string, string | undefined> } = {},
+): Promise<RunResult> {
   // Overlapping runs would mix their output and share one DuckDB publish engine: refuse instead.
-  if (inProcessRunning) throw new Error('runSvcInProcess: another run is in progress in this process (use runSvc for parallel runs)');
+  if (inProcessRunning)
+    throw new Error('runSvcInProcess: another run is in progress in this process (use runSvc for parallel runs)');
   inProcessRunning = true;
   try {
     return await runInProcess(args, opts.env ?? {});

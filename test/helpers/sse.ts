@@ -76,7 +76,8 @@ export class SseClient {
   async until(test: (c: SseClient) => boolean, ms = 15_000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!test(this)) {
-      if (Date.now() > deadline) throw new Error(`SSE: condition not met in ${ms} ms; received: ${this.body.slice(0, 2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`SSE: condition not met in ${ms} ms; received: ${this.body.slice(0, 2000)}`);
       await new Promise<void>((r) => {
         this.waiters.push(r);
         setTimeout(r, 200);

@@ -18,7 +18,12 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
   });
   after(() => ws.cleanup());
 
-  async function rejects(args: readonly string[], code: number, stderr: string, env?: Record<string, string>): Promise<void> {
+  async function rejects(
+    args: readonly string[],
+    code: number,
+    stderr: string,
+    env?: Record<string, string>,
+  ): Promise<void> {
     const before = await dataDirState(ws.dataDir);
     const r = await ws.svc(['ingest', ...args], env);
     assert.equal(r.stderr, stderr);
@@ -35,159 +40,282 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
 
   it('malformed JSON: line and column', async () => {
     const file = ws.write('malformed.json', '{"formato": "svc-feed/1", "fonte": "x",\n  "times": [1 2]\n}');
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 2, coluna 15): JSON malformado: "," ou "]" esperado (encontrado "2")\n  nada foi publicado\n`);
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 2, coluna 15): JSON malformado: "," ou "]" esperado (encontrado "2")\n  nada foi publicado\n`,
+    );
   });
 
   it('malformed JSON: truncated document', async () => {
     const file = ws.write('truncated.json', '{"formato": "svc-feed/1", "fonte": "x", "times": [');
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 1, coluna 51): JSON malformado: fim inesperado do JSON\n  nada foi publicado\n`);
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 1, coluna 51): JSON malformado: fim inesperado do JSON\n  nada foi publicado\n`,
+    );
   });
 
   it('malformed NDJSON: line number and column', async () => {
-    const file = ws.write('live.ndjson', [
-      '{"formato":"svc-feed/1","fonte":"teste"}',
-      '{"colecao":"times","registro":{"id":9,"nome":"Santos"}}',
-      '{"colecao":"times","registro":{"id":10,"nome":"Bahia"}',
-    ].join('\n'));
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 3, coluna 55): JSON malformado: fim inesperado do JSON\n  nada foi publicado\n`);
+    const file = ws.write(
+      'live.ndjson',
+      [
+        '{"formato":"svc-feed/1","fonte":"teste"}',
+        '{"colecao":"times","registro":{"id":9,"nome":"Santos"}}',
+        '{"colecao":"times","registro":{"id":10,"nome":"Bahia"}',
+      ].join('\n'),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 3, coluna 55): JSON malformado: fim inesperado do JSON\n  nada foi publicado\n`,
+    );
   });
 
   it('NDJSON: a schema violation names the line and the pointer inside the record', async () => {
-    const file = ws.write('bad-record.ndjson', [
-      '{"formato":"svc-feed/1","fonte":"teste"}',
-      '',
-      '{"colecao":"partidas","registro":{"id":100,"campeonato":"br","mandante":1,"visitante":2,"status":"encerrado","placar_mandante":-2,"placar_visitante":1,"data_hora":null}}',
-    ].join('\n'));
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 3, em /registro/placar_mandante): deve ser ≥ 0\n  nada foi publicado\n`);
+    const file = ws.write(
+      'bad-record.ndjson',
+      [
+        '{"formato":"svc-feed/1","fonte":"teste"}',
+        '',
+        '{"colecao":"partidas","registro":{"id":100,"campeonato":"br","mandante":1,"visitante":2,"status":"encerrado","placar_mandante":-2,"placar_visitante":1,"data_hora":null}}',
+      ].join('\n'),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 3, em /registro/placar_mandante): deve ser ≥ 0\n  nada foi publicado\n`,
+    );
   });
 
-  it('NDJSON: a reference to an unknown team names the record\'s line', async () => {
-    const file = ws.write('unknown-team.ndjson', [
-      '{"formato":"svc-feed/1","fonte":"teste"}',
-      '{"colecao":"times","registro":{"id":9,"nome":"Santos"}}',
-      '{"colecao":"partidas","registro":{"id":102,"campeonato":"br","mandante":9,"visitante":77,"status":"aguardando","placar_mandante":null,"placar_visitante":null,"data_hora":null}}',
-    ].join('\n'));
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 3, em /registro/visitante): time desconhecido(a): id "77" da fonte "teste" não está no feed nem no snapshot atual\n  nada foi publicado\n`);
+  it("NDJSON: a reference to an unknown team names the record's line", async () => {
+    const file = ws.write(
+      'unknown-team.ndjson',
+      [
+        '{"formato":"svc-feed/1","fonte":"teste"}',
+        '{"colecao":"times","registro":{"id":9,"nome":"Santos"}}',
+        '{"colecao":"partidas","registro":{"id":102,"campeonato":"br","mandante":9,"visitante":77,"status":"aguardando","placar_mandante":null,"placar_visitante":null,"data_hora":null}}',
+      ].join('\n'),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 3, em /registro/visitante): time desconhecido(a): id "77" da fonte "teste" não está no feed nem no snapshot atual\n  nada foi publicado\n`,
+    );
   });
 
   it('NDJSON: unknown collection', async () => {
-    const file = ws.write('colecao.ndjson', '{"formato":"svc-feed/1","fonte":"teste"}\n{"colecao":"estadios","registro":{}}\n');
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (linha 2, em /colecao): coleção desconhecida: estadios\n  nada foi publicado\n`);
+    const file = ws.write(
+      'colecao.ndjson',
+      '{"formato":"svc-feed/1","fonte":"teste"}\n{"colecao":"estadios","registro":{}}\n',
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 2, em /colecao): coleção desconhecida: estadios\n  nada foi publicado\n`,
+    );
   });
 
   it('schema violations: every problem with its JSON pointer', async () => {
-    const file = ws.write('schema.json', feedWith((f) => {
-      const p = f.partidas?.[0] as unknown as Record<string, unknown>;
-      p.status = 'terminado';
-      p.data_hora = '2019-04-27 16:00';
-      p.arbitro = 'Fulano';
-    }));
-    await rejects([file], EXIT.invalidInput, [
-      `svc: feed rejeitado: 3 problema(s); o primeiro: ${file} (em /partidas/0): campo desconhecido: arbitro`,
-      `  ${file} (em /partidas/0): campo desconhecido: arbitro`,
-      `  ${file} (em /partidas/0/status): valor não permitido; use um de: "aguardando", "ao_vivo", "encerrado", "adiado"`,
-      `  ${file} (em /partidas/0/data_hora): formato inválido; esperado data e hora ISO 8601 com fuso (ex.: 2019-04-27T16:00:00-03:00)`,
-      '  nada foi publicado',
-      '',
-    ].join('\n'));
+    const file = ws.write(
+      'schema.json',
+      feedWith((f) => {
+        const p = f.partidas?.[0] as unknown as Record<string, unknown>;
+        p.status = 'terminado';
+        p.data_hora = '2019-04-27 16:00';
+        p.arbitro = 'Fulano';
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 3 problema(s); o primeiro: ${file} (em /partidas/0): campo desconhecido: arbitro`,
+        `  ${file} (em /partidas/0): campo desconhecido: arbitro`,
+        `  ${file} (em /partidas/0/status): valor não permitido; use um de: "aguardando", "ao_vivo", "encerrado", "adiado"`,
+        `  ${file} (em /partidas/0/data_hora): formato inválido; esperado data e hora ISO 8601 com fuso (ex.: 2019-04-27T16:00:00-03:00)`,
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('schema violations: only the first 20 are listed, with the total', async () => {
-    const file = ws.write('many.json', feedWith((f) => {
-      f.times = Array.from({ length: 25 }, (_, i) => ({ id: 1000 + i, nome: '' }));
-    }));
+    const file = ws.write(
+      'many.json',
+      feedWith((f) => {
+        f.times = Array.from({ length: 25 }, (_, i) => ({ id: 1000 + i, nome: '' }));
+      }),
+    );
     const lines = Array.from({ length: 20 }, (_, i) => `  ${file} (em /times/${i}/nome): não pode ser vazio`);
-    await rejects([file], EXIT.invalidInput, [
-      `svc: feed rejeitado: 25 problema(s); o primeiro: ${file} (em /times/0/nome): não pode ser vazio`,
-      ...lines,
-      '  … e mais 5 problema(s)',
-      '  nada foi publicado',
-      '',
-    ].join('\n'));
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 25 problema(s); o primeiro: ${file} (em /times/0/nome): não pode ser vazio`,
+        ...lines,
+        '  … e mais 5 problema(s)',
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('a date without a time that is not a date, and an empty team alias', async () => {
-    const file = ws.write('data.json', feedWith((f) => {
-      const p = (f.partidas ?? [])[1]!;
-      p.data_hora = null;
-      p.data = '28/04/2019';
-      f.times![0]!.apelidos = [''];
-    }));
-    await rejects([file], EXIT.invalidInput, [
-      `svc: feed rejeitado: 2 problema(s); o primeiro: ${file} (em /times/0/apelidos/0): não pode ser vazio`,
-      `  ${file} (em /times/0/apelidos/0): não pode ser vazio`,
-      `  ${file} (em /partidas/1/data): formato inválido; esperado data AAAA-MM-DD`,
-      '  nada foi publicado',
-      '',
-    ].join('\n'));
+    const file = ws.write(
+      'data.json',
+      feedWith((f) => {
+        const p = (f.partidas ?? [])[1]!;
+        p.data_hora = null;
+        p.data = '28/04/2019';
+        f.times![0]!.apelidos = [''];
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 2 problema(s); o primeiro: ${file} (em /times/0/apelidos/0): não pode ser vazio`,
+        `  ${file} (em /times/0/apelidos/0): não pode ser vazio`,
+        `  ${file} (em /partidas/1/data): formato inválido; esperado data AAAA-MM-DD`,
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('negative score', async () => {
-    const file = ws.write('negative.json', feedWith((f) => {
-      (f.partidas ?? [])[0]!.placar_visitante = -1;
-    }));
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (em /partidas/0/placar_visitante): deve ser ≥ 0\n  nada foi publicado\n`);
+    const file = ws.write(
+      'negative.json',
+      feedWith((f) => {
+        (f.partidas ?? [])[0]!.placar_visitante = -1;
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (em /partidas/0/placar_visitante): deve ser ≥ 0\n  nada foi publicado\n`,
+    );
   });
 
   it('minute out of range', async () => {
-    const file = ws.write('minute.json', feedWith((f) => {
-      (f.eventos ?? [])[1]!.minuto = 121;
-    }));
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (em /eventos/1/minuto): deve ser ≤ 120\n  nada foi publicado\n`);
+    const file = ws.write(
+      'minute.json',
+      feedWith((f) => {
+        (f.eventos ?? [])[1]!.minuto = 121;
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (em /eventos/1/minuto): deve ser ≤ 120\n  nada foi publicado\n`,
+    );
   });
 
   it('stoppage time out of range', async () => {
-    const file = ws.write('acrescimo.json', feedWith((f) => {
-      (f.eventos ?? [])[1]!.acrescimo = 31;
-    }));
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (em /eventos/1/acrescimo): deve ser ≤ 30\n  nada foi publicado\n`);
+    const file = ws.write(
+      'acrescimo.json',
+      feedWith((f) => {
+        (f.eventos ?? [])[1]!.acrescimo = 31;
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (em /eventos/1/acrescimo): deve ser ≤ 30\n  nada foi publicado\n`,
+    );
   });
 
   it('duplicate keys in one feed', async () => {
-    const file = ws.write('duplicate.json', feedWith((f) => {
-      f.partidas?.push({ ...(f.partidas[0]!), placar_mandante: 5 });
-    }));
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (em /partidas/2/id): chave duplicada no feed: partida id "100" da fonte "teste" aparece mais de uma vez\n  nada foi publicado\n`);
+    const file = ws.write(
+      'duplicate.json',
+      feedWith((f) => {
+        f.partidas?.push({ ...f.partidas[0]!, placar_mandante: 5 });
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (em /partidas/2/id): chave duplicada no feed: partida id "100" da fonte "teste" aparece mais de uma vez\n  nada foi publicado\n`,
+    );
   });
 
   it('a match pointing at an unknown team (neither in the feed nor stored)', async () => {
     const file = ws.write('unknown-team.json', {
-      formato: 'svc-feed/1', fonte: 'teste',
-      partidas: [{ id: 102, campeonato: 'br', mandante: 1, visitante: 99, status: 'aguardando', placar_mandante: null, placar_visitante: null, data_hora: null }],
+      formato: 'svc-feed/1',
+      fonte: 'teste',
+      partidas: [
+        {
+          id: 102,
+          campeonato: 'br',
+          mandante: 1,
+          visitante: 99,
+          status: 'aguardando',
+          placar_mandante: null,
+          placar_visitante: null,
+          data_hora: null,
+        },
+      ],
     });
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (em /partidas/0/visitante): time desconhecido(a): id "99" da fonte "teste" não está no feed nem no snapshot atual\n  nada foi publicado\n`);
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (em /partidas/0/visitante): time desconhecido(a): id "99" da fonte "teste" não está no feed nem no snapshot atual\n  nada foi publicado\n`,
+    );
   });
 
   it('advanced statistics from the basic source (spec rule 1)', async () => {
     const file = ws.write('stats.json', {
-      formato: 'svc-feed/1', fonte: 'teste',
+      formato: 'svc-feed/1',
+      fonte: 'teste',
       estatisticas: [{ partida: 100, lado: 'mandante', origem: 'basica', posse_bola: 55, gols_esperados: 1.7 }],
     });
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (em /estatisticas/0/gols_esperados): campo avançado com origem "basica": gols_esperados só pode vir da fonte avançada (deixe null)\n  nada foi publicado\n`);
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (em /estatisticas/0/gols_esperados): campo avançado com origem "basica": gols_esperados só pode vir da fonte avançada (deixe null)\n  nada foi publicado\n`,
+    );
   });
 
   it('an event for a team that does not play the match', async () => {
     const file = ws.write('event-team.json', {
-      formato: 'svc-feed/1', fonte: 'teste',
+      formato: 'svc-feed/1',
+      fonte: 'teste',
       eventos: [{ id: 'e9', partida: 100, tipo: 'cartao_amarelo', minuto: 30, time: 3, jogador: 'Kannemann' }],
     });
-    await rejects([file], EXIT.invalidInput, `svc: feed rejeitado: ${file} (em /eventos/0/time): o time do evento não joga esta partida\n  nada foi publicado\n`);
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (em /eventos/0/time): o time do evento não joga esta partida\n  nada foi publicado\n`,
+    );
   });
 
   it('removing a team that matches and players still use', async () => {
-    const file = ws.write('remove-team.json', { formato: 'svc-feed/1', fonte: 'teste', remocoes: [{ entidade: 'time', id: 2 }] });
-    await rejects([file], EXIT.invalidInput, [
-      `svc: feed rejeitado: 2 problema(s); o primeiro: ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 jogadores`,
-      `  ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 jogadores`,
-      `  ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 partidas`,
-      '  nada foi publicado',
-      '',
-    ].join('\n'));
+    const file = ws.write('remove-team.json', {
+      formato: 'svc-feed/1',
+      fonte: 'teste',
+      remocoes: [{ entidade: 'time', id: 2 }],
+    });
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 2 problema(s); o primeiro: ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 jogadores`,
+        `  ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 jogadores`,
+        `  ${file} (em /remocoes/0): não é possível remover time 2: ainda referenciado(a) por 1 partidas`,
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('unknown format', async () => {
     const file = ws.write('notes.txt', 'hello, this is not a feed\n');
-    await rejects([file], EXIT.invalidInput, `svc: ${file}: formato desconhecido; use --format com um de: svc-feed-ndjson, svc-feed, brasileirao-csv, openfootball-json, openfootball-txt\n  nada foi publicado\n`);
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: ${file}: formato desconhecido; use --format com um de: svc-feed-ndjson, svc-feed, brasileirao-csv, openfootball-json, openfootball-txt\n  nada foi publicado\n`,
+    );
   });
 
   it('--format naming no adapter is a usage error', async () => {
@@ -195,7 +323,10 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     const before = await dataDirState(ws.dataDir);
     const r = await ws.svc(['ingest', file, '--format', 'xml']);
     assert.equal(r.code, EXIT.usage);
-    assert.equal(r.stderr, 'svc: valor inválido para --format <format>: "xml" (use svc-feed-ndjson, svc-feed, brasileirao-csv, openfootball-json, openfootball-txt); veja --help\n');
+    assert.equal(
+      r.stderr,
+      'svc: valor inválido para --format <format>: "xml" (use svc-feed-ndjson, svc-feed, brasileirao-csv, openfootball-json, openfootball-txt); veja --help\n',
+    );
     assert.deepEqual(await dataDirState(ws.dataDir), before);
   });
 
@@ -205,13 +336,23 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
   });
 
   it('one bad feed among good ones rejects the whole run', async () => {
-    const good = ws.write('good.json', feedWith((f) => {
-      (f.partidas ?? [])[1]!.status = 'ao_vivo';
-    }));
-    const bad = ws.write('bad.json', feedWith((f) => {
-      (f.partidas ?? [])[0]!.placar_mandante = -3;
-    }));
-    await rejects([good, bad], EXIT.invalidInput, `svc: feed rejeitado: ${bad} (em /partidas/0/placar_mandante): deve ser ≥ 0\n  nada foi publicado\n`);
+    const good = ws.write(
+      'good.json',
+      feedWith((f) => {
+        (f.partidas ?? [])[1]!.status = 'ao_vivo';
+      }),
+    );
+    const bad = ws.write(
+      'bad.json',
+      feedWith((f) => {
+        (f.partidas ?? [])[0]!.placar_mandante = -3;
+      }),
+    );
+    await rejects(
+      [good, bad],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${bad} (em /partidas/0/placar_mandante): deve ser ≥ 0\n  nada foi publicado\n`,
+    );
   });
 
   describe('URLs', () => {
@@ -236,17 +377,32 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     const allowHttp = { SVC_ALLOW_HTTP_FEEDS: '1' };
 
     it('a failing feed is retried 3 times, then a clear error', async () => {
-      await rejects([`${base}/500`], EXIT.unreachable, `svc: ${base}/500: inacessível após 4 tentativa(s): HTTP 500\n  nada foi publicado\n`, allowHttp);
+      await rejects(
+        [`${base}/500`],
+        EXIT.unreachable,
+        `svc: ${base}/500: inacessível após 4 tentativa(s): HTTP 500\n  nada foi publicado\n`,
+        allowHttp,
+      );
       assert.equal(hits.get('/500'), 4);
     });
 
     it('a feed that does not answer times out (SVC_FEED_TIMEOUT_MS), is retried, then a clear error', async () => {
-      await rejects([`${base}/slow`], EXIT.unreachable, `svc: ${base}/slow: inacessível após 4 tentativa(s): tempo esgotado (300 ms)\n  nada foi publicado\n`, { ...allowHttp, SVC_FEED_TIMEOUT_MS: '300' });
+      await rejects(
+        [`${base}/slow`],
+        EXIT.unreachable,
+        `svc: ${base}/slow: inacessível após 4 tentativa(s): tempo esgotado (300 ms)\n  nada foi publicado\n`,
+        { ...allowHttp, SVC_FEED_TIMEOUT_MS: '300' },
+      );
       assert.equal(hits.get('/slow'), 4);
     });
 
     it('a 404 is not retried', async () => {
-      await rejects([`${base}/404`], EXIT.unreachable, `svc: ${base}/404: inacessível após 1 tentativa(s): HTTP 404\n  nada foi publicado\n`, allowHttp);
+      await rejects(
+        [`${base}/404`],
+        EXIT.unreachable,
+        `svc: ${base}/404: inacessível após 1 tentativa(s): HTTP 404\n  nada foi publicado\n`,
+        allowHttp,
+      );
       assert.equal(hits.get('/404'), 1);
     });
 
@@ -255,11 +411,20 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/feed.json`;
       await new Promise<void>((resolve) => closed.close(() => resolve()));
-      await rejects([url], EXIT.unreachable, `svc: ${url}: inacessível após 4 tentativa(s): falha de rede (ECONNREFUSED)\n  nada foi publicado\n`, allowHttp);
+      await rejects(
+        [url],
+        EXIT.unreachable,
+        `svc: ${url}: inacessível após 4 tentativa(s): falha de rede (ECONNREFUSED)\n  nada foi publicado\n`,
+        allowHttp,
+      );
     });
 
     it('plain http is refused unless explicitly allowed', async () => {
-      await rejects([`${base}/feed.json`], EXIT.unreachable, `svc: ${base}/feed.json: só URLs https:// são aceitas\n  nada foi publicado\n`);
+      await rejects(
+        [`${base}/feed.json`],
+        EXIT.unreachable,
+        `svc: ${base}/feed.json: só URLs https:// são aceitas\n  nada foi publicado\n`,
+      );
     });
 
     it('a reachable feed is ingested', async () => {

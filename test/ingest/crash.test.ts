@@ -22,11 +22,18 @@ describe('an ingest killed while publishing leaves the data dir usable', () => {
   function liveFeed(): string {
     placar += 1;
     const m = baseFeed().partidas![1]!;
-    return ws.write(`live-${placar}.json`, { formato: 'svc-feed/1', fonte: 'teste', partidas: [{ ...m, status: 'ao_vivo', placar_mandante: placar, placar_visitante: 0 }] });
+    return ws.write(`live-${placar}.json`, {
+      formato: 'svc-feed/1',
+      fonte: 'teste',
+      partidas: [{ ...m, status: 'ao_vivo', placar_mandante: placar, placar_visitante: 0 }],
+    });
   }
 
   async function storedScore(): Promise<number | null> {
-    const [row] = await query<{ p: number | null }>(ws.dataDir, `SELECT placar_mandante AS p FROM partidas WHERE id = 2`);
+    const [row] = await query<{ p: number | null }>(
+      ws.dataDir,
+      `SELECT placar_mandante AS p FROM partidas WHERE id = 2`,
+    );
     return row?.p ?? null;
   }
 
@@ -41,7 +48,11 @@ describe('an ingest killed while publishing leaves the data dir usable', () => {
     { stage: 'current', published: true },
   ];
 
-  it('covers every publish step', () => assert.deepEqual(stages.map((s) => s.stage), [...PUBLISH_STEPS]));
+  it('covers every publish step', () =>
+    assert.deepEqual(
+      stages.map((s) => s.stage),
+      [...PUBLISH_STEPS],
+    ));
 
   for (const { stage, published } of stages) {
     it(`killed at "${stage}"`, async () => {
@@ -70,8 +81,13 @@ describe('an ingest killed while publishing leaves the data dir usable', () => {
       assert.equal(currentId(ws.dataDir), summary.snapshot_id);
       assert.equal(await storedScore(), placar);
       const files = readdirSync(path.join(ws.dataDir, 'snapshots'));
-      assert.deepEqual(files.filter((f) => !/^\d{8}\.(duckdb|json)$/.test(f)), [], 'no temp files left');
-      for (const f of files.filter((f) => f.endsWith('.json'))) assert.ok(files.includes(f.replace('.json', '.duckdb')), `${f} has its snapshot`);
+      assert.deepEqual(
+        files.filter((f) => !/^\d{8}\.(duckdb|json)$/.test(f)),
+        [],
+        'no temp files left',
+      );
+      for (const f of files.filter((f) => f.endsWith('.json')))
+        assert.ok(files.includes(f.replace('.json', '.duckdb')), `${f} has its snapshot`);
       assert.ok(!existsSync(path.join(ws.dataDir, 'ingest.lock')));
     });
   }

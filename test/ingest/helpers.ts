@@ -11,21 +11,56 @@ export function baseFeed(): Feed {
   return {
     formato: 'svc-feed/1',
     fonte: 'teste',
-    campeonatos: [{ id: 'br', nome: 'Campeonato Brasileiro Série A', nome_popular: 'Brasileirão', temporada: '2019', tipo: 'pontos-corridos' }],
+    campeonatos: [
+      {
+        id: 'br',
+        nome: 'Campeonato Brasileiro Série A',
+        nome_popular: 'Brasileirão',
+        temporada: '2019',
+        tipo: 'pontos-corridos',
+      },
+    ],
     times: [
       { id: 1, nome: 'Flamengo', estado: 'RJ' },
       { id: 2, nome: 'Cruzeiro', sigla: 'CRU' },
       { id: 3, nome: 'Grêmio' },
       { id: 4, nome: 'Palmeiras' },
     ],
-    jogadores: [{ id: 'p1', time: 1, nome: 'Gabriel Barbosa', nome_popular: 'Gabigol', posicao: 'atacante', data_nascimento: '1996-08-30' }],
+    jogadores: [
+      {
+        id: 'p1',
+        time: 1,
+        nome: 'Gabriel Barbosa',
+        nome_popular: 'Gabigol',
+        posicao: 'atacante',
+        data_nascimento: '1996-08-30',
+      },
+    ],
     rodadas: [{ id: 'r1', campeonato: 'br', numero: 1 }],
     partidas: [
       {
-        id: 100, campeonato: 'br', rodada: 'r1', mandante: 1, visitante: 2, status: 'encerrado',
-        placar_mandante: 2, placar_visitante: 1, data_hora: '2019-04-27T16:00:00-03:00', estadio: 'Maracanã',
+        id: 100,
+        campeonato: 'br',
+        rodada: 'r1',
+        mandante: 1,
+        visitante: 2,
+        status: 'encerrado',
+        placar_mandante: 2,
+        placar_visitante: 1,
+        data_hora: '2019-04-27T16:00:00-03:00',
+        estadio: 'Maracanã',
       },
-      { id: 101, campeonato: 'br', rodada: 'r1', mandante: 3, visitante: 4, status: 'aguardando', placar_mandante: null, placar_visitante: null, data_hora: '2019-04-28T11:00:00-03:00' },
+      {
+        id: 101,
+        campeonato: 'br',
+        rodada: 'r1',
+        mandante: 3,
+        visitante: 4,
+        status: 'aguardando',
+        placar_mandante: null,
+        placar_visitante: null,
+        data_hora: '2019-04-28T11:00:00-03:00',
+      },
     ],
     eventos: [
       { id: 'e1', partida: 100, tipo: 'gol', minuto: 10, time: 1, jogador_id: 'p1' },
@@ -67,9 +102,15 @@ export function currentId(dataDir: string): string | null {
 }
 
 /** Runs a query on a snapshot opened read-only (the current one by default). */
-export async function query<T = Record<string, unknown>>(dataDir: string, sql: string, id = currentId(dataDir)): Promise<T[]> {
+export async function query<T = Record<string, unknown>>(
+  dataDir: string,
+  sql: string,
+  id = currentId(dataDir),
+): Promise<T[]> {
   assert.ok(id, 'no current snapshot');
-  const instance = await DuckDBInstance.create(path.join(dataDir, 'snapshots', `${id}.duckdb`), { access_mode: 'READ_ONLY' });
+  const instance = await DuckDBInstance.create(path.join(dataDir, 'snapshots', `${id}.duckdb`), {
+    access_mode: 'READ_ONLY',
+  });
   try {
     const conn = await instance.connect();
     try {
@@ -86,15 +127,20 @@ export async function query<T = Record<string, unknown>>(dataDir: string, sql: s
 export async function dataDirState(dataDir: string): Promise<unknown> {
   const snapshotsDir = path.join(dataDir, 'snapshots');
   const files = existsSync(snapshotsDir)
-    ? readdirSync(snapshotsDir).sort().map((f) => {
-        const s = statSync(path.join(snapshotsDir, f));
-        return `${f}:${s.size}:${s.mtimeMs}`;
-      })
+    ? readdirSync(snapshotsDir)
+        .sort()
+        .map((f) => {
+          const s = statSync(path.join(snapshotsDir, f));
+          return `${f}:${s.size}:${s.mtimeMs}`;
+        })
     : [];
   const current = currentId(dataDir);
   const counts = current
-    ? await query(dataDir, `SELECT (SELECT count(*) FROM partidas)::INTEGER AS partidas, (SELECT count(*) FROM eventos)::INTEGER AS eventos,
-        (SELECT count(*) FROM times)::INTEGER AS times, (SELECT string_agg(placar_mandante::VARCHAR, ',' ORDER BY id) FROM partidas) AS placares`)
+    ? await query(
+        dataDir,
+        `SELECT (SELECT count(*) FROM partidas)::INTEGER AS partidas, (SELECT count(*) FROM eventos)::INTEGER AS eventos,
+        (SELECT count(*) FROM times)::INTEGER AS times, (SELECT string_agg(placar_mandante::VARCHAR, ',' ORDER BY id) FROM partidas) AS placares`,
+      )
     : null;
   return { current, files, counts, lock: existsSync(path.join(dataDir, 'ingest.lock')) };
 }
@@ -119,7 +165,11 @@ export interface Background {
 
 /** Starts `svc` without waiting for it (crash and lock tests). */
 export function startSvc(args: readonly string[], env: Record<string, string>): Background {
-  const child = spawn(process.execPath, [SVC_BIN, ...args], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SVC_BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const waiters: { text: string; resolve: () => void }[] = [];

@@ -19,7 +19,9 @@ it('a snapshot of the previous schema is served, and an ingest over it upgrades 
     const file = path.join(ws.dataDir, 'snapshots', `${currentId(ws.dataDir)}.duckdb`);
     const instance = await DuckDBInstance.create(file);
     const conn = await instance.connect();
-    await conn.run("DROP TABLE times_apelidos; ALTER TABLE times DROP COLUMN sigla_fonte; UPDATE times SET sigla = 'GRM' WHERE nome = 'Grêmio'");
+    await conn.run(
+      "DROP TABLE times_apelidos; ALTER TABLE times DROP COLUMN sigla_fonte; UPDATE times SET sigla = 'GRM' WHERE nome = 'Grêmio'",
+    );
     conn.closeSync();
     instance.closeSync();
 
@@ -27,17 +29,42 @@ it('a snapshot of the previous schema is served, and an ingest over it upgrades 
     const db = await SnapshotDb.open(resolveDataDir(ws.dataDir), currentId(ws.dataDir) ?? '');
     const served = await db.query<TimeRow>(sql('times'));
     db.retire();
-    assert.deepEqual(served.find((t) => t.nome === 'Grêmio'), { id: 3, nome: 'Grêmio', sigla: 'GRM', tipo: 'clube', escudo_url: null, apelidos: '' });
+    assert.deepEqual(
+      served.find((t) => t.nome === 'Grêmio'),
+      { id: 3, nome: 'Grêmio', sigla: 'GRM', tipo: 'clube', escudo_url: null, apelidos: '' },
+    );
 
-    const r = await ws.svc(['ingest', ws.write('novo.json', {
-      formato: 'svc-feed/1', fonte: 'teste', times: [{ id: 9, nome: 'Clube Novo' }],
-    }), '--json']);
+    const r = await ws.svc([
+      'ingest',
+      ws.write('novo.json', {
+        formato: 'svc-feed/1',
+        fonte: 'teste',
+        times: [{ id: 9, nome: 'Clube Novo' }],
+      }),
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
-    const times = await query<{ nome: string; sigla: string; sigla_fonte: string | null }>(ws.dataDir, 'SELECT nome, sigla, sigla_fonte FROM times ORDER BY id');
-    assert.deepEqual(times.find((t) => t.nome === 'Grêmio'), { nome: 'Grêmio', sigla: 'GRM', sigla_fonte: 'GRM' }, 'kept as it was served');
-    assert.deepEqual(times.find((t) => t.nome === 'Clube Novo'), { nome: 'Clube Novo', sigla: 'CLU', sigla_fonte: null });
-    const apelidos = await query<{ apelido: string }>(ws.dataDir, 'SELECT apelido FROM times_apelidos ORDER BY apelido');
-    assert.deepEqual(apelidos.map((a) => a.apelido), [...times.map((t) => t.nome)].sort());
+    const times = await query<{ nome: string; sigla: string; sigla_fonte: string | null }>(
+      ws.dataDir,
+      'SELECT nome, sigla, sigla_fonte FROM times ORDER BY id',
+    );
+    assert.deepEqual(
+      times.find((t) => t.nome === 'Grêmio'),
+      { nome: 'Grêmio', sigla: 'GRM', sigla_fonte: 'GRM' },
+      'kept as it was served',
+    );
+    assert.deepEqual(
+      times.find((t) => t.nome === 'Clube Novo'),
+      { nome: 'Clube Novo', sigla: 'CLU', sigla_fonte: null },
+    );
+    const apelidos = await query<{ apelido: string }>(
+      ws.dataDir,
+      'SELECT apelido FROM times_apelidos ORDER BY apelido',
+    );
+    assert.deepEqual(
+      apelidos.map((a) => a.apelido),
+      [...times.map((t) => t.nome)].sort(),
+    );
   } finally {
     ws.cleanup();
   }

@@ -16,7 +16,14 @@ function feed(times: Feed['times'], partidas: [string, string][]): Feed {
     campeonatos: [{ id: 'c', nome: 'Copa Teste', temporada: '2030', tipo: 'pontos-corridos' }],
     times,
     partidas: partidas.map(([mandante, visitante], i) => ({
-      id: i, campeonato: 'c', mandante, visitante, status: 'aguardando', placar_mandante: null, placar_visitante: null, data_hora: null,
+      id: i,
+      campeonato: 'c',
+      mandante,
+      visitante,
+      status: 'aguardando',
+      placar_mandante: null,
+      placar_visitante: null,
+      data_hora: null,
     })),
   };
 }
@@ -50,17 +57,25 @@ describe('team siglas', () => {
   it('a source sigla is kept; a club of the table gets its sigla; others get one no team holds, stable across ingests', async () => {
     const ws = workspace();
     try {
-      await ingestOk(ws, 'a.json', feed(
-        [
-          { id: 'cor', nome: 'Corinthians' },
-          { id: 'cfc', nome: 'Coritiba' },
-          { id: 'x1', nome: 'Coritibano' },
-          { id: 'x2', nome: 'Coritibense' },
-          { id: 'x3', nome: 'Alvorada', sigla: 'ALV' },
-          { id: 'x4', nome: 'Alvorecer' },
-        ],
-        [['cor', 'cfc'], ['x1', 'x2'], ['x3', 'x4']],
-      ));
+      await ingestOk(
+        ws,
+        'a.json',
+        feed(
+          [
+            { id: 'cor', nome: 'Corinthians' },
+            { id: 'cfc', nome: 'Coritiba' },
+            { id: 'x1', nome: 'Coritibano' },
+            { id: 'x2', nome: 'Coritibense' },
+            { id: 'x3', nome: 'Alvorada', sigla: 'ALV' },
+            { id: 'x4', nome: 'Alvorecer' },
+          ],
+          [
+            ['cor', 'cfc'],
+            ['x1', 'x2'],
+            ['x3', 'x4'],
+          ],
+        ),
+      );
       const first = await siglas(ws);
       assert.equal(first.Corinthians, 'COR');
       assert.equal(first.Coritiba, 'CFC');
@@ -73,7 +88,17 @@ describe('team siglas', () => {
       assert.ok(all.every((s) => /^[A-Z]{3}$/.test(s)));
 
       // A later club, alone in another ingest: it takes what is still free; the others keep theirs.
-      await ingestOk(ws, 'b.json', feed([{ id: 'x5', nome: 'Coritibano Novo' }, { id: 'cor', nome: 'Corinthians' }], [['x5', 'cor']]));
+      await ingestOk(
+        ws,
+        'b.json',
+        feed(
+          [
+            { id: 'x5', nome: 'Coritibano Novo' },
+            { id: 'cor', nome: 'Corinthians' },
+          ],
+          [['x5', 'cor']],
+        ),
+      );
       const second = await siglas(ws);
       assert.deepEqual({ ...second, 'Coritibano Novo': undefined }, { ...first, 'Coritibano Novo': undefined });
       assert.equal(new Set(Object.values(second)).size, Object.keys(second).length);
@@ -85,10 +110,35 @@ describe('team siglas', () => {
   it('stores every name a source used for a team, once', async () => {
     const ws = workspace();
     try {
-      await ingestOk(ws, 'a.json', feed([{ id: 1, nome: 'Atlético Mineiro', apelidos: ['Atletico-MG', 'Atlético Mineiro'] }, { id: 2, nome: 'Flamengo' }], [['1', '2']]));
-      await ingestOk(ws, 'b.json', { ...feed([{ id: 'cam', nome: 'Atlético Mineiro', apelidos: ['CA Mineiro'] }, { id: 'fla', nome: 'Flamengo' }], [['cam', 'fla']]), fonte: 'outra' });
-      const rows = await query<{ apelido: string }>(ws.dataDir, `SELECT apelido FROM times_apelidos a JOIN times t ON t.id = a.time_id WHERE t.nome = 'Atlético Mineiro' ORDER BY apelido`);
-      assert.deepEqual(rows.map((r) => r.apelido), ['Atletico-MG', 'Atlético Mineiro', 'CA Mineiro']);
+      await ingestOk(
+        ws,
+        'a.json',
+        feed(
+          [
+            { id: 1, nome: 'Atlético Mineiro', apelidos: ['Atletico-MG', 'Atlético Mineiro'] },
+            { id: 2, nome: 'Flamengo' },
+          ],
+          [['1', '2']],
+        ),
+      );
+      await ingestOk(ws, 'b.json', {
+        ...feed(
+          [
+            { id: 'cam', nome: 'Atlético Mineiro', apelidos: ['CA Mineiro'] },
+            { id: 'fla', nome: 'Flamengo' },
+          ],
+          [['cam', 'fla']],
+        ),
+        fonte: 'outra',
+      });
+      const rows = await query<{ apelido: string }>(
+        ws.dataDir,
+        `SELECT apelido FROM times_apelidos a JOIN times t ON t.id = a.time_id WHERE t.nome = 'Atlético Mineiro' ORDER BY apelido`,
+      );
+      assert.deepEqual(
+        rows.map((r) => r.apelido),
+        ['Atletico-MG', 'Atlético Mineiro', 'CA Mineiro'],
+      );
     } finally {
       ws.cleanup();
     }

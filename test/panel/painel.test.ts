@@ -47,11 +47,28 @@ describe('control panel /painel (Chromium)', () => {
     db.close();
     receiver = new Receiver();
     hookUrl = await receiver.start();
-    server = new SvcProcess(['serve', '--data-dir', dataDir.root, '--port', '0', '--host', '127.0.0.1', '--webhooks', '--allow-private-urls', '--json']);
+    server = new SvcProcess([
+      'serve',
+      '--data-dir',
+      dataDir.root,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--webhooks',
+      '--allow-private-urls',
+      '--json',
+    ]);
     base = (await server.waitForOutput(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/))[1] as string;
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
@@ -76,10 +93,12 @@ describe('control panel /painel (Chromium)', () => {
   });
 
   /** The whole page on a desktop; on a phone, the first screen (what is seen before scrolling). */
-  const shot = (name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: (page.viewportSize()?.width ?? 0) > 390 });
+  const shot = (name: string) =>
+    page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: (page.viewportSize()?.width ?? 0) > 390 });
   const nav = (name: string) => page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name });
   const status = () => page.locator('main p[role="status"]').first();
-  const card = (nome: string) => page.locator('ul.webhooks > li', { has: page.getByRole('heading', { name: nome, exact: true }) });
+  const card = (nome: string) =>
+    page.locator('ul.webhooks > li', { has: page.getByRole('heading', { name: nome, exact: true }) });
   async function apiGet(p: string): Promise<any> {
     const res = await fetch(`${base}${p}`, { headers: { authorization: `Bearer ${key}` } });
     return res.json();
@@ -89,7 +108,8 @@ describe('control panel /painel (Chromium)', () => {
     const res = await fetch(`${base}/painel`);
     assert.equal(res.status, 200);
     const csp = res.headers.get('content-security-policy') ?? '';
-    for (const d of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'"]) assert.ok(csp.includes(d), `${d} in ${csp}`);
+    for (const d of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'"])
+      assert.ok(csp.includes(d), `${d} in ${csp}`);
     assert.ok(!csp.includes('unsafe'), csp);
     const html = await res.text();
     assert.doesNotMatch(html, /<script>|<style|style=/, 'no inline script or style');
@@ -109,7 +129,10 @@ describe('control panel /painel (Chromium)', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'API Key inválida ou inativa' }).waitFor();
     // The browser logs the refused request itself; that one is expected.
-    assert.deepEqual(consoleErrors.splice(0).filter((e) => !/status of 401/.test(e)), []);
+    assert.deepEqual(
+      consoleErrors.splice(0).filter((e) => !/status of 401/.test(e)),
+      [],
+    );
 
     await page.getByLabel('Chave de API').fill(key);
     await page.keyboard.press('Enter');
@@ -125,9 +148,11 @@ describe('control panel /painel (Chromium)', () => {
     await page.getByRole('button', { name: 'Atualizar' }).click();
     const cards = page.getByRole('region', { name: 'Plano e consumo' });
     await cards.getByText('Pro', { exact: true }).waitFor();
-    assert.match(await cards.textContent() ?? '', /20\.000requisições por dia/);
+    assert.match((await cards.textContent()) ?? '', /20\.000requisições por dia/);
     // Consumption is the key's count today: at least what /v1/me said a moment ago, plus the request since.
-    const used = Number((await cards.locator('.cartao', { hasText: 'Consumo hoje' }).locator('.valor').textContent())?.replace(/\D/g, ''));
+    const used = Number(
+      (await cards.locator('.cartao', { hasText: 'Consumo hoje' }).locator('.valor').textContent())?.replace(/\D/g, ''),
+    );
     assert.ok(used >= me.consumo.requisicoes_utilizadas + 1, `${used} ≥ ${me.consumo.requisicoes_utilizadas}`);
     assert.equal(await page.locator('svg[role="img"] rect.barra').count(), 30);
     await page.getByText('GET /v1/me', { exact: true }).first().waitFor();
@@ -153,8 +178,8 @@ describe('control panel /painel (Chromium)', () => {
     await box.getByRole('button', { name: 'Já guardei o secret' }).click();
     assert.ok(!(await page.content()).includes(first), 'the secret is gone once the box is closed');
     const created = card('receptor local');
-    assert.match(await created.textContent() ?? '', /partida\.ao_vivo/);
-    assert.doesNotMatch(await created.textContent() ?? '', /partida\.criada/);
+    assert.match((await created.textContent()) ?? '', /partida\.ao_vivo/);
+    assert.doesNotMatch((await created.textContent()) ?? '', /partida\.criada/);
 
     // Rotate, the previous secret still signing for an hour (X-SVC-Assinatura-Anterior).
     await created.getByRole('button', { name: 'Rotacionar secret' }).click();
@@ -204,14 +229,30 @@ describe('control panel /painel (Chromium)', () => {
     await status().filter({ hasText: 'Entrega de teste enfileirada' }).waitFor();
     await receiver.waitFor(1);
     const sent = receiver.requests[0];
-    assert.deepEqual(verifyDelivery({ secret, body: sent?.body ?? '', timestamp: String(sent?.headers['x-svc-timestamp']), signature: String(sent?.headers['x-svc-assinatura']) }), { ok: true });
-    assert.deepEqual(verifyDelivery({ secret: previous, body: sent?.body ?? '', timestamp: String(sent?.headers['x-svc-timestamp']), signature: String(sent?.headers['x-svc-assinatura-anterior']) }), { ok: true });
+    assert.deepEqual(
+      verifyDelivery({
+        secret,
+        body: sent?.body ?? '',
+        timestamp: String(sent?.headers['x-svc-timestamp']),
+        signature: String(sent?.headers['x-svc-assinatura']),
+      }),
+      { ok: true },
+    );
+    assert.deepEqual(
+      verifyDelivery({
+        secret: previous,
+        body: sent?.body ?? '',
+        timestamp: String(sent?.headers['x-svc-timestamp']),
+        signature: String(sent?.headers['x-svc-assinatura-anterior']),
+      }),
+      { ok: true },
+    );
 
     await hook.getByRole('link', { name: 'Entregas' }).click();
     await page.getByRole('heading', { name: 'Entregas de “receptor local”' }).waitFor();
     const row = page.locator('table.entregas tbody tr').first();
     await row.getByText('Entregue').waitFor(); // followed while pending
-    assert.match(await row.textContent() ?? '', /webhook\.teste.*Teste.*Entregue.*1.*200/);
+    assert.match((await row.textContent()) ?? '', /webhook\.teste.*Teste.*Entregue.*1.*200/);
     await row.getByRole('button', { name: 'Corpo' }).click();
     assert.equal(await page.locator('pre.corpo').textContent(), sent?.body, 'the exact signed body, as text');
 
@@ -221,12 +262,27 @@ describe('control panel /painel (Chromium)', () => {
     const again = receiver.requests[1];
     assert.equal(again?.headers['x-svc-entrega'], sent?.headers['x-svc-entrega']);
     assert.notEqual(again?.headers['x-svc-assinatura'], undefined);
-    assert.deepEqual(verifyDelivery({ secret, body: again?.body ?? '', timestamp: String(again?.headers['x-svc-timestamp']), signature: String(again?.headers['x-svc-assinatura']) }), { ok: true });
-    await page.locator('table.entregas tbody tr').first().locator('td[data-label="Tentativas"]', { hasText: '2' }).waitFor();
+    assert.deepEqual(
+      verifyDelivery({
+        secret,
+        body: again?.body ?? '',
+        timestamp: String(again?.headers['x-svc-timestamp']),
+        signature: String(again?.headers['x-svc-assinatura']),
+      }),
+      { ok: true },
+    );
+    await page
+      .locator('table.entregas tbody tr')
+      .first()
+      .locator('td[data-label="Tentativas"]', { hasText: '2' })
+      .waitFor();
     await shot('entregas-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot('entregas-390');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling at 390 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= 390),
+      'no sideways scrolling at 390 px',
+    );
   });
 
   it('re-enables a webhook deactivated permanently after repeated failures', async () => {
@@ -250,17 +306,23 @@ describe('control panel /painel (Chromium)', () => {
     const broken = card('quebrado');
     await broken.getByText('desativado até ser reativado pelo cliente').waitFor();
     await shot('webhooks-390');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling at 390 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= 390),
+      'no sideways scrolling at 390 px',
+    );
     await broken.getByRole('button', { name: 'Reativar' }).click();
     await broken.getByText('Ativo', { exact: true }).waitFor();
     assert.equal((await apiGet(`/v1/webhooks/${id}`)).data.ativo, true);
-    assert.match(await page.getByText(/Entregas do mês/).textContent() ?? '', /\d{2}\/\d{4}/);
+    assert.match((await page.getByText(/Entregas do mês/).textContent()) ?? '', /\d{2}\/\d{4}/);
 
     await nav('Visão geral').click();
     await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
     await page.getByText('Consumo hoje').waitFor();
     await shot('visao-geral-390');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling at 390 px');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= 390),
+      'no sideways scrolling at 390 px',
+    );
   });
 
   it('signs out: the key leaves the session', async () => {

@@ -37,7 +37,13 @@ describe('real data: every file in the shared data folder', { skip: SKIP }, () =
        WHERE k.slug <> 'campeonato-brasileiro-serie-a' OR k.temporada >= '2025'
        GROUP BY ALL ORDER BY 1, 2`,
     );
-    const serieB = Array.from({ length: 8 }, (_, i) => ({ slug: 'campeonato-brasileiro-serie-b', temporada: String(2018 + i), n: 380, aguardando: i === 7 ? 323 : 0, adiadas: 0 }));
+    const serieB = Array.from({ length: 8 }, (_, i) => ({
+      slug: 'campeonato-brasileiro-serie-b',
+      temporada: String(2018 + i),
+      n: 380,
+      aguardando: i === 7 ? 323 : 0,
+      adiadas: 0,
+    }));
     assert.deepEqual(rows, [
       { slug: 'campeonato-brasileiro-serie-a', temporada: '2025', n: 380, aguardando: 0, adiadas: 0 },
       { slug: 'campeonato-brasileiro-serie-a', temporada: '2026', n: 380, aguardando: 220, adiadas: 3 },
@@ -79,7 +85,8 @@ describe('real data: every file in the shared data folder', { skip: SKIP }, () =
       assert.deepEqual(phases, ['1ª Fase|false', '2ª Fase|false', '3ª Fase|true']);
       const count = (fase: string, legs: number) => ties.filter((t) => t.fase === fase && t.partidas === legs).length;
       assert.deepEqual([count('1ª Fase', 1), count('2ª Fase', 1), count('3ª Fase', 2)], [40, 20, 16]);
-      for (const t of ties.filter((x) => x.fase === '3ª Fase')) assert.deepEqual([t.ida, t.volta], [true, true], `chave ${String(t.chave)}`);
+      for (const t of ties.filter((x) => x.fase === '3ª Fase'))
+        assert.deepEqual([t.ida, t.volta], [true, true], `chave ${String(t.chave)}`);
     });
 
     it('aggregates the legs and decides every tie by goals, then the shoot-out', () => {

@@ -43,13 +43,18 @@ describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
     const clubs = (temporada: number) => (temporada <= 2004 ? 24 : temporada === 2005 ? 22 : 20);
     for (const s of seasons ?? []) {
       const rounds = 2 * (clubs(Number(s.temporada)) - 1);
-      assert.deepEqual([s.nome, s.slug, s.tipo, s.regiao, s.rodadas], ['Campeonato Brasileiro Série A', 'campeonato-brasileiro-serie-a', 'pontos-corridos', 'nacional', rounds]);
+      assert.deepEqual(
+        [s.nome, s.slug, s.tipo, s.regiao, s.rodadas],
+        ['Campeonato Brasileiro Série A', 'campeonato-brasileiro-serie-a', 'pontos-corridos', 'nacional', rounds],
+      );
     }
     for (let temporada = 2003; temporada <= 2024; temporada++) {
       const rows = (games ?? []).filter((g) => g.temporada === String(temporada));
       assert.equal(rows.length, clubs(temporada), `clubes em ${temporada}`);
       // 2016: Chapecoense x Atlético Mineiro, last round, was never played (the Chapecoense air disaster).
-      const expected = (time: unknown) => 2 * (clubs(temporada) - 1) - (temporada === 2016 && (time === 'chapecoense' || time === 'atletico mineiro') ? 1 : 0);
+      const expected = (time: unknown) =>
+        2 * (clubs(temporada) - 1) -
+        (temporada === 2016 && (time === 'chapecoense' || time === 'atletico mineiro') ? 1 : 0);
       for (const g of rows) assert.equal(g.jogos, expected(g.time), `${String(g.time)} em ${temporada}`);
     }
   });
@@ -87,7 +92,10 @@ describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
   });
 
   it('reads formations and coaches into confirmed lineups', async () => {
-    const [rows] = await query(dir, `SELECT count(*)::INTEGER AS n, bool_and(confirmada) AS confirmadas, count(formacao)::INTEGER AS com_formacao FROM escalacoes`);
+    const [rows] = await query(
+      dir,
+      `SELECT count(*)::INTEGER AS n, bool_and(confirmada) AS confirmadas, count(formacao)::INTEGER AS com_formacao FROM escalacoes`,
+    );
     assert.deepEqual(rows, [{ n: 8353, confirmadas: true, com_formacao: 7620 }]);
   });
 
@@ -96,7 +104,9 @@ describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
       `SELECT e.* EXCLUDE (partida_id, time_id) FROM estatisticas e JOIN id_fonte f ON f.entidade = 'partida' AND f.id = e.partida_id
        WHERE f.fonte = 'brasileirao-dataset' AND f.chave = '${partida}' AND e.lado = '${lado}'`;
     const advanced = STAT_ADVANCED_FIELDS.map((f) => `${f} IS NOT NULL`).join(' OR ');
-    const zeros = STAT_FIELDS.filter((f) => !STAT_ADVANCED_FIELDS.includes(f)).map((f) => `coalesce(${f}, 0) = 0`).join(' AND ');
+    const zeros = STAT_FIELDS.filter((f) => !STAT_ADVANCED_FIELDS.includes(f))
+      .map((f) => `coalesce(${f}, 0) = 0`)
+      .join(' AND ');
     const [partial, uncovered, withAdvanced, allZero] = await query(
       dir,
       stat('4741', 'visitante'),
@@ -107,7 +117,20 @@ describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
     // "4741","13","Flamengo","9","0","65%","509","None","13","1","0","1","5": precisao_passes unknown.
     const row = partial?.[0] ?? {};
     assert.deepEqual(
-      [row.origem, row.fonte, row.finalizacoes_total, row.finalizacoes_no_gol, row.posse_bola, row.passes_total, row.precisao_passes, row.faltas, row.cartoes_amarelos, row.cartoes_vermelhos, row.impedimentos, row.escanteios],
+      [
+        row.origem,
+        row.fonte,
+        row.finalizacoes_total,
+        row.finalizacoes_no_gol,
+        row.posse_bola,
+        row.passes_total,
+        row.precisao_passes,
+        row.faltas,
+        row.cartoes_amarelos,
+        row.cartoes_vermelhos,
+        row.impedimentos,
+        row.escanteios,
+      ],
       ['basica', 'brasileirao-dataset', 9, 0, 65, 509, null, 13, 1, 0, 1, 5],
     );
     for (const f of STAT_FIELDS) assert.equal(uncovered?.[0]?.[f], null, `partida 1: ${f}`);

@@ -18,7 +18,13 @@ export interface Summary {
   contagens: Record<string, number>;
   eventos: { total: number; por_tipo: Record<string, number> };
   avisos: string[];
-  conflitos: { partida_id: number; campo: string; mantido: string; guardado: { fonte: string; valor: string }; recebido: { fonte: string; valor: string } }[];
+  conflitos: {
+    partida_id: number;
+    campo: string;
+    mantido: string;
+    guardado: { fonte: string; valor: string };
+    recebido: { fonte: string; valor: string };
+  }[];
 }
 
 /** A process per ingest: the real-data suites run several at once, each into its own data dir. */
@@ -33,7 +39,9 @@ export type Row = Record<string, string | number | boolean | null>;
 /** Runs queries on the data dir's current snapshot, opened read-only as every reader does. */
 export async function query(dataDir: string, ...sqls: string[]): Promise<Row[][]> {
   const id = readFileSync(path.join(dataDir, 'CURRENT'), 'utf8').trim();
-  const instance = await DuckDBInstance.create(path.join(dataDir, 'snapshots', `${id}.duckdb`), { access_mode: 'READ_ONLY' });
+  const instance = await DuckDBInstance.create(path.join(dataDir, 'snapshots', `${id}.duckdb`), {
+    access_mode: 'READ_ONLY',
+  });
   try {
     const conn = await instance.connect();
     const out: Row[][] = [];

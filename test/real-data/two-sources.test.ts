@@ -22,16 +22,31 @@ describe('real data: openfootball Série A 2019 and the CSV family', { skip: SKI
   after(() => [csvOnly, jsonOnly, work].forEach((t) => t.cleanup()));
 
   it('computes the same 2019 standings from either source, row by row, with Flamengo champion on 90 points', async () => {
-    const [fromJson, fromCsv] = await Promise.all([standings(jsonOnly.dir, SERIE_A, '2019'), standings(csvOnly.dir, SERIE_A, '2019')]);
+    const [fromJson, fromCsv] = await Promise.all([
+      standings(jsonOnly.dir, SERIE_A, '2019'),
+      standings(csvOnly.dir, SERIE_A, '2019'),
+    ]);
     assert.equal(fromJson.length, 20);
     assert.deepEqual(fromJson, fromCsv);
-    assert.deepEqual(fromJson[0], { posicao: 1, time: 'flamengo', pontos: 90, jogos: 38, vitorias: 28, empates: 6, derrotas: 4, gols_pro: 86, gols_contra: 37 });
+    assert.deepEqual(fromJson[0], {
+      posicao: 1,
+      time: 'flamengo',
+      pontos: 90,
+      jogos: 38,
+      vitorias: 28,
+      empates: 6,
+      derrotas: 4,
+      gols_pro: 86,
+      gols_contra: 37,
+    });
   });
 
   it('merges the JSON into the CSV data dir: one championship, each match once, details kept, the conflict reported', async () => {
     const before = await countsFor2019(csvOnly.dir);
     // A copy of the JSON (in a temp dir, never in the repo) with one score changed, so the sources disagree.
-    const doc = JSON.parse(readFileSync(JSON_2019, 'utf8')) as { matches: { team1: string; team2: string; score: { ft: number[] } }[] };
+    const doc = JSON.parse(readFileSync(JSON_2019, 'utf8')) as {
+      matches: { team1: string; team2: string; score: { ft: number[] } }[];
+    };
     const changed = doc.matches[0];
     assert.deepEqual([changed?.team1, changed?.team2, changed?.score.ft], ['São Paulo FC', 'Botafogo RJ', [2, 0]]);
     if (changed) changed.score.ft = [3, 0];
@@ -41,11 +56,21 @@ describe('real data: openfootball Série A 2019 and the CSV family', { skip: SKI
     const summary = await ingest(csvOnly.dir, [copy]);
     const conflicts = summary.conflitos.filter((c) => c.campo === 'placar');
     assert.equal(conflicts.length, 1, JSON.stringify(summary.conflitos));
-    assert.deepEqual({ ...conflicts[0], partida_id: 0 }, {
-      partida_id: 0, campo: 'placar', mantido: 'guardado',
-      guardado: { fonte: 'brasileirao-dataset', valor: '2x0' }, recebido: { fonte: 'openfootball', valor: '3x0' },
-    });
-    assert.deepEqual(summary.avisos.filter((a) => a.startsWith('time novo')), [], 'every openfootball name resolves to a CSV club');
+    assert.deepEqual(
+      { ...conflicts[0], partida_id: 0 },
+      {
+        partida_id: 0,
+        campo: 'placar',
+        mantido: 'guardado',
+        guardado: { fonte: 'brasileirao-dataset', valor: '2x0' },
+        recebido: { fonte: 'openfootball', valor: '3x0' },
+      },
+    );
+    assert.deepEqual(
+      summary.avisos.filter((a) => a.startsWith('time novo')),
+      [],
+      'every openfootball name resolves to a CSV club',
+    );
 
     const afterMerge = await countsFor2019(csvOnly.dir);
     assert.deepEqual(afterMerge, before);
@@ -74,8 +99,14 @@ describe('real data: openfootball Série A 2019 and the CSV family', { skip: SKI
   });
 
   it('resolves every Série A name of the openfootball txt files to a club the CSV already has', async () => {
-    const summary = await ingest(csvOnly.dir, [path.join(OPENFOOTBALL_DIR, 'south-america/brazil/2019_br1.txt'), path.join(OPENFOOTBALL_DIR, 'south-america/brazil/2024_br1.txt')]);
-    assert.deepEqual(summary.avisos.filter((a) => a.startsWith('time novo')), []);
+    const summary = await ingest(csvOnly.dir, [
+      path.join(OPENFOOTBALL_DIR, 'south-america/brazil/2019_br1.txt'),
+      path.join(OPENFOOTBALL_DIR, 'south-america/brazil/2024_br1.txt'),
+    ]);
+    assert.deepEqual(
+      summary.avisos.filter((a) => a.startsWith('time novo')),
+      [],
+    );
     const [teams] = await query(csvOnly.dir, `SELECT count(*)::INTEGER AS n FROM times`);
     assert.deepEqual(teams, [{ n: 45 }]);
   });

@@ -24,7 +24,9 @@ import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { currentLine, manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
 
-const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, seed: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { minutes: { type: 'string', default: '10' }, seed: { type: 'string' } },
+});
 const durationMs = Number(args.minutes) * 60_000;
 let seed = Number(args.seed ?? Date.now() % 1_000_000);
 const firstSeed = seed;
@@ -42,9 +44,20 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'svc-soak-'));
 const dataDir = resolveDataDir(path.join(root, 'data'));
 const QUOTA = 400;
 const counts = {
-  ingests: 0, ingestsKilled: 0, ingestsFailed: 0, daemonKills: 0, serveKills: 0,
-  requests: 0, requestsFailed: 0, requestsFailedWhileDown: 0, quota200: 0, quota429: 0,
-  currentChecks: 0, currentIncomplete: 0, deliveriesReceived: 0, badSignatures: 0,
+  ingests: 0,
+  ingestsKilled: 0,
+  ingestsFailed: 0,
+  daemonKills: 0,
+  serveKills: 0,
+  requests: 0,
+  requestsFailed: 0,
+  requestsFailedWhileDown: 0,
+  quota200: 0,
+  quota429: 0,
+  currentChecks: 0,
+  currentIncomplete: 0,
+  deliveriesReceived: 0,
+  badSignatures: 0,
 };
 const problems: string[] = [];
 
@@ -56,7 +69,9 @@ function svc(argv: string[]): ChildProcess {
   });
 }
 
-function run(argv: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+function run(
+  argv: string[],
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   const child = svc(argv);
   let stdout = '';
   let stderr = '';
@@ -92,7 +107,8 @@ async function startServe(): Promise<void> {
   child.once('exit', (code) => (exited = code));
   for (;;) {
     // A server that cannot start is a finding, not something to wait for.
-    if (exited !== undefined) throw new Error(`svc serve exited ${String(exited)} before it was ready: ${stderr.trim()}`);
+    if (exited !== undefined)
+      throw new Error(`svc serve exited ${String(exited)} before it was ready: ${stderr.trim()}`);
     try {
       if ((await fetch(`${base}/readyz`)).status === 200) break;
     } catch {
@@ -133,7 +149,12 @@ async function startReceiver(index: number): Promise<string> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const h = (n: string) => (Array.isArray(req.headers[n]) ? undefined : (req.headers[n] as string | undefined));
-      const ok = verifyDelivery({ secret: secrets[index]!, body, timestamp: h('x-svc-timestamp'), signature: h('x-svc-assinatura') });
+      const ok = verifyDelivery({
+        secret: secrets[index]!,
+        body,
+        timestamp: h('x-svc-timestamp'),
+        signature: h('x-svc-assinatura'),
+      });
       if (!ok.ok) counts.badSignatures += 1;
       received.push({ receiver: index, entrega: h('x-svc-entrega') ?? '', evento: h('x-svc-evento') ?? '', body });
       counts.deliveriesReceived += 1;
@@ -157,10 +178,21 @@ function nextFeed(step: number): string {
   const i = step % scores.length;
   scores[i]! += 1;
   const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
-  const partidas = liveDay.partidas.map((p, j) => ({ ...p, status: 'ao_vivo', data_hora: kickoff, placar_mandante: scores[j] }));
+  const partidas = liveDay.partidas.map((p, j) => ({
+    ...p,
+    status: 'ao_vivo',
+    data_hora: kickoff,
+    placar_mandante: scores[j],
+  }));
   const m = liveDay.partidas[i]!;
   const eventos = Array.from({ length: scores[i]! }, (_, g) => ({
-    id: `${String(m.id)}-soak-${g + 1}`, partida: m.id, tipo: 'gol', minuto: (g % 90) + 1, acrescimo: Math.floor(g / 90), time: m.mandante, jogador: `Jogador ${g + 1}`,
+    id: `${String(m.id)}-soak-${g + 1}`,
+    partida: m.id,
+    tipo: 'gol',
+    minuto: (g % 90) + 1,
+    acrescimo: Math.floor(g / 90),
+    time: m.mandante,
+    jogador: `Jogador ${g + 1}`,
   }));
   const file = path.join(root, `step-${step}.json`);
   writeFileSync(file, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', partidas, eventos }));
@@ -174,7 +206,9 @@ async function apiClient(key: string): Promise<void> {
   while (!stopClients) {
     const started = Date.now();
     try {
-      const r = await fetch(`${base}${paths[Math.floor(random() * paths.length)]}`, { headers: { authorization: `Bearer ${key}` } });
+      const r = await fetch(`${base}${paths[Math.floor(random() * paths.length)]}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       await r.arrayBuffer();
       counts.requests += 1;
       if (r.status !== 200) throw new Error(`status ${r.status}`);
@@ -183,7 +217,9 @@ async function apiClient(key: string): Promise<void> {
       else {
         counts.requestsFailed += 1;
         const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
-        problems.push(`request failed at ${new Date(started).toISOString()} with the server up: ${err instanceof Error ? err.message : String(err)}${cause}; down: ${downtime.map(([a, b]) => `${new Date(a).toISOString()}–${new Date(b).toISOString()}`).join(', ')}`);
+        problems.push(
+          `request failed at ${new Date(started).toISOString()} with the server up: ${err instanceof Error ? err.message : String(err)}${cause}; down: ${downtime.map(([a, b]) => `${new Date(a).toISOString()}–${new Date(b).toISOString()}`).join(', ')}`,
+        );
       }
       await sleep(20);
     }
@@ -224,15 +260,51 @@ async function watchCurrent(): Promise<void> {
 console.log(`soak: ${args.minutes} min, seed ${firstSeed}, data dir ${dataDir.root}`);
 const first = await run(['ingest', path.join(REPO_ROOT, 'fixtures/demo')]);
 if (first.code !== 0) throw new Error(`demo ingest failed: ${first.stderr}`);
-const key = JSON.parse((await run(['keys', 'create', '--account', 'soak', '--plan', 'pro', '--quota', '100000000', '--rate', '10000', '--json'])).stdout).key as string;
-const quotaKey = JSON.parse((await run(['keys', 'create', '--account', 'cota', '--plan', 'pro', '--quota', String(QUOTA), '--rate', '10000', '--json'])).stdout).key as string;
+const key = JSON.parse(
+  (
+    await run([
+      'keys',
+      'create',
+      '--account',
+      'soak',
+      '--plan',
+      'pro',
+      '--quota',
+      '100000000',
+      '--rate',
+      '10000',
+      '--json',
+    ])
+  ).stdout,
+).key as string;
+const quotaKey = JSON.parse(
+  (
+    await run([
+      'keys',
+      'create',
+      '--account',
+      'cota',
+      '--plan',
+      'pro',
+      '--quota',
+      String(QUOTA),
+      '--rate',
+      '10000',
+      '--json',
+    ])
+  ).stdout,
+).key as string;
 await startServe();
 for (const i of [0, 1]) {
   const url = await startReceiver(i);
   const r = await fetch(`${base}/v1/webhooks`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ nome: `soak-${i}`, url, eventos: ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'] }),
+    body: JSON.stringify({
+      nome: `soak-${i}`,
+      url,
+      eventos: ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'],
+    }),
   });
   const created = (await r.json()) as { data: { secret: string } };
   secrets[i] = created.data.secret;
@@ -252,7 +324,9 @@ while (Date.now() < deadline) {
   child.stderr!.resume();
   const killIt = random() < 0.25;
   const timer = killIt ? setTimeout(() => child.kill('SIGKILL'), random() * 600) : null;
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('close', (c, s) => r({ code: c, signal: s })));
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.on('close', (c, s) => r({ code: c, signal: s })),
+  );
   if (timer) clearTimeout(timer);
   counts.ingests += 1;
   if (signal === 'SIGKILL') counts.ingestsKilled += 1;
@@ -291,7 +365,8 @@ async function currentLineEvents(): Promise<{ seq: number; evento: string; corpo
     const instance = await DuckDBInstance.create(snapshotFile(dataDir, m.id), { access_mode: 'READ_ONLY' });
     const conn = await instance.connect();
     const reader = await conn.runAndReadAll('SELECT seq, evento, corpo FROM outbox ORDER BY seq');
-    for (const r of reader.getRowObjectsJS()) events.push({ seq: Number(r.seq), evento: String(r.evento), corpo: String(r.corpo) });
+    for (const r of reader.getRowObjectsJS())
+      events.push({ seq: Number(r.seq), evento: String(r.evento), corpo: String(r.corpo) });
     conn.closeSync();
     instance.closeSync();
   }
@@ -300,7 +375,9 @@ async function currentLineEvents(): Promise<{ seq: number; evento: string; corpo
 
 const control = openControlDb(dataDir.controlDb);
 const deliveryOf = (webhook: number, seq: number) =>
-  control.prepare('SELECT id, status FROM entregas WHERE webhook_id = ? AND evento_seq = ?').get(webhook, seq) as { id: string; status: string } | undefined;
+  control.prepare('SELECT id, status FROM entregas WHERE webhook_id = ? AND evento_seq = ?').get(webhook, seq) as
+    | { id: string; status: string }
+    | undefined;
 const webhookIds = (control.prepare('SELECT id FROM webhooks ORDER BY id').all() as { id: number }[]).map((r) => r.id);
 const settleUntil = Date.now() + 120_000;
 let missing: string[] = [];
@@ -317,7 +394,8 @@ while (Date.now() < settleUntil) {
   if (missing.length === 0) break;
   await sleep(500);
 }
-if (missing.length > 0) problems.push(`${missing.length} events of the current line never reached their receiver (first: ${missing[0]})`);
+if (missing.length > 0)
+  problems.push(`${missing.length} events of the current line never reached their receiver (first: ${missing[0]})`);
 
 // No event under two delivery ids, and no change delivered twice under two events.
 const byDelivery = new Map<string, string>();
@@ -326,16 +404,25 @@ for (const r of received) {
   const { evento, dados } = JSON.parse(r.body) as { evento: string; dados: unknown };
   const change = `${r.receiver} ${evento} ${JSON.stringify(dados)}`;
   const seen = changes.get(change);
-  if (seen !== undefined && seen !== r.entrega) problems.push(`the same ${evento} reached receiver ${r.receiver} under two delivery ids (${seen}, ${r.entrega})`);
+  if (seen !== undefined && seen !== r.entrega)
+    problems.push(`the same ${evento} reached receiver ${r.receiver} under two delivery ids (${seen}, ${r.entrega})`);
   changes.set(change, r.entrega);
   byDelivery.set(`${r.receiver} ${r.entrega}`, r.body);
 }
 const redeliveries = received.length - byDelivery.size;
 const expectedDeliveries = lineEvents.length * webhookIds.length;
-if (byDelivery.size > expectedDeliveries) problems.push(`${byDelivery.size - expectedDeliveries} deliveries of events off the current line`);
+if (byDelivery.size > expectedDeliveries)
+  problems.push(`${byDelivery.size - expectedDeliveries} deliveries of events off the current line`);
 
-const usedQuota = (control.prepare('SELECT coalesce(sum(requisicoes), 0) AS n FROM uso_diario u JOIN chaves_api k ON k.id = u.chave_id JOIN contas c ON c.id = k.conta_id WHERE c.nome = ?').get('cota') as { n: number }).n;
-if (counts.quota200 > QUOTA) problems.push(`quota exceeded: ${counts.quota200} requests admitted on a quota of ${QUOTA}`);
+const usedQuota = (
+  control
+    .prepare(
+      'SELECT coalesce(sum(requisicoes), 0) AS n FROM uso_diario u JOIN chaves_api k ON k.id = u.chave_id JOIN contas c ON c.id = k.conta_id WHERE c.nome = ?',
+    )
+    .get('cota') as { n: number }
+).n;
+if (counts.quota200 > QUOTA)
+  problems.push(`quota exceeded: ${counts.quota200} requests admitted on a quota of ${QUOTA}`);
 if (usedQuota > QUOTA) problems.push(`quota exceeded in the control plane: ${usedQuota} > ${QUOTA}`);
 if (counts.badSignatures > 0) problems.push(`${counts.badSignatures} deliveries with a bad signature`);
 control.close();
@@ -346,7 +433,22 @@ daemon?.kill('SIGTERM');
 serve?.kill('SIGTERM');
 for (const s of receiversToClose) s.close();
 
-console.log(JSON.stringify({ seed: firstSeed, minutes: Number(args.minutes), ...counts, eventsOnCurrentLine: lineEvents.length, webhooks: webhookIds.length, redeliveriesSameId: redeliveries, quotaUsed: usedQuota, quota: QUOTA }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      seed: firstSeed,
+      minutes: Number(args.minutes),
+      ...counts,
+      eventsOnCurrentLine: lineEvents.length,
+      webhooks: webhookIds.length,
+      redeliveriesSameId: redeliveries,
+      quotaUsed: usedQuota,
+      quota: QUOTA,
+    },
+    null,
+    2,
+  ),
+);
 if (problems.length > 0) {
   console.log(`soak: ${problems.length} invariant violations:`);
   for (const p of problems.slice(0, 30)) console.log(`  - ${p}`);

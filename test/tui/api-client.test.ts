@@ -18,8 +18,13 @@ after(async () => {
 test('a burst over a per-second limit is waited out: every request of the burst succeeds', async () => {
   const key = await createKey(server.dataDir, 'slow', 'enterprise', 'all', ['--rate', '1']);
   const client = new ApiClient({ baseUrl: server.url, key });
-  const raw = await Promise.all([1, 2, 3].map(() => fetch(`${server?.url}/v1/campeonatos`, { headers: { authorization: `Bearer ${key}` } })));
-  assert.ok(raw.some((r) => r.status === 429), 'the burst does exceed the limit');
+  const raw = await Promise.all(
+    [1, 2, 3].map(() => fetch(`${server?.url}/v1/campeonatos`, { headers: { authorization: `Bearer ${key}` } })),
+  );
+  assert.ok(
+    raw.some((r) => r.status === 429),
+    'the burst does exceed the limit',
+  );
   const results = await Promise.all([client.campeonatos(), client.aoVivo(), client.campeonatos()]);
   assert.equal(results.length, 3);
   assert.ok(results.every((r) => Array.isArray(r.data)));

@@ -3,8 +3,25 @@ import assert from 'node:assert/strict';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
-import type { Campeonato, ChaveCampeonato, EstatisticasPartida, EventoPartida, Partida, PartidaDaRodada, Rodada, Tabela } from '../../clients/typescript/index.js';
-import { KEY, pressAndWait, pressAndWaitForScreen, selectRow, selectedLine, waitForFrame, waitForText } from './frames.js';
+import type {
+  Campeonato,
+  ChaveCampeonato,
+  EstatisticasPartida,
+  EventoPartida,
+  Partida,
+  PartidaDaRodada,
+  Rodada,
+  Tabela,
+} from '../../clients/typescript/index.js';
+import {
+  KEY,
+  pressAndWait,
+  pressAndWaitForScreen,
+  selectRow,
+  selectedLine,
+  waitForFrame,
+  waitForText,
+} from './frames.js';
 import { closedPort, createKey, startDemoServer, type DemoServer } from './serve.js';
 
 // The TUI against a real `svc serve` over the demo fixtures. What the frames must show is read from the same
@@ -97,8 +114,11 @@ test('championship list → standings → round → match: score, events by minu
     const eventsFrame = await waitForText(app, `${eventos[0]?.minuto}'`);
     const lines = eventsFrame.split('\n');
     for (const e of eventos.slice(0, 10)) {
-      const sigla = e.time_nome === partida.time_mandante.nome ? partida.time_mandante.sigla : partida.time_visitante.sigla;
-      const line = lines.find((l) => l.trimStart().startsWith(`${e.minuto}'`) && l.includes(e.jogador ?? '(autor não confirmado)'));
+      const sigla =
+        e.time_nome === partida.time_mandante.nome ? partida.time_mandante.sigla : partida.time_visitante.sigla;
+      const line = lines.find(
+        (l) => l.trimStart().startsWith(`${e.minuto}'`) && l.includes(e.jogador ?? '(autor não confirmado)'),
+      );
       assert.ok(line, `event ${JSON.stringify(e)} on screen:\n${eventsFrame}`);
       assert.ok(line.includes(sigla), `event line names the team: ${line}`);
     }
@@ -111,7 +131,9 @@ test('championship list → standings → round → match: score, events by minu
     const away = stats.estatisticas.visitante ?? {};
     assert.match(
       statLine('Finalizações total'),
-      new RegExp(`^\\s*${show(home.finalizacoes_total)}\\s+Finalizações total\\s+${show(away.finalizacoes_total)}\\s*$`),
+      new RegExp(
+        `^\\s*${show(home.finalizacoes_total)}\\s+Finalizações total\\s+${show(away.finalizacoes_total)}\\s*$`,
+      ),
     );
     // posse_bola is always null (spec): a dash on both sides, never 0.
     assert.equal(home.posse_bola ?? null, null);
@@ -119,7 +141,10 @@ test('championship list → standings → round → match: score, events by minu
     // 55 fields do not fit 24 rows: the view scrolls to the last one.
     assert.ok(!statsFrame.includes('Tiros de meta'));
     const end = await pressAndWait(app, 'G', 'Tiros de meta');
-    assert.match(end, new RegExp(`^\\s*${show(home.tiros_de_meta)}\\s+Tiros de meta\\s+${show(away.tiros_de_meta)}\\s*$`, 'm'));
+    assert.match(
+      end,
+      new RegExp(`^\\s*${show(home.tiros_de_meta)}\\s+Tiros de meta\\s+${show(away.tiros_de_meta)}\\s*$`, 'm'),
+    );
   } finally {
     app.unmount();
   }
@@ -137,7 +162,10 @@ test('knockout championship: bracket with both legs, the aggregate, and a single
   const a = (ida.placar_mandante ?? 0) + (volta.placar_visitante ?? 0);
   const b = (ida.placar_visitante ?? 0) + (volta.placar_mandante ?? 0);
   // The shoot-out is stored from the second leg's home side; the aggregate reads from the first leg's.
-  const pen = volta.disputa_penalti && volta.penalti ? `, pên. ${volta.penalti.placar_visitante} x ${volta.penalti.placar_mandante}` : '';
+  const pen =
+    volta.disputa_penalti && volta.penalti
+      ? `, pên. ${volta.penalti.placar_visitante} x ${volta.penalti.placar_mandante}`
+      : '';
 
   const app = open();
   try {
@@ -147,9 +175,19 @@ test('knockout championship: bracket with both legs, the aggregate, and a single
     const frame = app.lastFrame() ?? '';
     const lines = frame.split('\n');
     const idaLine = lines.find((l) => l.includes(tie.nome)) ?? '';
-    assert.match(idaLine, new RegExp(`Ida\\s+${ida.time_mandante.sigla}\\s+${ida.placar_mandante} x ${ida.placar_visitante}\\s+${ida.time_visitante.sigla}`));
+    assert.match(
+      idaLine,
+      new RegExp(
+        `Ida\\s+${ida.time_mandante.sigla}\\s+${ida.placar_mandante} x ${ida.placar_visitante}\\s+${ida.time_visitante.sigla}`,
+      ),
+    );
     const voltaLine = lines[lines.indexOf(idaLine) + 1] ?? '';
-    assert.match(voltaLine, new RegExp(`Volta\\s+${volta.time_mandante.sigla}\\s+${volta.placar_mandante} x ${volta.placar_visitante}\\s+${volta.time_visitante.sigla}`));
+    assert.match(
+      voltaLine,
+      new RegExp(
+        `Volta\\s+${volta.time_mandante.sigla}\\s+${volta.placar_mandante} x ${volta.placar_visitante}\\s+${volta.time_visitante.sigla}`,
+      ),
+    );
     assert.ok(
       voltaLine.includes(`agregado ${ida.time_mandante.sigla} ${a} x ${b} ${ida.time_visitante.sigla}${pen}`),
       `aggregate on the second-leg line: ${voltaLine}`,
@@ -163,7 +201,9 @@ test('knockout championship: bracket with both legs, the aggregate, and a single
     const singleLine = selectedLine(app.lastFrame() ?? '') ?? '';
     assert.match(
       singleLine,
-      new RegExp(`Único\\s+${single.time_mandante.sigla}\\s+${single.placar_mandante} x ${single.placar_visitante}\\s+${single.time_visitante.sigla}\\s+encerrado \\(pên\\. ${single.penalti?.placar_mandante} x ${single.penalti?.placar_visitante}\\)`),
+      new RegExp(
+        `Único\\s+${single.time_mandante.sigla}\\s+${single.placar_mandante} x ${single.placar_visitante}\\s+${single.time_visitante.sigla}\\s+encerrado \\(pên\\. ${single.penalti?.placar_mandante} x ${single.penalti?.placar_visitante}\\)`,
+      ),
     );
   } finally {
     app.unmount();
@@ -178,7 +218,11 @@ test('keys read in one chunk (typed fast or scripted) each act: j then Enter ope
   try {
     await waitForText(app, second.nome_popular);
     // Only the championship screen shows its full name in its title line and the (Tab) bar; the list's filters are gone.
-    await pressAndWaitForScreen(app, `j${KEY.enter}`, { trail: `Campeonatos › ${second.nome_popular} ${second.temporada}`, text: '(Tab)', gone: 'Filtros' });
+    await pressAndWaitForScreen(app, `j${KEY.enter}`, {
+      trail: `Campeonatos › ${second.nome_popular} ${second.temporada}`,
+      text: '(Tab)',
+      gone: 'Filtros',
+    });
   } finally {
     app.unmount();
   }
@@ -207,7 +251,11 @@ test('filters: t cycles the type through the API filter, c clears', async () => 
   try {
     await waitForText(app, hidden.nome_popular);
     const filtered = await pressAndWait(app, 't', 'tipo pontos-corridos');
-    await waitForFrame(app, (f) => f.includes(shown.nome_popular) && !f.includes(hidden.nome_popular), 'only points-based championships');
+    await waitForFrame(
+      app,
+      (f) => f.includes(shown.nome_popular) && !f.includes(hidden.nome_popular),
+      'only points-based championships',
+    );
     assert.ok(filtered.includes('(t)'));
     await pressAndWait(app, 'c', 'tipo todos');
     await waitForText(app, hidden.nome_popular);
@@ -226,7 +274,12 @@ test('live screen lists the ao_vivo matches with the age of the data', async () 
     for (const p of body.data) {
       const line = frame.split('\n').find((l) => l.includes(p.time_mandante.nome));
       assert.ok(line, `live match ${p.time_mandante.nome} on screen:\n${frame}`);
-      assert.match(line, new RegExp(`${p.time_mandante.nome} ${p.placar_mandante} x ${p.placar_visitante}\\s+${p.time_visitante.nome}.*AO VIVO`));
+      assert.match(
+        line,
+        new RegExp(
+          `${p.time_mandante.nome} ${p.placar_mandante} x ${p.placar_visitante}\\s+${p.time_visitante.nome}.*AO VIVO`,
+        ),
+      );
     }
   } finally {
     app.unmount();
@@ -284,7 +337,8 @@ test('a plan without statistics gets the server 403 inline on the statistics tab
   const { body: all } = await api<{ data: Campeonato[] }>('/v1/campeonatos');
   const freeKey = await createKey(server.dataDir, 'free-account', 'free', all.data.map((c) => c.id).join(','));
   const serieA = await campeonato('pontos-corridos');
-  const rodada = (await api<{ data: Rodada }>(`/v1/campeonatos/${serieA.id}/rodadas/${serieA.rodada_atual?.numero}`)).body.data;
+  const rodada = (await api<{ data: Rodada }>(`/v1/campeonatos/${serieA.id}/rodadas/${serieA.rodada_atual?.numero}`))
+    .body.data;
   const partida = rodada.partidas[0];
   assert.ok(partida);
   const refused = await api<{ erro: string; mensagem: string }>(`/v1/partidas/${partida.id}/estatisticas`, freeKey);
@@ -302,7 +356,11 @@ test('a plan without statistics gets the server 403 inline on the statistics tab
     // The message wraps at the frame's width.
     await waitForFrame(app, (f) => f.includes('Finaliz') === false && f.replace(/\n/g, '').includes(error), error);
     // Back on the round (its row of matches, the match's own tabs gone): the match screen shows the round's name too.
-    await pressAndWaitForScreen(app, KEY.escape, { trail: `Campeonatos › ${serieA.nome_popular} ${serieA.temporada}`, text: rodada.nome, gone: ' 1 Eventos ' });
+    await pressAndWaitForScreen(app, KEY.escape, {
+      trail: `Campeonatos › ${serieA.nome_popular} ${serieA.temporada}`,
+      text: rodada.nome,
+      gone: ' 1 Eventos ',
+    });
   } finally {
     app.unmount();
   }

@@ -39,7 +39,10 @@ test('svc tui against a port nobody listens on exits 4 with the address and the 
 test('a key the server refuses exits 2 with the server 401 erro and mensagem', async () => {
   const r = await runSvcInProcess(['tui', '--api', server.url, '--key', 'svc_not_a_key']);
   assert.equal(r.code, 2);
-  assert.equal(r.stderr, `svc: a API em ${server.url} recusou a chave: 401 Não autorizado: API Key inválida ou inativa\n`);
+  assert.equal(
+    r.stderr,
+    `svc: a API em ${server.url} recusou a chave: 401 Não autorizado: API Key inválida ou inativa\n`,
+  );
 });
 
 test('a good key from SVC_API_KEY but stdin not a terminal exits 2 with one line', async () => {
@@ -50,10 +53,18 @@ test('a good key from SVC_API_KEY but stdin not a terminal exits 2 with one line
 });
 
 test('--json checks the connection and key without a terminal and prints the result', async () => {
-  const total = ((await (await fetch(`${server.url}/v1/campeonatos`, { headers: { authorization: `Bearer ${server.key}` } })).json()) as {
-    meta: { total: number };
-  }).meta.total;
+  const total = (
+    (await (
+      await fetch(`${server.url}/v1/campeonatos`, { headers: { authorization: `Bearer ${server.key}` } })
+    ).json()) as {
+      meta: { total: number };
+    }
+  ).meta.total;
   const r = await runSvcInProcess(['tui', '--api', `${server.url}/`, '--key', server.key, '--json']);
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stdout, `${JSON.stringify({ ok: true, api: server.url, conectado: true, campeonatos: total })}\n`, 'one line, one object');
+  assert.equal(
+    r.stdout,
+    `${JSON.stringify({ ok: true, api: server.url, conectado: true, campeonatos: total })}\n`,
+    'one line, one object',
+  );
 });

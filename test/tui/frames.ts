@@ -43,7 +43,11 @@ export function trail(frame: string): string {
  * Presses a key and waits until the header's trail is exactly `expected` (the target screen on top, the one
  * before it gone) and the frame shows `text` and no longer shows `gone` (what only the previous screen shows).
  */
-export async function pressAndWaitForScreen(app: Rendered, key: string, expected: { trail: string; text: string; gone: string }): Promise<string> {
+export async function pressAndWaitForScreen(
+  app: Rendered,
+  key: string,
+  expected: { trail: string; text: string; gone: string },
+): Promise<string> {
   app.stdin.write(key);
   return waitForFrame(
     app,

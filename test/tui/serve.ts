@@ -49,7 +49,18 @@ export async function createKey(
   championships = 'all',
   extra: readonly string[] = [],
 ): Promise<string> {
-  const args = ['keys', 'create', '--account', account, '--plan', plan, '--championships', championships, ...extra, '--json'];
+  const args = [
+    'keys',
+    'create',
+    '--account',
+    account,
+    '--plan',
+    plan,
+    '--championships',
+    championships,
+    ...extra,
+    '--json',
+  ];
   const created = await runSvcInProcess([...args, '--data-dir', dataDir]);
   if (created.code !== 0) throw new Error(`svc keys create failed (${created.code}): ${created.stderr}`);
   return findKey(JSON.parse(created.stdout) as unknown);

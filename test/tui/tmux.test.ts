@@ -49,12 +49,31 @@ test('in an 80×24 tmux pane: open the Série A, a match of the current round, i
   if (skip || !server) return t.skip(skip);
   // CI=true in the pane: Ink must still draw every frame on a real terminal (it is what a CI job exports).
   const command = `${process.execPath} ${SVC_BIN} tui --api ${server.url}; echo "exit=$?"; sleep 30`;
-  await tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', '-c', REPO_ROOT, '-e', `SVC_API_KEY=${server.key}`, '-e', 'CI=true', command);
+  await tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'tui',
+    '-x',
+    '80',
+    '-y',
+    '24',
+    '-c',
+    REPO_ROOT,
+    '-e',
+    `SVC_API_KEY=${server.key}`,
+    '-e',
+    'CI=true',
+    command,
+  );
 
   const first = await waitForScreen('Brasileirão');
   const lines = first.split('\n');
   assert.match(lines[0] ?? '', /^ svc · Campeonatos/, 'the header is on the first row: the frame fits 24 rows');
-  assert.ok(lines.every((l) => [...l].length <= 80), 'no row is wider than 80 columns');
+  assert.ok(
+    lines.every((l) => [...l].length <= 80),
+    'no row is wider than 80 columns',
+  );
   assert.match(first, /^› Brasileirão\s+2026\s+pontos-corridos/m);
 
   await keys('Enter');

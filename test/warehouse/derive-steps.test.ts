@@ -25,9 +25,29 @@ async function league(db: WarehouseDb): Promise<void> {
   await db.insert('rodadas', { id: 10, campeonato_id: 1, numero: 1 });
   await db.insert('times', { id: 1, nome: 'Alfa' }, { id: 2, nome: 'Bravo' });
   await db.insert('jogadores', { id: 7, time_id: 1 }, { id: 8, time_id: 2 });
-  await db.insert('partidas',
-    { id: 100, campeonato_id: 1, rodada_id: 10, time_mandante_id: 1, time_visitante_id: 2, placar_mandante: 1, placar_visitante: 0, status: 'encerrado' },
-    { id: 101, campeonato_id: 1, rodada_id: 10, time_mandante_id: 2, time_visitante_id: 1, placar_mandante: 0, placar_visitante: 0, status: 'ao_vivo' });
+  await db.insert(
+    'partidas',
+    {
+      id: 100,
+      campeonato_id: 1,
+      rodada_id: 10,
+      time_mandante_id: 1,
+      time_visitante_id: 2,
+      placar_mandante: 1,
+      placar_visitante: 0,
+      status: 'encerrado',
+    },
+    {
+      id: 101,
+      campeonato_id: 1,
+      rodada_id: 10,
+      time_mandante_id: 2,
+      time_visitante_id: 1,
+      placar_mandante: 0,
+      placar_visitante: 0,
+      status: 'ao_vivo',
+    },
+  );
   await db.insert('eventos', { id: 1, partida_id: 100, tipo: 'gol', minuto: 5, time_id: 1, jogador_id: 7 });
   await derive(db.conn);
   await db.conn.run(`UPDATE artilharia SET gols = ${PLANTED}; UPDATE classificacao SET pontos = ${PLANTED};
@@ -35,11 +55,20 @@ async function league(db: WarehouseDb): Promise<void> {
 }
 
 /** Writes rows the way the loader and upsert.sql do: the staged ids named, the stored rows saved first, the written ones staged. */
-async function write(db: WarehouseDb, table: 'partidas' | 'eventos', ids: number[], change: () => Promise<unknown>): Promise<void> {
+async function write(
+  db: WarehouseDb,
+  table: 'partidas' | 'eventos',
+  ids: number[],
+  change: () => Promise<unknown>,
+): Promise<void> {
   await db.conn.run(stagedIdsMacro(table, ids));
-  await db.conn.run(`CREATE OR REPLACE TEMP TABLE antes_upsert_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`);
+  await db.conn.run(
+    `CREATE OR REPLACE TEMP TABLE antes_upsert_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`,
+  );
   await change();
-  await db.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`);
+  await db.conn.run(
+    `CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM ${table} WHERE id IN (${ids.join(', ')})`,
+  );
 }
 
 /** Which planted outputs a recompute replaced. */
@@ -49,7 +78,9 @@ async function recomputed(db: WarehouseDb): Promise<string[]> {
     (SELECT bool_and(pontos <> ${PLANTED}) FROM classificacao) AS classificacao,
     (SELECT bool_and(escalacoes <> 'planted') FROM cobertura) AS cobertura,
     (SELECT bool_and(status <> 'planted') FROM rodadas) AS rodadas`);
-  return Object.entries(row ?? {}).filter(([, yes]) => yes === true).map(([name]) => name);
+  return Object.entries(row ?? {})
+    .filter(([, yes]) => yes === true)
+    .map(([name]) => name);
 }
 
 async function withLeague(fn: (db: WarehouseDb) => Promise<void>): Promise<void> {
@@ -73,7 +104,9 @@ describe('derive: only the steps a load can affect', () => {
 
   it('a goal in a live match recomputes top scorers only, with the new goal counted', () =>
     withLeague(async (db) => {
-      await write(db, 'eventos', [2], () => db.insert('eventos', { id: 2, partida_id: 101, tipo: 'gol', minuto: 9, time_id: 1, jogador_id: 7 }));
+      await write(db, 'eventos', [2], () =>
+        db.insert('eventos', { id: 2, partida_id: 101, tipo: 'gol', minuto: 9, time_id: 1, jogador_id: 7 }),
+      );
       await derive(db.conn, [1], ['eventos', 'id_fonte']);
       assert.deepEqual(await recomputed(db), ['artilharia']);
       assert.deepEqual(await db.all('SELECT jogador_id, gols FROM artilharia'), [{ jogador_id: 7, gols: 2 }]);
@@ -82,7 +115,14 @@ describe('derive: only the steps a load can affect', () => {
 
   it('a card turned into a goal counts as both: standings and top scorers', () =>
     withLeague(async (db) => {
-      await db.insert('eventos', { id: 3, partida_id: 100, tipo: 'cartao_amarelo', minuto: 30, time_id: 2, jogador_id: 8 });
+      await db.insert('eventos', {
+        id: 3,
+        partida_id: 100,
+        tipo: 'cartao_amarelo',
+        minuto: 30,
+        time_id: 2,
+        jogador_id: 8,
+      });
       await write(db, 'eventos', [3], () => db.conn.run(`UPDATE eventos SET tipo = 'gol' WHERE id = 3`));
       await derive(db.conn, [1], ['eventos']);
       assert.deepEqual(await recomputed(db), ['artilharia', 'classificacao', 'cobertura']);
@@ -103,7 +143,10 @@ describe('derive: only the steps a load can affect', () => {
       await write(db, 'partidas', [100], () => db.conn.run('UPDATE partidas SET placar_mandante = 2 WHERE id = 100'));
       await derive(db.conn, [1], ['partidas']);
       assert.deepEqual(await recomputed(db), ['classificacao', 'cobertura']);
-      assert.deepEqual(await db.all('SELECT time_id, gols_pro FROM classificacao ORDER BY time_id'), [{ time_id: 1, gols_pro: 2 }, { time_id: 2, gols_pro: 0 }]);
+      assert.deepEqual(await db.all('SELECT time_id, gols_pro FROM classificacao ORDER BY time_id'), [
+        { time_id: 1, gols_pro: 2 },
+        { time_id: 2, gols_pro: 0 },
+      ]);
     }));
 
   it('a status change recomputes every step', () =>
@@ -124,7 +167,16 @@ describe('derive: only the steps a load can affect', () => {
 describe('derive: incremental ingests give what a full derive gives', () => {
   const { dir, cleanup } = tempDir('svc-derive-steps-');
   const dataDir = resolveDataDir(path.join(dir, 'data'));
-  const DERIVED = ['classificacao', 'artilharia', 'cobertura', 'chaves', 'rodadas', 'fases', 'campeonatos', 'jogadores'];
+  const DERIVED = [
+    'classificacao',
+    'artilharia',
+    'cobertura',
+    'chaves',
+    'rodadas',
+    'fases',
+    'campeonatos',
+    'jogadores',
+  ];
 
   /** Every derived table of the current snapshot, as published and after a full derive on a copy. */
   async function publishedAndFull(): Promise<[unknown[], unknown[]]> {
@@ -133,7 +185,10 @@ describe('derive: incremental ingests give what a full derive gives', () => {
     const instance = await DuckDBInstance.create(copy);
     const conn = await instance.connect();
     try {
-      const read = async () => Promise.all(DERIVED.map(async (t) => (await conn.runAndReadAll(`SELECT * FROM ${t} ORDER BY ALL`)).getRowObjectsJson()));
+      const read = async () =>
+        Promise.all(
+          DERIVED.map(async (t) => (await conn.runAndReadAll(`SELECT * FROM ${t} ORDER BY ALL`)).getRowObjectsJson()),
+        );
       const published = await read();
       await derive(conn);
       return [published, await read()];
@@ -147,8 +202,19 @@ describe('derive: incremental ingests give what a full derive gives', () => {
   after(cleanup);
 
   it('after each live-day feed', async () => {
-    for (const file of ['01-pre-jogo', '02-inicio', '03-gol', '04-gol-contra', '05-cartao', '06-substituicao', '07-penalti', '08-fim',
-      '09-rodada-encerrada', '10-semifinal-inicio', '11-fase-finalizada']) {
+    for (const file of [
+      '01-pre-jogo',
+      '02-inicio',
+      '03-gol',
+      '04-gol-contra',
+      '05-cartao',
+      '06-substituicao',
+      '07-penalti',
+      '08-fim',
+      '09-rodada-encerrada',
+      '10-semifinal-inicio',
+      '11-fase-finalizada',
+    ]) {
       await ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/live-day', `${file}.json`)] });
       const [published, full] = await publishedAndFull();
       assert.deepEqual(published, full, file);

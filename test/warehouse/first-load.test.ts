@@ -20,13 +20,20 @@ const SKIPPED = new Set(['snapshot_meta', 'outbox']);
 
 async function tables(dataDirPath: string): Promise<Map<string, string>> {
   const dataDir = resolveDataDir(dataDirPath);
-  const instance = await DuckDBInstance.create(snapshotFile(dataDir, readCurrentId(dataDir) ?? ''), { access_mode: 'READ_ONLY' });
+  const instance = await DuckDBInstance.create(snapshotFile(dataDir, readCurrentId(dataDir) ?? ''), {
+    access_mode: 'READ_ONLY',
+  });
   const conn = await instance.connect();
   try {
-    const names = (await (await conn.runAndReadAll('SELECT table_name FROM duckdb_tables() ORDER BY 1')).getRowObjectsJson()).map((r) => String(r.table_name));
+    const names = (
+      await (await conn.runAndReadAll('SELECT table_name FROM duckdb_tables() ORDER BY 1')).getRowObjectsJson()
+    ).map((r) => String(r.table_name));
     const out = new Map<string, string>();
     for (const name of names.filter((n) => !SKIPPED.has(n))) {
-      out.set(name, JSON.stringify((await conn.runAndReadAll(`SELECT * FROM ${name} ORDER BY ALL`)).getRowObjectsJson()));
+      out.set(
+        name,
+        JSON.stringify((await conn.runAndReadAll(`SELECT * FROM ${name} ORDER BY ALL`)).getRowObjectsJson()),
+      );
     }
     return out;
   } finally {
@@ -38,7 +45,10 @@ async function tables(dataDirPath: string): Promise<Map<string, string>> {
 it('a first load written directly stores what the staged upsert path stores', async () => {
   const { dir, cleanup } = tempDir('svc-first-load-');
   try {
-    const files = readdirSync(DEMO).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(DEMO, f));
+    const files = readdirSync(DEMO)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => path.join(DEMO, f));
     const [teams = '', ...rest] = files;
     assert.ok(teams.endsWith('01-times.json') && rest.length > 0, 'the demo fixtures start with the teams feed');
 
@@ -51,7 +61,10 @@ it('a first load written directly stores what the staged upsert path stores', as
     const a = await tables(direct);
     const b = await tables(staged);
     assert.deepEqual([...a.keys()], [...b.keys()]);
-    assert.ok((a.get('partidas')?.length ?? 0) > 1000 && (a.get('classificacao')?.length ?? 0) > 1000, 'the demo data was loaded and derived');
+    assert.ok(
+      (a.get('partidas')?.length ?? 0) > 1000 && (a.get('classificacao')?.length ?? 0) > 1000,
+      'the demo data was loaded and derived',
+    );
     for (const [name, rows] of a) assert.equal(rows, b.get(name), `table ${name} differs`);
   } finally {
     cleanup();

@@ -58,7 +58,9 @@ describe('ingest lock', () => {
     }
   });
 
-  it('svc ingest takes over the lock of a reused pid after a restart, instead of exiting 5 forever', { timeout: 120_000 }, async () => {
+  it('svc ingest takes over the lock of a reused pid after a restart, instead of exiting 5 forever', {
+    timeout: 120_000,
+  }, async () => {
     const { dir, cleanup } = tempDir('svc-lock-');
     try {
       const dataDir = resolveDataDir(dir);

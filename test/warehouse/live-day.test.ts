@@ -18,14 +18,24 @@ const { dir, cleanup } = tempDir('svc-live-day-');
 const steps = buildFixtures().liveDay;
 
 async function ingest(file: string): Promise<void> {
-  const r = await runSvcInProcess(['ingest', path.join(REPO_ROOT, file), '--data-dir', dir, '--json', '--now', DEMO_GERADO_EM]);
+  const r = await runSvcInProcess([
+    'ingest',
+    path.join(REPO_ROOT, file),
+    '--data-dir',
+    dir,
+    '--json',
+    '--now',
+    DEMO_GERADO_EM,
+  ]);
   assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
 }
 
 /** Rows of a query on the current snapshot, opened read-only as every reader does. */
 async function query(sql: string): Promise<Record<string, unknown>[]> {
   const id = readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim();
-  const instance = await DuckDBInstance.create(path.join(dir, 'snapshots', `${id}.duckdb`), { access_mode: 'READ_ONLY' });
+  const instance = await DuckDBInstance.create(path.join(dir, 'snapshots', `${id}.duckdb`), {
+    access_mode: 'READ_ONLY',
+  });
   const conn = await instance.connect();
   try {
     return (await conn.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
@@ -35,8 +45,14 @@ async function query(sql: string): Promise<Record<string, unknown>[]> {
   }
 }
 
-const outbox = async () => (await query('SELECT corpo FROM outbox ORDER BY seq')).map((r) => JSON.parse(String(r.corpo)) as
-  { evento: string; dados: Record<string, unknown> & { gol?: Record<string, unknown> } });
+const outbox = async () =>
+  (await query('SELECT corpo FROM outbox ORDER BY seq')).map(
+    (r) =>
+      JSON.parse(String(r.corpo)) as {
+        evento: string;
+        dados: Record<string, unknown> & { gol?: Record<string, unknown> };
+      },
+  );
 
 describe('live day through svc ingest', () => {
   before(() => ingest('fixtures/demo'));
@@ -55,7 +71,10 @@ describe('live day through svc ingest', () => {
       WHERE c.fase_id IS NULL ORDER BY c.posicao`);
     const key = (r: { pontos: unknown; vitorias: unknown; saldo: unknown; gols_pro: unknown }) =>
       [r.pontos, r.vitorias, r.saldo, r.gols_pro].join('/');
-    assert.deepEqual(rows.map((r) => key(r as never)), expected.map(key));
+    assert.deepEqual(
+      rows.map((r) => key(r as never)),
+      expected.map(key),
+    );
     const byTeam = new Map(expected.map((r) => [r.time, key(r)]));
     for (const r of rows) assert.equal(key(r as never), byTeam.get(String(r.time)), `team ${String(r.time)}`);
   });
@@ -67,8 +86,10 @@ describe('live day through svc ingest', () => {
       assert.deepEqual(eventos.map((e) => e.evento).sort(), [...step.eventos].sort());
       if (step.file === '04-gol-contra.json') {
         const gol = eventos.find((e) => e.evento === 'partida.gol');
-        assert.deepEqual({ tipo: gol?.dados.gol?.tipo, minuto: gol?.dados.gol?.minuto, time_nome: gol?.dados.gol?.time_nome },
-          { tipo: 'gol_contra', minuto: 45, time_nome: 'Palmeiras' });
+        assert.deepEqual(
+          { tipo: gol?.dados.gol?.tipo, minuto: gol?.dados.gol?.minuto, time_nome: gol?.dados.gol?.time_nome },
+          { tipo: 'gol_contra', minuto: 45, time_nome: 'Palmeiras' },
+        );
         const minutos = (gol!.dados.gols as { minuto: number }[]).map((g) => g.minuto);
         assert.deepEqual(minutos, [22, 45]);
       }
@@ -76,9 +97,17 @@ describe('live day through svc ingest', () => {
   }
 
   it('the semi-final tie is level on aggregate and goes to Corinthians on penalties', async () => {
-    const [chave] = await query(`SELECT c.gols_time_1, c.gols_time_2, c.penaltis_time_1, c.penaltis_time_2, t.nome AS vencedor, f.status
+    const [chave] =
+      await query(`SELECT c.gols_time_1, c.gols_time_2, c.penaltis_time_1, c.penaltis_time_2, t.nome AS vencedor, f.status
       FROM chaves c JOIN fases f ON f.id = c.fase_id JOIN times t ON t.id = c.vencedor_id
       WHERE f.slug LIKE '%semifinal%' AND c.partida_volta_id IN (SELECT id FROM partidas WHERE penalti_mandante IS NOT NULL)`);
-    assert.deepEqual(chave, { gols_time_1: 1, gols_time_2: 1, penaltis_time_1: 3, penaltis_time_2: 4, vencedor: 'Corinthians', status: 'finalizada' });
+    assert.deepEqual(chave, {
+      gols_time_1: 1,
+      gols_time_2: 1,
+      penaltis_time_1: 3,
+      penaltis_time_2: 4,
+      vencedor: 'Corinthians',
+      status: 'finalizada',
+    });
   });
 });

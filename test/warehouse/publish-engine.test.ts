@@ -19,8 +19,13 @@ const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 async function assertOnlyProbeAttached(probe: string): Promise<void> {
   const { conn, close } = await openForPublish(probe, true);
   try {
-    const rows = (await conn.runAndReadAll('SELECT database_name, path FROM duckdb_databases() WHERE NOT internal ORDER BY 1')).getRowObjectsJson();
-    assert.deepEqual(rows.map((r) => r.path ?? null), [null, probe]);
+    const rows = (
+      await conn.runAndReadAll('SELECT database_name, path FROM duckdb_databases() WHERE NOT internal ORDER BY 1')
+    ).getRowObjectsJson();
+    assert.deepEqual(
+      rows.map((r) => r.path ?? null),
+      [null, probe],
+    );
   } finally {
     await close();
   }
@@ -31,18 +36,35 @@ it('publishes in a row, after feeds rejected before and inside the transaction, 
   try {
     const dataDir = resolveDataDir(path.join(dir, 'data'));
     assert.equal((await ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] })).snapshot_id, '00000001');
-    assert.equal((await ingest({ dataDir, inputs: [path.join(LIVE_DAY, '01-pre-jogo.json')] })).snapshot_id, '00000002');
+    assert.equal(
+      (await ingest({ dataDir, inputs: [path.join(LIVE_DAY, '01-pre-jogo.json')] })).snapshot_id,
+      '00000002',
+    );
     // Rejected before the transaction (an unknown reference), then inside it (a team still in use can't be
     // removed: the load has written, so the DETACH needs the transaction rolled back first).
     const unknown = path.join(dir, 'unknown.json');
-    writeFileSync(unknown, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', eventos: [{ id: 'x', partida: 'nao-existe', tipo: 'gol', minuto: 1, time: 'fla' }] }));
+    writeFileSync(
+      unknown,
+      JSON.stringify({
+        formato: 'svc-feed/1',
+        fonte: 'demo',
+        eventos: [{ id: 'x', partida: 'nao-existe', tipo: 'gol', minuto: 1, time: 'fla' }],
+      }),
+    );
     await assert.rejects(ingest({ dataDir, inputs: [unknown] }), /desconhecid/);
     const inUse = path.join(dir, 'in-use.json');
-    writeFileSync(inUse, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', remocoes: [{ entidade: 'time', id: 'fla' }] }));
+    writeFileSync(
+      inUse,
+      JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', remocoes: [{ entidade: 'time', id: 'fla' }] }),
+    );
     await assert.rejects(ingest({ dataDir, inputs: [inUse] }), /ainda referenciado/);
     await assertOnlyProbeAttached(path.join(dir, 'probe-1.duckdb'));
     await closePublishEngine();
-    const s5 = await ingest({ dataDir, inputs: [path.join(LIVE_DAY, '02-inicio.json')], now: new Date(DEMO_GERADO_EM) });
+    const s5 = await ingest({
+      dataDir,
+      inputs: [path.join(LIVE_DAY, '02-inicio.json')],
+      now: new Date(DEMO_GERADO_EM),
+    });
     // A rejected feed consumes no snapshot number (it is reserved only once there is something to publish).
     assert.equal(s5.snapshot_id, '00000003');
     assert.ok(s5.eventos.total > 0);

@@ -15,10 +15,21 @@ describe('stagedIdsMacro', () => {
         await db.conn.run(stagedIdsMacro('times', staged));
         assert.match(stagedIdsMacro('times', staged), staged.length <= 1000 ? /IN \(2, 5\)/ : /FROM stage_times/);
         const inStage = [1, 2, 3, 4, 5].filter((id) => staged.includes(id));
-        assert.deepEqual(await db.all('SELECT id FROM times WHERE em_stage_times(id) ORDER BY id'), inStage.map((id) => ({ id })));
-        assert.deepEqual(await db.all('SELECT count(*)::INTEGER AS n FROM times t WHERE EXISTS (SELECT 1 FROM times u WHERE em_stage_times(u.id) AND u.id = t.id)'), [{ n: inStage.length }]);
+        assert.deepEqual(
+          await db.all('SELECT id FROM times WHERE em_stage_times(id) ORDER BY id'),
+          inStage.map((id) => ({ id })),
+        );
+        assert.deepEqual(
+          await db.all(
+            'SELECT count(*)::INTEGER AS n FROM times t WHERE EXISTS (SELECT 1 FROM times u WHERE em_stage_times(u.id) AND u.id = t.id)',
+          ),
+          [{ n: inStage.length }],
+        );
         await db.conn.run('DELETE FROM times WHERE em_stage_times(id)');
-        assert.deepEqual(await db.all('SELECT id FROM times ORDER BY id'), [1, 2, 3, 4, 5].filter((id) => !staged.includes(id)).map((id) => ({ id })));
+        assert.deepEqual(
+          await db.all('SELECT id FROM times ORDER BY id'),
+          [1, 2, 3, 4, 5].filter((id) => !staged.includes(id)).map((id) => ({ id })),
+        );
       } finally {
         db.close();
       }

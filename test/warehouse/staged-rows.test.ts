@@ -31,6 +31,12 @@ describe('StagedRows', () => {
     assert.deepEqual(rows.get('a'), { id: 1, gols: null });
     assert.deepEqual(rows.column('gols'), [null, 5]);
     rows.put('b', { id: 2 });
-    assert.deepEqual(rows.take(), { count: 2, columns: [[1, 2], [null, null]] });
+    assert.deepEqual(rows.take(), {
+      count: 2,
+      columns: [
+        [1, 2],
+        [null, null],
+      ],
+    });
   });
 });

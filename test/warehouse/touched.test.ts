@@ -32,13 +32,25 @@ describe('alteracoes: what an ingest touched, in its manifest', () => {
 
   it('a first build is a complete change and lists no ids', () => {
     assert.deepEqual(readManifest(dataDir, first)?.alteracoes, {
-      completo: true, campeonatos: [], partidas: [], times: [], jogadores: [], rodadas: [], fases: [],
+      completo: true,
+      campeonatos: [],
+      partidas: [],
+      times: [],
+      jogadores: [],
+      rodadas: [],
+      fases: [],
     });
   });
 
   it('a live goal names its match, round, championship and scorer, nothing else', () => {
     assert.deepEqual(readManifest(dataDir, goal)?.alteracoes, {
-      completo: false, campeonatos: [1], partidas: [339], times: [], jogadores: [9], rodadas: [34], fases: [],
+      completo: false,
+      campeonatos: [1],
+      partidas: [339],
+      times: [],
+      jogadores: [9],
+      rodadas: [34],
+      fases: [],
     });
   });
 
@@ -46,7 +58,10 @@ describe('alteracoes: what an ingest touched, in its manifest', () => {
     const union = changesBetween(dataDir, first, lineups);
     assert.ok(union && !union.completo);
     const own = readManifest(dataDir, lineups)!.alteracoes!;
-    assert.deepEqual(union.partidas, [...new Set([339, ...own.partidas])].sort((a, b) => a - b));
+    assert.deepEqual(
+      union.partidas,
+      [...new Set([339, ...own.partidas])].sort((a, b) => a - b),
+    );
     assert.equal(changesBetween(dataDir, lineups, first), null, 'a rollback does not reach the served snapshot');
     const manifest = JSON.parse(readFileSync(manifestFile(dataDir, goal), 'utf8'));
     delete manifest.alteracoes;

@@ -18,8 +18,11 @@ it('the in-place update of partidas sets every column but the key', async () => 
   });
   const db = await openWarehouseDb();
   try {
-    const columns = (await db.all(`SELECT column_name FROM duckdb_columns() WHERE table_name = 'partidas' AND column_name <> 'id' ORDER BY column_index`))
-      .map((r) => r.column_name);
+    const columns = (
+      await db.all(
+        `SELECT column_name FROM duckdb_columns() WHERE table_name = 'partidas' AND column_name <> 'id' ORDER BY column_index`,
+      )
+    ).map((r) => r.column_name);
     assert.deepEqual(assigned, columns);
   } finally {
     db.close();

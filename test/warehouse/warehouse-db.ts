@@ -12,12 +12,33 @@ type Row = Record<string, DuckDBValue>;
 const SCHEMA = readFileSync(path.join(REPO_ROOT, 'src/warehouse/sql/schema.sql'), 'utf8');
 
 const DEFAULTS: Record<string, (r: Row) => Row> = {
-  campeonatos: (r) => ({ nome: `Campeonato ${String(r.id)}`, nome_popular: `Camp ${String(r.id)}`, slug: `camp-${String(r.id)}`,
-    temporada: '2026', tipo: 'pontos-corridos', regiao: 'nacional', fonte: 't' }),
-  times: (r) => ({ nome: `Time ${String(r.id)}`, sigla: `T${String(r.id)}`, tipo: 'clube', nome_normalizado: `time ${String(r.id)}`, fonte: 't' }),
+  campeonatos: (r) => ({
+    nome: `Campeonato ${String(r.id)}`,
+    nome_popular: `Camp ${String(r.id)}`,
+    slug: `camp-${String(r.id)}`,
+    temporada: '2026',
+    tipo: 'pontos-corridos',
+    regiao: 'nacional',
+    fonte: 't',
+  }),
+  times: (r) => ({
+    nome: `Time ${String(r.id)}`,
+    sigla: `T${String(r.id)}`,
+    tipo: 'clube',
+    nome_normalizado: `time ${String(r.id)}`,
+    fonte: 't',
+  }),
   jogadores: (r) => ({ nome: `Jogador ${String(r.id)}`, nome_popular: `J${String(r.id)}`, fonte: 't' }),
-  fases: (r) => ({ nome: `Fase ${String(r.id)}`, slug: `fase-${String(r.id)}`, ordem: 1, tipo: 'mata-mata', ida_e_volta: true,
-    decisivo: false, eliminatorio: true, fonte: 't' }),
+  fases: (r) => ({
+    nome: `Fase ${String(r.id)}`,
+    slug: `fase-${String(r.id)}`,
+    ordem: 1,
+    tipo: 'mata-mata',
+    ida_e_volta: true,
+    decisivo: false,
+    eliminatorio: true,
+    fonte: 't',
+  }),
   chaves: (r) => ({ nome: `Chave ${String(r.id)}`, slug: `chave-${String(r.id)}`, ordem: 1, fonte: 't' }),
   rodadas: (r) => ({ nome: `${String(r.numero)}ª Rodada`, slug: `rodada-${String(r.numero)}`, fonte: 't' }),
   partidas: (r) => ({ prorrogacao: false, status: 'aguardando', slug: `partida-${String(r.id)}`, fonte: 't' }),
@@ -44,10 +65,7 @@ export async function openWarehouseDb(): Promise<WarehouseDb> {
       for (const given of rows) {
         const row: Row = { ...(DEFAULTS[table]?.(given) ?? {}), ...given };
         const names = Object.keys(row);
-        await conn.run(
-          `INSERT INTO ${table} BY NAME SELECT ${names.map((n) => `$${n} AS ${n}`).join(', ')}`,
-          row,
-        );
+        await conn.run(`INSERT INTO ${table} BY NAME SELECT ${names.map((n) => `$${n} AS ${n}`).join(', ')}`, row);
       }
     },
     async all(sql) {

@@ -50,7 +50,10 @@ describe('management API + daemon', () => {
   async function call(method: string, path: string, body?: unknown) {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -70,15 +73,38 @@ describe('management API + daemon', () => {
     const test = receiver.requests[0];
     assert.equal(test?.headers['x-svc-evento'], 'webhook.teste');
     assert.equal(test?.headers['x-svc-entrega'], queued.body.data.id);
-    assert.deepEqual(verifyDelivery({ secret, body: test?.body ?? '', timestamp: String(test?.headers['x-svc-timestamp']), signature: String(test?.headers['x-svc-assinatura']) }), { ok: true });
+    assert.deepEqual(
+      verifyDelivery({
+        secret,
+        body: test?.body ?? '',
+        timestamp: String(test?.headers['x-svc-timestamp']),
+        signature: String(test?.headers['x-svc-assinatura']),
+      }),
+      { ok: true },
+    );
 
-    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }, { evento: 'partida.encerrada', campeonato_id: 1 }]);
+    await publishSnapshot(dataDir, [
+      { evento: 'partida.gol', campeonato_id: 1 },
+      { evento: 'partida.encerrada', campeonato_id: 1 },
+    ]);
     dispatcher.poke();
-    await until(() => (db.prepare(`SELECT count(*) AS n FROM entregas WHERE status IN ('entregue', 'descartada')`).get() as { n: number }).n === 3, 'settled');
+    await until(
+      () =>
+        (
+          db.prepare(`SELECT count(*) AS n FROM entregas WHERE status IN ('entregue', 'descartada')`).get() as {
+            n: number;
+          }
+        ).n === 3,
+      'settled',
+    );
     assert.equal(receiver.requests.length, 2, 'one automatic delivery sent, the second discarded without a POST');
 
     const list = await call('GET', '/v1/webhooks');
-    assert.deepEqual(list.body.meta, { entregas_mes_usadas: 1, entregas_mes_limite: 1, entregas_referencia: new Date().toISOString().slice(0, 7).replace('-', '') });
+    assert.deepEqual(list.body.meta, {
+      entregas_mes_usadas: 1,
+      entregas_mes_limite: 1,
+      entregas_referencia: new Date().toISOString().slice(0, 7).replace('-', ''),
+    });
     const history = await call('GET', `/v1/webhooks/${id}/entregas`);
     assert.deepEqual(
       (history.body.data as { origem: string; status: string }[]).map((d) => `${d.origem}:${d.status}`).sort(),
@@ -114,21 +140,47 @@ describe('management API + daemon', () => {
     assert.equal(again?.headers['x-svc-entrega'], testId);
     assert.equal(again?.headers['x-svc-tentativa'], '2');
     assert.equal(again?.body, testBody);
-    assert.deepEqual(verifyDelivery({ secret, body: again?.body ?? '', timestamp: String(again?.headers['x-svc-timestamp']), signature: String(again?.headers['x-svc-assinatura']) }), { ok: true });
-    await until(() => (db.prepare('SELECT status FROM entregas WHERE id = ?').get(testId) as { status: string }).status === 'entregue', 'resent test delivered');
+    assert.deepEqual(
+      verifyDelivery({
+        secret,
+        body: again?.body ?? '',
+        timestamp: String(again?.headers['x-svc-timestamp']),
+        signature: String(again?.headers['x-svc-assinatura']),
+      }),
+      { ok: true },
+    );
+    await until(
+      () =>
+        (db.prepare('SELECT status FROM entregas WHERE id = ?').get(testId) as { status: string }).status ===
+        'entregue',
+      'resent test delivered',
+    );
 
     // The account's monthly quota (1) is used up: a resent event delivery is discarded, as any would be.
-    const automatic = (await call('GET', `/v1/webhooks/${id}/entregas?status=entregue`)).body.data.find((d: { origem: string }) => d.origem === 'automatica');
+    const automatic = (await call('GET', `/v1/webhooks/${id}/entregas?status=entregue`)).body.data.find(
+      (d: { origem: string }) => d.origem === 'automatica',
+    );
     assert.equal((await call('POST', `/v1/webhooks/${id}/entregas/${automatic.id}/reenviar`)).status, 202);
-    await until(() => (db.prepare('SELECT status FROM entregas WHERE id = ?').get(automatic.id) as { status: string }).status === 'descartada', 'discarded by the quota');
+    await until(
+      () =>
+        (db.prepare('SELECT status FROM entregas WHERE id = ?').get(automatic.id) as { status: string }).status ===
+        'descartada',
+      'discarded by the quota',
+    );
     assert.equal(receiver.requests.length, before + 1, 'no POST for a delivery beyond the quota');
 
     // Still pending: 409. Unknown, or another webhook's: 404. Event deliveries of a deactivated webhook: 409.
-    db.prepare(`UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ? WHERE id = ?`).run(Date.now() + 3_600_000, automatic.id);
+    db.prepare(`UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ? WHERE id = ?`).run(
+      Date.now() + 3_600_000,
+      automatic.id,
+    );
     const pending = await call('POST', `/v1/webhooks/${id}/entregas/${automatic.id}/reenviar`);
     assert.deepEqual([pending.status, pending.body.erro], [409, 'Conflito']);
     const unknown = await call('POST', `/v1/webhooks/${id}/entregas/nao-existe/reenviar`);
-    assert.deepEqual([unknown.status, unknown.body], [404, { erro: 'Não encontrado', mensagem: 'Entrega não encontrada' }]);
+    assert.deepEqual(
+      [unknown.status, unknown.body],
+      [404, { erro: 'Não encontrado', mensagem: 'Entrega não encontrada' }],
+    );
     const otherHook = (await call('POST', '/v1/webhooks', { nome: 'outro', url })).body.data.id as number;
     assert.equal((await call('GET', `/v1/webhooks/${otherHook}/entregas/${testId}`)).status, 404);
     db.prepare(`UPDATE entregas SET status = 'falhou' WHERE id = ?`).run(automatic.id);

@@ -7,7 +7,15 @@ import { EVENTOS } from '../../src/domain/events.js';
 import { sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { runSvcInProcess } from '../helpers/cli.js';
-import { createAccount, publishSnapshot, Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
+import {
+  createAccount,
+  publishSnapshot,
+  Receiver,
+  SvcProcess,
+  testDataDir,
+  until,
+  type TestDataDir,
+} from './helpers.js';
 
 describe('svc webhooks run / listen and svc replay (real binary)', () => {
   let dataDir: TestDataDir;
@@ -42,7 +50,11 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   }
 
   function webhook(secret = 'whsec_cli'): WebhookRecord {
-    return store.createWebhook({ contaId: createAccount(db, `c${Math.random()}`, 'pro'), nome: 'cli', url, eventos: [...EVENTOS], secret }, null, Date.now());
+    return store.createWebhook(
+      { contaId: createAccount(db, `c${Math.random()}`, 'pro'), nome: 'cli', url, eventos: [...EVENTOS], secret },
+      null,
+      Date.now(),
+    );
   }
 
   it('run: warns loudly about --allow-private-urls, delivers, and stops gracefully on SIGTERM', async () => {
@@ -53,10 +65,22 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await receiver.waitFor(1);
     const r = receiver.requests[0];
-    assert.deepEqual(verifyDelivery({ secret: 'whsec_cli', body: r?.body ?? '', timestamp: String(r?.headers['x-svc-timestamp']), signature: String(r?.headers['x-svc-assinatura']) }), { ok: true });
+    assert.deepEqual(
+      verifyDelivery({
+        secret: 'whsec_cli',
+        body: r?.body ?? '',
+        timestamp: String(r?.headers['x-svc-timestamp']),
+        signature: String(r?.headers['x-svc-assinatura']),
+      }),
+      { ok: true },
+    );
     await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'recorded');
     const id = String(r?.headers['x-svc-entrega']);
-    await d.waitForOutput(new RegExp(`webhooks: entrega ${id} \\(partida\\.gol, webhook ${w.id}\\): entregue \\(tentativa 1, HTTP 200 em \\d+ ms\\)`));
+    await d.waitForOutput(
+      new RegExp(
+        `webhooks: entrega ${id} \\(partida\\.gol, webhook ${w.id}\\): entregue \\(tentativa 1, HTTP 200 em \\d+ ms\\)`,
+      ),
+    );
     d.kill('SIGTERM');
     assert.deepEqual(await d.exited, { code: 0, signal: null });
     assert.match(d.stderr, /SIGTERM recebido/);
@@ -80,16 +104,26 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     receiver.reply = () => ({ status: 200, delayMs: 300 });
     const first = daemon();
     await first.waitForOutput(/despachando eventos/);
-    await publishSnapshot(dataDir, Array.from({ length: 40 }, (_, i) => ({ evento: 'partida.gol', campeonato_id: 1, dados: { n: i } })));
+    await publishSnapshot(
+      dataDir,
+      Array.from({ length: 40 }, (_, i) => ({ evento: 'partida.gol', campeonato_id: 1, dados: { n: i } })),
+    );
     await receiver.waitFor(1);
     first.kill('SIGKILL');
     await first.exited;
     const ids = store.listDeliveries(w.id, 100).map((d) => d.id);
     assert.equal(ids.length, 40, 'fan-out committed before the kill');
-    assert.ok(store.listDeliveries(w.id, 100).some((d) => d.status === 'pendente'), 'the kill left work pending');
+    assert.ok(
+      store.listDeliveries(w.id, 100).some((d) => d.status === 'pendente'),
+      'the kill left work pending',
+    );
     const second = daemon();
     await second.waitForOutput(/despachando eventos/);
-    await until(() => store.listDeliveries(w.id, 100).every((d) => d.status === 'entregue'), 'all delivered after restart', 60_000);
+    await until(
+      () => store.listDeliveries(w.id, 100).every((d) => d.status === 'entregue'),
+      'all delivered after restart',
+      60_000,
+    );
     const byId = new Map<string, Set<string>>();
     for (const r of receiver.requests) {
       const id = String(r.headers['x-svc-entrega']);
@@ -109,18 +143,43 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const delivery = store.listDeliveries(w.id, 1)[0];
     assert.ok(delivery);
     store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now());
-    const r = await runSvcInProcess(['replay', delivery.id, '--data-dir', dataDir.root, '--allow-private-urls', '--json']);
+    const r = await runSvcInProcess([
+      'replay',
+      delivery.id,
+      '--data-dir',
+      dataDir.root,
+      '--allow-private-urls',
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /--allow-private-urls ATIVO/);
-    const out = JSON.parse(r.stdout) as { data: { entrega: string; tentativa: number; status_code: number; ok: boolean }[] };
-    assert.deepEqual(out.data.map((x) => [x.entrega, x.tentativa, x.status_code, x.ok]), [[delivery.id, 2, 200, true]]);
+    const out = JSON.parse(r.stdout) as {
+      data: { entrega: string; tentativa: number; status_code: number; ok: boolean }[];
+    };
+    assert.deepEqual(
+      out.data.map((x) => [x.entrega, x.tentativa, x.status_code, x.ok]),
+      [[delivery.id, 2, 200, true]],
+    );
     const [orig, again] = receiver.requests;
     assert.equal(again?.headers['x-svc-entrega'], orig?.headers['x-svc-entrega']);
     assert.equal(again?.body, orig?.body);
     assert.equal(again?.headers['x-svc-tentativa'], '2');
-    assert.deepEqual(verifyDelivery({ secret: 'whsec_new', body: again?.body ?? '', timestamp: String(again?.headers['x-svc-timestamp']), signature: String(again?.headers['x-svc-assinatura']) }), { ok: true });
-    const origins = db.prepare('SELECT origem FROM tentativas_entrega WHERE entrega_id = ? ORDER BY id').all(delivery.id) as { origem: string }[];
-    assert.deepEqual(origins.map((o) => o.origem), ['automatica', 'replay']);
+    assert.deepEqual(
+      verifyDelivery({
+        secret: 'whsec_new',
+        body: again?.body ?? '',
+        timestamp: String(again?.headers['x-svc-timestamp']),
+        signature: String(again?.headers['x-svc-assinatura']),
+      }),
+      { ok: true },
+    );
+    const origins = db
+      .prepare('SELECT origem FROM tentativas_entrega WHERE entrega_id = ? ORDER BY id')
+      .all(delivery.id) as { origem: string }[];
+    assert.deepEqual(
+      origins.map((o) => o.origem),
+      ['automatica', 'replay'],
+    );
   });
 
   it('replay: --webhook with filters, --dry-run lists without sending; --to sends elsewhere', async () => {
@@ -128,31 +187,88 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const failing = new Receiver();
     receiver.reply = () => ({ status: 400 });
     const d = daemon();
-    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }, { evento: 'partida.criada', campeonato_id: 1 }]);
+    await publishSnapshot(dataDir, [
+      { evento: 'partida.gol', campeonato_id: 1 },
+      { evento: 'partida.criada', campeonato_id: 1 },
+    ]);
     await until(() => store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length === 2, 'failed');
     d.kill('SIGTERM');
     await d.exited;
-    const dry = await runSvcInProcess(['replay', '--webhook', String(w.id), '--status', 'falhou', '--since', '2020-01-01', '--dry-run', '--data-dir', dataDir.root]);
+    const dry = await runSvcInProcess([
+      'replay',
+      '--webhook',
+      String(w.id),
+      '--status',
+      'falhou',
+      '--since',
+      '2020-01-01',
+      '--dry-run',
+      '--data-dir',
+      dataDir.root,
+    ]);
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /2 entrega\(s\) seriam reenviadas \(--dry-run: nada foi enviado\)/);
     assert.equal(receiver.requests.length, 2);
-    const none = await runSvcInProcess(['replay', '--webhook', String(w.id), '--until', '2020-01-01', '--json', '--dry-run', '--data-dir', dataDir.root]);
+    const none = await runSvcInProcess([
+      'replay',
+      '--webhook',
+      String(w.id),
+      '--until',
+      '2020-01-01',
+      '--json',
+      '--dry-run',
+      '--data-dir',
+      dataDir.root,
+    ]);
     assert.deepEqual(JSON.parse(none.stdout).meta, { total: 0, dry_run: true });
     const elsewhere = await failing.start();
-    const to = await runSvcInProcess(['replay', '--webhook', String(w.id), '--to', elsewhere, '--allow-private-urls', '--data-dir', dataDir.root]);
+    const to = await runSvcInProcess([
+      'replay',
+      '--webhook',
+      String(w.id),
+      '--to',
+      elsewhere,
+      '--allow-private-urls',
+      '--data-dir',
+      dataDir.root,
+    ]);
     assert.equal(to.code, 0, to.stderr);
     assert.equal(failing.requests.length, 2);
-    assert.equal(store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length, 2, '--to does not settle the delivery');
+    assert.equal(
+      store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length,
+      2,
+      '--to does not settle the delivery',
+    );
     await failing.stop();
   });
 
   const errors: [string, string[], number, string][] = [
-    ['no ids and no --webhook', [], 2, 'svc: informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)\n'],
-    ['ids and --webhook', ['abc', '--webhook', '1'], 2, 'svc: informe ids de entrega ou --webhook com filtros, não os dois\n'],
+    [
+      'no ids and no --webhook',
+      [],
+      2,
+      'svc: informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)\n',
+    ],
+    [
+      'ids and --webhook',
+      ['abc', '--webhook', '1'],
+      2,
+      'svc: informe ids de entrega ou --webhook com filtros, não os dois\n',
+    ],
     ['an unknown delivery', ['nao-existe'], 6, 'svc: entrega não encontrada: nao-existe\n'],
     ['an unknown webhook', ['--webhook', '999'], 6, 'svc: webhook 999 não encontrado\n'],
-    ['a bad --since', ['--webhook', '1', '--since', 'ontem'], 2, 'svc: --since: "ontem" não é uma data (use AAAA-MM-DD ou ISO 8601)\n'],
-    ['a private --to without the flag', ['x', '--to', 'https://10.0.0.1/'], 2, 'svc: --to: 10.0.0.1 não é um endereço público\n'],
+    [
+      'a bad --since',
+      ['--webhook', '1', '--since', 'ontem'],
+      2,
+      'svc: --since: "ontem" não é uma data (use AAAA-MM-DD ou ISO 8601)\n',
+    ],
+    [
+      'a private --to without the flag',
+      ['x', '--to', 'https://10.0.0.1/'],
+      2,
+      'svc: --to: 10.0.0.1 não é um endereço público\n',
+    ],
   ];
   for (const [label, args, code, stderr] of errors) {
     it(`replay refuses ${label}: exit ${code}`, async () => {
@@ -173,18 +289,44 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   it('listen: verifies signatures, flags duplicates, answers with --status, prints a readable summary', async () => {
-    const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_l', '--status', '202', '--json', '--data-dir', dataDir.root]);
+    const l = new SvcProcess([
+      'webhooks',
+      'listen',
+      '--port',
+      '0',
+      '--secret',
+      'whsec_l',
+      '--status',
+      '202',
+      '--json',
+      '--data-dir',
+      dataDir.root,
+    ]);
     procs.push(l);
     const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
     const body = JSON.stringify({
       evento: 'partida.gol',
       gerado_em: '2026-11-22T15:00:00-03:00',
-      dados: { id: 7, status: 'ao_vivo', placar_mandante: 1, placar_visitante: 0, time_mandante: { nome: 'Flamengo' }, time_visitante: { nome: 'Palmeiras' }, gol: { tipo: 'gol', jogador: 'Pedro', time_nome: 'Flamengo', minuto: 12 } },
+      dados: {
+        id: 7,
+        status: 'ao_vivo',
+        placar_mandante: 1,
+        placar_visitante: 0,
+        time_mandante: { nome: 'Flamengo' },
+        time_visitante: { nome: 'Palmeiras' },
+        gol: { tipo: 'gol', jogador: 'Pedro', time_nome: 'Flamengo', minuto: 12 },
+      },
     });
     const post = (secret: string, ts = String(Math.floor(Date.now() / 1000))) =>
       fetch(`http://127.0.0.1:${port}/`, {
         method: 'POST',
-        headers: { 'x-svc-evento': 'partida.gol', 'x-svc-entrega': 'e-1', 'x-svc-tentativa': '1', 'x-svc-timestamp': ts, 'x-svc-assinatura': sign(secret, ts, body) },
+        headers: {
+          'x-svc-evento': 'partida.gol',
+          'x-svc-entrega': 'e-1',
+          'x-svc-tentativa': '1',
+          'x-svc-timestamp': ts,
+          'x-svc-assinatura': sign(secret, ts, body),
+        },
         body,
       });
     assert.equal((await post('whsec_l')).status, 202);
@@ -193,18 +335,41 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const stale = String(Math.floor(Date.now() / 1000) - 301);
     assert.equal((await post('whsec_l', stale)).status, 401);
     await until(() => l.stdout.trim().split('\n').length === 4, 'four lines');
-    const lines = l.stdout.trim().split('\n').map((x) => JSON.parse(x) as Record<string, unknown>);
-    assert.deepEqual(lines.map((x) => [x.assinatura, x.duplicada, x.respondido]), [['valida', false, 202], ['valida', true, 202], ['invalida', true, 401], ['invalida', true, 401]]);
+    const lines = l.stdout
+      .trim()
+      .split('\n')
+      .map((x) => JSON.parse(x) as Record<string, unknown>);
+    assert.deepEqual(
+      lines.map((x) => [x.assinatura, x.duplicada, x.respondido]),
+      [
+        ['valida', false, 202],
+        ['valida', true, 202],
+        ['invalida', true, 401],
+        ['invalida', true, 401],
+      ],
+    );
     assert.equal(lines[0]?.resumo, "partida 7 (ao_vivo): Flamengo 1 x 0 Palmeiras — gol de Pedro aos 12'");
     assert.equal(lines[2]?.motivo, 'assinatura não confere');
     assert.match(String(lines[3]?.motivo), /^timestamp fora da tolerância de 300 s/);
   });
 
   for (const [args, message] of [
-    [['webhooks', 'listen', '--status', '700'], 'valor inválido para --status <code>: "700" (deve ser um inteiro entre 100 e 599)'],
-    [['webhooks', 'listen', '--delay', '-1'], 'valor inválido para --delay <ms>: "-1" (deve ser um inteiro entre 0 e 600000)'],
-    [['webhooks', 'run', '--concurrency', '0'], 'valor inválido para --concurrency <n>: "0" (deve ser um inteiro entre 1 e 256)'],
-    [['replay', '--status', 'perdida'], 'valor inválido para --status <status>: "perdida" (use pendente, entregue, falhou, descartada)'],
+    [
+      ['webhooks', 'listen', '--status', '700'],
+      'valor inválido para --status <code>: "700" (deve ser um inteiro entre 100 e 599)',
+    ],
+    [
+      ['webhooks', 'listen', '--delay', '-1'],
+      'valor inválido para --delay <ms>: "-1" (deve ser um inteiro entre 0 e 600000)',
+    ],
+    [
+      ['webhooks', 'run', '--concurrency', '0'],
+      'valor inválido para --concurrency <n>: "0" (deve ser um inteiro entre 1 e 256)',
+    ],
+    [
+      ['replay', '--status', 'perdida'],
+      'valor inválido para --status <status>: "perdida" (use pendente, entregue, falhou, descartada)',
+    ],
   ] as const) {
     it(`${args.join(' ')}: usage error, exit 2`, async () => {
       const r = await runSvcInProcess([...args, '--data-dir', dataDir.root]);

@@ -17,8 +17,14 @@ describe('deactivation policy', () => {
       reativarEm: Date.UTC(2026, 10, 23),
     });
     // One millisecond before midnight and at midnight itself: the next midnight, never the current instant.
-    assert.equal(decideDeactivation({ falhasConsecutivas: 20, desativacoesSeguidas: 0 }, Date.UTC(2026, 10, 23) - 1)?.reativarEm, Date.UTC(2026, 10, 23));
-    assert.equal(decideDeactivation({ falhasConsecutivas: 20, desativacoesSeguidas: 0 }, Date.UTC(2026, 10, 23))?.reativarEm, Date.UTC(2026, 10, 24));
+    assert.equal(
+      decideDeactivation({ falhasConsecutivas: 20, desativacoesSeguidas: 0 }, Date.UTC(2026, 10, 23) - 1)?.reativarEm,
+      Date.UTC(2026, 10, 23),
+    );
+    assert.equal(
+      decideDeactivation({ falhasConsecutivas: 20, desativacoesSeguidas: 0 }, Date.UTC(2026, 10, 23))?.reativarEm,
+      Date.UTC(2026, 10, 24),
+    );
   });
 
   it('a second temporary one still lapses; the third without a 2xx is permanent', () => {

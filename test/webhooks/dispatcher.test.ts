@@ -10,7 +10,16 @@ import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
 import { isoWithOffset } from '../../src/time.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { createAccount, eventBody, ManualClock, publishSnapshot, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
+import {
+  createAccount,
+  eventBody,
+  ManualClock,
+  publishSnapshot,
+  Receiver,
+  testDataDir,
+  until,
+  type TestDataDir,
+} from './helpers.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const SECRET = 'whsec_test';
@@ -42,11 +51,24 @@ describe('dispatcher', () => {
   });
 
   function webhook(contaId: number, eventos: readonly string[] = EVENTOS): WebhookRecord {
-    return store.createWebhook({ contaId, nome: 'w', url, eventos: eventos as typeof EVENTOS[number][], secret: SECRET }, null, clock.now());
+    return store.createWebhook(
+      { contaId, nome: 'w', url, eventos: eventos as (typeof EVENTOS)[number][], secret: SECRET },
+      null,
+      clock.now(),
+    );
   }
 
   async function start(extra: { totalTimeoutMs?: number } = {}): Promise<Dispatcher> {
-    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, clock, random: () => 0.5, mailer: null, pollMs: 20, log: () => {}, ...extra });
+    dispatcher = await startDispatcher({
+      dataDir,
+      allowPrivateUrls: true,
+      clock,
+      random: () => 0.5,
+      mailer: null,
+      pollMs: 20,
+      log: () => {},
+      ...extra,
+    });
     return dispatcher;
   }
 
@@ -55,7 +77,9 @@ describe('dispatcher', () => {
     assert.ok(dispatcher, 'the dispatcher runs');
     let timer: NodeJS.Timeout | undefined;
     // A dispatcher that keeps finding work (a delivery sent again and again) never goes idle: fail, not hang.
-    const busy = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the dispatcher is still busy after 15 s')), 15_000)));
+    const busy = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('the dispatcher is still busy after 15 s')), 15_000)),
+    );
     await Promise.race([dispatcher.idle(), busy]).finally(() => clearTimeout(timer));
   }
 
@@ -84,7 +108,13 @@ describe('dispatcher', () => {
       assert.match(String(r.headers['x-svc-entrega']), /^[0-9a-f-]{36}$/);
       assert.equal(r.headers['x-svc-tentativa'], '1');
       assert.equal(r.headers['x-svc-timestamp'], String(T0 / 1000));
-      const v = verifyDelivery({ secret: SECRET, body: r.body, timestamp: String(r.headers['x-svc-timestamp']), signature: String(r.headers['x-svc-assinatura']), nowMs: T0 });
+      const v = verifyDelivery({
+        secret: SECRET,
+        body: r.body,
+        timestamp: String(r.headers['x-svc-timestamp']),
+        signature: String(r.headers['x-svc-assinatura']),
+        nowMs: T0,
+      });
       assert.deepEqual(v, { ok: true });
     }
     await until(() => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue'), 'deliveries recorded');
@@ -105,9 +135,24 @@ describe('dispatcher', () => {
     ]);
     await start();
     await receiver.waitFor(3);
-    await until(() => [golOnly, freeHook].every((w) => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue')), 'recorded');
-    assert.deepEqual(store.listDeliveries(golOnly.id, 10).map((d) => [d.evento, d.campeonatoId]).sort(), [['partida.gol', 1], ['partida.gol', 2]]);
-    assert.deepEqual(store.listDeliveries(freeHook.id, 10).map((d) => [d.evento, d.campeonatoId]), [['partida.gol', 1]]);
+    await until(
+      () => [golOnly, freeHook].every((w) => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue')),
+      'recorded',
+    );
+    assert.deepEqual(
+      store
+        .listDeliveries(golOnly.id, 10)
+        .map((d) => [d.evento, d.campeonatoId])
+        .sort(),
+      [
+        ['partida.gol', 1],
+        ['partida.gol', 2],
+      ],
+    );
+    assert.deepEqual(
+      store.listDeliveries(freeHook.id, 10).map((d) => [d.evento, d.campeonatoId]),
+      [['partida.gol', 1]],
+    );
   });
 
   it('a webhook created while the daemon lags receives only events published after its creation', async () => {
@@ -118,9 +163,21 @@ describe('dispatcher', () => {
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start();
     await receiver.waitFor(3);
-    await until(() => [early, late].every((w) => store.listDeliveries(w.id, 5).every((d) => d.status === 'entregue')), 'recorded');
-    assert.deepEqual(store.listDeliveries(early.id, 5).map((d) => d.evento).sort(), ['partida.criada', 'partida.gol']);
-    assert.deepEqual(store.listDeliveries(late.id, 5).map((d) => d.evento), ['partida.gol']);
+    await until(
+      () => [early, late].every((w) => store.listDeliveries(w.id, 5).every((d) => d.status === 'entregue')),
+      'recorded',
+    );
+    assert.deepEqual(
+      store
+        .listDeliveries(early.id, 5)
+        .map((d) => d.evento)
+        .sort(),
+      ['partida.criada', 'partida.gol'],
+    );
+    assert.deepEqual(
+      store.listDeliveries(late.id, 5).map((d) => d.evento),
+      ['partida.gol'],
+    );
   });
 
   for (const [label, reply] of [
@@ -147,7 +204,10 @@ describe('dispatcher', () => {
       }
       const ids = new Set(receiver.requests.map((r) => r.headers['x-svc-entrega']));
       assert.equal(ids.size, 1);
-      assert.deepEqual(receiver.requests.map((r) => r.headers['x-svc-tentativa']), ['1', '2', '3', '4', '5', '6', '7', '8']);
+      assert.deepEqual(
+        receiver.requests.map((r) => r.headers['x-svc-tentativa']),
+        ['1', '2', '3', '4', '5', '6', '7', '8'],
+      );
       const stamps = receiver.requests.map((r) => Number(r.headers['x-svc-timestamp']) * 1000 - T0);
       assert.deepEqual(stamps, [0, 10e3, 70e3, 370e3, 2170e3, 5770e3, 9370e3, 12970e3]);
       clock.advance(10 * 3600e3);
@@ -217,14 +277,20 @@ describe('dispatcher', () => {
     receiver.reply = () => ({ status: 400 });
     await start();
     for (let round = 1; round <= 3; round++) {
-      await publishSnapshot(dataDir, Array.from({ length: 20 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })));
+      await publishSnapshot(
+        dataDir,
+        Array.from({ length: 20 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
+      );
       dispatcher?.poke();
       await until(() => store.getWebhookById(w.id)?.ativo === false, `deactivation ${round}`);
       const hook = store.getWebhookById(w.id);
       assert.equal(hook?.desativadoEm, isoWithOffset(clock.now()));
       if (round < 3) {
         assert.equal(hook?.reativarEm, '2026-11-23T00:00:00.000+00:00');
-        assert.equal(hook?.motivoDesativacao, '20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00');
+        assert.equal(
+          hook?.motivoDesativacao,
+          '20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00',
+        );
         // Events published while it is off are not for it.
         await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
         await idle();
@@ -236,23 +302,39 @@ describe('dispatcher', () => {
         clock.advance(Date.UTC(2026, 10, 22, 12) - clock.now()); // back to noon: the same scenario again
       } else {
         assert.equal(hook?.reativarEm, null);
-        assert.equal(hook?.motivoDesativacao, '3 desativações temporárias sem nenhuma entrega bem-sucedida: desativado até ser reativado pelo cliente');
+        assert.equal(
+          hook?.motivoDesativacao,
+          '3 desativações temporárias sem nenhuma entrega bem-sucedida: desativado até ser reativado pelo cliente',
+        );
       }
     }
     clock.advance(3 * 24 * 3600e3);
     await idle();
     assert.equal(store.getWebhookById(w.id)?.ativo, false, 'a permanent deactivation is not lifted by time');
-    const notices = db.prepare('SELECT webhook_id, destinatario, assunto, enviado_em FROM avisos_email').all() as Record<string, unknown>[];
-    assert.deepEqual(notices.map((n) => ({ ...n })), [{ webhook_id: w.id, destinatario: null, assunto: `Webhook ${w.id} (w) desativado`, enviado_em: null }]);
-    const history = db.prepare('SELECT tipo FROM webhook_desativacoes WHERE webhook_id = ? ORDER BY id').all(w.id) as { tipo: string }[];
-    assert.deepEqual(history.map((h) => h.tipo), ['temporaria', 'temporaria', 'permanente']);
+    const notices = db
+      .prepare('SELECT webhook_id, destinatario, assunto, enviado_em FROM avisos_email')
+      .all() as Record<string, unknown>[];
+    assert.deepEqual(
+      notices.map((n) => ({ ...n })),
+      [{ webhook_id: w.id, destinatario: null, assunto: `Webhook ${w.id} (w) desativado`, enviado_em: null }],
+    );
+    const history = db.prepare('SELECT tipo FROM webhook_desativacoes WHERE webhook_id = ? ORDER BY id').all(w.id) as {
+      tipo: string;
+    }[];
+    assert.deepEqual(
+      history.map((h) => h.tipo),
+      ['temporaria', 'temporaria', 'permanente'],
+    );
   });
 
   it('stops sending at the deactivating failure: 64 events queued at once, exactly 20 POSTs; the rest kept as failed with the reason', async () => {
     const conta = createAccount(db, 'acme', 'pro');
     const w = webhook(conta);
     receiver.reply = () => ({ status: 400 });
-    await publishSnapshot(dataDir, Array.from({ length: 64 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })));
+    await publishSnapshot(
+      dataDir,
+      Array.from({ length: 64 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
+    );
     await start();
     await until(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
     await idle();
@@ -281,10 +363,17 @@ describe('dispatcher', () => {
     db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, 2)').run(conta);
     const a = webhook(conta);
     await start();
-    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }, { evento: 'partida.gol', campeonato_id: 1 }]);
+    await publishSnapshot(dataDir, [
+      { evento: 'partida.gol', campeonato_id: 1 },
+      { evento: 'partida.gol', campeonato_id: 1 },
+    ]);
     dispatcher?.poke();
     await until(() => store.monthlyUsage(conta, clock.now()) === 2, 'two delivered');
-    const b = store.createWebhook({ contaId: conta, nome: 'b', url, eventos: ['partida.gol'], secret: SECRET }, null, clock.now());
+    const b = store.createWebhook(
+      { contaId: conta, nome: 'b', url, eventos: ['partida.gol'], secret: SECRET },
+      null,
+      clock.now(),
+    );
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     dispatcher?.poke();
     await until(() => [a, b].every((w) => store.listDeliveries(w.id, 1)[0]?.status === 'descartada'), 'both discarded');

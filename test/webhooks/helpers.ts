@@ -28,7 +28,9 @@ export function testDataDir(): TestDataDir {
 export function createAccount(db: ControlDb, nome: string, plano: string, campeonatos: number[] | null = null): number {
   const now = new Date().toISOString();
   const row = db
-    .prepare('INSERT INTO contas (nome, plano, campeonatos, criada_em, atualizada_em) VALUES (?, ?, ?, ?, ?) RETURNING id')
+    .prepare(
+      'INSERT INTO contas (nome, plano, campeonatos, criada_em, atualizada_em) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    )
     .get(nome, plano, campeonatos === null ? null : JSON.stringify(campeonatos), now, now) as { id: number };
   return row.id;
 }
@@ -41,7 +43,11 @@ export interface TestEvent {
 
 /** The exact webhook body ingest writes into `outbox.corpo`. */
 export function eventBody(e: TestEvent, geradoEm = '2026-11-22T15:00:00.000Z'): string {
-  return JSON.stringify({ evento: e.evento, gerado_em: geradoEm, dados: e.dados ?? { id: 1, campeonato_id: e.campeonato_id } });
+  return JSON.stringify({
+    evento: e.evento,
+    gerado_em: geradoEm,
+    dados: e.dados ?? { id: 1, campeonato_id: e.campeonato_id },
+  });
 }
 
 /**
@@ -59,7 +65,13 @@ export async function publishSnapshot(dataDir: DataDir, events: readonly TestEve
   await conn.run(SCHEMA_SQL);
   const seqs = events.map((_, i) => (first ?? 0) + i);
   for (const [i, e] of events.entries()) {
-    await conn.run('INSERT INTO outbox VALUES ($1, $2, $3, NULL, $4, $5)', [seqs[i] ?? 0, e.evento, e.campeonato_id, '2026-11-22T15:00:00.000Z', eventBody(e)]);
+    await conn.run('INSERT INTO outbox VALUES ($1, $2, $3, NULL, $4, $5)', [
+      seqs[i] ?? 0,
+      e.evento,
+      e.campeonato_id,
+      '2026-11-22T15:00:00.000Z',
+      eventBody(e),
+    ]);
   }
   await conn.run('CHECKPOINT');
   conn.closeSync();
@@ -178,7 +190,10 @@ export class SvcProcess {
   private readonly child: ChildProcess;
 
   constructor(args: readonly string[], env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [SVC_BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [SVC_BIN, ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child.stdout?.setEncoding('utf8').on('data', (d: string) => (this.stdout += d));
     this.child.stderr?.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
     this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));

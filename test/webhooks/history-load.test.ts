@@ -27,7 +27,9 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
   let dispatcher: Dispatcher;
 
   async function ingest(inputs: string[], extra: string[] = []): Promise<{ summary: IngestSummary; stderr: string }> {
-    const r = await runSvc(['ingest', ...inputs, '--data-dir', dataDir.root, '--json', ...NOW, ...extra], { timeoutMs: 300_000 });
+    const r = await runSvc(['ingest', ...inputs, '--data-dir', dataDir.root, '--json', ...NOW, ...extra], {
+      timeoutMs: 300_000,
+    });
     assert.equal(r.code, 0, r.stderr);
     return { summary: JSON.parse(r.stdout) as IngestSummary, stderr: r.stderr };
   }
@@ -38,7 +40,11 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
-    openWebhookRegistry(db).createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_h' }, null, Date.now());
+    openWebhookRegistry(db).createWebhook(
+      { contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_h' },
+      null,
+      Date.now(),
+    );
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
   });
 
@@ -52,7 +58,14 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
   it('openfootball 2019 and the CSV family record zero events; the next live step is all the receiver gets', async () => {
     const season = await ingest([JSON_2019]);
     assert.ok((season.summary.contagens.partidas ?? 0) > 300 && !season.summary.nada_mudou, 'the season was loaded');
-    assert.deepEqual(season.summary.eventos, { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {}, limite_aviso: 500, acima_do_limite: false });
+    assert.deepEqual(season.summary.eventos, {
+      total: 0,
+      seq_inicio: null,
+      seq_fim: null,
+      por_tipo: {},
+      limite_aviso: 500,
+      acima_do_limite: false,
+    });
     const csv = await ingest([CSV_DIR]);
     assert.ok((csv.summary.contagens.partidas ?? 0) > 8000 && !csv.summary.nada_mudou, 'the CSV family was loaded');
     assert.equal(csv.summary.eventos.total, 0);
@@ -63,15 +76,26 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
     await receiver.waitFor(live.summary.eventos.total);
     const recebidos = receiver.requests.map((r) => (JSON.parse(r.body) as { evento: string }).evento);
     assert.equal(recebidos.length, live.summary.eventos.total);
-    assert.deepEqual(recebidos.sort(), Object.entries(live.summary.eventos.por_tipo).flatMap(([t, n]) => Array<string>(n).fill(t)).sort());
+    assert.deepEqual(
+      recebidos.sort(),
+      Object.entries(live.summary.eventos.por_tipo)
+        .flatMap(([t, n]) => Array<string>(n).fill(t))
+        .sort(),
+    );
   });
 
   it('more events than --event-warning: a warning on stderr and acima_do_limite in --json', async () => {
     const { summary, stderr } = await ingest([path.join(LIVE_DAY, '03-gol.json')], ['--event-warning', '1']);
     assert.equal(summary.eventos.total, 2);
     assert.deepEqual([summary.eventos.limite_aviso, summary.eventos.acima_do_limite], [1, true]);
-    assert.equal(stderr, 'svc: aviso: este ingest registrou 2 eventos de webhook (limite de aviso 1); carga de histórico? use --backfill\n');
+    assert.equal(
+      stderr,
+      'svc: aviso: este ingest registrou 2 eventos de webhook (limite de aviso 1); carga de histórico? use --backfill\n',
+    );
     const quiet = await ingest([path.join(LIVE_DAY, '04-gol-contra.json')], ['--event-warning', '2']);
-    assert.deepEqual([quiet.summary.eventos.total, quiet.summary.eventos.acima_do_limite, quiet.stderr], [2, false, '']);
+    assert.deepEqual(
+      [quiet.summary.eventos.total, quiet.summary.eventos.acima_do_limite, quiet.stderr],
+      [2, false, ''],
+    );
   });
 });

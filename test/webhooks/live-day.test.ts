@@ -13,7 +13,19 @@ import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const SECRET = 'whsec_live_day';
-const MATCH_KEYS = ['id', 'campeonato_id', 'rodada_numero', 'fase', 'status', 'placar_mandante', 'placar_visitante', 'time_mandante', 'time_visitante', 'estadio', 'gols'];
+const MATCH_KEYS = [
+  'id',
+  'campeonato_id',
+  'rodada_numero',
+  'fase',
+  'status',
+  'placar_mandante',
+  'placar_visitante',
+  'time_mandante',
+  'time_visitante',
+  'estadio',
+  'gols',
+];
 
 interface Payload {
   evento: string;
@@ -41,11 +53,25 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     store = openWebhookRegistry(db);
     receiver = new Receiver();
     const url = await receiver.start();
-    store.createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: SECRET }, null, Date.now());
+    store.createWebhook(
+      { contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: SECRET },
+      null,
+      Date.now(),
+    );
     dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
-    for (const file of readdirSync(LIVE_DAY).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(LIVE_DAY)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const before = receiver.requests.length;
-      const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', dataDir.root, '--json', '--now', DEMO_GERADO_EM]);
+      const r = await runSvcInProcess([
+        'ingest',
+        path.join(LIVE_DAY, file),
+        '--data-dir',
+        dataDir.root,
+        '--json',
+        '--now',
+        DEMO_GERADO_EM,
+      ]);
       assert.equal(r.code, 0, `${file}: ${r.stderr}`);
       const { total } = (JSON.parse(r.stdout) as { eventos: { total: number } }).eventos;
       await receiver.waitFor(before + total);
@@ -67,7 +93,12 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     assert.deepEqual([...new Set(all.map((r) => r.headers['x-svc-evento']))].sort(), [...EVENTOS].sort());
     for (const r of all) {
       assert.deepEqual(
-        verifyDelivery({ secret: SECRET, body: r.body, timestamp: String(r.headers['x-svc-timestamp']), signature: String(r.headers['x-svc-assinatura']) }),
+        verifyDelivery({
+          secret: SECRET,
+          body: r.body,
+          timestamp: String(r.headers['x-svc-timestamp']),
+          signature: String(r.headers['x-svc-assinatura']),
+        }),
         { ok: true },
       );
       assert.equal((JSON.parse(r.body) as Payload).evento, r.headers['x-svc-evento']);
@@ -79,15 +110,28 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
   });
 
   it('matches the live-day script step by step (cards and substitutions send nothing)', () => {
-    assert.deepEqual(events('01-pre-jogo.json'), ['partida.encerrada', 'partida.encerrada', 'partida.escalacao_publicada', 'partida.gol', 'partida.placar_atualizado'].sort());
+    assert.deepEqual(
+      events('01-pre-jogo.json'),
+      [
+        'partida.encerrada',
+        'partida.encerrada',
+        'partida.escalacao_publicada',
+        'partida.gol',
+        'partida.placar_atualizado',
+      ].sort(),
+    );
     assert.deepEqual(events('02-inicio.json'), ['partida.ao_vivo', 'partida.ao_vivo']);
-    for (const goal of ['03-gol.json', '04-gol-contra.json', '07-penalti.json']) assert.deepEqual(events(goal), ['partida.gol', 'partida.placar_atualizado']);
+    for (const goal of ['03-gol.json', '04-gol-contra.json', '07-penalti.json'])
+      assert.deepEqual(events(goal), ['partida.gol', 'partida.placar_atualizado']);
     assert.deepEqual(events('05-cartao.json'), []);
     assert.deepEqual(events('06-substituicao.json'), []);
     assert.deepEqual(events('08-fim.json'), ['partida.encerrada']);
     assert.deepEqual(events('09-rodada-encerrada.json'), ['partida.encerrada', 'rodada.encerrada']);
     assert.deepEqual(events('10-semifinal-inicio.json'), ['partida.ao_vivo']);
-    assert.deepEqual(events('11-fase-finalizada.json'), ['fase.finalizada', 'partida.criada', 'partida.encerrada', 'partida.gol', 'partida.placar_atualizado'].sort());
+    assert.deepEqual(
+      events('11-fase-finalizada.json'),
+      ['fase.finalizada', 'partida.criada', 'partida.encerrada', 'partida.gol', 'partida.placar_atualizado'].sort(),
+    );
   });
 
   it('a goal sends the new score and the goal with author and minute; match payloads carry the spec fields', () => {
@@ -101,9 +145,13 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     assert.deepEqual(goal?.dados.gol, { tipo: 'gol', jogador: 'Diego Freitas', time_nome: 'Flamengo', minuto: 22 });
     assert.deepEqual(goal?.dados.gols, [goal?.dados.gol]);
     assert.match(String(goal?.gerado_em), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
-    const own = (byStep.get('04-gol-contra.json') ?? []).map((r) => JSON.parse(r.body) as Payload).find((p) => p.evento === 'partida.gol');
+    const own = (byStep.get('04-gol-contra.json') ?? [])
+      .map((r) => JSON.parse(r.body) as Payload)
+      .find((p) => p.evento === 'partida.gol');
     assert.equal((own!.dados.gol as { tipo: string }).tipo, 'gol_contra');
-    const pen = (byStep.get('07-penalti.json') ?? []).map((r) => JSON.parse(r.body) as Payload).find((p) => p.evento === 'partida.gol');
+    const pen = (byStep.get('07-penalti.json') ?? [])
+      .map((r) => JSON.parse(r.body) as Payload)
+      .find((p) => p.evento === 'partida.gol');
     assert.deepEqual(pen?.dados.gol, { tipo: 'penalti', jogador: 'Diego Freitas', time_nome: 'Flamengo', minuto: 78 });
   });
 });

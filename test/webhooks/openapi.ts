@@ -10,13 +10,20 @@ const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 ajv.addSchema(OPENAPI, 'webhooks');
 const cache = new Map<string, ValidateFunction>();
 
-const pointer = (...parts: string[]) => parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+const pointer = (...parts: string[]) =>
+  parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
 /** Asserts a webhook endpoint's response is what its OpenAPI description promises (status documented, body valid). */
 export function assertWebhookOpenApi(method: string, path: string, status: number, body: unknown): void {
-  const template = path.split('?')[0]?.replace(/\/\d+(?=\/|$)/, '/{id}').replace(/\/entregas\/[^/]+/, '/entregas/{entregaId}') ?? path;
+  const template =
+    path
+      .split('?')[0]
+      ?.replace(/\/\d+(?=\/|$)/, '/{id}')
+      .replace(/\/entregas\/[^/]+/, '/entregas/{entregaId}') ?? path;
   if (!template.startsWith('/v1/webhooks')) return;
-  const op = OPENAPI.paths[template]?.[method.toLowerCase()] as { responses: Record<string, { content?: unknown }> } | undefined;
+  const op = OPENAPI.paths[template]?.[method.toLowerCase()] as
+    | { responses: Record<string, { content?: unknown }> }
+    | undefined;
   if (!op) return; // not a webhook route (e.g. a path that 404s before routing)
   const response = op.responses[String(status)];
   assert.ok(response, `${method} ${template}: status ${status} is not documented`);
@@ -31,5 +38,8 @@ export function assertWebhookOpenApi(method: string, path: string, status: numbe
     assert.ok(validate, `no schema at ${ref}`);
     cache.set(ref, validate);
   }
-  assert.ok(validate(body), `${method} ${template} ${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 400)}`);
+  assert.ok(
+    validate(body),
+    `${method} ${template} ${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 400)}`,
+  );
 }

@@ -28,11 +28,18 @@ describe('events are delivered only from the current line of snapshots', () => {
 
   beforeEach(async () => {
     dataDir = testDataDir();
-    assert.equal((await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root])).code, 0);
+    assert.equal(
+      (await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root])).code,
+      0,
+    );
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
-    openWebhookRegistry(db).createWebhook({ contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_x' }, null, Date.now());
+    openWebhookRegistry(db).createWebhook(
+      { contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_x' },
+      null,
+      Date.now(),
+    );
   });
 
   afterEach(async () => {
@@ -71,10 +78,16 @@ describe('events are delivered only from the current line of snapshots', () => {
       const { evento, dados } = JSON.parse(r.body) as { evento: string; dados: unknown };
       return `${evento} ${JSON.stringify(dados)}`;
     });
-    assert.deepEqual(seen.filter((e, i) => seen.indexOf(e) !== i), [], 'no event delivered twice');
+    assert.deepEqual(
+      seen.filter((e, i) => seen.indexOf(e) !== i),
+      [],
+      'no event delivered twice',
+    );
   }
 
-  it('an ingest killed after the rename, before CURRENT: its snapshot is an orphan, never listed, removed, never delivered', { timeout: 120_000 }, async () => {
+  it('an ingest killed after the rename, before CURRENT: its snapshot is an orphan, never listed, removed, never delivered', {
+    timeout: 120_000,
+  }, async () => {
     await start();
     let expected = await ingest(step('01-pre-jogo.json'));
     expected += await ingest(step('02-inicio.json'));
@@ -100,7 +113,10 @@ describe('events are delivered only from the current line of snapshots', () => {
 
   it('svc snapshots leaves orphans out and removes them when no ingest runs', { timeout: 120_000 }, async () => {
     const current = readCurrentId(dataDir);
-    const killed = startSvc(['ingest', step('01-pre-jogo.json'), '--data-dir', dataDir.root, '--pause-at', 'renamed'], {});
+    const killed = startSvc(
+      ['ingest', step('01-pre-jogo.json'), '--data-dir', dataDir.root, '--pause-at', 'renamed'],
+      {},
+    );
     await killed.waitFor('svc: pausado em renamed');
     killed.kill('SIGKILL');
     await killed.done;
@@ -108,7 +124,11 @@ describe('events are delivered only from the current line of snapshots', () => {
     assert.equal(list.code, 0, list.stderr);
     const listed = (JSON.parse(list.stdout) as { snapshots: { id: string }[] }).snapshots.map((s) => s.id);
     assert.deepEqual(listed, [current]);
-    assert.deepEqual(listSnapshots(dataDir, { orphans: true }).map((m) => m.id), [current], 'removed from disk');
+    assert.deepEqual(
+      listSnapshots(dataDir, { orphans: true }).map((m) => m.id),
+      [current],
+      'removed from disk',
+    );
   });
 
   it('events of a snapshot a rollback left behind are never delivered', { timeout: 120_000 }, async () => {
@@ -129,7 +149,9 @@ describe('events are delivered only from the current line of snapshots', () => {
     assertEachEventOnce();
   });
 
-  it('killed at every publish step with the daemon running: each event delivered exactly once, under one delivery id', { timeout: 300_000 }, async () => {
+  it('killed at every publish step with the daemon running: each event delivered exactly once, under one delivery id', {
+    timeout: 300_000,
+  }, async () => {
     await start();
     const liveDay = JSON.parse(readFileSync(step('02-inicio.json'), 'utf8')) as { partidas: Record<string, unknown>[] };
     const m = liveDay.partidas[0]!;
@@ -137,7 +159,10 @@ describe('events are delivered only from the current line of snapshots', () => {
     const feedWithGoal = () => {
       goals += 1;
       const file = path.join(dataDir.root, `gol-${goals}.json`);
-      writeFileSync(file, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', partidas: [{ ...m, placar_mandante: goals }] }));
+      writeFileSync(
+        file,
+        JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', partidas: [{ ...m, placar_mandante: goals }] }),
+      );
       return file;
     };
     for (const at of PUBLISH_STEPS) {
@@ -150,10 +175,15 @@ describe('events are delivered only from the current line of snapshots', () => {
       await ingest(feed);
     }
     await dispatcher!.idle();
-    const scores = receiver.requests.map((r) => JSON.parse(r.body) as { evento: string; dados: { placar_mandante: number } })
+    const scores = receiver.requests
+      .map((r) => JSON.parse(r.body) as { evento: string; dados: { placar_mandante: number } })
       .filter((b) => b.evento === 'partida.placar_atualizado')
       .map((b) => b.dados.placar_mandante);
-    assert.deepEqual([...scores].sort((a, b) => a - b), Array.from({ length: PUBLISH_STEPS.length }, (_, i) => i + 1), 'every score change once');
+    assert.deepEqual(
+      [...scores].sort((a, b) => a - b),
+      Array.from({ length: PUBLISH_STEPS.length }, (_, i) => i + 1),
+      'every score change once',
+    );
     assertEachEventOnce();
   });
 });

@@ -51,7 +51,10 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
   async function call(method: string, path: string, body?: unknown) {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -66,7 +69,10 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     const id = created.body.data.id as number;
     const before = new Date(Date.now() - 1000).toISOString();
     receiver.reply = () => ({ status: 410 });
-    await publishSnapshot(dataDir, [1, 2, 3].map(() => ({ evento: 'partida.gol', campeonato_id: 1 })));
+    await publishSnapshot(
+      dataDir,
+      [1, 2, 3].map(() => ({ evento: 'partida.gol', campeonato_id: 1 })),
+    );
     dispatcher.poke();
     await dispatcher.idle();
     const failed = (await call('GET', `/v1/webhooks/${id}/entregas?status=falhou`)).body.data as { id: string }[];
@@ -82,11 +88,17 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     assert.equal(bad.body.erro, 'Parâmetro inválido');
     assert.equal((await call('POST', `/v1/webhooks/999/entregas/reenviar?desde=${before}`)).status, 404);
     assert.equal((await call('PATCH', `/v1/webhooks/${id}`, { ativo: false })).status, 200);
-    assert.equal((await call('POST', `/v1/webhooks/${id}/entregas/reenviar?desde=${encodeURIComponent(before)}`)).status, 409);
+    assert.equal(
+      (await call('POST', `/v1/webhooks/${id}/entregas/reenviar?desde=${encodeURIComponent(before)}`)).status,
+      409,
+    );
     assert.equal((await call('PATCH', `/v1/webhooks/${id}`, { ativo: true })).status, 200);
 
     // A time after the failures recovers nothing; one before them recovers all three.
-    const none = await call('POST', `/v1/webhooks/${id}/entregas/reenviar?desde=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    const none = await call(
+      'POST',
+      `/v1/webhooks/${id}/entregas/reenviar?desde=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
     assert.equal(none.body.data.reenfileiradas, 0);
     receiver.reply = () => ({ status: 200 });
     const r = await call('POST', `/v1/webhooks/${id}/entregas/reenviar?desde=${encodeURIComponent(before)}`);
@@ -94,7 +106,10 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     assert.equal(r.body.data.reenfileiradas, 3);
     dispatcher.poke();
     await until(() => receiver.requests.length === 6, 'three resent deliveries');
-    const resent = receiver.requests.slice(3).map((q) => q.headers['x-svc-entrega']).sort();
+    const resent = receiver.requests
+      .slice(3)
+      .map((q) => q.headers['x-svc-entrega'])
+      .sort();
     assert.deepEqual(resent, failed.map((d) => d.id).sort(), 'the same X-SVC-Entrega as the failed ones');
     await dispatcher.idle();
     const delivered = (await call('GET', `/v1/webhooks/${id}/entregas?status=entregue`)).body.data as unknown[];
@@ -121,9 +136,18 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     await until(() => receiver.requests.length > seen, 'the test delivery');
     const req = receiver.requests[seen]!;
     const check = (secret: string, header: string) =>
-      verifyDelivery({ secret, body: req.body, timestamp: String(req.headers['x-svc-timestamp']), signature: String(req.headers[header]) });
+      verifyDelivery({
+        secret,
+        body: req.body,
+        timestamp: String(req.headers['x-svc-timestamp']),
+        signature: String(req.headers[header]),
+      });
     assert.deepEqual(check(newSecret, 'x-svc-assinatura'), { ok: true });
-    assert.deepEqual(check(oldSecret, 'x-svc-assinatura-anterior'), { ok: true }, 'a receiver still on the old secret verifies');
+    assert.deepEqual(
+      check(oldSecret, 'x-svc-assinatura-anterior'),
+      { ok: true },
+      'a receiver still on the old secret verifies',
+    );
 
     // Without a body the rotation has no overlap, as the spec shows: one signature only.
     const plain = await call('POST', `/v1/webhooks/${id}/rotacionar-segredo`);

@@ -31,7 +31,8 @@ describe('webhook management API', () => {
     pro = accounts.createKey(acme, null).key;
     other = accounts.createKey(rival, null).key;
     // These tests create many webhooks: raise the active-webhook limit (an account override), keep the plan's quota.
-    for (const conta of [acme, rival]) db.prepare('INSERT INTO webhook_contas (conta_id, limite_webhooks) VALUES (?, 100)').run(conta);
+    for (const conta of [acme, rival])
+      db.prepare('INSERT INTO webhook_contas (conta_id, limite_webhooks) VALUES (?, 100)').run(conta);
     free = accounts.createKey(accounts.createAccount('hobby', 'free', { campeonatos: [1] }).id, null).key;
     api = createApp({ dataDir, control: db, log: () => {} });
     server = http.createServer(api.app.callback());
@@ -47,10 +48,18 @@ describe('webhook management API', () => {
   });
 
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
-  async function call(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+  async function call(
+    method: string,
+    path: string,
+    key: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: any; headers: Headers }> {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -78,7 +87,11 @@ describe('webhook management API', () => {
   });
 
   it('subscribes chosen events in catalogue order; all of them reads as the catalogue', async () => {
-    const some = await create(pro, { nome: 'gols', url: HOOK_URL, eventos: ['partida.gol', 'partida.criada', 'partida.gol'] });
+    const some = await create(pro, {
+      nome: 'gols',
+      url: HOOK_URL,
+      eventos: ['partida.gol', 'partida.criada', 'partida.gol'],
+    });
     assert.deepEqual(some.body.data.eventos, ['partida.criada', 'partida.gol']);
     const all = await create(pro, { nome: 'tudo', url: HOOK_URL, eventos: [...EVENTOS].reverse() });
     assert.deepEqual(all.body.data.eventos, [...EVENTOS]);
@@ -90,13 +103,41 @@ describe('webhook management API', () => {
     ['missing nome', { url: HOOK_URL }, 'O campo nome deve ser um texto de 1 a 100 caracteres.'],
     ['blank nome', { nome: '  ', url: HOOK_URL }, 'O campo nome deve ser um texto de 1 a 100 caracteres.'],
     ['missing url', { nome: 'x' }, 'O campo url deve ser uma URL HTTPS de até 2048 caracteres.'],
-    ['http url', { nome: 'x', url: 'http://93.184.216.34/' }, 'O campo url deve usar HTTPS e apontar para um host público: a URL deve usar HTTPS.'],
-    ['private url', { nome: 'x', url: 'https://10.0.0.1/' }, 'O campo url deve usar HTTPS e apontar para um host público: 10.0.0.1 não é um endereço público.'],
-    ['metadata url', { nome: 'x', url: 'https://169.254.169.254/' }, 'O campo url deve usar HTTPS e apontar para um host público: 169.254.169.254 é o endereço de metadados da nuvem.'],
-    ['localhost url', { nome: 'x', url: 'https://localhost:9000/' }, 'O campo url deve usar HTTPS e apontar para um host público: o host localhost não é um host público.'],
-    ['empty eventos', { nome: 'x', url: HOOK_URL, eventos: [] }, 'O campo eventos deve ser uma lista não vazia de nomes de eventos.'],
-    ['unknown event', { nome: 'x', url: HOOK_URL, eventos: ['partida.cartao'] }, `O campo eventos contém "partida.cartao", que não é um evento (eventos: ${EVENTOS.join(', ')}).`],
-    ['unknown field', { nome: 'x', url: HOOK_URL, segredo: 'a' }, 'O campo segredo não é aceito (campos: nome, url, eventos).'],
+    [
+      'http url',
+      { nome: 'x', url: 'http://93.184.216.34/' },
+      'O campo url deve usar HTTPS e apontar para um host público: a URL deve usar HTTPS.',
+    ],
+    [
+      'private url',
+      { nome: 'x', url: 'https://10.0.0.1/' },
+      'O campo url deve usar HTTPS e apontar para um host público: 10.0.0.1 não é um endereço público.',
+    ],
+    [
+      'metadata url',
+      { nome: 'x', url: 'https://169.254.169.254/' },
+      'O campo url deve usar HTTPS e apontar para um host público: 169.254.169.254 é o endereço de metadados da nuvem.',
+    ],
+    [
+      'localhost url',
+      { nome: 'x', url: 'https://localhost:9000/' },
+      'O campo url deve usar HTTPS e apontar para um host público: o host localhost não é um host público.',
+    ],
+    [
+      'empty eventos',
+      { nome: 'x', url: HOOK_URL, eventos: [] },
+      'O campo eventos deve ser uma lista não vazia de nomes de eventos.',
+    ],
+    [
+      'unknown event',
+      { nome: 'x', url: HOOK_URL, eventos: ['partida.cartao'] },
+      `O campo eventos contém "partida.cartao", que não é um evento (eventos: ${EVENTOS.join(', ')}).`,
+    ],
+    [
+      'unknown field',
+      { nome: 'x', url: HOOK_URL, segredo: 'a' },
+      'O campo segredo não é aceito (campos: nome, url, eventos).',
+    ],
   ];
   for (const [label, body, mensagem] of badBodies) {
     it(`refuses a create body with ${label}: 400`, async () => {
@@ -119,7 +160,8 @@ describe('webhook management API', () => {
     assert.equal(r.status, 422);
     assert.deepEqual(r.body, {
       erro: 'Limite do plano',
-      mensagem: 'O plano free permite no máximo 1 webhook ativo. Para criar outro, faça upgrade para o plano pro ou enterprise ou desative um webhook existente.',
+      mensagem:
+        'O plano free permite no máximo 1 webhook ativo. Para criar outro, faça upgrade para o plano pro ou enterprise ou desative um webhook existente.',
     });
     const off = await call('PATCH', `/v1/webhooks/${first.body.data.id}`, free, { ativo: false });
     assert.equal(off.body.data.ativo, false);
@@ -130,13 +172,17 @@ describe('webhook management API', () => {
     assert.equal(on.body.erro, 'Limite do plano');
   });
 
-  it('lists own webhooks with the monthly delivery meta; never another account\'s', async () => {
+  it("lists own webhooks with the monthly delivery meta; never another account's", async () => {
     await create(other, { nome: 'rival', url: HOOK_URL });
     const r = await call('GET', '/v1/webhooks', pro);
     assert.equal(r.status, 200);
     assert.ok(r.body.data.length >= 1);
     assert.ok(r.body.data.every((w: { nome: string }) => w.nome !== 'rival'));
-    assert.deepEqual(r.body.meta, { entregas_mes_usadas: 0, entregas_mes_limite: 20000, entregas_referencia: new Date().toISOString().slice(0, 7).replace('-', '') });
+    assert.deepEqual(r.body.meta, {
+      entregas_mes_usadas: 0,
+      entregas_mes_limite: 20000,
+      entregas_referencia: new Date().toISOString().slice(0, 7).replace('-', ''),
+    });
     assert.equal(r.body.data[0].secret, undefined);
   });
 
@@ -145,16 +191,38 @@ describe('webhook management API', () => {
     const r = await call('GET', `/v1/webhooks/${id}`, pro);
     assert.equal(r.status, 200);
     assert.deepEqual(Object.keys(r.body.data).sort(), [
-      'ativo', 'atualizado_em', 'criado_em', 'desativado_em', 'eventos', 'falhas_consecutivas', 'id', 'motivo_desativacao', 'nome', 'ultimo_sucesso_em', 'url',
+      'ativo',
+      'atualizado_em',
+      'criado_em',
+      'desativado_em',
+      'eventos',
+      'falhas_consecutivas',
+      'id',
+      'motivo_desativacao',
+      'nome',
+      'ultimo_sucesso_em',
+      'url',
     ]);
     assert.equal(r.body.data.falhas_consecutivas, 0);
   });
 
-  for (const [method, suffix] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/rotacionar-segredo'], ['POST', '/testar'], ['GET', '/entregas']] as const) {
+  for (const [method, suffix] of [
+    ['GET', ''],
+    ['PATCH', ''],
+    ['DELETE', ''],
+    ['POST', '/rotacionar-segredo'],
+    ['POST', '/testar'],
+    ['GET', '/entregas'],
+  ] as const) {
     it(`${method} …/{id}${suffix} of another account's webhook or a missing one: 404`, async () => {
       const theirs = (await create(other, { nome: 'deles', url: HOOK_URL })).body.data.id;
       for (const id of [theirs, 999999]) {
-        const r = await call(method, `/v1/webhooks/${id}${suffix}`, pro, method === 'PATCH' ? { nome: 'x' } : undefined);
+        const r = await call(
+          method,
+          `/v1/webhooks/${id}${suffix}`,
+          pro,
+          method === 'PATCH' ? { nome: 'x' } : undefined,
+        );
         assert.equal(r.status, 404);
         assert.deepEqual(r.body, { erro: 'Não encontrado', mensagem: 'Webhook não encontrado' });
       }
@@ -165,12 +233,17 @@ describe('webhook management API', () => {
   it('refuses a non-numeric id: 400', async () => {
     const r = await call('GET', '/v1/webhooks/abc', pro);
     assert.equal(r.status, 400);
-    assert.deepEqual(r.body, { erro: 'Parâmetro inválido', mensagem: 'O parâmetro id deve ser um número inteiro positivo.' });
+    assert.deepEqual(r.body, {
+      erro: 'Parâmetro inválido',
+      mensagem: 'O parâmetro id deve ser um número inteiro positivo.',
+    });
   });
 
   it('PATCH changing the URL resets the failure history; ativo true lifts a permanent deactivation', async () => {
     const id = (await create()).body.data.id;
-    db.prepare(`UPDATE webhooks SET ativo = 0, falhas_consecutivas = 7, desativacoes_seguidas = 3, desativado_em = '2026-01-01T00:00:00.000Z', motivo_desativacao = 'x' WHERE id = ?`).run(id);
+    db.prepare(
+      `UPDATE webhooks SET ativo = 0, falhas_consecutivas = 7, desativacoes_seguidas = 3, desativado_em = '2026-01-01T00:00:00.000Z', motivo_desativacao = 'x' WHERE id = ?`,
+    ).run(id);
     const moved = await call('PATCH', `/v1/webhooks/${id}`, pro, { url: 'https://93.184.216.35/novo' });
     assert.equal(moved.status, 200);
     assert.equal(moved.body.data.url, 'https://93.184.216.35/novo');
@@ -187,7 +260,11 @@ describe('webhook management API', () => {
   for (const [label, body, mensagem] of [
     ['empty', {}, 'Informe ao menos um dos campos: nome, url, eventos, ativo.'],
     ['ativo not boolean', { ativo: 'sim' }, 'O campo ativo deve ser true ou false.'],
-    ['a private url', { url: 'https://192.168.0.1/' }, 'O campo url deve usar HTTPS e apontar para um host público: 192.168.0.1 não é um endereço público.'],
+    [
+      'a private url',
+      { url: 'https://192.168.0.1/' },
+      'O campo url deve usar HTTPS e apontar para um host público: 192.168.0.1 não é um endereço público.',
+    ],
     ['the secret', { secret: 'x' }, 'O campo secret não é aceito (campos: nome, url, eventos, ativo).'],
   ] as const) {
     it(`refuses a PATCH with ${label}: 400`, async () => {

@@ -24,11 +24,32 @@ after(async () => {
 });
 
 it('delivers the events of a new snapshot from inside svc serve, warns about private URLs, stops cleanly', async () => {
-  const created = await runSvcInProcess(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json', '--data-dir', dataDir.root]);
+  const created = await runSvcInProcess([
+    'keys',
+    'create',
+    '--account',
+    'acme',
+    '--plan',
+    'pro',
+    '--json',
+    '--data-dir',
+    dataDir.root,
+  ]);
   assert.equal(created.code, 0, created.stderr);
   const { key } = JSON.parse(created.stdout) as { key: string };
 
-  serve = new SvcProcess(['serve', '--port', '0', '--host', '127.0.0.1', '--webhooks', '--allow-private-urls', '--json', '--data-dir', dataDir.root]);
+  serve = new SvcProcess([
+    'serve',
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--webhooks',
+    '--allow-private-urls',
+    '--json',
+    '--data-dir',
+    dataDir.root,
+  ]);
   const [, base] = await serve.waitForOutput(/"url":"(http:\/\/[^"]+)"/);
   assert.match(serve.stderr, /--allow-private-urls ATIVO/);
 
@@ -40,7 +61,15 @@ it('delivers the events of a new snapshot from inside svc serve, warns about pri
   });
   assert.equal(res.status, 201, await res.clone().text());
 
-  const step = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), '--data-dir', dataDir.root, '--now', DEMO_GERADO_EM]);
+  const step = await runSvcInProcess([
+    'ingest',
+    path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'),
+    path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'),
+    '--data-dir',
+    dataDir.root,
+    '--now',
+    DEMO_GERADO_EM,
+  ]);
   assert.equal(step.code, 0, step.stderr);
   await until(() => receiver.requests.length >= 1, 'a delivery from svc serve --webhooks', 20_000);
   const first = receiver.requests[0];

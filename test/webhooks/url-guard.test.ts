@@ -51,8 +51,16 @@ describe('URL guard at create/update', () => {
   }
 
   it('rejects a name resolving to a private address (any of its addresses)', async () => {
-    await refused('https://evil.example.com/', 'o host evil.example.com resolve para 10.0.0.5 não é um endereço público', async () => ['93.184.216.34', '10.0.0.5']);
-    await refused('https://meta.example.com/', 'o host meta.example.com resolve para 169.254.169.254 é o endereço de metadados da nuvem', async () => ['169.254.169.254']);
+    await refused(
+      'https://evil.example.com/',
+      'o host evil.example.com resolve para 10.0.0.5 não é um endereço público',
+      async () => ['93.184.216.34', '10.0.0.5'],
+    );
+    await refused(
+      'https://meta.example.com/',
+      'o host meta.example.com resolve para 169.254.169.254 é o endereço de metadados da nuvem',
+      async () => ['169.254.169.254'],
+    );
   });
 
   it('rejects a name that does not resolve', async () => {
@@ -91,7 +99,10 @@ describe('URL guard at connect time', () => {
       const result = await sender.send(url, '{}', {});
       assert.equal(result.bloqueada, true);
       assert.equal(result.statusCode, null);
-      assert.equal(result.erro, 'URL bloqueada: o host rebind.example.com resolve para 127.0.0.1 não é um endereço público');
+      assert.equal(
+        result.erro,
+        'URL bloqueada: o host rebind.example.com resolve para 127.0.0.1 não é um endereço público',
+      );
       assert.equal(hits, 0);
     } finally {
       sender.close();

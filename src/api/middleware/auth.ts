@@ -5,7 +5,9 @@ import type { AuthContext } from '../auth-context.js';
 import type { ApiState, KeyLimits } from '../state.js';
 import type { RequestCheck } from './admission.js';
 
-export const UNAUTHORIZED = new ApiError(401, 'Não autorizado', 'API Key inválida ou inativa', { 'WWW-Authenticate': 'Bearer' });
+export const UNAUTHORIZED = new ApiError(401, 'Não autorizado', 'API Key inválida ou inativa', {
+  'WWW-Authenticate': 'Bearer',
+});
 
 interface Resolved {
   auth: AuthContext;

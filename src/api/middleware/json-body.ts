@@ -21,7 +21,11 @@ async function readJson(ctx: ParameterizedContext<ApiState>, next: Next): Promis
   const hasBody = length > 0 || ctx.get('Transfer-Encoding') !== '';
   if (hasBody) {
     if (!ctx.is('application/json')) {
-      throw new ApiError(415, 'Tipo de conteúdo não suportado', 'Envie o corpo como JSON, com Content-Type: application/json.');
+      throw new ApiError(
+        415,
+        'Tipo de conteúdo não suportado',
+        'Envie o corpo como JSON, com Content-Type: application/json.',
+      );
     }
     if (length > MAX_BODY_BYTES) throw tooLarge();
     const text = await readBody(ctx.req);
@@ -29,7 +33,11 @@ async function readJson(ctx: ParameterizedContext<ApiState>, next: Next): Promis
       try {
         ctx.state.body = JSON.parse(text);
       } catch (err) {
-        throw new ApiError(400, 'JSON inválido', `O corpo da requisição não é um JSON válido: ${err instanceof Error ? err.message : ''}`.trim());
+        throw new ApiError(
+          400,
+          'JSON inválido',
+          `O corpo da requisição não é um JSON válido: ${err instanceof Error ? err.message : ''}`.trim(),
+        );
       }
     }
   }

@@ -7,7 +7,9 @@ import type { RequestCheck } from './admission.js';
 const INSUFFICIENT = 'Plano insuficiente';
 
 function upgrade(plan: string): string {
-  return plan === 'enterprise' ? 'Fale com o suporte para ampliar o acesso.' : 'Faça upgrade para o plano pro ou enterprise.';
+  return plan === 'enterprise'
+    ? 'Fale com o suporte para ampliar o acesso.'
+    : 'Faça upgrade para o plano pro ou enterprise.';
 }
 
 /** 403 unless the key's plan includes `recurso`. */

@@ -14,7 +14,12 @@ const LIMIT_ERROR = 'Limite de requisições';
  * reported but neither counted nor enforced, so a key at its quota can still see why; the per-second
  * bucket still applies. `refused` hears of each 429 (the metrics count them).
  */
-export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = true, refused: (motivo: QuotaRefusal) => void = () => {}): RequestCheck {
+export function enforceQuota(
+  usage: UsageMeter,
+  limiter: RateLimiter,
+  consume = true,
+  refused: (motivo: QuotaRefusal) => void = () => {},
+): RequestCheck {
   return (ctx) => {
     const auth = ctx.state.auth;
     const limits = ctx.state.limits;
@@ -22,10 +27,15 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = 
     const wait = limiter.take(auth.keyId, limits.por_segundo);
     if (wait > 0) {
       refused('por_segundo');
-      throw new ApiError(429, LIMIT_ERROR, `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`, {
-        ...rateLimitHeaders(usage.peek(auth.keyId, limits.requisicoes)),
-        'Retry-After': String(wait),
-      });
+      throw new ApiError(
+        429,
+        LIMIT_ERROR,
+        `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`,
+        {
+          ...rateLimitHeaders(usage.peek(auth.keyId, limits.requisicoes)),
+          'Retry-After': String(wait),
+        },
+      );
     }
     const a = consume ? usage.admit(auth.keyId, limits.requisicoes) : usage.peek(auth.keyId, limits.requisicoes);
     const headers = rateLimitHeaders(a);
@@ -43,5 +53,9 @@ export function enforceQuota(usage: UsageMeter, limiter: RateLimiter, consume = 
 }
 
 function rateLimitHeaders(a: Admission): Record<'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset', string> {
-  return { 'RateLimit-Limit': String(a.limit), 'RateLimit-Remaining': String(a.remaining), 'RateLimit-Reset': String(a.resetSeconds) };
+  return {
+    'RateLimit-Limit': String(a.limit),
+    'RateLimit-Remaining': String(a.remaining),
+    'RateLimit-Reset': String(a.resetSeconds),
+  };
 }

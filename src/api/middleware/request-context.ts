@@ -23,7 +23,15 @@ interface AccessLine {
 const ACCESS_LINE = Symbol('access line');
 
 /** A request's log record, marked so that the stdout sink formats it by hand. */
-export function accessLine(t: string, req: string, method: string, path: string, status: number, ms: number, key: string | null): Record<string, unknown> {
+export function accessLine(
+  t: string,
+  req: string,
+  method: string,
+  path: string,
+  status: number,
+  ms: number,
+  key: string | null,
+): Record<string, unknown> {
   return { t, req, method, path, status, ms, key, [ACCESS_LINE]: true };
 }
 
@@ -99,7 +107,16 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
     const now = isoWithOffset(Date.now());
     const { path, method, status } = ctx;
     const auth = ctx.state.auth;
-    if (auth) usage.record({ chaveId: auth.keyId, endpoint: path, rota: routeTemplate(ctx), metodo: method, status_code: status, tempo_resposta_ms: ms, data_hora: now });
+    if (auth)
+      usage.record({
+        chaveId: auth.keyId,
+        endpoint: path,
+        rota: routeTemplate(ctx),
+        metodo: method,
+        status_code: status,
+        tempo_resposta_ms: ms,
+        data_hora: now,
+      });
     log(accessLine(now, requestId, method, path, status, ms, auth?.keyPrefix ?? null));
   };
 }
@@ -112,8 +129,19 @@ function routeTemplate(ctx: { _matchedRoute?: string | RegExp; path: string }): 
 
 function internalError(err: unknown, requestId: string, log: AccessLog): ApiError {
   // Koa's own HTTP errors (e.g. a malformed URL) carry an expose-safe status; keep those.
-  const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 500;
-  if (status >= 400 && status < 500) return new ApiError(status, 'Requisição inválida', 'A requisição não pôde ser interpretada.');
-  log({ t: new Date().toISOString(), req: requestId, level: 'error', erro: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-  return new ApiError(500, 'Erro interno', `Ocorreu um erro inesperado. Informe o identificador ${requestId} ao suporte.`);
+  const status =
+    typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 500;
+  if (status >= 400 && status < 500)
+    return new ApiError(status, 'Requisição inválida', 'A requisição não pôde ser interpretada.');
+  log({
+    t: new Date().toISOString(),
+    req: requestId,
+    level: 'error',
+    erro: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  return new ApiError(
+    500,
+    'Erro interno',
+    `Ocorreu um erro inesperado. Informe o identificador ${requestId} ao suporte.`,
+  );
 }

@@ -66,7 +66,12 @@ function schemaLabel(s: unknown): string {
   if (Array.isArray(o.enum)) return (o.enum as unknown[]).map((v) => `<code>${esc(v)}</code>`).join(' | ');
   const type = Array.isArray(o.type) ? (o.type as string[]).join(' | ') : String(o.type ?? 'any');
   if (o.type === 'array') return `lista de ${schemaLabel(o.items)}`;
-  const extra = [o.format, o.pattern ? `padrão ${o.pattern}` : null, o.minimum !== undefined ? `≥ ${o.minimum}` : null, o.maximum !== undefined ? `≤ ${o.maximum}` : null]
+  const extra = [
+    o.format,
+    o.pattern ? `padrão ${o.pattern}` : null,
+    o.minimum !== undefined ? `≥ ${o.minimum}` : null,
+    o.maximum !== undefined ? `≤ ${o.maximum}` : null,
+  ]
     .filter(Boolean)
     .join(', ');
   return esc(type) + (extra ? ` <small>(${esc(extra)})</small>` : '');
@@ -78,8 +83,14 @@ const table = (head: string[], rows: string[][]) =>
 function fieldsTable(schema: Obj, withRequired: boolean): string {
   const props = (schema.properties ?? {}) as Record<string, Obj>;
   const required = new Set((schema.required ?? []) as string[]);
-  const rows = Object.entries(props).map(([k, v]) => [`<code>${esc(k)}</code>`, schemaLabel(v), ...(withRequired ? [required.has(k) ? 'sim' : 'não'] : [])]);
-  return rows.length > 0 ? table(['Campo', 'Tipo', ...(withRequired ? ['Obrigatório'] : [])], rows) : `<p>${schemaLabel(schema)}</p>`;
+  const rows = Object.entries(props).map(([k, v]) => [
+    `<code>${esc(k)}</code>`,
+    schemaLabel(v),
+    ...(withRequired ? [required.has(k) ? 'sim' : 'não'] : []),
+  ]);
+  return rows.length > 0
+    ? table(['Campo', 'Tipo', ...(withRequired ? ['Obrigatório'] : [])], rows)
+    : `<p>${schemaLabel(schema)}</p>`;
 }
 
 function curl(method: string, path: string, authed: boolean, body: unknown): string {
@@ -104,14 +115,24 @@ export function renderDocsPage(doc: Obj, examples: DocsExamples, errorDescriptio
   const paths = doc.paths as Record<string, Record<string, Obj>>;
   const schemas = (doc.components as Obj).schemas as Record<string, Obj>;
   const tags = doc.tags as { name: string; description: string }[];
-  const ops = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ path, m, op })));
+  const ops = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([m, op]) => ({ path, m, op })),
+  );
 
   const opHtml = ({ path, m, op }: { path: string; m: string; op: Obj }) => {
     const method = m.toUpperCase();
     const ex = examples[`${method} ${path}`];
     const authed = (op.security as unknown[]).length > 0;
-    const params = (op.parameters as Obj[]).map((p) => [`<code>${esc(p.name)}</code>`, esc(p.in), p.required ? 'sim' : 'não', schemaLabel(p.schema), md(p.description)]);
-    const bodySchema = ((op.requestBody as Obj | undefined)?.content as Obj | undefined)?.['application/json'] as Obj | undefined;
+    const params = (op.parameters as Obj[]).map((p) => [
+      `<code>${esc(p.name)}</code>`,
+      esc(p.in),
+      p.required ? 'sim' : 'não',
+      schemaLabel(p.schema),
+      md(p.description),
+    ]);
+    const bodySchema = ((op.requestBody as Obj | undefined)?.content as Obj | undefined)?.['application/json'] as
+      | Obj
+      | undefined;
     const responses = op.responses as Record<string, Obj>;
     const okStatus = Object.keys(responses).find((s) => s.startsWith('2')) ?? '200';
     const okContent = Object.values((responses[okStatus]?.content ?? {}) as Record<string, Obj>)[0];
@@ -120,7 +141,11 @@ export function renderDocsPage(doc: Obj, examples: DocsExamples, errorDescriptio
       .map((s) => {
         const real = ex?.errors.find((e) => String(e.status) === s);
         const body = real?.body as { erro?: string; mensagem?: string } | undefined;
-        return [`<b>${esc(s)}</b>`, body?.erro ? esc(body.erro) : md(errorDescriptions[Number(s)] ?? responses[s]?.description), body?.mensagem ? `${esc(body.mensagem)}<br><small>ex.: <code>${esc(real?.request)}</code></small>` : ''];
+        return [
+          `<b>${esc(s)}</b>`,
+          body?.erro ? esc(body.erro) : md(errorDescriptions[Number(s)] ?? responses[s]?.description),
+          body?.mensagem ? `${esc(body.mensagem)}<br><small>ex.: <code>${esc(real?.request)}</code></small>` : '',
+        ];
       });
     const response = ex?.response;
     return `<section class="op" id="${esc(op.operationId)}"><h3><span class="m ${esc(m)}">${esc(method)}</span> <code>${esc(path)}</code></h3>
@@ -143,10 +168,19 @@ ${okContent?.schema ? `<details><summary>Campos da resposta</summary>${fieldsTab
     })
     .join('');
   const body = tags
-    .map((t) => `<h2 id="tag-${esc(t.name.replace(/\s+/g, '-'))}">${esc(t.name)}</h2><p>${md(t.description)}</p>${ops.filter((o) => (o.op.tags as string[])[0] === t.name).map(opHtml).join('')}`)
+    .map(
+      (t) =>
+        `<h2 id="tag-${esc(t.name.replace(/\s+/g, '-'))}">${esc(t.name)}</h2><p>${md(t.description)}</p>${ops
+          .filter((o) => (o.op.tags as string[])[0] === t.name)
+          .map(opHtml)
+          .join('')}`,
+    )
     .join('');
   const schemaHtml = Object.entries(schemas)
-    .map(([name, s]) => `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3>${s.description ? `<p>${md(s.description)}</p>` : ''}${fieldsTable(s, false)}</section>`)
+    .map(
+      ([name, s]) =>
+        `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3>${s.description ? `<p>${md(s.description)}</p>` : ''}${fieldsTable(s, false)}</section>`,
+    )
     .join('');
 
   return `<!doctype html>

@@ -21,7 +21,8 @@ export const ERROR_RESPONSES: Record<number, string> = {
 
 /** Tag descriptions, in the order the docs page shows them. */
 const TAGS: Record<string, string> = {
-  Campeonatos: 'Campeonatos, suas partidas, rodadas, fases, chaveamento, classificação, artilharia e cobertura de dados.',
+  Campeonatos:
+    'Campeonatos, suas partidas, rodadas, fases, chaveamento, classificação, artilharia e cobertura de dados.',
   Partidas: 'Partidas ao vivo e, por partida, eventos, estatísticas e escalações.',
   'Times e jogadores': 'Busca de times e jogadores, elencos e o detalhe de um jogador.',
   Conta: 'Plano, limites e uso da chave que faz a requisição.',
@@ -41,7 +42,10 @@ const RATE_HEADERS = {
 function errorResponse(status: number) {
   return {
     description: ERROR_RESPONSES[status] ?? 'Erro',
-    headers: status === 429 ? { 'Retry-After': header('Segundos até poder tentar de novo', { type: 'integer' }), ...RATE_HEADERS } : undefined,
+    headers:
+      status === 429
+        ? { 'Retry-After': header('Segundos até poder tentar de novo', { type: 'integer' }), ...RATE_HEADERS }
+        : undefined,
     content: { 'application/json': { schema: ref('Erro') } },
   };
 }
@@ -54,7 +58,12 @@ function operation(e: Endpoint) {
   const ok = {
     description: 'OK',
     headers: authed
-      ? { ...(cached ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)') } : {}), ...RATE_HEADERS }
+      ? {
+          ...(cached
+            ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)') }
+            : {}),
+          ...RATE_HEADERS,
+        }
       : undefined,
     content: e.body === null ? undefined : { [e.mediaType ?? 'application/json']: { schema: e.body } },
   };
@@ -63,8 +72,21 @@ function operation(e: Endpoint) {
     operationId: operationId(method, e.path),
     tags: [e.tag],
     security: authed ? [{ apiKey: [] }] : [],
-    parameters: e.params.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, description: p.description, schema: p.schema })),
-    ...(e.requestBody ? { requestBody: { required: e.requestBodyOptional !== true, content: { 'application/json': { schema: e.requestBody } } } } : {}),
+    parameters: e.params.map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required ?? false,
+      description: p.description,
+      schema: p.schema,
+    })),
+    ...(e.requestBody
+      ? {
+          requestBody: {
+            required: e.requestBodyOptional !== true,
+            content: { 'application/json': { schema: e.requestBody } },
+          },
+        }
+      : {}),
     responses: {
       [e.okStatus ?? 200]: ok,
       ...(cached ? { 304: { description: 'Não modificado (If-None-Match igual ao ETag)' } } : {}),

@@ -1,5 +1,9 @@
 import {
-  GOALKEEPER_STAT_FIELDS, PLAYER_DECIMAL_FIELDS, PLAYER_STAT_FIELDS, STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS,
+  GOALKEEPER_STAT_FIELDS,
+  PLAYER_DECIMAL_FIELDS,
+  PLAYER_STAT_FIELDS,
+  STAT_DECIMAL_FIELDS,
+  STAT_INTEGER_FIELDS,
 } from '../../feeds/statistics-fields.js';
 import { EVENTOS } from '../../domain/events.js';
 import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
@@ -12,7 +16,14 @@ export const TIPO_CAMPEONATO = ['pontos-corridos', 'mata-mata'] as const;
 export const TIPO_TIME = ['clube', 'selecao'] as const;
 export const POSICOES = ['goleiro', 'zagueiro', 'lateral', 'volante', 'meia', 'atacante'] as const;
 export const COBERTURA_VALORES = ['coberto', 'parcial', 'nao_coberto'] as const;
-export const TIPO_EVENTO = ['gol', 'gol_contra', 'penalti', 'cartao_amarelo', 'cartao_vermelho', 'substituicao'] as const;
+export const TIPO_EVENTO = [
+  'gol',
+  'gol_contra',
+  'penalti',
+  'cartao_amarelo',
+  'cartao_vermelho',
+  'substituicao',
+] as const;
 
 const dateTime: Schema = { type: 'string', format: 'date-time' };
 const nstr = nullable(str);
@@ -92,7 +103,11 @@ const jogadorEscalado = obj({
 });
 
 const ladoEscalacao = obj({
-  formacao: nstr, tecnico: nstr, confirmada: bool, titulares: arrayOf(ref('JogadorEscalado')), reservas: arrayOf(ref('JogadorEscalado')),
+  formacao: nstr,
+  tecnico: nstr,
+  confirmada: bool,
+  titulares: arrayOf(ref('JogadorEscalado')),
+  reservas: arrayOf(ref('JogadorEscalado')),
 });
 
 const registroEstatisticas = obj(
@@ -120,7 +135,10 @@ export const SCHEMAS: Record<string, Schema> = {
     logo_url: nstr,
     rodada_atual: nullable(obj({ numero: int })),
   }),
-  Partida: { ...obj(partidaProps), description: '`fase` é preenchida em partidas de mata-mata e null nas de pontos corridos.' },
+  Partida: {
+    ...obj(partidaProps),
+    description: '`fase` é preenchida em partidas de mata-mata e null nas de pontos corridos.',
+  },
   PartidaDaRodada: { ...obj(partidaSemFaseProps), description: 'Partida dentro de uma rodada: sem a chave `fase`.' },
   PartidaAoVivo: obj({ ...partidaProps, campeonato: nullable(obj({ id: int, nome: str, temporada: str })) }),
   Rodada: obj({ ...rodadaProps, partidas: arrayOf(ref('Partida')) }),
@@ -128,7 +146,13 @@ export const SCHEMAS: Record<string, Schema> = {
     ...obj({ ...rodadaProps, partidas: arrayOf(ref('PartidaDaRodada')) }),
     description: 'Uma rodada pedida sozinha (endpoint 5): suas partidas vêm sem a chave `fase`.',
   },
-  Chave: obj({ id: int, nome: str, slug: str, partida_ida: nullable(ref('Partida')), partida_volta: nullable(ref('Partida')) }),
+  Chave: obj({
+    id: int,
+    nome: str,
+    slug: str,
+    partida_ida: nullable(ref('Partida')),
+    partida_volta: nullable(ref('Partida')),
+  }),
   Fase: obj({
     id: int,
     campeonato: nullable(obj({ id: int, temporada: str, nome: str, nome_popular: str, slug: str })),
@@ -163,7 +187,12 @@ export const SCHEMAS: Record<string, Schema> = {
     gols_contra: int,
     saldo: int,
   }),
-  Tabela: obj({ campeonato_id: int, campeonato_nome: str, temporada: str, classificacao: arrayOf(ref('LinhaClassificacao')) }),
+  Tabela: obj({
+    campeonato_id: int,
+    campeonato_nome: str,
+    temporada: str,
+    classificacao: arrayOf(ref('LinhaClassificacao')),
+  }),
   TabelaFase: obj({
     campeonato_id: int,
     campeonato_nome: str,
@@ -225,13 +254,22 @@ export const SCHEMAS: Record<string, Schema> = {
   UsoEstatisticas: obj({
     tempo_medio_resposta_ms: num,
     total_requisicoes: int,
-    ultimas_requisicoes: arrayOf(obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: dateTime })),
+    ultimas_requisicoes: arrayOf(
+      obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: dateTime }),
+    ),
     requisicoes_por_dia: {
       ...arrayOf(obj({ dia: { type: 'string', format: 'date' }, requisicoes: int })),
-      description: 'Requisições contadas na cota em cada um dos últimos 30 dias UTC (hoje incluído), do mais antigo ao mais recente; 0 nos dias sem uso',
+      description:
+        'Requisições contadas na cota em cada um dos últimos 30 dias UTC (hoje incluído), do mais antigo ao mais recente; 0 nos dias sem uso',
     },
     requisicoes_por_endpoint: {
-      ...arrayOf(obj({ metodo: str, endpoint: { type: 'string', description: 'Rota como na documentação, ex. /v1/campeonatos/{id}/tabela' }, requisicoes: int })),
+      ...arrayOf(
+        obj({
+          metodo: str,
+          endpoint: { type: 'string', description: 'Rota como na documentação, ex. /v1/campeonatos/{id}/tabela' },
+          requisicoes: int,
+        }),
+      ),
       description: 'Requisições feitas com a chave nos mesmos 30 dias, por rota, da mais usada à menos usada',
     },
   }),

@@ -153,7 +153,12 @@ export function getTabelaFase(sh: Shapes, part: Partition, c: CampeonatoRow, fas
 }
 
 export function getTabela(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
-  const data = { campeonato_id: c.id, campeonato_nome: c.nome, temporada: c.temporada, classificacao: standings(sh, part, null) };
+  const data = {
+    campeonato_id: c.id,
+    campeonato_nome: c.nome,
+    temporada: c.temporada,
+    classificacao: standings(sh, part, null),
+  };
   return { payload: { data }, maxAge: championshipAge(c) };
 }
 
@@ -163,7 +168,10 @@ export function getArtilharia(s: ServedSnapshot, sh: Shapes, part: Partition, c:
     const j = s.global.players.get(a.jogador_id);
     if (j) data.push(sh.player(j, a.gols, a.time_id ?? j.time_id));
   }
-  return { payload: { data, meta: { campeonato_id: c.id, campeonato_nome: c.nome, total: data.length } }, maxAge: championshipAge(c) };
+  return {
+    payload: { data, meta: { campeonato_id: c.id, campeonato_nome: c.nome, total: data.length } },
+    maxAge: championshipAge(c),
+  };
 }
 
 function coverage(s: ServedSnapshot, c: CampeonatoRow): JsonObject {

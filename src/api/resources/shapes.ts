@@ -51,7 +51,10 @@ function withoutFase(m: JsonObject): JsonObject {
  * phases), or the global part alone when `part` is absent.
  */
 export class Shapes {
-  constructor(private readonly g: GlobalPart, private readonly part?: Partition) {}
+  constructor(
+    private readonly g: GlobalPart,
+    private readonly part?: Partition,
+  ) {}
 
   private get p(): Partition {
     if (!this.part) throw new Error('recurso de campeonato sem partição');

@@ -36,11 +36,19 @@ function byPositionThenName(a: JogadorRow, b: JogadorRow): number {
 
 export function listJogadoresDoTime(s: ServedSnapshot, timeId: number): Built {
   if (!s.global.teams.byId.has(timeId)) throw notFound('Time não encontrado');
-  const data = s.global.players.squad(timeId).sort(byPositionThenName).map((j) => s.shapes.player(j));
+  const data = s.global.players
+    .squad(timeId)
+    .sort(byPositionThenName)
+    .map((j) => s.shapes.player(j));
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }
 
-export function searchJogadores(s: ServedSnapshot, q: string, timeId: number | undefined, posicao: string | undefined): Built {
+export function searchJogadores(
+  s: ServedSnapshot,
+  q: string,
+  timeId: number | undefined,
+  posicao: string | undefined,
+): Built {
   const data = search(
     s.global.players.list(),
     q,

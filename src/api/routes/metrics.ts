@@ -3,7 +3,9 @@ import { ApiError } from '../errors.js';
 import type { ApiMetrics } from '../metrics.js';
 import type { ApiRouter } from '../state.js';
 
-const REFUSED = new ApiError(401, 'Não autorizado', 'Token de métricas inválido ou ausente', { 'WWW-Authenticate': 'Bearer' });
+const REFUSED = new ApiError(401, 'Não autorizado', 'Token de métricas inválido ou ausente', {
+  'WWW-Authenticate': 'Bearer',
+});
 
 /**
  * `GET /metrics` in Prometheus text format, only when a token is configured (SVC_METRICS_TOKEN), and only to

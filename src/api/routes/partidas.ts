@@ -10,17 +10,23 @@ import type { PartidaRow } from '../snapshot/tables.js';
 
 /** Endpoints 14–17. */
 export function registerPartidas(router: ApiRouter, holder: SnapshotHolder, guard: Guard): void {
-  router.get('/v1/partidas/ao-vivo', guard('ao_vivo', (ctx) => {
-    const s = snapshotFor(holder);
-    serve(ctx, s, 'ao-vivo', () => r.listAoVivo(s));
-  }));
+  router.get(
+    '/v1/partidas/ao-vivo',
+    guard('ao_vivo', (ctx) => {
+      const s = snapshotFor(holder);
+      serve(ctx, s, 'ao-vivo', () => r.listAoVivo(s));
+    }),
+  );
 
-  const perMatch = (name: string, build: (s: ServedSnapshot, part: Partition, p: PartidaRow) => Built) => (ctx: ApiContext) => {
-    const s = snapshotFor(holder);
-    const id = pathId(ctx, 'id');
-    const campeonatoId = r.campeonatoDaPartida(s, id);
-    return serveChampionship(ctx, s, campeonatoId, `${name}|${id}`, (_shapes, part) => build(s, part, r.findPartida(part, id)));
-  };
+  const perMatch =
+    (name: string, build: (s: ServedSnapshot, part: Partition, p: PartidaRow) => Built) => (ctx: ApiContext) => {
+      const s = snapshotFor(holder);
+      const id = pathId(ctx, 'id');
+      const campeonatoId = r.campeonatoDaPartida(s, id);
+      return serveChampionship(ctx, s, campeonatoId, `${name}|${id}`, (_shapes, part) =>
+        build(s, part, r.findPartida(part, id)),
+      );
+    };
   router.get('/v1/partidas/:id/eventos', guard('eventos', perMatch('eventos', r.listEventos)));
   router.get('/v1/partidas/:id/estatisticas', guard('estatisticas', perMatch('estatisticas', r.getEstatisticas)));
   router.get('/v1/partidas/:id/escalacao', guard('escalacao', perMatch('escalacao', r.getEscalacao)));

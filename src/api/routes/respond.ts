@@ -7,9 +7,14 @@ import type { Shapes } from '../resources/shapes.js';
 import { sendPrepared } from '../headers.js';
 import type { ApiContext } from '../state.js';
 
-export const NO_SNAPSHOT = new ApiError(503, 'Serviço indisponível', 'Nenhum snapshot de dados foi publicado ainda; tente novamente em instantes.', {
-  'Retry-After': '5',
-});
+export const NO_SNAPSHOT = new ApiError(
+  503,
+  'Serviço indisponível',
+  'Nenhum snapshot de dados foi publicado ainda; tente novamente em instantes.',
+  {
+    'Retry-After': '5',
+  },
+);
 
 /** The snapshot this request will use from start to end. */
 export function snapshotFor(holder: SnapshotHolder): ServedSnapshot {
@@ -45,9 +50,16 @@ export function serve(ctx: ApiContext, s: ServedSnapshot, key: string, build: ()
  * when `alsoGlobal`: a response that shows player rows). A cache hit is sent at once, with no read.
  */
 export function serveChampionship(
-  ctx: ApiContext, s: ServedSnapshot, campeonatoId: number, key: string, build: (shapes: Shapes, part: Partition) => Built, alsoGlobal = false,
+  ctx: ApiContext,
+  s: ServedSnapshot,
+  campeonatoId: number,
+  key: string,
+  build: (shapes: Shapes, part: Partition) => Built,
+  alsoGlobal = false,
 ): void | Promise<void> {
-  const scope = alsoGlobal ? `${s.championshipScope(campeonatoId)}+${s.globalScope}` : s.championshipScope(campeonatoId);
+  const scope = alsoGlobal
+    ? `${s.championshipScope(campeonatoId)}+${s.globalScope}`
+    : s.championshipScope(campeonatoId);
   const hit = s.lookup(scope, key);
   if (hit) return sendCached(ctx, hit);
   return s.respondFrom(campeonatoId, scope, key, build).then((r) => sendCached(ctx, r));

@@ -26,7 +26,8 @@ const MAX_ID = Number.MAX_SAFE_INTEGER;
 function streamFilter(ctx: ApiContext, auth: AuthContext): StreamFilter {
   const eventosText = queryOne(ctx, 'eventos');
   const eventos = eventosText === undefined ? null : eventosText.split(',').map((e) => e.trim());
-  if (eventos !== null && !eventos.every(isEventName)) throw invalid('eventos', `deve listar, separados por vírgula, eventos entre: ${EVENTOS.join(', ')}`);
+  if (eventos !== null && !eventos.every(isEventName))
+    throw invalid('eventos', `deve listar, separados por vírgula, eventos entre: ${EVENTOS.join(', ')}`);
   const campeonato = queryInt(ctx, 'campeonato', 1, MAX_ID);
   if (campeonato !== undefined) assertChampionship(auth, campeonato);
   return {
@@ -44,21 +45,31 @@ function lastEventId(ctx: ApiContext): number | null {
 
 /** `GET /v1/stream` (Server-Sent Events of the webhook events) and `POST /v1/stream/ticket`. */
 export function registerStream(router: ApiRouter, o: StreamRoutesOptions): void {
-  router.get('/v1/stream', o.ticketGuard('stream', (ctx) => {
-    const auth = authOf(ctx);
-    const filter = streamFilter(ctx, auth);
-    const limit = o.plans[auth.plan].streams_simultaneos;
-    if (o.hub.count(auth.accountId) >= limit) {
-      throw new ApiError(429, 'Limite de requisições', `O plano ${auth.plan} permite ${limit} streams simultâneos por conta; feche um antes de abrir outro.`);
-    }
-    ctx.respond = false;
-    o.hub.open(ctx.res, ctx.state.headers, filter, auth.accountId, lastEventId(ctx));
-  }));
+  router.get(
+    '/v1/stream',
+    o.ticketGuard('stream', (ctx) => {
+      const auth = authOf(ctx);
+      const filter = streamFilter(ctx, auth);
+      const limit = o.plans[auth.plan].streams_simultaneos;
+      if (o.hub.count(auth.accountId) >= limit) {
+        throw new ApiError(
+          429,
+          'Limite de requisições',
+          `O plano ${auth.plan} permite ${limit} streams simultâneos por conta; feche um antes de abrir outro.`,
+        );
+      }
+      ctx.respond = false;
+      o.hub.open(ctx.res, ctx.state.headers, filter, auth.accountId, lastEventId(ctx));
+    }),
+  );
 
-  router.post('/v1/stream/ticket', o.guard('stream', (ctx) => {
-    const { ticket, expiresAt } = o.tickets.issue(authOf(ctx), ctx.state.limits as KeyLimits);
-    ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: { ticket, expira_em: isoWithOffset(expiresAt), url: `/v1/stream?ticket=${ticket}` } };
-  }));
+  router.post(
+    '/v1/stream/ticket',
+    o.guard('stream', (ctx) => {
+      const { ticket, expiresAt } = o.tickets.issue(authOf(ctx), ctx.state.limits as KeyLimits);
+      ctx.status = 201;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: { ticket, expira_em: isoWithOffset(expiresAt), url: `/v1/stream?ticket=${ticket}` } };
+    }),
+  );
 }

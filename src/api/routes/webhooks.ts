@@ -25,13 +25,19 @@ export interface WebhookRoutesOptions {
   resolve?: Resolver;
 }
 
-const SECRET_ONCE = 'Guarde o secret agora: ele é exibido apenas nesta resposta e é usado para verificar a assinatura (X-SVC-Assinatura) de cada entrega.';
+const SECRET_ONCE =
+  'Guarde o secret agora: ele é exibido apenas nesta resposta e é usado para verificar a assinatura (X-SVC-Assinatura) de cada entrega.';
 const TEST_QUEUED = 'Entrega de teste enfileirada; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const NOT_FOUND = new ApiError(404, 'Não encontrado', 'Webhook não encontrado');
 const DELIVERY_NOT_FOUND = new ApiError(404, 'Não encontrado', 'Entrega não encontrada');
-const DEACTIVATED = new ApiError(409, 'Conflito', 'O webhook está desativado: reative-o (PATCH com ativo true) antes de reenviar entregas de eventos.');
+const DEACTIVATED = new ApiError(
+  409,
+  'Conflito',
+  'O webhook está desativado: reative-o (PATCH com ativo true) antes de reenviar entregas de eventos.',
+);
 const STILL_PENDING = new ApiError(409, 'Conflito', 'A entrega ainda está pendente: aguarde a próxima tentativa.');
-const RESEND_QUEUED = 'Entrega reenfileirada: mesmo X-SVC-Entrega e corpo, com assinatura nova; acompanhe em GET /v1/webhooks/{id}/entregas.';
+const RESEND_QUEUED =
+  'Entrega reenfileirada: mesmo X-SVC-Entrega e corpo, com assinatura nova; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const STATUSES: readonly DeliveryStatus[] = ['pendente', 'entregue', 'falhou', 'descartada'];
 const MAX_NOME = 100;
 const MAX_URL = 2048;
@@ -69,7 +75,8 @@ export function deliveryView(d: DeliveryRecord) {
     origem: d.origem,
     criada_em: d.criadaEm,
     entregue_em: d.entregueEm,
-    proxima_tentativa_em: d.status === 'pendente' && d.proximaTentativaEm !== null ? isoWithOffset(d.proximaTentativaEm) : null,
+    proxima_tentativa_em:
+      d.status === 'pendente' && d.proximaTentativaEm !== null ? isoWithOffset(d.proximaTentativaEm) : null,
     ultimo_status_code: d.ultimoStatusCode,
     ultimo_erro: d.ultimoErro,
     duracao_ms: d.duracaoMs,
@@ -78,16 +85,28 @@ export function deliveryView(d: DeliveryRecord) {
 
 function limitError(auth: AuthContext, limit: number): ApiError {
   const plural = limit === 1 ? 'webhook ativo' : 'webhooks ativos';
-  const upgrade = auth.plan === 'enterprise' ? 'fale com o suporte para ampliar o limite' : 'faça upgrade para o plano pro ou enterprise';
-  return new ApiError(422, 'Limite do plano', `O plano ${auth.plan} permite no máximo ${limit} ${plural}. Para criar outro, ${upgrade} ou desative um webhook existente.`);
+  const upgrade =
+    auth.plan === 'enterprise'
+      ? 'fale com o suporte para ampliar o limite'
+      : 'faça upgrade para o plano pro ou enterprise';
+  return new ApiError(
+    422,
+    'Limite do plano',
+    `O plano ${auth.plan} permite no máximo ${limit} ${plural}. Para criar outro, ${upgrade} ou desative um webhook existente.`,
+  );
 }
 
 function bodyObject(ctx: ApiContext, allowed: readonly string[]): Record<string, unknown> {
   const body = ctx.state.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'Parâmetro inválido', `O corpo deve ser um objeto JSON com os campos: ${allowed.join(', ')}.`);
+    throw new ApiError(
+      400,
+      'Parâmetro inválido',
+      `O corpo deve ser um objeto JSON com os campos: ${allowed.join(', ')}.`,
+    );
   }
-  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalidField(key, `não é aceito (campos: ${allowed.join(', ')})`);
+  for (const key of Object.keys(body))
+    if (!allowed.includes(key)) throw invalidField(key, `não é aceito (campos: ${allowed.join(', ')})`);
   return body as Record<string, unknown>;
 }
 
@@ -103,15 +122,21 @@ function parseOverlap(v: unknown): number {
 }
 
 function parseNome(v: unknown): string {
-  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_NOME) throw invalidField('nome', `deve ser um texto de 1 a ${MAX_NOME} caracteres`);
+  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_NOME)
+    throw invalidField('nome', `deve ser um texto de 1 a ${MAX_NOME} caracteres`);
   return v.trim();
 }
 
 function parseEventos(v: unknown): EventName[] {
   if (v === undefined) return [...EVENTOS];
-  if (!Array.isArray(v) || v.length === 0) throw invalidField('eventos', 'deve ser uma lista não vazia de nomes de eventos');
+  if (!Array.isArray(v) || v.length === 0)
+    throw invalidField('eventos', 'deve ser uma lista não vazia de nomes de eventos');
   const unknown = v.find((e) => !isEventName(e));
-  if (unknown !== undefined) throw invalidField('eventos', `contém ${JSON.stringify(unknown)}, que não é um evento (eventos: ${EVENTOS.join(', ')})`);
+  if (unknown !== undefined)
+    throw invalidField(
+      'eventos',
+      `contém ${JSON.stringify(unknown)}, que não é um evento (eventos: ${EVENTOS.join(', ')})`,
+    );
   // Kept in catalogue order, without repeats: "all of them" and "omitted" read back the same.
   return EVENTOS.filter((e) => (v as unknown[]).includes(e));
 }
@@ -125,11 +150,13 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
   const access = o.guard('webhooks', (_ctx, next) => next());
 
   async function parseUrl(v: unknown): Promise<string> {
-    if (typeof v !== 'string' || v.length > MAX_URL) throw invalidField('url', `deve ser uma URL HTTPS de até ${MAX_URL} caracteres`);
+    if (typeof v !== 'string' || v.length > MAX_URL)
+      throw invalidField('url', `deve ser uma URL HTTPS de até ${MAX_URL} caracteres`);
     try {
       return (await checkUrl(v.trim(), guard, resolve)).href;
     } catch (err) {
-      if (err instanceof BlockedUrlError) throw invalidField('url', `deve usar HTTPS e apontar para um host público: ${err.message}`);
+      if (err instanceof BlockedUrlError)
+        throw invalidField('url', `deve usar HTTPS e apontar para um host público: ${err.message}`);
       throw err;
     }
   }
@@ -168,7 +195,11 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const limit = limitOf(auth).webhooksAtivos;
     let w: WebhookRecord;
     try {
-      w = store.createWebhook({ contaId: auth.accountId, nome, url, eventos, secret: newSecret(randomBytes) }, limit, Date.now());
+      w = store.createWebhook(
+        { contaId: auth.accountId, nome, url, eventos, secret: newSecret(randomBytes) },
+        limit,
+        Date.now(),
+      );
     } catch (err) {
       if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
       throw err;
@@ -176,7 +207,10 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.status = 201;
     ctx.set('Location', `/v1/webhooks/${w.id}`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: { id: w.id, nome: w.nome, url: w.url, eventos: w.eventos, ativo: w.ativo, secret: w.secret }, mensagem: SECRET_ONCE };
+    ctx.body = {
+      data: { id: w.id, nome: w.nome, url: w.url, eventos: w.eventos, ativo: w.ativo, secret: w.secret },
+      mensagem: SECRET_ONCE,
+    };
   });
 
   router.get('/v1/webhooks/:id', access, (ctx) => {
@@ -188,8 +222,10 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
   router.patch('/v1/webhooks/:id', access, jsonBody(), async (ctx) => {
     const { auth, webhook } = owned(ctx);
     const body = bodyObject(ctx, ['nome', 'url', 'eventos', 'ativo']);
-    if (Object.keys(body).length === 0) throw new ApiError(400, 'Parâmetro inválido', 'Informe ao menos um dos campos: nome, url, eventos, ativo.');
-    if (body.ativo !== undefined && typeof body.ativo !== 'boolean') throw invalidField('ativo', 'deve ser true ou false');
+    if (Object.keys(body).length === 0)
+      throw new ApiError(400, 'Parâmetro inválido', 'Informe ao menos um dos campos: nome, url, eventos, ativo.');
+    if (body.ativo !== undefined && typeof body.ativo !== 'boolean')
+      throw invalidField('ativo', 'deve ser true ou false');
     const patch = {
       nome: body.nome === undefined ? undefined : parseNome(body.nome),
       url: body.url === undefined ? undefined : await parseUrl(body.url),
@@ -218,7 +254,8 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
   // receiver can deploy the new one without dropping deliveries. Without a body: no overlap, as the spec shows.
   router.post('/v1/webhooks/:id/rotacionar-segredo', access, jsonBody(), (ctx) => {
     const { auth, webhook } = owned(ctx);
-    const overlap = ctx.state.body === undefined ? 0 : parseOverlap(bodyObject(ctx, ['sobreposicao_segundos']).sobreposicao_segundos);
+    const overlap =
+      ctx.state.body === undefined ? 0 : parseOverlap(bodyObject(ctx, ['sobreposicao_segundos']).sobreposicao_segundos);
     const now = Date.now();
     const rotated = store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), now, overlap * 1000);
     if (!rotated) throw NOT_FOUND;
@@ -226,9 +263,10 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const until = new Date(now + overlap * 1000).toISOString();
     ctx.body = {
       data: { id: rotated.id, secret: rotated.secret, secret_anterior_valido_ate: overlap > 0 ? until : null },
-      mensagem: overlap > 0
-        ? `${SECRET_ONCE} Até ${until} cada entrega também é assinada com o secret anterior, em X-SVC-Assinatura-Anterior.`
-        : `${SECRET_ONCE} O secret anterior deixou de valer.`,
+      mensagem:
+        overlap > 0
+          ? `${SECRET_ONCE} Até ${until} cada entrega também é assinada com o secret anterior, em X-SVC-Assinatura-Anterior.`
+          : `${SECRET_ONCE} O secret anterior deixou de valer.`,
     };
   });
 

@@ -54,13 +54,19 @@ export class GlobalPart {
       db.query<CoberturaRow>(sql('cobertura')),
       liveMatches(db),
     ]);
-    const teams = carry && alteracoes.times.length === 0 ? previous.teams : teamsOf(await db.query<TimeRow>(sql('times')));
+    const teams =
+      carry && alteracoes.times.length === 0 ? previous.teams : teamsOf(await db.query<TimeRow>(sql('times')));
     const players = carry
       ? await patchPlayers(db, previous.players, alteracoes.jogadores)
       : Players.of(await db.query<JogadorRow>(sql('jogadores')));
     const matches = carry
       ? await patchMatchMap(db, previous.partidaCampeonato, alteracoes.partidas)
-      : new Map((await db.query<{ id: number; campeonato_id: number }>(sql('partida_campeonato'))).map((r) => [r.id, r.campeonato_id]));
+      : new Map(
+          (await db.query<{ id: number; campeonato_id: number }>(sql('partida_campeonato'))).map((r) => [
+            r.id,
+            r.campeonato_id,
+          ]),
+        );
     return new GlobalPart(meta, campeonatos, cobertura, aoVivo, teams, players, matches);
   }
 }
@@ -90,7 +96,11 @@ async function patchPlayers(db: SnapshotDb, previous: Players, ids: readonly num
 }
 
 /** The match → championship map, copied only when a touched match is new, moved or gone. */
-async function patchMatchMap(db: SnapshotDb, previous: ReadonlyMap<number, number>, ids: readonly number[]): Promise<ReadonlyMap<number, number>> {
+async function patchMatchMap(
+  db: SnapshotDb,
+  previous: ReadonlyMap<number, number>,
+  ids: readonly number[],
+): Promise<ReadonlyMap<number, number>> {
   if (ids.length === 0) return previous;
   const { values, types } = idsParam(ids);
   const rows = await db.query<{ id: number; campeonato_id: number }>(sql('partida_campeonato_ids'), values, types);

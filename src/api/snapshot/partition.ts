@@ -2,8 +2,18 @@ import { INTEGER, LIST, listValue } from '@duckdb/node-api';
 import type { JsonObject } from '../resources/shapes.js';
 import type { SnapshotDb } from './snapshot-db.js';
 import {
-  sql, type ArtilhariaRow, type ChaveRow, type ClassificacaoRow, type EscalacaoJogadorRow, type EscalacaoRow, type EstatisticaRow,
-  type EventoRow, type FaseRow, type PartidaRow, type RecursoRow, type RodadaRow,
+  sql,
+  type ArtilhariaRow,
+  type ChaveRow,
+  type ClassificacaoRow,
+  type EscalacaoJogadorRow,
+  type EscalacaoRow,
+  type EstatisticaRow,
+  type EventoRow,
+  type FaseRow,
+  type PartidaRow,
+  type RecursoRow,
+  type RodadaRow,
 } from './tables.js';
 
 /**
@@ -52,7 +62,10 @@ export class Partition {
     for (const r of t.classificacao) group(this.classificacao, r.fase_id ?? '', r);
     this.artilharia = t.artilharia;
     // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
-    this.recursoPartida = parse(t.recurso_partida, (m) => ({ ...m, penalti: m.penalti ?? { placar_mandante: null, placar_visitante: null } }));
+    this.recursoPartida = parse(t.recurso_partida, (m) => ({
+      ...m,
+      penalti: m.penalti ?? { placar_mandante: null, placar_visitante: null },
+    }));
     this.recursoRodada = parse(t.recurso_rodada);
     this.recursoFase = parse(t.recurso_fase);
     this.bytes = estimateBytes(t);
@@ -110,7 +123,8 @@ function estimateBytes(t: PartitionTables): number {
     }
   }
   // The parsed resources hold their text again as objects.
-  for (const rows of [t.recurso_partida, t.recurso_rodada, t.recurso_fase]) for (const r of rows) bytes += 2 * r.json.length;
+  for (const rows of [t.recurso_partida, t.recurso_rodada, t.recurso_fase])
+    for (const r of rows) bytes += 2 * r.json.length;
   return Math.round(bytes * HEAP_FACTOR);
 }
 

@@ -19,7 +19,10 @@ interface Base {
  * players or too many changes fold everything into a new base.
  */
 export class Players {
-  private constructor(private readonly base: Base, private readonly patched: ReadonlyMap<number, Searchable<JogadorRow>>) {}
+  private constructor(
+    private readonly base: Base,
+    private readonly patched: ReadonlyMap<number, Searchable<JogadorRow>>,
+  ) {}
 
   static of(rows: readonly JogadorRow[]): Players {
     return Players.fromList(rows.map(searchable));

@@ -115,7 +115,12 @@ export class ServedSnapshot {
    * As `respond`, for a response built from championship `campeonatoId`'s partition (read first if it is
    * not cached). The snapshot's file stays open until the read is done, even across a swap.
    */
-  async respondFrom(campeonatoId: number, scope: string, key: string, build: (shapes: Shapes, part: Partition) => Built): Promise<CachedResponse> {
+  async respondFrom(
+    campeonatoId: number,
+    scope: string,
+    key: string,
+    build: (shapes: Shapes, part: Partition) => Built,
+  ): Promise<CachedResponse> {
     const hit = this.lookup(scope, key);
     if (hit) return hit;
     this.db.retain();

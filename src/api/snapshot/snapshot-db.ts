@@ -31,7 +31,11 @@ export class SnapshotDb {
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly file: string, private readonly alias: string, private readonly conn: DuckDBConnection) {}
+  private constructor(
+    private readonly file: string,
+    private readonly alias: string,
+    private readonly conn: DuckDBConnection,
+  ) {}
 
   static async open(dataDir: DataDir, id: string): Promise<SnapshotDb> {
     const file = snapshotFile(dataDir, id);
@@ -103,5 +107,6 @@ async function coverOlderSchema(conn: DuckDBConnection): Promise<void> {
   const found = await conn.runAndReadAll(
     "SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND table_name = 'times_apelidos'",
   );
-  if (found.currentRowCount === 0) await conn.run('CREATE OR REPLACE TEMP TABLE times_apelidos (time_id INTEGER, apelido VARCHAR, fonte VARCHAR)');
+  if (found.currentRowCount === 0)
+    await conn.run('CREATE OR REPLACE TEMP TABLE times_apelidos (time_id INTEGER, apelido VARCHAR, fonte VARCHAR)');
 }

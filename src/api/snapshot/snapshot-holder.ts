@@ -37,7 +37,11 @@ export class SnapshotHolder {
   private readonly cache: ServeCache;
   private readonly listeners = new Set<SwapListener>();
 
-  constructor(private readonly dataDir: DataDir, private readonly log: SnapshotLog = () => {}, options: HolderOptions = {}) {
+  constructor(
+    private readonly dataDir: DataDir,
+    private readonly log: SnapshotLog = () => {},
+    options: HolderOptions = {},
+  ) {
     this.cache = new ServeCache((options.cacheMb ?? DEFAULT_CACHE_MB) * 1024 * 1024);
   }
 
@@ -106,7 +110,9 @@ export class SnapshotHolder {
       try {
         const global = await GlobalPart.load(db, carry ? previous.global : undefined, carry ? changes : undefined);
         touched = carry ? touchedChampionships(changes, previous.global, global) : [];
-        const generations = carry ? carriedGenerations(previous.generations, id, changes, touched) : { base: id, campeonatos: new Map(), global: id };
+        const generations = carry
+          ? carriedGenerations(previous.generations, id, changes, touched)
+          : { base: id, campeonatos: new Map(), global: id };
         next = new ServedSnapshot(id, global, generations, db, this.cache);
       } catch (err) {
         db.retire();
@@ -161,7 +167,12 @@ function touchedChampionships(changes: Alteracoes, before: GlobalPart, after: Gl
 }
 
 /** The previous generations, with the new snapshot's id for what changed. */
-function carriedGenerations(previous: Generations, id: string, changes: Alteracoes, touched: readonly number[]): Generations {
+function carriedGenerations(
+  previous: Generations,
+  id: string,
+  changes: Alteracoes,
+  touched: readonly number[],
+): Generations {
   const campeonatos = new Map(previous.campeonatos);
   for (const c of touched) campeonatos.set(c, id);
   return { base: previous.base, campeonatos, global: isEmpty(changes) ? previous.global : id };

@@ -2,62 +2,154 @@ import { readFileSync } from 'node:fs';
 
 /** Rows of the snapshot tables the API serves (sql/*.sql beside this file read them). */
 export interface CampeonatoRow {
-  id: number; nome: string; nome_popular: string; slug: string; temporada: string; tipo: string;
-  status: string | null; regiao: string; logo_url: string | null; rodada_atual: number | null;
+  id: number;
+  nome: string;
+  nome_popular: string;
+  slug: string;
+  temporada: string;
+  tipo: string;
+  status: string | null;
+  regiao: string;
+  logo_url: string | null;
+  rodada_atual: number | null;
 }
 export interface TimeRow {
-  id: number; nome: string; sigla: string; tipo: string; escudo_url: string | null;
+  id: number;
+  nome: string;
+  sigla: string;
+  tipo: string;
+  escudo_url: string | null;
   /** Every name the sources used for the team, one per line (search only). */
   apelidos: string;
 }
 export interface JogadorRow {
-  id: number; time_id: number | null; nome: string; nome_popular: string; posicao: string | null;
-  numero_camisa: number | null; idade: number | null; gols: number;
+  id: number;
+  time_id: number | null;
+  nome: string;
+  nome_popular: string;
+  posicao: string | null;
+  numero_camisa: number | null;
+  idade: number | null;
+  gols: number;
 }
 export interface FaseRow {
-  id: number; campeonato_id: number; nome: string; slug: string; ordem: number; tipo: string;
-  ida_e_volta: boolean; decisivo: boolean; eliminatorio: boolean; status: string | null;
+  id: number;
+  campeonato_id: number;
+  nome: string;
+  slug: string;
+  ordem: number;
+  tipo: string;
+  ida_e_volta: boolean;
+  decisivo: boolean;
+  eliminatorio: boolean;
+  status: string | null;
 }
 export interface ChaveRow {
-  id: number; fase_id: number; nome: string; slug: string; ordem: number;
-  partida_ida_id: number | null; partida_volta_id: number | null;
+  id: number;
+  fase_id: number;
+  nome: string;
+  slug: string;
+  ordem: number;
+  partida_ida_id: number | null;
+  partida_volta_id: number | null;
 }
 export interface RodadaRow {
-  id: number; campeonato_id: number; fase_id: number | null; numero: number; nome: string; slug: string;
-  status: string | null; data: string | null;
+  id: number;
+  campeonato_id: number;
+  fase_id: number | null;
+  numero: number;
+  nome: string;
+  slug: string;
+  status: string | null;
+  data: string | null;
 }
 export interface PartidaRow {
-  id: number; campeonato_id: number; rodada_id: number | null; fase_id: number | null; chave_id: number | null;
-  jogo: number | null; time_mandante_id: number; time_visitante_id: number;
-  placar_mandante: number | null; placar_visitante: number | null;
-  penalti_mandante: number | null; penalti_visitante: number | null; status: string; data_hora: string | null;
-  data_local: string | null; hora_local: string | null; estadio: string | null; slug: string;
+  id: number;
+  campeonato_id: number;
+  rodada_id: number | null;
+  fase_id: number | null;
+  chave_id: number | null;
+  jogo: number | null;
+  time_mandante_id: number;
+  time_visitante_id: number;
+  placar_mandante: number | null;
+  placar_visitante: number | null;
+  penalti_mandante: number | null;
+  penalti_visitante: number | null;
+  status: string;
+  data_hora: string | null;
+  data_local: string | null;
+  hora_local: string | null;
+  estadio: string | null;
+  slug: string;
 }
 export interface EventoRow {
-  partida_id: number; tipo: string; minuto: number; acrescimo: number | null; time_id: number; jogador: string | null;
+  partida_id: number;
+  tipo: string;
+  minuto: number;
+  acrescimo: number | null;
+  time_id: number;
+  jogador: string | null;
 }
 export interface EscalacaoRow {
-  partida_id: number; lado: string; time_id: number; formacao: string | null; tecnico: string | null; confirmada: boolean;
+  partida_id: number;
+  lado: string;
+  time_id: number;
+  formacao: string | null;
+  tecnico: string | null;
+  confirmada: boolean;
 }
 export interface EscalacaoJogadorRow {
-  partida_id: number; lado: string; titular: boolean; jogador_id: number | null; nome: string; apelido: string;
-  numero: number | null; posicao: string | null; posicao_sigla: string | null; foto_url: string | null;
-  substituido_por: string | null; estatisticas: string | null;
+  partida_id: number;
+  lado: string;
+  titular: boolean;
+  jogador_id: number | null;
+  nome: string;
+  apelido: string;
+  numero: number | null;
+  posicao: string | null;
+  posicao_sigla: string | null;
+  foto_url: string | null;
+  substituido_por: string | null;
+  estatisticas: string | null;
 }
 /** Every statistics field of the spec plus partida_id and lado. */
 export type EstatisticaRow = { partida_id: number; lado: string } & Record<string, number | string | null>;
 export interface ClassificacaoRow {
-  campeonato_id: number; fase_id: number | null; posicao: number; time_id: number; pontos: number; jogos: number;
-  vitorias: number; empates: number; derrotas: number; gols_pro: number; gols_contra: number; saldo: number;
+  campeonato_id: number;
+  fase_id: number | null;
+  posicao: number;
+  time_id: number;
+  pontos: number;
+  jogos: number;
+  vitorias: number;
+  empates: number;
+  derrotas: number;
+  gols_pro: number;
+  gols_contra: number;
+  saldo: number;
 }
-export interface ArtilhariaRow { campeonato_id: number; jogador_id: number; time_id: number | null; gols: number }
+export interface ArtilhariaRow {
+  campeonato_id: number;
+  jogador_id: number;
+  time_id: number | null;
+  gols: number;
+}
 export interface CoberturaRow {
-  campeonato_id: number; classificacao: string; rodadas: string; partidas: string; ao_vivo: string;
-  escalacoes: string; estatisticas: string;
+  campeonato_id: number;
+  classificacao: string;
+  rodadas: string;
+  partidas: string;
+  ao_vivo: string;
+  escalacoes: string;
+  estatisticas: string;
 }
 
 /** A resource serialised by the shared views: Match, Round or Phase (list form). */
-export interface RecursoRow { id: number; json: string }
+export interface RecursoRow {
+  id: number;
+  json: string;
+}
 export type AoVivoRow = PartidaRow & { json: string };
 
 const texts = new Map<string, string>();

@@ -17,7 +17,9 @@ export interface RecordedEvent {
 
 /** Published snapshots up to `upToId` whose events go past `afterSeq`, oldest first (manifests only, no DuckDB). */
 export function snapshotsWithEventsAfter(dataDir: DataDir, afterSeq: number, upToId: string): SnapshotManifest[] {
-  return listSnapshots(dataDir).filter((m) => m.id <= upToId && m.eventos.seq_fim !== null && m.eventos.seq_fim > afterSeq);
+  return listSnapshots(dataDir).filter(
+    (m) => m.id <= upToId && m.eventos.seq_fim !== null && m.eventos.seq_fim > afterSeq,
+  );
 }
 
 /**
@@ -28,7 +30,13 @@ export function snapshotsWithEventsAfter(dataDir: DataDir, afterSeq: number, upT
 export async function readOutbox(dataDir: DataDir, snapshotId: string, afterSeq: number): Promise<RecordedEvent[]> {
   const db = await SnapshotDb.open(dataDir, snapshotId);
   try {
-    const rows = await db.query<{ seq: number | string; evento: string; campeonato_id: number; partida_id: number | null; corpo: string }>(OUTBOX_AFTER_SQL, [afterSeq]);
+    const rows = await db.query<{
+      seq: number | string;
+      evento: string;
+      campeonato_id: number;
+      partida_id: number | null;
+      corpo: string;
+    }>(OUTBOX_AFTER_SQL, [afterSeq]);
     return rows.map((row) => ({
       seq: Number(row.seq),
       evento: row.evento,

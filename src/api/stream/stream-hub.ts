@@ -66,7 +66,10 @@ export class StreamHub {
   private readonly capacity: number;
   private readonly log: NonNullable<StreamHubOptions['log']>;
 
-  constructor(private readonly dataDir: DataDir, o: StreamHubOptions = {}) {
+  constructor(
+    private readonly dataDir: DataDir,
+    o: StreamHubOptions = {},
+  ) {
     this.capacity = o.windowEvents ?? WINDOW_EVENTS;
     this.log = o.log ?? (() => {});
     this.heartbeat = setInterval(() => this.writeAll(Buffer.from(':\n\n')), o.heartbeatMs ?? HEARTBEAT_MS);
@@ -85,7 +88,9 @@ export class StreamHub {
   snapshotSwapped(snapshotId: string): Promise<void> {
     this.queue = this.queue
       .then(() => (this.window ? this.catchUp(snapshotId) : this.fill(snapshotId)))
-      .catch((err: unknown) => this.log('stream_falhou', { snapshot: snapshotId, erro: err instanceof Error ? err.message : String(err) }));
+      .catch((err: unknown) =>
+        this.log('stream_falhou', { snapshot: snapshotId, erro: err instanceof Error ? err.message : String(err) }),
+      );
     return this.queue;
   }
 
@@ -123,7 +128,13 @@ export class StreamHub {
         }
       }
       const done = performance.now();
-      this.log('stream_enviado', { snapshot: m.id, eventos: events.length, escritas: writes, leitura_ms: Math.round(sent - read), envio_ms: Math.round(done - sent) });
+      this.log('stream_enviado', {
+        snapshot: m.id,
+        eventos: events.length,
+        escritas: writes,
+        leitura_ms: Math.round(sent - read),
+        envio_ms: Math.round(done - sent),
+      });
     }
   }
 
@@ -131,8 +142,24 @@ export class StreamHub {
    * Starts a stream on `res` (headers already chosen by the caller): resumes after `lastEventId` from the window
    * when it still holds everything since, else sends `recarregar` (refetch through REST) and goes on live.
    */
-  open(res: ServerResponse, headers: readonly string[], filter: StreamFilter, accountId: number, lastEventId: number | null): void {
-    res.writeHead(200, [...headers, 'Content-Type', 'text/event-stream; charset=utf-8', 'Cache-Control', 'no-store', 'X-Accel-Buffering', 'no', 'Connection', 'close']);
+  open(
+    res: ServerResponse,
+    headers: readonly string[],
+    filter: StreamFilter,
+    accountId: number,
+    lastEventId: number | null,
+  ): void {
+    res.writeHead(200, [
+      ...headers,
+      'Content-Type',
+      'text/event-stream; charset=utf-8',
+      'Cache-Control',
+      'no-store',
+      'X-Accel-Buffering',
+      'no',
+      'Connection',
+      'close',
+    ]);
     res.socket?.setNoDelay(true);
     const s: Subscriber = { res, filter, accountId };
     let head = `retry: ${RETRY_MS}\n: svc stream\n\n`;

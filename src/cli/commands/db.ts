@@ -16,7 +16,10 @@ interface CopyOptions extends CommonOptions {
 /** A PostgreSQL control plane can only seal webhook secrets with a key every node shares: the configured one. */
 function sharedKeys(keys: Buffer[] | undefined): Buffer[] {
   if (!keys || keys.length === 0) {
-    throw new CliError('o plano de controle em PostgreSQL precisa de SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE (a mesma chave em todos os nós)', EXIT.usage);
+    throw new CliError(
+      'o plano de controle em PostgreSQL precisa de SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE (a mesma chave em todos os nós)',
+      EXIT.usage,
+    );
   }
   return keys;
 }
@@ -30,39 +33,53 @@ async function openPg(url: string, keys: Buffer[]) {
 }
 
 export function registerDb(program: Command): void {
-  const db = program.command('db').description('banco do plano de controle: migrações, e a mudança de SQLite para PostgreSQL');
+  const db = program
+    .command('db')
+    .description('banco do plano de controle: migrações, e a mudança de SQLite para PostgreSQL');
 
   withExamples(
     withCommonOptions(
       db
         .command('migrate')
-        .description('aplica as migrações pendentes do plano de controle (elas também rodam em cada início, sob uma trava)')
-        .option('--database-url <url>', 'plano de controle em PostgreSQL (env: SVC_DATABASE_URL); padrão: SQLite no diretório de dados'),
+        .description(
+          'aplica as migrações pendentes do plano de controle (elas também rodam em cada início, sob uma trava)',
+        )
+        .option(
+          '--database-url <url>',
+          'plano de controle em PostgreSQL (env: SVC_DATABASE_URL); padrão: SQLite no diretório de dados',
+        ),
     ),
     ['svc db migrate', 'svc db migrate --database-url postgres://svc@db:5432/svc'],
   ).action(async (o: CommonOptions) => {
     const config = configFrom(o);
     if (config.databaseUrl === undefined) {
       openControlDb(config.dataDir.controlDb, { secretKeys: config.secretKeys }).close();
-      return o.json ? printJson({ banco: 'sqlite', arquivo: config.dataDir.controlDb }) : printLine(`plano de controle em dia: ${config.dataDir.controlDb}`);
+      return o.json
+        ? printJson({ banco: 'sqlite', arquivo: config.dataDir.controlDb })
+        : printLine(`plano de controle em dia: ${config.dataDir.controlDb}`);
     }
     const pg = await openPg(config.databaseUrl, sharedKeys(config.secretKeys));
     await pg.close();
-    return o.json ? printJson({ banco: 'postgresql', url: redactPassword(config.databaseUrl) }) : printLine(`plano de controle em dia: ${redactPassword(config.databaseUrl)}`);
+    return o.json
+      ? printJson({ banco: 'postgresql', url: redactPassword(config.databaseUrl) })
+      : printLine(`plano de controle em dia: ${redactPassword(config.databaseUrl)}`);
   });
 
   withExamples(
     withCommonOptions(
       db
         .command('copy')
-        .description('copia o plano de controle SQLite do diretório de dados para um banco PostgreSQL vazio (uma transação)')
+        .description(
+          'copia o plano de controle SQLite do diretório de dados para um banco PostgreSQL vazio (uma transação)',
+        )
         .requiredOption('--to <url>', 'o banco PostgreSQL (postgres://…), migrado aqui se preciso'),
     ),
     ['SVC_SECRET_KEY_FILE=/etc/svc/secret.key svc db copy --data-dir /srv/svc --to postgres://svc@db:5432/svc'],
   ).action(async (o: CopyOptions) => {
     const config = configFrom({ ...o, databaseUrl: o.to });
     const url = config.databaseUrl as string;
-    if (!existsSync(config.dataDir.controlDb)) throw new CliError(`não há plano de controle SQLite em ${config.dataDir.controlDb}`, EXIT.notFound);
+    if (!existsSync(config.dataDir.controlDb))
+      throw new CliError(`não há plano de controle SQLite em ${config.dataDir.controlDb}`, EXIT.notFound);
     const keys = sharedKeys(config.secretKeys);
     const from = openControlDb(config.dataDir.controlDb, { secretKeys: keys });
     const to = await openPg(url, keys);

@@ -43,20 +43,31 @@ function ensureDemoKey(dataDir: DataDir, secretKeys: readonly Buffer[] | undefin
 export function registerDemo(program: Command): void {
   const cmd = program
     .command('demo')
-    .description('o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API (com o daemon de webhooks)')
+    .description(
+      'o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API (com o daemon de webhooks)',
+    )
     .option('--port <port>', 'porta TCP (variável: PORT; padrão: 8080)')
     .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
     .addOption(corsOriginsOption());
   withLiveOptions(cmd);
   withCommonOptions(cmd);
-  withExamples(cmd, ['npm start', 'svc demo --port 9000', 'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos']);
+  withExamples(cmd, [
+    'npm start',
+    'svc demo --port 9000',
+    'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos',
+  ]);
   cmd.action(async (o: CommonOptions & LiveOptionFlags) => {
     const config = configFrom(o);
     const { dataDir, port } = config;
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
     if (readCurrentId(dataDir) === null) {
-      const summary = await ingest({ dataDir, inputs: [DEMO_FIXTURES], secretKeys: config.secretKeys, ...liveSettings(o) });
+      const summary = await ingest({
+        dataDir,
+        inputs: [DEMO_FIXTURES],
+        secretKeys: config.secretKeys,
+        ...liveSettings(o),
+      });
       // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
       await closePublishEngine();
       process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);

@@ -69,7 +69,8 @@ export function registerIngest(program: Command): void {
     }
     if (feeds.length === 0) throw new CliError('informe ao menos um FEED (arquivo, pasta ou URL https://)', EXIT.usage);
     const keep = Number(flags.keep);
-    if (!Number.isInteger(keep) || keep < 1) throw new CliError(`--keep deve ser um inteiro ≥ 1, recebido "${flags.keep}"`, EXIT.usage);
+    if (!Number.isInteger(keep) || keep < 1)
+      throw new CliError(`--keep deve ser um inteiro ≥ 1, recebido "${flags.keep}"`, EXIT.usage);
     const config = configFrom(flags);
     const progress = new Progress('ingest', !flags.json && process.stderr.isTTY === true);
     try {
@@ -93,7 +94,9 @@ export function registerIngest(program: Command): void {
       else printSummary(summary);
       // On stderr in both modes, so that a cron log shows it.
       if (summary.eventos.acima_do_limite) {
-        printWarning(`este ingest registrou ${summary.eventos.total} eventos de webhook (limite de aviso ${summary.eventos.limite_aviso}); carga de histórico? use --backfill`);
+        printWarning(
+          `este ingest registrou ${summary.eventos.total} eventos de webhook (limite de aviso ${summary.eventos.limite_aviso}); carga de histórico? use --backfill`,
+        );
       }
     } catch (err) {
       progress.done();
@@ -143,14 +146,22 @@ function printSummary(s: IngestSummary): void {
     .filter(([k, n]) => k !== 'feeds' && n > 0)
     .map(([k, n]) => [k, n]);
   printLine(
-    s.dry_run ? `feed válido (dry-run): nada publicado (${s.duracao_ms} ms)`
-      : s.nada_mudou ? `nada mudou: snapshot ${s.snapshot_id ?? '?'} mantido, nada publicado (${s.duracao_ms} ms)`
+    s.dry_run
+      ? `feed válido (dry-run): nada publicado (${s.duracao_ms} ms)`
+      : s.nada_mudou
+        ? `nada mudou: snapshot ${s.snapshot_id ?? '?'} mantido, nada publicado (${s.duracao_ms} ms)`
         : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`,
   );
   if (counts.length > 0) printLine(formatTable(['registros', 'quantidade'], counts));
   if (!s.dry_run) {
-    const tipos = Object.entries(s.eventos.por_tipo).map(([t, n]) => `${t} ×${n}`).join(', ');
-    printLine(s.eventos.total === 0 ? 'eventos de webhook registrados: 0' : `eventos de webhook registrados: ${s.eventos.total} (seq ${s.eventos.seq_inicio}–${s.eventos.seq_fim}): ${tipos}`);
+    const tipos = Object.entries(s.eventos.por_tipo)
+      .map(([t, n]) => `${t} ×${n}`)
+      .join(', ');
+    printLine(
+      s.eventos.total === 0
+        ? 'eventos de webhook registrados: 0'
+        : `eventos de webhook registrados: ${s.eventos.total} (seq ${s.eventos.seq_inicio}–${s.eventos.seq_fim}): ${tipos}`,
+    );
   }
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);
@@ -161,9 +172,16 @@ function printSummary(s: IngestSummary): void {
 function printConflicts(conflitos: readonly Conflito[]): void {
   if (conflitos.length === 0) return;
   printWarning(`${conflitos.length} conflito(s) entre fontes; regra de precedência em docs/loading-data.md`);
-  const rows = conflitos.slice(0, CONFLICTS_SHOWN).map((c) => [
-    c.partida_id, c.campo, `${c.guardado.valor} (${c.guardado.fonte})`, `${c.recebido.valor} (${c.recebido.fonte})`, c.mantido,
-  ]);
+  const rows = conflitos
+    .slice(0, CONFLICTS_SHOWN)
+    .map((c) => [
+      c.partida_id,
+      c.campo,
+      `${c.guardado.valor} (${c.guardado.fonte})`,
+      `${c.recebido.valor} (${c.recebido.fonte})`,
+      c.mantido,
+    ]);
   printLine(formatTable(['partida', 'campo', 'guardado', 'recebido', 'mantido'], rows));
-  if (conflitos.length > CONFLICTS_SHOWN) printLine(`… e mais ${conflitos.length - CONFLICTS_SHOWN} (--json lista todos)`);
+  if (conflitos.length > CONFLICTS_SHOWN)
+    printLine(`… e mais ${conflitos.length - CONFLICTS_SHOWN} (--json lista todos)`);
 }

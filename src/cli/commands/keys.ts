@@ -1,5 +1,10 @@
 import type { Command } from 'commander';
-import { SqliteAccountsStore, type Account, type AccountSettings, type ApiKeyRecord } from '../../control/accounts-store.js';
+import {
+  SqliteAccountsStore,
+  type Account,
+  type AccountSettings,
+  type ApiKeyRecord,
+} from '../../control/accounts-store.js';
 import { openControlDb } from '../../control/database.js';
 import { isPlano, PLANOS, type Plano } from '../../domain/plans.js';
 import { CliError } from '../cli-error.js';
@@ -36,7 +41,10 @@ function championships(text: string): number[] | null {
   if (text === 'all') return null;
   const ids = text.split(',').map((s) => s.trim());
   if (ids.length === 0 || !ids.every((s) => /^\d{1,12}$/.test(s) && Number(s) >= 1)) {
-    throw new CliError(`--championships inválido: "${text}" (use ids separados por vírgula, ex.: 1,2, ou all)`, EXIT.usage);
+    throw new CliError(
+      `--championships inválido: "${text}" (use ids separados por vírgula, ex.: 1,2, ou all)`,
+      EXIT.usage,
+    );
   }
   return ids.map(Number);
 }
@@ -53,7 +61,10 @@ function settingsFrom(o: AccountOptions): AccountSettings {
 function withAccountOptions(cmd: Command): Command {
   return withCommonOptions(
     cmd
-      .option('--championships <ids>', 'ids dos campeonatos que a conta pode ler (separados por vírgula; `all`); para planos limitados a uma lista')
+      .option(
+        '--championships <ids>',
+        'ids dos campeonatos que a conta pode ler (separados por vírgula; `all`); para planos limitados a uma lista',
+      )
       .option('--quota <n>', 'requisições por dia desta conta, no lugar das do plano')
       .option('--rate <n>', 'requisições por segundo desta conta, no lugar das do plano'),
   );
@@ -75,11 +86,24 @@ function keyView(k: ApiKeyRecord, a?: Account | null) {
     criada_em: k.criada_em,
     rotacionada_em: k.rotacionada_em,
     revogada_em: k.revogada_em,
-    ...(a ? { plano: a.plano, campeonatos: a.campeonatos, cota_requisicoes: a.cota_requisicoes, requisicoes_por_segundo: a.requisicoes_por_segundo } : {}),
+    ...(a
+      ? {
+          plano: a.plano,
+          campeonatos: a.campeonatos,
+          cota_requisicoes: a.cota_requisicoes,
+          requisicoes_por_segundo: a.requisicoes_por_segundo,
+        }
+      : {}),
   };
 }
 
-function printKey(json: boolean, key: string | null, record: ApiKeyRecord, account: Account | null, title: string): void {
+function printKey(
+  json: boolean,
+  key: string | null,
+  record: ApiKeyRecord,
+  account: Account | null,
+  title: string,
+): void {
   if (json) {
     printJson(key === null ? keyView(record, account) : { key, ...keyView(record, account) });
     return;
@@ -92,21 +116,32 @@ function printKey(json: boolean, key: string | null, record: ApiKeyRecord, accou
   printLine(`  id:      ${record.id}   prefixo: ${record.prefixo}   ativa: ${record.ativa ? 'sim' : 'não'}`);
   printLine(`  conta:   ${record.conta}${account ? `   plano: ${account.plano}` : ''}`);
   if (account) {
-    printLine(`  campeonatos: ${accessListText(account.campeonatos)}   cota/dia: ${account.cota_requisicoes ?? 'do plano'}   req/s: ${account.requisicoes_por_segundo ?? 'do plano'}`);
+    printLine(
+      `  campeonatos: ${accessListText(account.campeonatos)}   cota/dia: ${account.cota_requisicoes ?? 'do plano'}   req/s: ${account.requisicoes_por_segundo ?? 'do plano'}`,
+    );
   }
 }
 
 function findKeyOrFail(accounts: SqliteAccountsStore, ref: string): ApiKeyRecord {
   const [k, ...more] = accounts.findKeys(ref);
-  if (!k) throw new CliError(`chave não encontrada: ${ref} (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)`, EXIT.notFound);
+  if (!k)
+    throw new CliError(
+      `chave não encontrada: ${ref} (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)`,
+      EXIT.notFound,
+    );
   if (more.length > 0) {
-    throw new CliError(`prefixo ambíguo: ${ref} corresponde às chaves ${[k, ...more].map((c) => `${c.id} (${c.prefixo})`).join(', ')}; use mais caracteres ou o id`, EXIT.usage);
+    throw new CliError(
+      `prefixo ambíguo: ${ref} corresponde às chaves ${[k, ...more].map((c) => `${c.id} (${c.prefixo})`).join(', ')}; use mais caracteres ou o id`,
+      EXIT.usage,
+    );
   }
   return k;
 }
 
 export function registerKeys(program: Command): void {
-  const keys = program.command('keys').description('cria, lista, mostra, revoga e rotaciona chaves de API; muda o plano de uma conta');
+  const keys = program
+    .command('keys')
+    .description('cria, lista, mostra, revoga e rotaciona chaves de API; muda o plano de uma conta');
   withExamples(keys, [
     'svc keys create --account acme --plan pro',
     'svc keys create --account clube --plan free --championships 1,2 --json',
@@ -122,18 +157,28 @@ export function registerKeys(program: Command): void {
     .option('--plan <plan>', `plano de uma conta nova: ${PLANOS.join(' | ')}`)
     .option('--name <label>', 'rótulo da chave');
   withAccountOptions(create);
-  withExamples(create, ['svc keys create --account acme --plan pro --name "site"', 'svc keys create --account demo --plan enterprise --json']);
+  withExamples(create, [
+    'svc keys create --account acme --plan pro --name "site"',
+    'svc keys create --account demo --plan enterprise --json',
+  ]);
   create.action((o: AccountOptions & { name?: string }) => {
     const s = settingsFrom(o);
     const { db, accounts } = stores(o);
     try {
       let account = accounts.getAccount(o.account);
       if (!account) {
-        if (!s.plano) throw new CliError(`a conta ${o.account} não existe: informe --plan (${PLANOS.join(', ')}) para criá-la`, EXIT.usage);
+        if (!s.plano)
+          throw new CliError(
+            `a conta ${o.account} não existe: informe --plan (${PLANOS.join(', ')}) para criá-la`,
+            EXIT.usage,
+          );
         account = accounts.createAccount(o.account, s.plano, s);
       } else {
         if (s.plano && s.plano !== account.plano) {
-          throw new CliError(`a conta ${o.account} já existe com o plano ${account.plano}; para mudar use "svc keys plan --account ${o.account} --plan ${s.plano}"`, EXIT.usage);
+          throw new CliError(
+            `a conta ${o.account} já existe com o plano ${account.plano}; para mudar use "svc keys plan --account ${o.account} --plan ${s.plano}"`,
+            EXIT.usage,
+          );
         }
         account = accounts.updateAccount(o.account, s);
       }
@@ -144,7 +189,10 @@ export function registerKeys(program: Command): void {
     }
   });
 
-  const list = keys.command('list').description('lista as chaves (nunca as chaves em si)').option('--account <name>', 'só desta conta');
+  const list = keys
+    .command('list')
+    .description('lista as chaves (nunca as chaves em si)')
+    .option('--account <name>', 'só desta conta');
   withCommonOptions(list);
   withExamples(list, ['svc keys list', 'svc keys list --account acme --json']);
   list.action((o: CommonOptions & { account?: string }) => {
@@ -156,7 +204,15 @@ export function registerKeys(program: Command): void {
       printLine(
         formatTable(
           ['id', 'prefixo', 'conta', 'plano', 'nome', 'ativa', 'criada_em'],
-          rows.map((k) => [k.id, k.prefixo, k.conta, accounts.getAccount(k.conta)?.plano, k.nome, k.ativa ? 'sim' : 'não', k.criada_em]),
+          rows.map((k) => [
+            k.id,
+            k.prefixo,
+            k.conta,
+            accounts.getAccount(k.conta)?.plano,
+            k.nome,
+            k.ativa ? 'sim' : 'não',
+            k.criada_em,
+          ]),
         ),
       );
     } finally {
@@ -164,8 +220,14 @@ export function registerKeys(program: Command): void {
     }
   });
 
-  const single = (name: string, description: string, act: (a: SqliteAccountsStore, k: ApiKeyRecord) => { key: string | null; record: ApiKeyRecord; title: string }) => {
-    const cmd = keys.command(`${name} <chave>`).description(`${description} (<chave> = id, início do prefixo ou a chave inteira)`);
+  const single = (
+    name: string,
+    description: string,
+    act: (a: SqliteAccountsStore, k: ApiKeyRecord) => { key: string | null; record: ApiKeyRecord; title: string },
+  ) => {
+    const cmd = keys
+      .command(`${name} <chave>`)
+      .description(`${description} (<chave> = id, início do prefixo ou a chave inteira)`);
     withCommonOptions(cmd);
     withExamples(cmd, [`svc keys ${name} 3`, `svc keys ${name} svc_live_AbCd --json`]);
     cmd.action((ref: string, o: CommonOptions) => {
@@ -179,12 +241,21 @@ export function registerKeys(program: Command): void {
     });
   };
   single('show', 'mostra uma chave', (_a, k) => ({ key: null, record: k, title: 'Chave:' }));
-  single('revoke', 'revoga uma chave: ela deixa de funcionar na hora', (a, k) => ({ key: null, record: a.revokeKey(k.id), title: 'Chave revogada:' }));
-  single('rotate', 'troca o segredo de uma chave (mesmo id, uso mantido); mostra a nova chave uma única vez', (a, k) => {
-    if (!k.ativa) throw new CliError(`a chave ${k.id} está revogada; crie uma nova com "svc keys create"`, EXIT.usage);
-    const r = a.rotateKey(k.id);
-    return { key: r.key, record: r.record, title: 'Chave rotacionada (a anterior deixou de funcionar):' };
-  });
+  single('revoke', 'revoga uma chave: ela deixa de funcionar na hora', (a, k) => ({
+    key: null,
+    record: a.revokeKey(k.id),
+    title: 'Chave revogada:',
+  }));
+  single(
+    'rotate',
+    'troca o segredo de uma chave (mesmo id, uso mantido); mostra a nova chave uma única vez',
+    (a, k) => {
+      if (!k.ativa)
+        throw new CliError(`a chave ${k.id} está revogada; crie uma nova com "svc keys create"`, EXIT.usage);
+      const r = a.rotateKey(k.id);
+      return { key: r.key, record: r.record, title: 'Chave rotacionada (a anterior deixou de funcionar):' };
+    },
+  );
 
   const planCmd = keys
     .command('plan')
@@ -192,7 +263,10 @@ export function registerKeys(program: Command): void {
     .requiredOption('--account <name>', 'nome da conta')
     .option('--plan <plan>', `novo plano: ${PLANOS.join(' | ')}`);
   withAccountOptions(planCmd);
-  withExamples(planCmd, ['svc keys plan --account acme --plan enterprise', 'svc keys plan --account clube --championships 1,2,5']);
+  withExamples(planCmd, [
+    'svc keys plan --account acme --plan enterprise',
+    'svc keys plan --account clube --championships 1,2,5',
+  ]);
   planCmd.action((o: AccountOptions) => {
     const s = settingsFrom(o);
     const { db, accounts } = stores(o);
@@ -200,7 +274,9 @@ export function registerKeys(program: Command): void {
       if (!accounts.getAccount(o.account)) throw new CliError(`conta não encontrada: ${o.account}`, EXIT.notFound);
       const a = accounts.updateAccount(o.account, s);
       if (o.json) return printJson(a);
-      printLine(`Conta ${a.nome}: plano ${a.plano}; campeonatos ${accessListText(a.campeonatos)}; cota/dia ${a.cota_requisicoes ?? 'do plano'}; req/s ${a.requisicoes_por_segundo ?? 'do plano'}`);
+      printLine(
+        `Conta ${a.nome}: plano ${a.plano}; campeonatos ${accessListText(a.campeonatos)}; cota/dia ${a.cota_requisicoes ?? 'do plano'}; req/s ${a.requisicoes_por_segundo ?? 'do plano'}`,
+      );
     } finally {
       db.close();
     }

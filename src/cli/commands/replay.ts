@@ -30,19 +30,22 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
   if (value === undefined) return undefined;
   const bare = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const ms = Date.parse(bare ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw new CliError(`${option}: "${value}" não é uma data (use AAAA-MM-DD ou ISO 8601)`, EXIT.usage);
+  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(value))
+    throw new CliError(`${option}: "${value}" não é uma data (use AAAA-MM-DD ou ISO 8601)`, EXIT.usage);
   return isoWithOffset(bare && endOfDay ? ms + 86_400_000 - 1 : ms);
 }
 
 function select(store: WebhookRegistry, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
-  if (ids.length > 0 && o.webhook !== undefined) throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
+  if (ids.length > 0 && o.webhook !== undefined)
+    throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
   if (ids.length > 0) {
     const found = store.findDeliveries(ids);
     const missing = ids.filter((id) => !found.some((d) => d.id === id));
     if (missing.length) throw new CliError(`entrega não encontrada: ${missing.join(', ')}`, EXIT.notFound);
     return ids.map((id) => found.find((d) => d.id === id) as DeliveryRecord);
   }
-  if (o.webhook === undefined) throw new CliError('informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)', EXIT.usage);
+  if (o.webhook === undefined)
+    throw new CliError('informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)', EXIT.usage);
   const since = isoBound('--since', o.since, false);
   const until = isoBound('--until', o.until, true);
   if (!store.getWebhookById(o.webhook)) throw new CliError(`webhook ${o.webhook} não encontrado`, EXIT.notFound);
@@ -65,10 +68,22 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
     const store = openWebhookRegistry(db);
     const deliveries = select(store, ids, o);
     if (o.dryRun) {
-      const rows = deliveries.map((d) => ({ entrega: d.id, webhook_id: d.webhookId, evento: d.evento, status: d.status, criada_em: d.criadaEm, destino: o.to ?? store.getWebhookById(d.webhookId)?.url ?? null }));
+      const rows = deliveries.map((d) => ({
+        entrega: d.id,
+        webhook_id: d.webhookId,
+        evento: d.evento,
+        status: d.status,
+        criada_em: d.criadaEm,
+        destino: o.to ?? store.getWebhookById(d.webhookId)?.url ?? null,
+      }));
       if (o.json) printJson({ data: rows, meta: { total: rows.length, dry_run: true } });
       else {
-        printLine(formatTable(['entrega', 'webhook', 'evento', 'status', 'criada_em', 'destino'], rows.map((r) => Object.values(r))));
+        printLine(
+          formatTable(
+            ['entrega', 'webhook', 'evento', 'status', 'criada_em', 'destino'],
+            rows.map((r) => Object.values(r)),
+          ),
+        );
         printLine(`${rows.length} entrega(s) seriam reenviadas (--dry-run: nada foi enviado)`);
       }
       return;
@@ -76,9 +91,20 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
     const sender = new Sender({ allowPrivate, maxSockets: 1 });
     try {
       const results = await replayDeliveries(store, sender, deliveries, { to: o.to, now: Date.now });
-      if (o.json) printJson({ data: results, meta: { total: results.length, falhas: results.filter((r) => !r.ok).length } });
+      if (o.json)
+        printJson({ data: results, meta: { total: results.length, falhas: results.filter((r) => !r.ok).length } });
       else {
-        printLine(formatTable(['entrega', 'evento', 'tentativa', 'resultado'], results.map((r) => [r.entrega, r.evento, r.tentativa, r.ok ? `HTTP ${r.status_code}` : `FALHOU: ${r.erro}`])));
+        printLine(
+          formatTable(
+            ['entrega', 'evento', 'tentativa', 'resultado'],
+            results.map((r) => [
+              r.entrega,
+              r.evento,
+              r.tentativa,
+              r.ok ? `HTTP ${r.status_code}` : `FALHOU: ${r.erro}`,
+            ]),
+          ),
+        );
         printLine(`${results.length} entrega(s) reenviadas para ${o.to ?? 'a URL de cada webhook'}`);
       }
       const failed = results.filter((r) => !r.ok).length;
@@ -95,7 +121,11 @@ export function registerReplay(program: Command): void {
   const cmd = withCommonOptions(program.command('replay'))
     .description('reenvia entregas registradas (mesmo X-SVC-Entrega, novo horário e assinatura com o segredo atual)')
     .argument('[entregas...]', 'ids de entrega (X-SVC-Entrega)')
-    .addOption(new Option('--webhook <id>', 'todas as entregas de um webhook (com os filtros abaixo)').argParser(intOption(1, Number.MAX_SAFE_INTEGER)))
+    .addOption(
+      new Option('--webhook <id>', 'todas as entregas de um webhook (com os filtros abaixo)').argParser(
+        intOption(1, Number.MAX_SAFE_INTEGER),
+      ),
+    )
     .option('--since <date>', 'criadas a partir de (AAAA-MM-DD ou ISO 8601)')
     .option('--until <date>', 'criadas até (AAAA-MM-DD inclui o dia inteiro, ou ISO 8601)')
     .addOption(new Option('--status <status>', 'só entregas neste status').choices(STATUSES))

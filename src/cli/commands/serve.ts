@@ -15,13 +15,23 @@ export interface ServeOptions extends CommonOptions {
 
 /** What `svc serve` and `svc demo` run from the config. */
 export function serverOptions(config: Config): ServerOptions {
-  return { dataDir: config.dataDir, port: config.port, host: config.host, plans: config.plans, cacheMb: config.cacheMb, metricsToken: config.metricsToken, secretKeys: config.secretKeys, corsOrigins: config.corsOrigins };
+  return {
+    dataDir: config.dataDir,
+    port: config.port,
+    host: config.host,
+    plans: config.plans,
+    cacheMb: config.cacheMb,
+    metricsToken: config.metricsToken,
+    secretKeys: config.secretKeys,
+    corsOrigins: config.corsOrigins,
+  };
 }
 
 /** A port that cannot be bound is the machine's state, not a bug: one line, exit code 7. */
 function portError(err: unknown, port: number): unknown {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new CliError(`a porta ${port} já está em uso; escolha outra com --port ou PORT`, EXIT.notReady);
+  if (code === 'EADDRINUSE')
+    return new CliError(`a porta ${port} já está em uso; escolha outra com --port ou PORT`, EXIT.notReady);
   if (code === 'EACCES') return new CliError(`sem permissão para usar a porta ${port}`, EXIT.notReady);
   return err;
 }
@@ -41,7 +51,11 @@ export async function checkPortFree(port: number, host: string | undefined): Pro
 }
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
-export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks?: { mailer: Mailer | null }): Promise<void> {
+export async function serveUntilSignal(
+  o: ServerOptions,
+  json: boolean,
+  webhooks?: { mailer: Mailer | null },
+): Promise<void> {
   // Handlers go in before anything is printed: a supervisor may signal as soon as it sees the line.
   let signalled: NodeJS.Signals | null = null;
   let onSignal: () => void = () => {};
@@ -71,7 +85,10 @@ export async function serveUntilSignal(o: ServerOptions, json: boolean, webhooks
   const snapshot = running.api.holder.current?.id ?? null;
   const line = { event: 'ouvindo', url: running.url, snapshot, data_dir: o.dataDir.root };
   if (json) process.stdout.write(`${JSON.stringify(line)}\n`);
-  else process.stderr.write(`svc serve: ouvindo em ${running.url} (snapshot ${snapshot ?? 'nenhum — aguardando o primeiro ingest'})\n`);
+  else
+    process.stderr.write(
+      `svc serve: ouvindo em ${running.url} (snapshot ${snapshot ?? 'nenhum — aguardando o primeiro ingest'})\n`,
+    );
   await new Promise<void>((resolve) => {
     onSignal = () => {
       process.stderr.write(`svc serve: ${signalled} recebido; encerrando após as requisições em andamento\n`);
@@ -88,8 +105,14 @@ export function registerServe(program: Command): void {
     .description('serve a API /v1 a partir do snapshot atual (troca a quente a cada novo)')
     .option('--port <port>', 'porta TCP, 0 = qualquer porta livre (variável: PORT; padrão: 8080)')
     .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
-    .option('--plans <file>', 'arquivo JSON que substitui cotas e acesso dos planos, veja docs/api.md (variável: SVC_PLANS)')
-    .option('--cache-mb <mb>', `limite de memória do cache de campeonatos e respostas lidos sob demanda, MiB (variável: SVC_CACHE_MB; padrão: ${DEFAULT_CACHE_MB})`)
+    .option(
+      '--plans <file>',
+      'arquivo JSON que substitui cotas e acesso dos planos, veja docs/api.md (variável: SVC_PLANS)',
+    )
+    .option(
+      '--cache-mb <mb>',
+      `limite de memória do cache de campeonatos e respostas lidos sob demanda, MiB (variável: SVC_CACHE_MB; padrão: ${DEFAULT_CACHE_MB})`,
+    )
     .addOption(corsOriginsOption())
     .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
@@ -106,6 +129,10 @@ export function registerServe(program: Command): void {
     const config = configFrom(opts);
     const server = serverOptions(config);
     if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
-    await serveUntilSignal(server, opts.json === true, opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined);
+    await serveUntilSignal(
+      server,
+      opts.json === true,
+      opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined,
+    );
   });
 }

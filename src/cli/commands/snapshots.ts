@@ -34,7 +34,12 @@ export function registerSnapshots(program: Command): void {
       m.contagens.eventos ?? 0,
       m.eventos.total === 0 ? '0' : `${m.eventos.total} (seq ${m.eventos.seq_inicio}–${m.eventos.seq_fim})`,
     ]);
-    printLine(formatTable(['  id', 'criado_em', 'tamanho', 'campeonatos', 'partidas', 'eventos_partida', 'webhook_eventos'], rows));
+    printLine(
+      formatTable(
+        ['  id', 'criado_em', 'tamanho', 'campeonatos', 'partidas', 'eventos_partida', 'webhook_eventos'],
+        rows,
+      ),
+    );
     printLine('(* = atual)');
   });
 
@@ -69,7 +74,7 @@ export function registerSnapshots(program: Command): void {
 function commonOptionsOf(sub: Command, parent: Command): CommonOptions {
   const given = (cmd: Command, key: string): boolean => cmd.getOptionValueSource(key) === 'cli';
   const pick = <K extends keyof CommonOptions>(key: K): CommonOptions[K] =>
-    (given(sub, key) || !given(parent, key) ? sub.opts<CommonOptions>()[key] : parent.opts<CommonOptions>()[key]);
+    given(sub, key) || !given(parent, key) ? sub.opts<CommonOptions>()[key] : parent.opts<CommonOptions>()[key];
   return { dataDir: pick('dataDir'), json: pick('json') };
 }
 

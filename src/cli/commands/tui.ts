@@ -14,7 +14,10 @@ export function registerTui(program: Command): void {
     .option('--api <url>', 'URL base da API do svc (variável: SVC_API_URL; padrão: http://localhost:8080)')
     .option('--key <key>', 'chave de API, Authorization: Bearer (variável: SVC_API_KEY)');
   withCommonOptions(cmd);
-  cmd.addHelpText('after', '\n--data-dir não é usado: a TUI lê tudo pela API.\n--json testa a conexão e a chave, imprime o resultado e sai sem abrir a interface.');
+  cmd.addHelpText(
+    'after',
+    '\n--data-dir não é usado: a TUI lê tudo pela API.\n--json testa a conexão e a chave, imprime o resultado e sai sem abrir a interface.',
+  );
   withExamples(cmd, [
     'svc tui --key $SVC_API_KEY',
     'SVC_API_KEY=... svc tui --api https://api.example.com',
@@ -33,12 +36,19 @@ export function registerTui(program: Command): void {
       opts.json ? undefined : import('../../tui/run.js'),
     ]);
     if (!ui) {
-      printJson({ api: client.baseUrl, conectado: true, campeonatos: campeonatos.meta.total ?? campeonatos.data.length });
+      printJson({
+        api: client.baseUrl,
+        conectado: true,
+        campeonatos: campeonatos.meta.total ?? campeonatos.data.length,
+      });
       return;
     }
     if (!process.stdin.isTTY || !process.stdout.isTTY) {
       const which = process.stdin.isTTY ? 'stdout' : 'stdin';
-      throw new CliError(`tui: ${which} não é um terminal interativo (TTY); use --json para só testar a conexão`, EXIT.usage);
+      throw new CliError(
+        `tui: ${which} não é um terminal interativo (TTY); use --json para só testar a conexão`,
+        EXIT.usage,
+      );
     }
     await ui.runTui(client, campeonatos);
   });
@@ -63,5 +73,8 @@ function toCliError(err: unknown, api: string): Error {
   if (err.status === 401 || err.status === 403) {
     return new CliError(`a API em ${api} recusou a chave: ${err.message}`, EXIT.usage);
   }
-  return new CliError(err.kind === 'unreachable' ? err.message : `a API em ${api} falhou: ${err.message}`, EXIT.unreachable);
+  return new CliError(
+    err.kind === 'unreachable' ? err.message : `a API em ${api} falhou: ${err.message}`,
+    EXIT.unreachable,
+  );
 }

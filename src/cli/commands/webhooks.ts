@@ -51,7 +51,12 @@ function printDelivery(d: ReceivedDelivery, json: boolean): void {
     printLine(JSON.stringify(d));
     return;
   }
-  const sig = d.assinatura === 'valida' ? 'assinatura válida' : d.assinatura === 'invalida' ? `ASSINATURA INVÁLIDA (${d.motivo})` : 'assinatura não verificada (sem --secret)';
+  const sig =
+    d.assinatura === 'valida'
+      ? 'assinatura válida'
+      : d.assinatura === 'invalida'
+        ? `ASSINATURA INVÁLIDA (${d.motivo})`
+        : 'assinatura não verificada (sem --secret)';
   printLine(
     `${d.recebida_em}  ${d.evento ?? '(sem X-SVC-Evento)'}  entrega ${d.entrega ?? '?'}  tentativa ${d.tentativa ?? '?'}` +
       `${d.duplicada ? '  [DUPLICADA]' : ''}  ${sig}  → ${d.respondido}`,
@@ -63,10 +68,17 @@ async function listen(opts: ListenCliOptions): Promise<void> {
   const secret = configFrom({ dataDir: opts.dataDir, secret: opts.secret }).webhookSecret;
   let listener: Listener;
   try {
-    listener = await startListener({ port: opts.port, secret, status: opts.status, delayMs: opts.delay, onDelivery: (d) => printDelivery(d, opts.json === true) });
+    listener = await startListener({
+      port: opts.port,
+      secret,
+      status: opts.status,
+      delayMs: opts.delay,
+      onDelivery: (d) => printDelivery(d, opts.json === true),
+    });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`a porta ${opts.port} já está em uso; escolha outra com --port`, EXIT.notReady);
+    if (code === 'EADDRINUSE')
+      throw new CliError(`a porta ${opts.port} já está em uso; escolha outra com --port`, EXIT.notReady);
     throw err;
   }
   process.stderr.write(
@@ -83,7 +95,9 @@ export function registerWebhooks(program: Command): void {
   withExamples(webhooks, ['svc webhooks run', 'svc webhooks listen --port 9000 --secret whsec_...']);
 
   const runCmd = withCommonOptions(webhooks.command('run'))
-    .description('despachante: transforma eventos dos snapshots em entregas assinadas (retentativas, desativação, cotas)')
+    .description(
+      'despachante: transforma eventos dos snapshots em entregas assinadas (retentativas, desativação, cotas)',
+    )
     .addOption(new Option('--concurrency <n>', 'entregas simultâneas').argParser(intOption(1, 256)).default(16))
     .addOption(allowPrivateUrlsOption())
     .action((o: RunOptions) => run(o));
@@ -96,7 +110,11 @@ export function registerWebhooks(program: Command): void {
 
   const listenCmd = withCommonOptions(webhooks.command('listen'))
     .description('receptor local para desenvolvimento: verifica assinaturas, imprime e responde as entregas')
-    .addOption(new Option('--port <port>', 'porta local (0 = qualquer porta livre)').argParser(intOption(0, 65535)).default(9000))
+    .addOption(
+      new Option('--port <port>', 'porta local (0 = qualquer porta livre)')
+        .argParser(intOption(0, 65535))
+        .default(9000),
+    )
     .option('--secret <secret>', 'o segredo do webhook, para verificar as assinaturas (variável: SVC_WEBHOOK_SECRET)')
     .addOption(new Option('--status <code>', 'status HTTP da resposta').argParser(intOption(100, 599)).default(200))
     .addOption(new Option('--delay <ms>', 'espera antes de responder (ms)').argParser(intOption(0, 600_000)).default(0))

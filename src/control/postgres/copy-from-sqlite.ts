@@ -38,16 +38,24 @@ export async function copySqliteToPg(from: ControlDb, to: PgControl): Promise<Re
   const fromBox = secretBoxOf(from);
   const reseal = (v: unknown) => (v === null || v === undefined ? v : to.box.seal(fromBox.open(v as string)));
   return withTransaction(to.pool, async (c) => {
-    const busy = await c.query<{ n: number }>('SELECT (SELECT count(*) FROM contas) + (SELECT count(*) FROM webhooks) + (SELECT count(*) FROM contadores) AS n');
-    if (Number(busy.rows[0]?.n) > 0) throw new TargetNotEmptyError('o banco de destino já tem um plano de controle (contas, webhooks ou contadores); use um banco vazio');
+    const busy = await c.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM contas) + (SELECT count(*) FROM webhooks) + (SELECT count(*) FROM contadores) AS n',
+    );
+    if (Number(busy.rows[0]?.n) > 0)
+      throw new TargetNotEmptyError(
+        'o banco de destino já tem um plano de controle (contas, webhooks ou contadores); use um banco vazio',
+      );
     const copied: Record<string, number> = {};
     for (const table of TABLES) {
       let rows = from.prepare(`SELECT * FROM ${table.name}`).all() as Record<string, unknown>[];
-      if (table.name === 'webhooks') rows = rows.map((r) => ({ ...r, secret: reseal(r.secret), segredo_anterior: reseal(r.segredo_anterior) }));
+      if (table.name === 'webhooks')
+        rows = rows.map((r) => ({ ...r, secret: reseal(r.secret), segredo_anterior: reseal(r.segredo_anterior) }));
       for (let i = 0; i < rows.length; i += CHUNK) await insertRows(c, table.name, rows.slice(i, i + CHUNK));
       if (table.identity) {
         // Ids were inserted explicitly: new rows must start after them.
-        await c.query(`SELECT setval(pg_get_serial_sequence('${table.name}', 'id'), COALESCE((SELECT max(id) FROM ${table.name}), 0) + 1, false)`);
+        await c.query(
+          `SELECT setval(pg_get_serial_sequence('${table.name}', 'id'), COALESCE((SELECT max(id) FROM ${table.name}), 0) + 1, false)`,
+        );
       }
       copied[table.name] = rows.length;
     }

@@ -1,8 +1,18 @@
 import type pg from 'pg';
 import type { Plano } from '../../domain/plans.js';
 import {
-  ACCOUNT_COLUMNS, KEY_SELECT, accessListColumn, definedOnly, toAccount, toKey,
-  type Account, type AccountRow, type AccountSettings, type AccountsStore, type ApiKeyRecord, type KeyRow,
+  ACCOUNT_COLUMNS,
+  KEY_SELECT,
+  accessListColumn,
+  definedOnly,
+  toAccount,
+  toKey,
+  type Account,
+  type AccountRow,
+  type AccountSettings,
+  type AccountsStore,
+  type ApiKeyRecord,
+  type KeyRow,
 } from '../accounts-store.js';
 import { generateApiKey, hashApiKey, sameHash, visiblePrefix } from '../api-keys.js';
 import type { Async } from '../async-store.js';
@@ -25,7 +35,15 @@ export class PgAccountsStore implements Async<AccountsStore> {
     const row = await this.one<AccountRow>(
       `INSERT INTO contas (nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ACCOUNT_COLUMNS}`,
-      [nome, plano, accessListColumn(s.campeonatos === undefined ? [] : s.campeonatos), s.cota_requisicoes ?? null, s.requisicoes_por_segundo ?? null, now, now],
+      [
+        nome,
+        plano,
+        accessListColumn(s.campeonatos === undefined ? [] : s.campeonatos),
+        s.cota_requisicoes ?? null,
+        s.requisicoes_por_segundo ?? null,
+        now,
+        now,
+      ],
     );
     return toAccount(row as AccountRow);
   }
@@ -37,7 +55,14 @@ export class PgAccountsStore implements Async<AccountsStore> {
     const row = await this.one<AccountRow>(
       `UPDATE contas SET plano = $1, campeonatos = $2, cota_requisicoes = $3, requisicoes_por_segundo = $4, atualizada_em = $5
        WHERE id = $6 RETURNING ${ACCOUNT_COLUMNS}`,
-      [next.plano, accessListColumn(next.campeonatos), next.cota_requisicoes, next.requisicoes_por_segundo, new Date().toISOString(), current.id],
+      [
+        next.plano,
+        accessListColumn(next.campeonatos),
+        next.cota_requisicoes,
+        next.requisicoes_por_segundo,
+        new Date().toISOString(),
+        current.id,
+      ],
     );
     return toAccount(row as AccountRow);
   }
@@ -52,9 +77,10 @@ export class PgAccountsStore implements Async<AccountsStore> {
   }
 
   async listKeys(conta?: string): Promise<ApiKeyRecord[]> {
-    const { rows } = conta === undefined
-      ? await this.pool.query<KeyRow>(`${KEY_SELECT} ORDER BY k.id`)
-      : await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE c.nome = $1 ORDER BY k.id`, [conta]);
+    const { rows } =
+      conta === undefined
+        ? await this.pool.query<KeyRow>(`${KEY_SELECT} ORDER BY k.id`)
+        : await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE c.nome = $1 ORDER BY k.id`, [conta]);
     return rows.map(toKey);
   }
 
@@ -63,8 +89,11 @@ export class PgAccountsStore implements Async<AccountsStore> {
       ? await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE k.id = $1`, [Number(ref)])
       : ref.length > visiblePrefix(ref).length
         ? await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE k.hash = $1`, [hashApiKey(ref)])
-        // substr, not LIKE: the prefix itself contains `_`, a LIKE wildcard.
-        : await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE substr(k.prefixo, 1, $1) = $2 ORDER BY k.id`, [ref.length, ref]);
+        : // substr, not LIKE: the prefix itself contains `_`, a LIKE wildcard.
+          await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE substr(k.prefixo, 1, $1) = $2 ORDER BY k.id`, [
+            ref.length,
+            ref,
+          ]);
     return rows.map(toKey);
   }
 
@@ -73,14 +102,20 @@ export class PgAccountsStore implements Async<AccountsStore> {
   }
 
   async revokeKey(id: number): Promise<ApiKeyRecord> {
-    await this.pool.query('UPDATE chaves_api SET ativa = 0, revogada_em = $1 WHERE id = $2 AND ativa = 1', [new Date().toISOString(), id]);
+    await this.pool.query('UPDATE chaves_api SET ativa = 0, revogada_em = $1 WHERE id = $2 AND ativa = 1', [
+      new Date().toISOString(),
+      id,
+    ]);
     return this.keyById(id);
   }
 
   async rotateKey(id: number): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = generateApiKey();
     await this.pool.query('UPDATE chaves_api SET prefixo = $1, hash = $2, rotacionada_em = $3 WHERE id = $4', [
-      visiblePrefix(key), hashApiKey(key), new Date().toISOString(), id,
+      visiblePrefix(key),
+      hashApiKey(key),
+      new Date().toISOString(),
+      id,
     ]);
     return { key, record: await this.keyById(id) };
   }

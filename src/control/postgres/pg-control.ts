@@ -11,7 +11,9 @@ const MIGRATION_LOCK = 0x73766301;
 /** BIGINT columns (ids, counters, epoch ms) as numbers: every value the control plane keeps is far below 2^53. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** An open PostgreSQL control plane: the pool, and the box that seals webhook secrets at rest. */
@@ -49,13 +51,22 @@ export async function migratePg(pool: pg.Pool): Promise<string[]> {
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)');
-    const done = new Set((await client.query<{ nome: string }>('SELECT nome FROM schema_migrations')).rows.map((r) => r.nome));
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)',
+    );
+    const done = new Set(
+      (await client.query<{ nome: string }>('SELECT nome FROM schema_migrations')).rows.map((r) => r.nome),
+    );
+    for (const file of readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       if (done.has(file)) continue;
       await inTransaction(client, async () => {
         await client.query(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
-        await client.query('INSERT INTO schema_migrations (nome, aplicada_em) VALUES ($1, $2)', [file, new Date().toISOString()]);
+        await client.query('INSERT INTO schema_migrations (nome, aplicada_em) VALUES ($1, $2)', [
+          file,
+          new Date().toISOString(),
+        ]);
       });
       applied.push(file);
     }

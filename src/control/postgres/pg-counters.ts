@@ -38,7 +38,9 @@ export class PgDispatcherCursor implements Async<DispatcherCursor> {
   constructor(private readonly db: pg.Pool | pg.PoolClient) {}
 
   async get(): Promise<number | null> {
-    const { rows } = await this.db.query<{ seq: number }>('SELECT seq FROM dispatcher_cursor WHERE nome = $1', [CURSOR]);
+    const { rows } = await this.db.query<{ seq: number }>('SELECT seq FROM dispatcher_cursor WHERE nome = $1', [
+      CURSOR,
+    ]);
     return rows[0]?.seq ?? null;
   }
 

@@ -3,8 +3,17 @@ import { monthReference } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
 import type { DeliveryQueue } from '../webhooks/delivery-queue.js';
 import {
-  DELIVERY_COLUMNS, iso, toJob, toSubscriber,
-  type AttemptResult, type Delivered, type DeliveryJob, type JobRow, type OutboxEvent, type Subscriber, type SubscriberRow,
+  DELIVERY_COLUMNS,
+  iso,
+  toJob,
+  toSubscriber,
+  type AttemptResult,
+  type Delivered,
+  type DeliveryJob,
+  type JobRow,
+  type OutboxEvent,
+  type Subscriber,
+  type SubscriberRow,
 } from '../webhooks/records.js';
 import { PgDispatcherCursor } from './pg-counters.js';
 import type { PgControl } from './pg-control.js';
@@ -16,13 +25,24 @@ import { withTransaction } from './pg-control.js';
  */
 export type SharedDeliveryQueue = Pick<
   DeliveryQueue,
-  'cursor' | 'subscribers' | 'fanOut' | 'claimDue' | 'nextDueAt' | 'markDelivered' | 'scheduleRetry' | 'markDiscarded' | 'monthlyUsage'
+  | 'cursor'
+  | 'subscribers'
+  | 'fanOut'
+  | 'claimDue'
+  | 'nextDueAt'
+  | 'markDelivered'
+  | 'scheduleRetry'
+  | 'markDiscarded'
+  | 'monthlyUsage'
 >;
 
 export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
   private readonly pool: pg.Pool;
 
-  constructor(private readonly control: PgControl, private readonly newId: () => string = () => crypto.randomUUID()) {
+  constructor(
+    private readonly control: PgControl,
+    private readonly newId: () => string = () => crypto.randomUUID(),
+  ) {
     this.pool = control.pool;
   }
 
@@ -39,7 +59,12 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
   }
 
   /** Idempotent per (event, webhook); the cursor moves in the same transaction, so two workers never fan out twice. */
-  fanOut(events: readonly OutboxEvent[], subscribersFor: (e: OutboxEvent) => readonly Subscriber[], upTo: number, now: number): Promise<number> {
+  fanOut(
+    events: readonly OutboxEvent[],
+    subscribersFor: (e: OutboxEvent) => readonly Subscriber[],
+    upTo: number,
+    now: number,
+  ): Promise<number> {
     return withTransaction(this.pool, async (c) => {
       let created = 0;
       for (const event of events) {
@@ -48,7 +73,17 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
             `INSERT INTO entregas (id, webhook_id, conta_id, evento, evento_seq, campeonato_id, corpo, origem, status, criada_em, proxima_tentativa_em)
              VALUES ($1, $2, $3, $4, $5, $6, $7, 'automatica', 'pendente', $8, $9)
              ON CONFLICT (evento_seq, webhook_id) DO NOTHING`,
-            [this.newId(), sub.id, sub.contaId, event.evento, event.seq, event.campeonato_id, event.corpo, iso(now), now],
+            [
+              this.newId(),
+              sub.id,
+              sub.contaId,
+              event.evento,
+              event.seq,
+              event.campeonato_id,
+              event.corpo,
+              iso(now),
+              now,
+            ],
           );
           created += r.rowCount ?? 0;
         }
@@ -63,7 +98,13 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
    * same moment take disjoint rows instead of waiting on each other. A worker that dies keeps its claims only
    * until the lease ends; then another claims them, with the same delivery id (X-SVC-Entrega).
    */
-  async claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): Promise<DeliveryJob[]> {
+  async claimDue(
+    now: number,
+    limit: number,
+    exclude: readonly string[],
+    owner: string,
+    leaseMs: number,
+  ): Promise<DeliveryJob[]> {
     if (limit < 1) return [];
     const { rows } = await this.pool.query<JobRow>(
       `WITH claimed AS (
@@ -115,7 +156,10 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
         );
       }
       for (const [webhookId, at] of lastSuccess) {
-        await c.query('UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2', [iso(at), webhookId]);
+        await c.query(
+          'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2',
+          [iso(at), webhookId],
+        );
       }
     });
   }
@@ -140,7 +184,10 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
   }
 
   async monthlyUsage(contaId: number, now: number): Promise<number> {
-    const { rows } = await this.pool.query<{ usadas: number }>('SELECT usadas FROM entregas_mensais WHERE conta_id = $1 AND referencia = $2', [contaId, monthReference(now)]);
+    const { rows } = await this.pool.query<{ usadas: number }>(
+      'SELECT usadas FROM entregas_mensais WHERE conta_id = $1 AND referencia = $2',
+      [contaId, monthReference(now)],
+    );
     return rows[0]?.usadas ?? 0;
   }
 }

@@ -1,8 +1,17 @@
 import type pg from 'pg';
 import type { Async } from '../async-store.js';
 import {
-  historyWindow, leaseSize, RECENT_KEPT,
-  type EndpointCount, type QuotaCount, type UsageHistory, type QuotaLease, type UsageRecord, type UsageStats, type UsageStore, type UsageTotal,
+  historyWindow,
+  leaseSize,
+  RECENT_KEPT,
+  type EndpointCount,
+  type QuotaCount,
+  type UsageHistory,
+  type QuotaLease,
+  type UsageRecord,
+  type UsageStats,
+  type UsageStore,
+  type UsageTotal,
 } from '../usage-store.js';
 import { withTransaction } from './pg-control.js';
 
@@ -16,20 +25,40 @@ export class PgUsageStore implements Async<UsageStore> {
   async lease(chaveId: number, dia: string, limit: number, maxBlock: number): Promise<QuotaLease> {
     // The row lock makes the read and the reservation one step for every node on the database.
     return withTransaction(this.pool, async (c) => {
-      await c.query('INSERT INTO uso_diario (chave_id, dia, requisicoes, reservadas) VALUES ($1, $2, 0, 0) ON CONFLICT DO NOTHING', [chaveId, dia]);
-      const { rows } = await c.query<{ reservadas: number }>('SELECT reservadas FROM uso_diario WHERE chave_id = $1 AND dia = $2 FOR UPDATE', [chaveId, dia]);
+      await c.query(
+        'INSERT INTO uso_diario (chave_id, dia, requisicoes, reservadas) VALUES ($1, $2, 0, 0) ON CONFLICT DO NOTHING',
+        [chaveId, dia],
+      );
+      const { rows } = await c.query<{ reservadas: number }>(
+        'SELECT reservadas FROM uso_diario WHERE chave_id = $1 AND dia = $2 FOR UPDATE',
+        [chaveId, dia],
+      );
       const reserved = (rows[0] as { reservadas: number }).reservadas;
       const granted = leaseSize(limit - reserved, maxBlock);
-      if (granted > 0) await c.query('UPDATE uso_diario SET reservadas = reservadas + $1 WHERE chave_id = $2 AND dia = $3', [granted, chaveId, dia]);
+      if (granted > 0)
+        await c.query('UPDATE uso_diario SET reservadas = reservadas + $1 WHERE chave_id = $2 AND dia = $3', [
+          granted,
+          chaveId,
+          dia,
+        ]);
       return { granted, unreserved: Math.max(0, limit - reserved - granted) };
     });
   }
 
   async release(chaveId: number, dia: string, n: number): Promise<void> {
-    if (n > 0) await this.pool.query('UPDATE uso_diario SET reservadas = GREATEST(requisicoes, reservadas - $1) WHERE chave_id = $2 AND dia = $3', [n, chaveId, dia]);
+    if (n > 0)
+      await this.pool.query(
+        'UPDATE uso_diario SET reservadas = GREATEST(requisicoes, reservadas - $1) WHERE chave_id = $2 AND dia = $3',
+        [n, chaveId, dia],
+      );
   }
 
-  async add(counts: readonly QuotaCount[], totals: readonly UsageTotal[], recent: readonly UsageRecord[], endpoints: readonly EndpointCount[]): Promise<void> {
+  async add(
+    counts: readonly QuotaCount[],
+    totals: readonly UsageTotal[],
+    recent: readonly UsageRecord[],
+    endpoints: readonly EndpointCount[],
+  ): Promise<void> {
     const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
     await withTransaction(this.pool, async (c) => {
       for (const k of counts) {
@@ -67,7 +96,8 @@ export class PgUsageStore implements Async<UsageStore> {
           [e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes],
         );
       }
-      if (newest > this.prunedFor) await c.query('DELETE FROM uso_endpoint_diario WHERE dia < $1', [historyWindow(newest)[0]]);
+      if (newest > this.prunedFor)
+        await c.query('DELETE FROM uso_endpoint_diario WHERE dia < $1', [historyWindow(newest)[0]]);
     });
     if (newest > this.prunedFor) this.prunedFor = newest;
   }
@@ -86,14 +116,20 @@ export class PgUsageStore implements Async<UsageStore> {
   }
 
   async usedOn(chaveId: number, dia: string): Promise<number> {
-    const { rows } = await this.pool.query<{ requisicoes: number }>('SELECT requisicoes FROM uso_diario WHERE chave_id = $1 AND dia = $2', [chaveId, dia]);
+    const { rows } = await this.pool.query<{ requisicoes: number }>(
+      'SELECT requisicoes FROM uso_diario WHERE chave_id = $1 AND dia = $2',
+      [chaveId, dia],
+    );
     return rows[0]?.requisicoes ?? 0;
   }
 
   async stats(chaveId: number): Promise<UsageStats> {
-    const total = (await this.pool.query<{ requisicoes: number; tempo_total_ms: number }>(
-      'SELECT requisicoes, tempo_total_ms FROM uso_total WHERE chave_id = $1', [chaveId],
-    )).rows[0];
+    const total = (
+      await this.pool.query<{ requisicoes: number; tempo_total_ms: number }>(
+        'SELECT requisicoes, tempo_total_ms FROM uso_total WHERE chave_id = $1',
+        [chaveId],
+      )
+    ).rows[0];
     const { rows } = await this.pool.query<Omit<UsageRecord, 'chaveId'>>(
       `SELECT endpoint, metodo, status_code, tempo_resposta_ms, data_hora FROM uso_recente
        WHERE chave_id = $1 ORDER BY id DESC LIMIT ${RECENT_KEPT}`,

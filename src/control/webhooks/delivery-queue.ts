@@ -2,9 +2,20 @@ import type { ControlDb } from '../database.js';
 import { advanceDispatcherCursor, dispatcherCursor } from '../outbox-cursor.js';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import {
-  DELIVERY_COLUMNS, iso, toJob, toSubscriber, WEBHOOK_COLUMNS, type JobRow, type SubscriberRow,
-  type AttemptResult, type Deactivation, type Delivered, type DeliveryJob, type OutboxEvent,
-  type Subscriber, type WebhookRow,
+  DELIVERY_COLUMNS,
+  iso,
+  toJob,
+  toSubscriber,
+  WEBHOOK_COLUMNS,
+  type JobRow,
+  type SubscriberRow,
+  type AttemptResult,
+  type Deactivation,
+  type Delivered,
+  type DeliveryJob,
+  type OutboxEvent,
+  type Subscriber,
+  type WebhookRow,
 } from './records.js';
 import { SqliteWebhookTables, type WebhookAccounts } from './sqlite-tables.js';
 
@@ -28,7 +39,12 @@ export interface DeliveryQueue extends WebhookAccounts {
   cursor(): number | null;
   subscribers(): Subscriber[];
   /** Creates the deliveries of `events` (idempotent per event and webhook) and moves the cursor to `upTo`, atomically. */
-  fanOut(events: readonly OutboxEvent[], subscribersFor: (e: OutboxEvent) => readonly Subscriber[], upTo: number, now: number): number;
+  fanOut(
+    events: readonly OutboxEvent[],
+    subscribersFor: (e: OutboxEvent) => readonly Subscriber[],
+    upTo: number,
+    now: number,
+  ): number;
   /** Frees the claims of owners `isDead` says are gone; returns how many deliveries went back to the queue. */
   releaseClaims(isDead: (owner: string) => boolean): number;
   /** Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held). */
@@ -47,7 +63,11 @@ export interface DeliveryQueue extends WebhookAccounts {
 }
 
 export class SqliteDeliveryQueue extends SqliteWebhookTables implements DeliveryQueue {
-  constructor(db: ControlDb, private readonly deactivation: DeactivationPolicy, private readonly newId: () => string) {
+  constructor(
+    db: ControlDb,
+    private readonly deactivation: DeactivationPolicy,
+    private readonly newId: () => string,
+  ) {
     super(db);
   }
 
@@ -56,7 +76,9 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
   }
 
   accountEmail(contaId: number): string | null {
-    const row = this.sql('SELECT email FROM webhook_contas WHERE conta_id = ?').get(contaId) as { email: string | null } | undefined;
+    const row = this.sql('SELECT email FROM webhook_contas WHERE conta_id = ?').get(contaId) as
+      | { email: string | null }
+      | undefined;
     return row?.email ?? null;
   }
 
@@ -66,14 +88,18 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
 
   subscribers(): Subscriber[] {
     const rows = this.sql(
-        `SELECT w.id, w.conta_id, w.evento_seq_inicial, w.eventos, c.plano, c.campeonatos
+      `SELECT w.id, w.conta_id, w.evento_seq_inicial, w.eventos, c.plano, c.campeonatos
          FROM webhooks w LEFT JOIN contas c ON c.id = w.conta_id WHERE w.ativo = 1 ORDER BY w.id`,
-      )
-      .all() as SubscriberRow[];
+    ).all() as SubscriberRow[];
     return rows.map(toSubscriber);
   }
 
-  fanOut(events: readonly OutboxEvent[], subscribersFor: (e: OutboxEvent) => readonly Subscriber[], upTo: number, now: number): number {
+  fanOut(
+    events: readonly OutboxEvent[],
+    subscribersFor: (e: OutboxEvent) => readonly Subscriber[],
+    upTo: number,
+    now: number,
+  ): number {
     return this.tx(() => {
       const insert = this.sql(
         `INSERT INTO entregas (id, webhook_id, conta_id, evento, evento_seq, campeonato_id, corpo, origem, status, criada_em, proxima_tentativa_em)
@@ -83,7 +109,17 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       let created = 0;
       for (const event of events) {
         for (const sub of subscribersFor(event)) {
-          created += insert.run(this.newId(), sub.id, sub.contaId, event.evento, event.seq, event.campeonato_id, event.corpo, iso(now), now).changes;
+          created += insert.run(
+            this.newId(),
+            sub.id,
+            sub.contaId,
+            event.evento,
+            event.seq,
+            event.campeonato_id,
+            event.corpo,
+            iso(now),
+            now,
+          ).changes;
         }
       }
       advanceDispatcherCursor(this.db, upTo);
@@ -92,12 +128,18 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
   }
 
   releaseClaims(isDead: (owner: string) => boolean): number {
-    const owners = (this.sql('SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL').all() as { reservada_por: string }[])
+    const owners = (
+      this.sql('SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL').all() as {
+        reservada_por: string;
+      }[]
+    )
       .map((r) => r.reservada_por)
       .filter(isDead);
     let released = 0;
     for (const owner of owners) {
-      released += this.sql('UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ?').run(owner).changes;
+      released += this.sql(
+        'UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ?',
+      ).run(owner).changes;
     }
     return released;
   }
@@ -108,30 +150,29 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       const notIn = exclude.length ? `AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '';
       const ids = (
         this.sql(
-            `UPDATE entregas SET reservada_ate = ?, reservada_por = ?
+          `UPDATE entregas SET reservada_ate = ?, reservada_por = ?
              WHERE id IN (SELECT id FROM entregas
                           WHERE status = 'pendente' AND proxima_tentativa_em <= ?
                             AND (reservada_ate IS NULL OR reservada_ate <= ?) ${notIn}
                           ORDER BY proxima_tentativa_em LIMIT ?)
              RETURNING id`,
-          )
-          .all(now + leaseMs, owner, now, now, ...exclude, limit) as { id: string }[]
+        ).all(now + leaseMs, owner, now, now, ...exclude, limit) as { id: string }[]
       ).map((r) => r.id);
       if (ids.length === 0) return [];
       const rows = this.sql(
-          `SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.segredo_anterior, w.segredo_anterior_ate, w.ativo AS webhook_ativo, c.plano
+        `SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.segredo_anterior, w.segredo_anterior_ate, w.ativo AS webhook_ativo, c.plano
            FROM entregas e JOIN webhooks w ON w.id = e.webhook_id LEFT JOIN contas c ON c.id = w.conta_id
            WHERE e.id IN (${ids.map(() => '?').join(', ')})
            ORDER BY e.proxima_tentativa_em`,
-        )
-        .all(...ids) as JobRow[];
+      ).all(...ids) as JobRow[];
       return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
     });
   }
 
   nextDueAt(): number | null {
-    const row = this.sql(`SELECT min(proxima_tentativa_em) AS t FROM entregas WHERE status = 'pendente' AND reservada_ate IS NULL`)
-      .get() as { t: number | null };
+    const row = this.sql(
+      `SELECT min(proxima_tentativa_em) AS t FROM entregas WHERE status = 'pendente' AND reservada_ate IS NULL`,
+    ).get() as { t: number | null };
     return row.t;
   }
 
@@ -160,7 +201,9 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
         ).run(contaId, ref, n);
       }
       for (const [webhookId, at] of lastSuccess) {
-        this.sql('UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = ? WHERE id = ?').run(iso(at), webhookId);
+        this.sql(
+          'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = ? WHERE id = ?',
+        ).run(iso(at), webhookId);
       }
     });
   }
@@ -169,10 +212,9 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     this.tx(() => {
       this.insertAttempt(job.id, attempt);
       this.sql(
-          `UPDATE entregas SET tentativas = ?, proxima_tentativa_em = ?, reservada_ate = NULL, reservada_por = NULL,
+        `UPDATE entregas SET tentativas = ?, proxima_tentativa_em = ?, reservada_ate = NULL, reservada_por = NULL,
              ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
-        )
-        .run(attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id);
+      ).run(attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id);
     });
   }
 
@@ -180,48 +222,55 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     return this.tx(() => {
       if (attempt) this.insertAttempt(job.id, attempt);
       this.sql(
-          `UPDATE entregas SET status = 'falhou', tentativas = ?, proxima_tentativa_em = NULL, reservada_ate = NULL,
+        `UPDATE entregas SET status = 'falhou', tentativas = ?, proxima_tentativa_em = NULL, reservada_ate = NULL,
              reservada_por = NULL, ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
-        )
-        .run(attempt?.numero ?? job.tentativas, attempt?.statusCode ?? null, erro, attempt?.duracaoMs ?? null, job.id);
+      ).run(attempt?.numero ?? job.tentativas, attempt?.statusCode ?? null, erro, attempt?.duracaoMs ?? null, job.id);
       return job.origem === 'automatica' ? this.countFailure(job.webhookId, now) : null;
     });
   }
 
   /** One more failed delivery for a webhook; applies the deactivation policy's decision. */
   private countFailure(webhookId: number, now: number): Deactivation | null {
-    const row = this.sql(`UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = ? AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`)
-      .get(webhookId) as WebhookRow | undefined;
+    const row = this.sql(
+      `UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = ? AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`,
+    ).get(webhookId) as WebhookRow | undefined;
     if (!row) return null;
-    const decision = this.deactivation({ falhasConsecutivas: row.falhas_consecutivas, desativacoesSeguidas: row.desativacoes_seguidas }, now);
+    const decision = this.deactivation(
+      { falhasConsecutivas: row.falhas_consecutivas, desativacoesSeguidas: row.desativacoes_seguidas },
+      now,
+    );
     if (!decision) return null;
     const { tipo, motivo } = decision;
     const reativarEm = decision.reativarEm === null ? null : iso(decision.reativarEm);
     const updated = this.sql(
-        `UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = ?,
+      `UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = ?,
            desativacoes_seguidas = desativacoes_seguidas + 1, atualizado_em = ?
          WHERE id = ? RETURNING ${WEBHOOK_COLUMNS}`,
-      )
-      .get(iso(now), motivo, reativarEm, iso(now), webhookId) as WebhookRow;
-    this.sql('INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES (?, ?, ?, ?, ?)')
-      .run(webhookId, tipo, motivo, iso(now), reativarEm);
+    ).get(iso(now), motivo, reativarEm, iso(now), webhookId) as WebhookRow;
+    this.sql('INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES (?, ?, ?, ?, ?)').run(
+      webhookId,
+      tipo,
+      motivo,
+      iso(now),
+      reativarEm,
+    );
     return { webhook: this.webhook(updated), tipo, motivo };
   }
 
   markDiscarded(job: DeliveryJob, reason: string): void {
     this.sql(
-        `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+      `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
            ultimo_erro = ? WHERE id = ?`,
-      )
-      .run(reason, job.id);
+    ).run(reason, job.id);
   }
 
   recordNotice(notice: DeactivationNotice, now: number): number {
     const row = this.sql(
-        `INSERT INTO avisos_email (conta_id, webhook_id, destinatario, assunto, corpo, criado_em)
+      `INSERT INTO avisos_email (conta_id, webhook_id, destinatario, assunto, corpo, criado_em)
          VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-      )
-      .get(notice.contaId, notice.webhookId, notice.destinatario, notice.assunto, notice.corpo, iso(now)) as { id: number };
+    ).get(notice.contaId, notice.webhookId, notice.destinatario, notice.assunto, notice.corpo, iso(now)) as {
+      id: number;
+    };
     return row.id;
   }
 
@@ -231,6 +280,10 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
 }
 
 /** The queue over an open control plane; delivery ids are random UUIDs unless a test fixes them. */
-export function openDeliveryQueue(db: ControlDb, deactivation: DeactivationPolicy, newId: () => string = () => crypto.randomUUID()): DeliveryQueue {
+export function openDeliveryQueue(
+  db: ControlDb,
+  deactivation: DeactivationPolicy,
+  newId: () => string = () => crypto.randomUUID(),
+): DeliveryQueue {
   return new SqliteDeliveryQueue(db, deactivation, newId);
 }

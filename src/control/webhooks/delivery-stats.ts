@@ -9,7 +9,10 @@ export interface DeliveryStats {
 
 /** The delivery queue as operators watch it (`GET /metrics`): read from the control plane, so cluster-wide. */
 export function deliveryStats(db: ControlDb, now: number): DeliveryStats {
-  const rows = db.prepare('SELECT status, count(*) AS n FROM entregas GROUP BY status').all() as { status: string; n: number }[];
+  const rows = db.prepare('SELECT status, count(*) AS n FROM entregas GROUP BY status').all() as {
+    status: string;
+    n: number;
+  }[];
   const due = db
     .prepare(
       `SELECT count(*) AS n FROM entregas WHERE status = 'pendente' AND proxima_tentativa_em <= ?

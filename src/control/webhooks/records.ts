@@ -129,8 +129,24 @@ export const iso = (ms: number): string => isoWithOffset(ms);
 
 export const WEBHOOK_COLUMNS = `id, conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, falhas_consecutivas,
   ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas`;
-export const DELIVERY_COLUMN_NAMES = ['id', 'webhook_id', 'conta_id', 'evento', 'evento_seq', 'campeonato_id', 'origem', 'status',
-  'tentativas', 'criada_em', 'entregue_em', 'proxima_tentativa_em', 'ultimo_status_code', 'ultimo_erro', 'duracao_ms', 'corpo'];
+export const DELIVERY_COLUMN_NAMES = [
+  'id',
+  'webhook_id',
+  'conta_id',
+  'evento',
+  'evento_seq',
+  'campeonato_id',
+  'origem',
+  'status',
+  'tentativas',
+  'criada_em',
+  'entregue_em',
+  'proxima_tentativa_em',
+  'ultimo_status_code',
+  'ultimo_erro',
+  'duracao_ms',
+  'corpo',
+];
 /** Delivery columns qualified with the alias `e` (queries that join webhooks). */
 export const DELIVERY_COLUMNS = DELIVERY_COLUMN_NAMES.map((c) => `e.${c}`).join(', ');
 
@@ -213,7 +229,6 @@ export function toDelivery(r: DeliveryRow): DeliveryRecord {
   };
 }
 
-
 /** An active webhook as the fan-out query reads it (both engines). */
 export interface SubscriberRow {
   id: number;
@@ -251,7 +266,8 @@ export function toJob(r: JobRow, openSecret: (stored: string) => string, now: nu
     ...toDelivery(r),
     url: r.url,
     secret: openSecret(r.secret),
-    previousSecret: r.segredo_anterior !== null && (r.segredo_anterior_ate ?? 0) > now ? openSecret(r.segredo_anterior) : null,
+    previousSecret:
+      r.segredo_anterior !== null && (r.segredo_anterior_ate ?? 0) > now ? openSecret(r.segredo_anterior) : null,
     webhookAtivo: r.webhook_ativo === 1,
     plano: r.plano,
   };

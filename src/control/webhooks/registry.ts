@@ -3,9 +3,20 @@ import { lastValue } from '../counters.js';
 import { ensureDispatcherCursor, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import {
-  DELIVERY_COLUMN_NAMES, DELIVERY_COLUMNS, iso, toDelivery, WEBHOOK_COLUMNS, WebhookLimitError,
-  type AttemptResult, type DeliveryFilter, type DeliveryRecord, type DeliveryRow, type NewWebhook, type WebhookPatch,
-  type WebhookRecord, type WebhookRow,
+  DELIVERY_COLUMN_NAMES,
+  DELIVERY_COLUMNS,
+  iso,
+  toDelivery,
+  WEBHOOK_COLUMNS,
+  WebhookLimitError,
+  type AttemptResult,
+  type DeliveryFilter,
+  type DeliveryRecord,
+  type DeliveryRow,
+  type NewWebhook,
+  type WebhookPatch,
+  type WebhookRecord,
+  type WebhookRow,
 } from './records.js';
 import { SqliteWebhookTables, type WebhookAccounts } from './sqlite-tables.js';
 
@@ -19,12 +30,24 @@ export interface WebhookRegistry extends WebhookAccounts {
   listWebhooks(contaId: number): WebhookRecord[];
   getWebhook(contaId: number, id: number): WebhookRecord | null;
   getWebhookById(id: number): WebhookRecord | null;
-  updateWebhook(contaId: number, id: number, patch: WebhookPatch, limit: number | null, now: number): WebhookRecord | null;
+  updateWebhook(
+    contaId: number,
+    id: number,
+    patch: WebhookPatch,
+    limit: number | null,
+    now: number,
+  ): WebhookRecord | null;
   deleteWebhook(contaId: number, id: number): boolean;
   /** A new secret; with `overlapMs` > 0 the current one keeps signing (extra header) until now + overlapMs. */
   rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs?: number): WebhookRecord | null;
   /** Queues a delivery outside fan-out (`POST /v1/webhooks/{id}/teste`); the dispatcher sends it. */
-  enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord;
+  enqueueDelivery(
+    webhook: WebhookRecord,
+    evento: string,
+    corpo: string,
+    origem: DeliveryOrigin,
+    now: number,
+  ): DeliveryRecord;
   /** Most recent first; optionally only one status. */
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
@@ -41,13 +64,18 @@ export interface WebhookRegistry extends WebhookAccounts {
 }
 
 export class SqliteWebhookRegistry extends SqliteWebhookTables implements WebhookRegistry {
-  constructor(db: ControlDb, private readonly newId: () => string) {
+  constructor(
+    db: ControlDb,
+    private readonly newId: () => string,
+  ) {
     super(db);
   }
 
   private activeCount(contaId: number, exceptId: number | null): number {
-    const row = this.sql('SELECT count(*) AS n FROM webhooks WHERE conta_id = ? AND ativo = 1 AND id <> ?')
-      .get(contaId, exceptId ?? -1) as { n: number };
+    const row = this.sql('SELECT count(*) AS n FROM webhooks WHERE conta_id = ? AND ativo = 1 AND id <> ?').get(
+      contaId,
+      exceptId ?? -1,
+    ) as { n: number };
     return row.n;
   }
 
@@ -55,10 +83,18 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     return this.tx(() => {
       if (limit !== null && this.activeCount(input.contaId, null) >= limit) throw new WebhookLimitError(limit);
       const row = this.sql(
-          `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
+        `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
            VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING ${WEBHOOK_COLUMNS}`,
-        )
-        .get(input.contaId, input.nome, input.url, JSON.stringify(input.eventos), this.sealSecret(input.secret), iso(now), iso(now), lastValue(this.db, EVENT_SEQ_COUNTER)) as WebhookRow;
+      ).get(
+        input.contaId,
+        input.nome,
+        input.url,
+        JSON.stringify(input.eventos),
+        this.sealSecret(input.secret),
+        iso(now),
+        iso(now),
+        lastValue(this.db, EVENT_SEQ_COUNTER),
+      ) as WebhookRow;
       // From now on snapshot retention must keep events until the dispatcher has consumed them.
       ensureDispatcherCursor(this.db);
       return this.webhook(row);
@@ -66,12 +102,16 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
   }
 
   listWebhooks(contaId: number): WebhookRecord[] {
-    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? ORDER BY id`).all(contaId) as WebhookRow[];
+    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? ORDER BY id`).all(
+      contaId,
+    ) as WebhookRow[];
     return rows.map((r) => this.webhook(r));
   }
 
   getWebhook(contaId: number, id: number): WebhookRecord | null {
-    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? AND id = ?`).get(contaId, id) as WebhookRow | undefined;
+    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? AND id = ?`).get(contaId, id) as
+      | WebhookRow
+      | undefined;
     return row ? this.webhook(row) : null;
   }
 
@@ -80,29 +120,38 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     return row ? this.webhook(row) : null;
   }
 
-  updateWebhook(contaId: number, id: number, patch: WebhookPatch, limit: number | null, now: number): WebhookRecord | null {
+  updateWebhook(
+    contaId: number,
+    id: number,
+    patch: WebhookPatch,
+    limit: number | null,
+    now: number,
+  ): WebhookRecord | null {
     return this.tx(() => {
       const current = this.getWebhook(contaId, id);
       if (!current) return null;
       const ts = iso(now);
       if (patch.nome !== undefined) this.sql('UPDATE webhooks SET nome = ? WHERE id = ?').run(patch.nome, id);
-      if (patch.eventos !== undefined) this.sql('UPDATE webhooks SET eventos = ? WHERE id = ?').run(JSON.stringify(patch.eventos), id);
+      if (patch.eventos !== undefined)
+        this.sql('UPDATE webhooks SET eventos = ? WHERE id = ?').run(JSON.stringify(patch.eventos), id);
       if (patch.url !== undefined && patch.url !== current.url) {
         // A new URL is a new endpoint: its predecessor's failures say nothing about it (spec state table).
-        this.sql('UPDATE webhooks SET url = ?, falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?')
-          .run(patch.url, id);
+        this.sql('UPDATE webhooks SET url = ?, falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?').run(
+          patch.url,
+          id,
+        );
       }
       if (patch.ativo === true && !current.ativo) {
         if (limit !== null && this.activeCount(contaId, id) >= limit) throw new WebhookLimitError(limit);
         // The customer says the endpoint is fixed: lifts temporary and permanent deactivation alike.
         this.sql(
-            `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
+          `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
                falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?`,
-          )
-          .run(id);
+        ).run(id);
       } else if (patch.ativo === false && current.ativo) {
-        this.sql(`UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = NULL WHERE id = ?`)
-          .run(ts, 'Desativado pelo cliente', id);
+        this.sql(
+          `UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = NULL WHERE id = ?`,
+        ).run(ts, 'Desativado pelo cliente', id);
       }
       this.sql('UPDATE webhooks SET atualizado_em = ? WHERE id = ?').run(ts, id);
       return this.getWebhook(contaId, id);
@@ -115,71 +164,73 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
 
   rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs = 0): WebhookRecord | null {
     const row = this.sql(
-        `UPDATE webhooks SET
+      `UPDATE webhooks SET
            segredo_anterior = CASE WHEN ? > 0 THEN secret END,
            segredo_anterior_ate = CASE WHEN ? > 0 THEN ? END,
            secret = ?, atualizado_em = ?
          WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`,
-      )
-      .get(overlapMs, overlapMs, now + overlapMs, this.sealSecret(secret), iso(now), contaId, id) as WebhookRow | undefined;
+    ).get(overlapMs, overlapMs, now + overlapMs, this.sealSecret(secret), iso(now), contaId, id) as
+      | WebhookRow
+      | undefined;
     return row ? this.webhook(row) : null;
   }
 
-
-  enqueueDelivery(webhook: WebhookRecord, evento: string, corpo: string, origem: DeliveryOrigin, now: number): DeliveryRecord {
+  enqueueDelivery(
+    webhook: WebhookRecord,
+    evento: string,
+    corpo: string,
+    origem: DeliveryOrigin,
+    now: number,
+  ): DeliveryRecord {
     const row = this.sql(
-        `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, criada_em, proxima_tentativa_em)
+      `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, criada_em, proxima_tentativa_em)
          VALUES (?, ?, ?, ?, ?, ?, 'pendente', ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
-      )
-      .get(this.newId(), webhook.id, webhook.contaId, evento, corpo, origem, iso(now), now) as DeliveryRow;
+    ).get(this.newId(), webhook.id, webhook.contaId, evento, corpo, origem, iso(now), now) as DeliveryRow;
     return toDelivery(row);
   }
 
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[] {
     const rows = this.sql(
-        `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = ? AND (? IS NULL OR e.status = ?)
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = ? AND (? IS NULL OR e.status = ?)
          ORDER BY e.criada_em DESC, e.evento_seq DESC, e.id LIMIT ?`,
-      )
-      .all(webhookId, status ?? null, status ?? null, limit) as DeliveryRow[];
+    ).all(webhookId, status ?? null, status ?? null, limit) as DeliveryRow[];
     return rows.map(toDelivery);
   }
 
   findDeliveries(ids: readonly string[]): DeliveryRecord[] {
     if (ids.length === 0) return [];
-    const rows = this.sql(`SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`)
-      .all(...ids) as DeliveryRow[];
+    const rows = this.sql(
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`,
+    ).all(...ids) as DeliveryRow[];
     return rows.map(toDelivery);
   }
 
   requeueDelivery(id: string, now: number): DeliveryRecord | null {
     const row = this.sql(
-        `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
          WHERE id = ? AND status <> 'pendente' RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
-      )
-      .get(now, id) as DeliveryRow | undefined;
+    ).get(now, id) as DeliveryRow | undefined;
     return row ? toDelivery(row) : null;
   }
 
   requeueUndeliveredSince(webhookId: number, desde: string, now: number): number {
     return this.sql(
-        `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
          WHERE webhook_id = ? AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= ?`,
-      )
-      .run(now, webhookId, desde).changes;
+    ).run(now, webhookId, desde).changes;
   }
 
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[] {
     const where: string[] = [];
     const params: (string | number)[] = [];
-    if (filter.webhookId !== undefined) (where.push('e.webhook_id = ?'), params.push(filter.webhookId));
-    if (filter.since !== undefined) (where.push('e.criada_em >= ?'), params.push(filter.since));
-    if (filter.until !== undefined) (where.push('e.criada_em <= ?'), params.push(filter.until));
-    if (filter.status !== undefined) (where.push('e.status = ?'), params.push(filter.status));
+    if (filter.webhookId !== undefined) where.push('e.webhook_id = ?'), params.push(filter.webhookId);
+    if (filter.since !== undefined) where.push('e.criada_em >= ?'), params.push(filter.since);
+    if (filter.until !== undefined) where.push('e.criada_em <= ?'), params.push(filter.until);
+    if (filter.status !== undefined) where.push('e.status = ?'), params.push(filter.status);
     const rows = this.sql(
-        `SELECT ${DELIVERY_COLUMNS} FROM entregas e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
          ORDER BY e.criada_em, e.evento_seq, e.id`,
-      )
-      .all(...params) as DeliveryRow[];
+    ).all(...params) as DeliveryRow[];
     return rows.map(toDelivery);
   }
 
@@ -190,16 +241,17 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
       // A replay that reached the customer's own endpoint settles a delivery that had failed or was pending.
       if (ok && toWebhookUrl && delivery.status !== 'entregue') {
         this.sql(
-            `UPDATE entregas SET status = 'entregue', entregue_em = ?, proxima_tentativa_em = NULL, ultimo_status_code = ?,
+          `UPDATE entregas SET status = 'entregue', entregue_em = ?, proxima_tentativa_em = NULL, ultimo_status_code = ?,
                ultimo_erro = NULL, duracao_ms = ? WHERE id = ? AND status <> 'entregue'`,
-          )
-          .run(iso(now), attempt.statusCode, attempt.duracaoMs, delivery.id);
+        ).run(iso(now), attempt.statusCode, attempt.duracaoMs, delivery.id);
       }
     });
   }
 
   attemptsCount(deliveryId: string): number {
-    return (this.sql('SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = ?').get(deliveryId) as { n: number }).n;
+    return (
+      this.sql('SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = ?').get(deliveryId) as { n: number }
+    ).n;
   }
 }
 

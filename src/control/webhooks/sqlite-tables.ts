@@ -68,16 +68,18 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
 
   protected insertAttempt(deliveryId: string, a: AttemptResult): void {
     this.sql(
-        `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
+      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(deliveryId, a.numero, a.origem, a.destino, iso(a.iniciadaEm), a.statusCode, a.erro, a.duracaoMs);
+    ).run(deliveryId, a.numero, a.origem, a.destino, iso(a.iniciadaEm), a.statusCode, a.erro, a.duracaoMs);
   }
 
   accountLimits(contaId: number, plano: Plano): WebhookLimits {
     const defaults = DEFAULT_WEBHOOK_LIMITS[plano];
-    const row = this.sql('SELECT limite_webhooks, limite_entregas_mes, limite_entregas_ilimitado FROM webhook_contas WHERE conta_id = ?')
-      .get(contaId) as { limite_webhooks: number | null; limite_entregas_mes: number | null; limite_entregas_ilimitado: number } | undefined;
+    const row = this.sql(
+      'SELECT limite_webhooks, limite_entregas_mes, limite_entregas_ilimitado FROM webhook_contas WHERE conta_id = ?',
+    ).get(contaId) as
+      | { limite_webhooks: number | null; limite_entregas_mes: number | null; limite_entregas_ilimitado: number }
+      | undefined;
     if (!row) return defaults;
     return {
       webhooksAtivos: row.limite_webhooks ?? defaults.webhooksAtivos,
@@ -86,8 +88,10 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
   }
 
   monthlyUsage(contaId: number, now: number): number {
-    const row = this.sql('SELECT usadas FROM entregas_mensais WHERE conta_id = ? AND referencia = ?')
-      .get(contaId, monthReference(now)) as { usadas: number } | undefined;
+    const row = this.sql('SELECT usadas FROM entregas_mensais WHERE conta_id = ? AND referencia = ?').get(
+      contaId,
+      monthReference(now),
+    ) as { usadas: number } | undefined;
     return row?.usadas ?? 0;
   }
 
@@ -100,10 +104,9 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
 
   reactivateDue(now: number): number {
     return this.sql(
-        `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
+      `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
            falhas_consecutivas = 0, atualizado_em = ?
          WHERE ativo = 0 AND reativar_em IS NOT NULL AND reativar_em <= ?`,
-      )
-      .run(iso(now), iso(now)).changes;
+    ).run(iso(now), iso(now)).changes;
   }
 }

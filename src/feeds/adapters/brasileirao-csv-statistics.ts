@@ -28,7 +28,11 @@ const PERCENT = /^(\d{1,3}(?:\.\d+)?)%?$/;
 export const COUNT = /^(\d{1,9})$/;
 
 /** Per CSV column, in STAT_COLUMNS order: its canonical field and whether it is a percentage. */
-const COLUMN_FIELDS = STAT_COLUMNS.map((column) => ({ column, field: FIELD_OF[column], percent: PERCENT_COLUMNS.has(column) }));
+const COLUMN_FIELDS = STAT_COLUMNS.map((column) => ({
+  column,
+  field: FIELD_OF[column],
+  percent: PERCENT_COLUMNS.has(column),
+}));
 
 /**
  * Writes a row's fields (cells in STAT_COLUMNS order) into `into`, or returns the reason a cell cannot be

@@ -10,7 +10,18 @@
  * are at most 42 days, off-seasons at least 93). A season is named by the year of its first match.
  */
 import path from 'node:path';
-import type { Feed, FeedCampeonato, FeedEscalacao, FeedEstatisticas, FeedEvento, FeedPartida, FeedRodada, FeedTime, Lado, TipoEvento } from '../canonical.js';
+import type {
+  Feed,
+  FeedCampeonato,
+  FeedEscalacao,
+  FeedEstatisticas,
+  FeedEvento,
+  FeedPartida,
+  FeedRodada,
+  FeedTime,
+  Lado,
+  TipoEvento,
+} from '../canonical.js';
 import { FEED_FORMAT } from '../canonical.js';
 import { resolveTeamName } from '../team-names.js';
 import type { RegisteredAdapter } from './index.js';
@@ -28,7 +39,23 @@ const MAX_MINUTE = 120;
 const MAX_STOPPAGE = 30;
 
 const COLUMNS = {
-  partidas: ['ID', 'rodata', 'data', 'hora', 'mandante', 'visitante', 'formacao_mandante', 'formacao_visitante', 'tecnico_mandante', 'tecnico_visitante', 'arena', 'mandante_Placar', 'visitante_Placar', 'mandante_Estado', 'visitante_Estado'],
+  partidas: [
+    'ID',
+    'rodata',
+    'data',
+    'hora',
+    'mandante',
+    'visitante',
+    'formacao_mandante',
+    'formacao_visitante',
+    'tecnico_mandante',
+    'tecnico_visitante',
+    'arena',
+    'mandante_Placar',
+    'visitante_Placar',
+    'mandante_Estado',
+    'visitante_Estado',
+  ],
   gols: ['partida_id', 'clube', 'atleta', 'minuto', 'tipo_de_gol'],
   cartoes: ['partida_id', 'clube', 'cartao', 'atleta', 'minuto'],
   estatisticas: ['partida_id', 'clube', ...STAT_COLUMNS],
@@ -42,8 +69,16 @@ const CARD_TYPES: Record<string, TipoEvento> = { Amarelo: 'cartao_amarelo', Verm
 /** Which file of the family this is, from its header line. */
 function kindOf(file: InputFile): Kind | undefined {
   if (!/\.csv$/i.test(file.name)) return undefined;
-  const head = file.content.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '');
-  const header = new Set(head.split(/\r?\n/, 1)[0]?.split(',').map((c) => c.replace(/^"|"$/g, '')));
+  const head = file.content
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const header = new Set(
+    head
+      .split(/\r?\n/, 1)[0]
+      ?.split(',')
+      .map((c) => c.replace(/^"|"$/g, '')),
+  );
   return KINDS.find((k) => COLUMNS[k].every((c) => header.has(c)));
 }
 
@@ -68,13 +103,17 @@ export const brasileiraoCsvAdapter: RegisteredAdapter = {
    * types), so only championships made from user options need the schema; skipping the rest spares the
    * schema's compilation and ~70k record checks (docs/decisions.md, "Brasileirão CSV family").
    */
-  schemaChecked: (options) => (Object.values(options.campeonato ?? {}).some((v) => v !== undefined) ? ['campeonatos'] : []),
+  schemaChecked: (options) =>
+    Object.values(options.campeonato ?? {}).some((v) => v !== undefined) ? ['campeonatos'] : [],
 };
 
 /** A file's header, its columns looked up by name. */
 class Sheet {
   private readonly index: Map<string, number>;
-  constructor(readonly file: string, header: readonly string[]) {
+  constructor(
+    readonly file: string,
+    header: readonly string[],
+  ) {
     this.index = new Map(header.map((h, i) => [h, i]));
   }
   column(name: string): number {
@@ -110,7 +149,11 @@ function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed 
   }
   const matchesFile = byKind.get('partidas');
   if (!matchesFile) {
-    throw rejectAt(files[0]?.name ?? '?', undefined, 'falta o arquivo de partidas (campeonato-brasileiro-full.csv) no grupo');
+    throw rejectAt(
+      files[0]?.name ?? '?',
+      undefined,
+      'falta o arquivo de partidas (campeonato-brasileiro-full.csv) no grupo',
+    );
   }
   const times = new Map<string, FeedTime>();
   const matches = readMatches(matchesFile, times);
@@ -138,7 +181,10 @@ function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed 
 function readMatches(file: InputFile, times: Map<string, FeedTime>): Map<string, Match> {
   const matches = new Map<string, Match>();
   readSheet(file, (sheet) => {
-    const c = Object.fromEntries(COLUMNS.partidas.map((name) => [name, sheet.column(name)])) as Record<(typeof COLUMNS.partidas)[number], number>;
+    const c = Object.fromEntries(COLUMNS.partidas.map((name) => [name, sheet.column(name)])) as Record<
+      (typeof COLUMNS.partidas)[number],
+      number
+    >;
     return (row, line) => readMatch(row, c, times, matches, (reason) => rejectAt(file.name, line, reason));
   });
   return matches;
@@ -169,7 +215,12 @@ function readMatch(
       const resolved = resolveTeamName(nome).nome;
       // A user alias file can name a club with an empty string; the canonical feed needs a name.
       if (resolved === '') throw fail(`${lado} "${nome}" tem nome vazio no arquivo de apelidos`);
-      times.set(nome, { id: nome, nome: resolved, ...(resolved === nome ? {} : { apelidos: [nome] }), ...(estado ? { estado } : {}) });
+      times.set(nome, {
+        id: nome,
+        nome: resolved,
+        ...(resolved === nome ? {} : { apelidos: [nome] }),
+        ...(estado ? { estado } : {}),
+      });
     }
     const formacao = cell(row, c[`formacao_${lado}`]) || null;
     const tecnico = cell(row, c[`tecnico_${lado}`]) || null;
@@ -193,12 +244,26 @@ function readMatch(
   };
   const escalacoes = sides
     .filter((s) => s.formacao !== null || s.tecnico !== null)
-    .map((s): FeedEscalacao => ({ partida: id, lado: s.lado, formacao: s.formacao, tecnico: s.tecnico, confirmada: true, titulares: [], reservas: [] }));
+    .map(
+      (s): FeedEscalacao => ({
+        partida: id,
+        lado: s.lado,
+        formacao: s.formacao,
+        tecnico: s.tecnico,
+        confirmada: true,
+        titulares: [],
+        reservas: [],
+      }),
+    );
   matches.set(id, { partida, time: Date.parse(date), rodada, escalacoes });
 }
 
 /** Splits the matches into seasons (see the header comment) and points each at its championship and round. */
-function seasons(file: string, matches: Map<string, Match>, options: AdapterOptions): { campeonatos: FeedCampeonato[]; rodadas: FeedRodada[] } {
+function seasons(
+  file: string,
+  matches: Map<string, Match>,
+  options: AdapterOptions,
+): { campeonatos: FeedCampeonato[]; rodadas: FeedRodada[] } {
   const sorted = [...matches.values()].sort((a, b) => a.time - b.time || Number(a.partida.id) - Number(b.partida.id));
   const runs: Match[][] = [];
   let previous = -Infinity;
@@ -212,7 +277,11 @@ function seasons(file: string, matches: Map<string, Match>, options: AdapterOpti
   }
   const o = options.campeonato ?? {};
   if (o.temporada !== undefined && runs.length > 1) {
-    throw rejectAt(file, undefined, `a opção temporada vale para um arquivo de uma só temporada; este tem ${runs.length}`);
+    throw rejectAt(
+      file,
+      undefined,
+      `a opção temporada vale para um arquivo de uma só temporada; este tem ${runs.length}`,
+    );
   }
   const nome = o.nome ?? 'Campeonato Brasileiro Série A';
   const slug = o.slug ?? 'campeonato-brasileiro-serie-a';
@@ -236,7 +305,8 @@ function seasons(file: string, matches: Map<string, Match>, options: AdapterOpti
       m.partida.rodada = `${campeonato}/rodada-${m.rodada}`;
       numbers.add(m.rodada);
     }
-    for (const numero of [...numbers].sort((a, b) => a - b)) rodadas.push({ id: `${campeonato}/rodada-${numero}`, campeonato, numero });
+    for (const numero of [...numbers].sort((a, b) => a - b))
+      rodadas.push({ id: `${campeonato}/rodada-${numero}`, campeonato, numero });
   }
   return { campeonatos, rodadas };
 }
@@ -252,19 +322,27 @@ function readEvents(
 ): void {
   const perMatch = new Map<string, number>();
   readSheet(file, (sheet) => {
-    const [cMatch, cClub, cType, cPlayer, cMinute] = ['partida_id', 'clube', typeColumn, 'atleta', 'minuto'].map((n) => sheet.column(n)) as [number, number, number, number, number];
+    const [cMatch, cClub, cType, cPlayer, cMinute] = ['partida_id', 'clube', typeColumn, 'atleta', 'minuto'].map((n) =>
+      sheet.column(n),
+    ) as [number, number, number, number, number];
     return (row, line) => {
       const { partida, lado } = sideOf(file.name, line, matches, cell(row, cMatch), cell(row, cClub));
       const type = cell(row, cType);
       const tipo = types[type];
       if (!tipo) {
-        const accepted = Object.keys(types).map((k) => `"${k}"`).join(', ');
+        const accepted = Object.keys(types)
+          .map((k) => `"${k}"`)
+          .join(', ');
         throw rejectAt(file.name, line, `${typeColumn} desconhecido "${type}" (aceitos: ${accepted})`);
       }
       const minuteText = cell(row, cMinute);
       const minute = MINUTE.exec(minuteText);
       if (!minute || Number(minute[1]) > MAX_MINUTE) {
-        throw rejectAt(file.name, line, `minuto inválido "${minuteText}" (esperado 0..${MAX_MINUTE}, com acréscimo como 45+2)`);
+        throw rejectAt(
+          file.name,
+          line,
+          `minuto inválido "${minuteText}" (esperado 0..${MAX_MINUTE}, com acréscimo como 45+2)`,
+        );
       }
       if (Number(minute[2] ?? 0) > MAX_STOPPAGE) {
         throw rejectAt(file.name, line, `acréscimo inválido "${minuteText}" (esperado 0..${MAX_STOPPAGE})`);
@@ -297,7 +375,10 @@ function readStatistics(file: InputFile, matches: Map<string, Match>): FeedEstat
       const key = `${partida.id}/${lado}`;
       if (seen.has(key)) throw rejectAt(file.name, line, `estatísticas repetidas da partida ${partida.id} (${lado})`);
       seen.add(key);
-      const record = statisticsRow(columns.map((i) => cell(row, i)), { partida: partida.id, lado, origem: 'basica' } as FeedEstatisticas);
+      const record = statisticsRow(
+        columns.map((i) => cell(row, i)),
+        { partida: partida.id, lado, origem: 'basica' } as FeedEstatisticas,
+      );
       if (typeof record === 'string') throw rejectAt(file.name, line, record);
       out.push(record);
     };
@@ -309,13 +390,23 @@ function cell(row: readonly string[], i: number): string {
   return (row[i] ?? '').trim();
 }
 
-function sideOf(file: string, line: number, matches: Map<string, Match>, id: string, club: string): { partida: FeedPartida; lado: Lado } {
+function sideOf(
+  file: string,
+  line: number,
+  matches: Map<string, Match>,
+  id: string,
+  club: string,
+): { partida: FeedPartida; lado: Lado } {
   const match = matches.get(id);
   if (!match) throw rejectAt(file, line, `partida_id ${id} não existe no arquivo de partidas`);
   const { partida } = match;
   if (club === partida.mandante) return { partida, lado: 'mandante' };
   if (club === partida.visitante) return { partida, lado: 'visitante' };
-  throw rejectAt(file, line, `clube "${club}" não joga a partida ${id} (${String(partida.mandante)} x ${String(partida.visitante)})`);
+  throw rejectAt(
+    file,
+    line,
+    `clube "${club}" não joga a partida ${id} (${String(partida.mandante)} x ${String(partida.visitante)})`,
+  );
 }
 
 function count(text: string, column: string, fail: (reason: string) => Error): number {

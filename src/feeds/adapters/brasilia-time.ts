@@ -14,7 +14,8 @@ const years = new Map<number, [string, string][]>();
  */
 export function offsetOn(date: string): string {
   // Noon at UTC−3 is 15:00 UTC; an hour's summer-time difference cannot move it to another local day.
-  const name = offsetName.formatToParts(new Date(`${date}T15:00:00Z`)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const name =
+    offsetName.formatToParts(new Date(`${date}T15:00:00Z`)).find((p) => p.type === 'timeZoneName')?.value ?? '';
   return /^GMT[+-]\d{2}:\d{2}$/.test(name) ? name.slice(3) : '-03:00';
 }
 

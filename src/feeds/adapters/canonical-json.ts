@@ -29,7 +29,9 @@ export const canonicalJsonAdapter: Adapter = {
       const parsed = parseJson(inputText(file));
       if (!parsed.ok) {
         const { line, column, reason } = parsed.problem;
-        throw new FeedRejectedError([{ file: file.name, position: { line, column }, reason: `JSON malformado: ${reason}` }]);
+        throw new FeedRejectedError([
+          { file: file.name, position: { line, column }, reason: `JSON malformado: ${reason}` },
+        ]);
       }
       const issues = schemaIssues(file.name, parsed.value);
       if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);

@@ -5,7 +5,18 @@ import { MAX_ISSUES, schemaIssues } from '../validate-schema.js';
 import { inputText, looksCanonical } from './canonical-json.js';
 import type { Adapter, InputFile } from './types.js';
 
-const COLLECTIONS = new Set(['campeonatos', 'fases', 'rodadas', 'times', 'jogadores', 'partidas', 'eventos', 'escalacoes', 'estatisticas', 'remocoes']);
+const COLLECTIONS = new Set([
+  'campeonatos',
+  'fases',
+  'rodadas',
+  'times',
+  'jogadores',
+  'partidas',
+  'eventos',
+  'escalacoes',
+  'estatisticas',
+  'remocoes',
+]);
 
 /**
  * `svc-feed/1` as NDJSON, for feeds too large to hold as one document: line 1 is the header
@@ -56,28 +67,41 @@ function readOne(file: InputFile): Feed {
     if (!parsed.ok) return reject(line, `JSON malformado: ${parsed.problem.reason}`, { column: parsed.problem.column });
     const value = parsed.value;
     if (!header) {
-      if (!isObject(value) || value.formato !== 'svc-feed/1') return reject(line, 'a primeira linha deve ser o cabeçalho {"formato":"svc-feed/1","fonte":"..."}');
+      if (!isObject(value) || value.formato !== 'svc-feed/1')
+        return reject(line, 'a primeira linha deve ser o cabeçalho {"formato":"svc-feed/1","fonte":"..."}');
       header = value;
       return;
     }
-    if (!isObject(value) || typeof value.colecao !== 'string' || !('registro' in value) || Object.keys(value).length !== 2) {
+    if (
+      !isObject(value) ||
+      typeof value.colecao !== 'string' ||
+      !('registro' in value) ||
+      Object.keys(value).length !== 2
+    ) {
       return reject(line, 'cada linha deve ser {"colecao": "...", "registro": {...}}');
     }
-    if (!COLLECTIONS.has(value.colecao)) return reject(line, `coleção desconhecida: ${value.colecao}`, { pointer: '/colecao' });
+    if (!COLLECTIONS.has(value.colecao))
+      return reject(line, `coleção desconhecida: ${value.colecao}`, { pointer: '/colecao' });
     const list = records.get(value.colecao) ?? [];
     lineOf.set(`/${value.colecao}/${list.length}`, line);
     list.push(value.registro);
     records.set(value.colecao, list);
   });
-  if (!header && issues.length === 0) reject(1, 'arquivo vazio: falta o cabeçalho {"formato":"svc-feed/1","fonte":"..."}');
+  if (!header && issues.length === 0)
+    reject(1, 'arquivo vazio: falta o cabeçalho {"formato":"svc-feed/1","fonte":"..."}');
   if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
 
   const feed = { ...header, ...Object.fromEntries(records) } as unknown as Feed;
   recordLines.set(feed, lineOf);
-  const schema = schemaIssues(file.name, feed).map((issue): FeedIssue => ({
-    ...issue,
-    position: ndjsonPosition(feed, issue.position.pointer ?? '') ?? { line: 1, pointer: issue.position.pointer ?? '' },
-  }));
+  const schema = schemaIssues(file.name, feed).map(
+    (issue): FeedIssue => ({
+      ...issue,
+      position: ndjsonPosition(feed, issue.position.pointer ?? '') ?? {
+        line: 1,
+        pointer: issue.position.pointer ?? '',
+      },
+    }),
+  );
   if (schema.length > 0) throw new FeedRejectedError(schema.slice(0, MAX_ISSUES), schema.length);
   return feed;
 }

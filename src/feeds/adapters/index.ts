@@ -34,7 +34,10 @@ export const FORMAT_NAMES: readonly FormatName[] = ADAPTERS.map((a) => a.format)
 
 /** Thrown when an input matches no adapter (or `--format` names none). */
 export class UnknownFormatError extends Error {
-  constructor(readonly file: string, detail: string) {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
     super(`${file}: ${detail}`);
     this.name = 'UnknownFormatError';
   }
@@ -42,7 +45,8 @@ export class UnknownFormatError extends Error {
 
 export function adapterFor(format: string): RegisteredAdapter {
   const adapter = ADAPTERS.find((a) => a.format === format);
-  if (!adapter) throw new UnknownFormatError('--format', `formato desconhecido "${format}"; use um de: ${FORMAT_NAMES.join(', ')}`);
+  if (!adapter)
+    throw new UnknownFormatError('--format', `formato desconhecido "${format}"; use um de: ${FORMAT_NAMES.join(', ')}`);
   return adapter;
 }
 
@@ -80,7 +84,11 @@ export function groupInputs(
     const adapter = forced ?? detectFormat(file);
     if (adapter) groups.push({ adapter, files: [file] });
     else if (options.fromFolder?.has(file.name)) skipped.push(file.name);
-    else throw new UnknownFormatError(file.name, `formato desconhecido; use --format com um de: ${FORMAT_NAMES.join(', ')}`);
+    else
+      throw new UnknownFormatError(
+        file.name,
+        `formato desconhecido; use --format com um de: ${FORMAT_NAMES.join(', ')}`,
+      );
   }
   return { groups, skipped };
 }

@@ -9,7 +9,17 @@
  * file of one season name the same matches even where they spell a club differently, and re-ingesting a file
  * updates them in place.
  */
-import type { Feed, FeedCampeonato, FeedChave, FeedFase, FeedPartida, FeedRodada, FeedTime, StatusPartida, TipoCampeonato } from '../canonical.js';
+import type {
+  Feed,
+  FeedCampeonato,
+  FeedChave,
+  FeedFase,
+  FeedPartida,
+  FeedRodada,
+  FeedTime,
+  StatusPartida,
+  TipoCampeonato,
+} from '../canonical.js';
 import { FEED_FORMAT } from '../canonical.js';
 import type { FeedPosition } from '../errors.js';
 import { FeedRejectedError } from '../errors.js';
@@ -54,8 +64,16 @@ export interface OpenfootballDocument {
 }
 
 /** Competitions whose openfootball title differs from the name the other sources use. */
-const KNOWN_COMPETITIONS: readonly { title: RegExp; nome: (m: RegExpExecArray) => string; popular?: (m: RegExpExecArray) => string }[] = [
-  { title: /^Brasileiro Série ([A-D])$/i, nome: (m) => `Campeonato Brasileiro Série ${m[1]}`, popular: (m) => `Brasileirão Série ${m[1]}` },
+const KNOWN_COMPETITIONS: readonly {
+  title: RegExp;
+  nome: (m: RegExpExecArray) => string;
+  popular?: (m: RegExpExecArray) => string;
+}[] = [
+  {
+    title: /^Brasileiro Série ([A-D])$/i,
+    nome: (m) => `Campeonato Brasileiro Série ${m[1]}`,
+    popular: (m) => `Brasileirão Série ${m[1]}`,
+  },
 ];
 
 /** Knockout round names in Portuguese; other names are kept as the file writes them. */
@@ -85,7 +103,11 @@ export function openfootballFeed(doc: OpenfootballDocument, options: AdapterOpti
     let ties: Tie[] | undefined;
     if (matchday) {
       const numero = Number(matchday[1]);
-      const rodada = rodadas.get(numero) ?? { id: `${campeonatoId}/rodada-${numero}`, campeonato: campeonatoId, numero };
+      const rodada = rodadas.get(numero) ?? {
+        id: `${campeonatoId}/rodada-${numero}`,
+        campeonato: campeonatoId,
+        numero,
+      };
       rodadas.set(numero, rodada);
       partida = match(m, `${campeonatoId}/${teamsKey(m)}`, campeonatoId, { rodada: String(rodada.id) });
     } else {
@@ -105,7 +127,9 @@ export function openfootballFeed(doc: OpenfootballDocument, options: AdapterOpti
     // A postponed match is listed again where it was finally played: the later line is the match.
     const previous = partidas[earlier];
     if (previous?.status !== 'adiado') {
-      throw new FeedRejectedError([{ file: doc.file, position: m.position, reason: `partida repetida: ${m.team1} x ${m.team2} em "${m.round}"` }]);
+      throw new FeedRejectedError([
+        { file: doc.file, position: m.position, reason: `partida repetida: ${m.team1} x ${m.team2} em "${m.round}"` },
+      ]);
     }
     partidas[earlier] = partida;
     for (const tie of ties ?? []) tie.legs = tie.legs.map((leg) => (leg === previous ? partida : leg));
@@ -130,7 +154,11 @@ function championship(doc: OpenfootballDocument, options: AdapterOptions): FeedC
   const temporada = o.temporada ?? season?.[2];
   if (!temporada) {
     throw new FeedRejectedError([
-      { file: doc.file, position: doc.titlePosition, reason: `o título "${doc.title}" não diz a temporada; informe-a nas opções (temporada)` },
+      {
+        file: doc.file,
+        position: doc.titlePosition,
+        reason: `o título "${doc.title}" não diz a temporada; informe-a nas opções (temporada)`,
+      },
     ]);
   }
   const title = season?.[1] ?? doc.title.trim();
@@ -159,7 +187,12 @@ function team(name: string): FeedTime {
   return { id: name, nome, ...(nome === name ? {} : { apelidos: [name] }) };
 }
 
-function match(m: OpenfootballMatch, id: string, campeonato: string, where: { rodada?: string; fase?: string }): FeedPartida {
+function match(
+  m: OpenfootballMatch,
+  id: string,
+  campeonato: string,
+  where: { rodada?: string; fase?: string },
+): FeedPartida {
   const result = finalResult(m.score);
   const status: StatusPartida = m.adiado ? 'adiado' : result ? 'encerrado' : 'aguardando';
   return {
@@ -214,7 +247,8 @@ function newPhase(campeonato: string, round: string, ordem: number): { fase: Fee
 /** A match whose teams meet the other way round in an open tie of the same phase is that tie's second leg. */
 function pairLeg(ties: Tie[], partida: FeedPartida): void {
   const first = ties.find(
-    (t) => t.legs.length === 1 && t.legs[0]?.mandante === partida.visitante && t.legs[0]?.visitante === partida.mandante,
+    (t) =>
+      t.legs.length === 1 && t.legs[0]?.mandante === partida.visitante && t.legs[0]?.visitante === partida.mandante,
   );
   if (first) first.legs.push(partida);
   else ties.push({ legs: [partida] });

@@ -7,7 +7,12 @@
 import type { Feed } from '../canonical.js';
 import { FeedRejectedError } from '../errors.js';
 import { parseJson } from '../json-syntax.js';
-import { type OpenfootballMatch, type OpenfootballScore, type ScorePair, openfootballFeed } from './openfootball-feed.js';
+import {
+  type OpenfootballMatch,
+  type OpenfootballScore,
+  type ScorePair,
+  openfootballFeed,
+} from './openfootball-feed.js';
 import { decodeText, isCalendarDate } from './text.js';
 import type { Adapter, AdapterOptions, InputFile } from './types.js';
 
@@ -26,7 +31,10 @@ export const openfootballJsonAdapter: Adapter = {
 };
 
 class Invalid extends Error {
-  constructor(readonly pointer: string, reason: string) {
+  constructor(
+    readonly pointer: string,
+    reason: string,
+  ) {
     super(reason);
   }
 }
@@ -35,7 +43,9 @@ function readJson(file: InputFile, options: AdapterOptions): Feed {
   const parsed = parseJson(decodeText(file));
   if (!parsed.ok) {
     const { line, column, reason } = parsed.problem;
-    throw new FeedRejectedError([{ file: file.name, position: { line, column }, reason: `JSON malformado: ${reason}` }]);
+    throw new FeedRejectedError([
+      { file: file.name, position: { line, column }, reason: `JSON malformado: ${reason}` },
+    ]);
   }
   try {
     const doc = record(parsed.value, '');
@@ -57,7 +67,8 @@ function match(value: unknown, at: string): OpenfootballMatch {
   if (m.time !== undefined) {
     time = text(m.time, `${at}/time`);
     const hm = /^(\d{1,2}):(\d{2})$/.exec(time);
-    if (!hm || Number(hm[1]) > 23 || Number(hm[2]) > 59) throw new Invalid(`${at}/time`, `horário inválido "${time}" (esperado HH:MM)`);
+    if (!hm || Number(hm[1]) > 23 || Number(hm[2]) > 59)
+      throw new Invalid(`${at}/time`, `horário inválido "${time}" (esperado HH:MM)`);
     time = `${hm[1]?.padStart(2, '0')}:${hm[2]}`;
   }
   return {
@@ -82,7 +93,8 @@ function score(value: unknown, at: string): OpenfootballScore {
     }
     out[key] = v as unknown as ScorePair;
   }
-  if ((out.et || out.p) && !out.ft) throw new Invalid(`${at}/ft`, 'prorrogação ou pênaltis sem o placar do tempo normal');
+  if ((out.et || out.p) && !out.ft)
+    throw new Invalid(`${at}/ft`, 'prorrogação ou pênaltis sem o placar do tempo normal');
   return out;
 }
 

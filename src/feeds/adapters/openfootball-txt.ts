@@ -12,7 +12,12 @@
  * `[awarded]` and the like.
  */
 import type { Feed } from '../canonical.js';
-import { type OpenfootballMatch, type OpenfootballScore, type ScorePair, openfootballFeed } from './openfootball-feed.js';
+import {
+  type OpenfootballMatch,
+  type OpenfootballScore,
+  type ScorePair,
+  openfootballFeed,
+} from './openfootball-feed.js';
 import { decodeText, isCalendarDate, rejectAt } from './text.js';
 import type { Adapter, AdapterOptions, InputFile } from './types.js';
 
@@ -132,6 +137,11 @@ function parseResult(text: string): { score: OpenfootballScore; adiado: boolean 
   }
   if ((p || et) && !ft) return `resultado ilegível: "${text}" (falta o placar do tempo normal)`;
   if (mark === 'awarded' && !ft) return `resultado ilegível: "${text}" ([awarded] sem placar)`;
-  const score: OpenfootballScore = { ...(ft ? { ft } : {}), ...(ht ? { ht } : {}), ...(et ? { et } : {}), ...(p ? { p } : {}) };
+  const score: OpenfootballScore = {
+    ...(ft ? { ft } : {}),
+    ...(ht ? { ht } : {}),
+    ...(et ? { et } : {}),
+    ...(p ? { p } : {}),
+  };
   return { score, adiado: mark !== undefined && NOT_PLAYED.has(mark) };
 }

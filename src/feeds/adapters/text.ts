@@ -42,7 +42,11 @@ export function isCalendarDate(date: string): boolean {
  * number of cells than the header is rejected. A hand-written scanner rather than csv-parse: the
  * Brasileirão family is ~70k rows and csv-parse took ~0.5 s of the ingest budget on it, ten times this loop.
  */
-export function scanCsv(text: string, file: string, onHeader: (header: string[]) => (row: string[], line: number) => void): void {
+export function scanCsv(
+  text: string,
+  file: string,
+  onHeader: (header: string[]) => (row: string[], line: number) => void,
+): void {
   let onRow: ((row: string[], line: number) => void) | undefined;
   let columns = 0;
   const n = text.length;

@@ -55,12 +55,20 @@ export function App() {
   return (
     <SessionContext.Provider value={ctx}>
       <header className="topo">
-        <span className="marca">svc<span className="marca-extra"> · Painel</span></span>
+        <span className="marca">
+          svc<span className="marca-extra"> · Painel</span>
+        </span>
         <nav aria-label="Principal">
-          <a href="#/" aria-current={current === 'visao' ? 'page' : undefined}>Visão geral</a>
-          <a href="#/webhooks" aria-current={current === 'webhooks' ? 'page' : undefined}>Webhooks</a>
+          <a href="#/" aria-current={current === 'visao' ? 'page' : undefined}>
+            Visão geral
+          </a>
+          <a href="#/webhooks" aria-current={current === 'webhooks' ? 'page' : undefined}>
+            Webhooks
+          </a>
         </nav>
-        <button type="button" className="secundario" onClick={() => signOut()}>Sair</button>
+        <button type="button" className="secundario" onClick={() => signOut()}>
+          Sair
+        </button>
       </header>
       <main ref={main} tabIndex={-1}>
         {route.page === 'visao' && <Overview />}

@@ -23,20 +23,39 @@ export function DailyChart({ data }: { data: Uso['requisicoes_por_dia'] }) {
   const total = data.reduce((s, d) => s + d.requisicoes, 0);
   return (
     <figure className="grafico">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Requisições por dia nos últimos ${data.length} dias: ${fmtNumber(total)} no total`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`Requisições por dia nos últimos ${data.length} dias: ${fmtNumber(total)} no total`}
+      >
         {[0, max / 2, max].map((v) => (
           <g key={v} className="eixo">
             <line x1={LEFT} x2={W - RIGHT} y1={y(v)} y2={y(v)} />
-            <text x={LEFT - 6} y={y(v) + 4} textAnchor="end">{fmtCompact(v)}</text>
+            <text x={LEFT - 6} y={y(v) + 4} textAnchor="end">
+              {fmtCompact(v)}
+            </text>
           </g>
         ))}
         {data.map((d, i) => (
           <g key={d.dia}>
-            <rect className="barra" x={LEFT + i * slot + slot * 0.15} width={slot * 0.7} y={y(d.requisicoes)} height={H - BOTTOM - y(d.requisicoes)}>
+            <rect
+              className="barra"
+              x={LEFT + i * slot + slot * 0.15}
+              width={slot * 0.7}
+              y={y(d.requisicoes)}
+              height={H - BOTTOM - y(d.requisicoes)}
+            >
               <title>{`${fmtDay(d.dia)}: ${fmtNumber(d.requisicoes)} requisições`}</title>
             </rect>
             {(i % 5 === 4 || i === 0) && (
-              <text className="eixo" x={LEFT + (i + 0.5) * slot} y={H - 6} textAnchor={i === data.length - 1 ? 'end' : 'middle'}>{fmtDay(d.dia)}</text>
+              <text
+                className="eixo"
+                x={LEFT + (i + 0.5) * slot}
+                y={H - 6}
+                textAnchor={i === data.length - 1 ? 'end' : 'middle'}
+              >
+                {fmtDay(d.dia)}
+              </text>
             )}
           </g>
         ))}
@@ -45,10 +64,18 @@ export function DailyChart({ data }: { data: Uso['requisicoes_por_dia'] }) {
         <summary>Ver os dados em tabela</summary>
         <div className="rolagem">
           <table>
-            <thead><tr><th scope="col">Dia</th><th scope="col">Requisições</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Dia</th>
+                <th scope="col">Requisições</th>
+              </tr>
+            </thead>
             <tbody>
               {data.map((d) => (
-                <tr key={d.dia}><td>{fmtDay(d.dia)}</td><td className="num">{fmtNumber(d.requisicoes)}</td></tr>
+                <tr key={d.dia}>
+                  <td>{fmtDay(d.dia)}</td>
+                  <td className="num">{fmtNumber(d.requisicoes)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -66,7 +93,9 @@ export function EndpointChart({ data }: { data: Uso['requisicoes_por_endpoint'] 
     <ul className="barras">
       {data.map((d) => (
         <li key={`${d.metodo} ${d.endpoint}`}>
-          <code className="rota">{d.metodo} {d.endpoint}</code>
+          <code className="rota">
+            {d.metodo} {d.endpoint}
+          </code>
           <svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
             <rect className="barra" width={(100 * d.requisicoes) / max} height={10} />
           </svg>

@@ -18,9 +18,15 @@ export function Overview() {
     <>
       <div className="titulo">
         <h1>Visão geral</h1>
-        <button type="button" className="secundario" onClick={reload}>Atualizar</button>
+        <button type="button" className="secundario" onClick={reload}>
+          Atualizar
+        </button>
       </div>
-      {error && <p className="erro" role="alert">{error}</p>}
+      {error && (
+        <p className="erro" role="alert">
+          {error}
+        </p>
+      )}
       {perfil && uso && (
         <>
           <section className="cartoes" aria-label="Plano e consumo">
@@ -36,7 +42,12 @@ export function Overview() {
             <div className="cartao">
               <h2>Consumo hoje</h2>
               <p className="valor">{fmtNumber(perfil.consumo.requisicoes_utilizadas)}</p>
-              <meter min={0} max={perfil.limites.requisicoes} value={perfil.consumo.requisicoes_utilizadas} aria-label="Consumo de hoje em relação ao limite" />
+              <meter
+                min={0}
+                max={perfil.limites.requisicoes}
+                value={perfil.consumo.requisicoes_utilizadas}
+                aria-label="Consumo de hoje em relação ao limite"
+              />
               <p>{fmtNumber(perfil.consumo.requisicoes_restantes)} restantes</p>
             </div>
             <div className="cartao">
@@ -58,7 +69,13 @@ export function Overview() {
             <div className="rolagem">
               <table className="responsiva">
                 <thead>
-                  <tr><th scope="col">Quando</th><th scope="col">Método</th><th scope="col">Endpoint</th><th scope="col">Status</th><th scope="col">Tempo</th></tr>
+                  <tr>
+                    <th scope="col">Quando</th>
+                    <th scope="col">Método</th>
+                    <th scope="col">Endpoint</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Tempo</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {uso.ultimas_requisicoes.map((r, i) => (
@@ -66,9 +83,15 @@ export function Overview() {
                     <tr key={i}>
                       <td data-label="Quando">{fmtDateTime(r.data_hora)}</td>
                       <td data-label="Método">{r.metodo}</td>
-                      <td data-label="Endpoint"><code>{r.endpoint}</code></td>
-                      <td data-label="Status" className={r.status_code >= 400 ? 'falha' : undefined}>{r.status_code}</td>
-                      <td data-label="Tempo" className="num">{fmtMs(r.tempo_resposta_ms)}</td>
+                      <td data-label="Endpoint">
+                        <code>{r.endpoint}</code>
+                      </td>
+                      <td data-label="Status" className={r.status_code >= 400 ? 'falha' : undefined}>
+                        {r.status_code}
+                      </td>
+                      <td data-label="Tempo" className="num">
+                        {fmtMs(r.tempo_resposta_ms)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -4,7 +4,17 @@ import { useEffect, useRef, useState } from 'react';
  * A secret the API shows only once (creation, rotation): kept in this component's state only, gone for
  * good when the customer closes the box.
  */
-export function SecretBox({ titulo, secret, mensagem, onClose }: { titulo: string; secret: string; mensagem: string; onClose(): void }) {
+export function SecretBox({
+  titulo,
+  secret,
+  mensagem,
+  onClose,
+}: {
+  titulo: string;
+  secret: string;
+  mensagem: string;
+  onClose(): void;
+}) {
   const box = useRef<HTMLElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -27,10 +37,14 @@ export function SecretBox({ titulo, secret, mensagem, onClose }: { titulo: strin
       <label htmlFor="segredo-valor">Secret</label>
       <div className="linha">
         <input id="segredo-valor" ref={field} readOnly value={secret} onFocus={(e) => e.target.select()} />
-        <button type="button" onClick={copy}>Copiar</button>
+        <button type="button" onClick={copy}>
+          Copiar
+        </button>
       </div>
       <p role="status">{copied}</p>
-      <button type="button" className="secundario" onClick={onClose}>Já guardei o secret</button>
+      <button type="button" className="secundario" onClick={onClose}>
+        Já guardei o secret
+      </button>
     </section>
   );
 }

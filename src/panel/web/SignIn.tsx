@@ -26,13 +26,31 @@ export function SignIn({ notice, onSignedIn }: { notice: string | null; onSigned
     <main className="entrar">
       <h1>Painel do cliente</h1>
       <p>Entre com a sua chave de API para ver o seu plano, o consumo e os seus webhooks.</p>
-      {notice && <p className="aviso" role="status">{notice}</p>}
+      {notice && (
+        <p className="aviso" role="status">
+          {notice}
+        </p>
+      )}
       <form onSubmit={submit}>
         <label htmlFor="chave">Chave de API</label>
-        <input id="chave" type="password" autoComplete="off" spellCheck={false} required value={key} onChange={(e) => setKey(e.target.value)} />
-        <button type="submit" disabled={busy || key.trim() === ''}>{busy ? 'Entrando…' : 'Entrar'}</button>
+        <input
+          id="chave"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+        />
+        <button type="submit" disabled={busy || key.trim() === ''}>
+          {busy ? 'Entrando…' : 'Entrar'}
+        </button>
       </form>
-      {error && <p className="erro" role="alert">{error}</p>}
+      {error && (
+        <p className="erro" role="alert">
+          {error}
+        </p>
+      )}
       <p className="nota">A chave fica guardada só nesta aba e é apagada ao sair ou ao fechar a aba.</p>
     </main>
   );

@@ -7,12 +7,20 @@ import { WebhookForm, type WebhookInput } from './WebhookForm.js';
 
 const BY_CUSTOMER = 'Desativado pelo cliente';
 /** How long the previous secret keeps signing after a rotation (`sobreposicao_segundos`). */
-const OVERLAPS: readonly [number, string][] = [[0, 'nenhum: deixa de valer já'], [3600, '1 hora'], [86_400, '24 horas'], [604_800, '7 dias']];
+const OVERLAPS: readonly [number, string][] = [
+  [0, 'nenhum: deixa de valer já'],
+  [3600, '1 hora'],
+  [86_400, '24 horas'],
+  [604_800, '7 dias'],
+];
 
 /** The account's webhooks: quota, create, edit, activate, re-enable, rotate, test, delete. */
 export function Webhooks() {
   const call = useApi();
-  const { data, error, reload } = useLoad(() => call<{ data: Webhook[]; meta: WebhooksMeta }>('GET', '/v1/webhooks'), [call]);
+  const { data, error, reload } = useLoad(
+    () => call<{ data: Webhook[]; meta: WebhooksMeta }>('GET', '/v1/webhooks'),
+    [call],
+  );
   const [secret, setSecret] = useState<{ titulo: string; secret: string; mensagem: string } | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -43,13 +51,23 @@ export function Webhooks() {
   const rotate = (w: Webhook) =>
     act('Secret rotacionado.', async () => {
       const body = overlap > 0 ? { sobreposicao_segundos: overlap } : undefined;
-      const r = await call<{ data: { secret: string }; mensagem: string }>('POST', `/v1/webhooks/${w.id}/rotacionar-segredo`, body);
+      const r = await call<{ data: { secret: string }; mensagem: string }>(
+        'POST',
+        `/v1/webhooks/${w.id}/rotacionar-segredo`,
+        body,
+      );
       setSecret({ titulo: `Novo secret do webhook “${w.nome}”`, secret: r.data.secret, mensagem: r.mensagem });
     }).then(() => setRotating(null));
   const setActive = (w: Webhook, ativo: boolean) =>
-    act(ativo ? `Webhook “${w.nome}” ativado.` : `Webhook “${w.nome}” desativado.`, () => call('PATCH', `/v1/webhooks/${w.id}`, { ativo }));
-  const test = (w: Webhook) => act(`Entrega de teste enfileirada para “${w.nome}”: veja em Entregas.`, () => call('POST', `/v1/webhooks/${w.id}/testar`));
-  const remove = (w: Webhook) => act(`Webhook “${w.nome}” excluído.`, () => call('DELETE', `/v1/webhooks/${w.id}`)).then(() => setDeleting(null));
+    act(ativo ? `Webhook “${w.nome}” ativado.` : `Webhook “${w.nome}” desativado.`, () =>
+      call('PATCH', `/v1/webhooks/${w.id}`, { ativo }),
+    );
+  const test = (w: Webhook) =>
+    act(`Entrega de teste enfileirada para “${w.nome}”: veja em Entregas.`, () =>
+      call('POST', `/v1/webhooks/${w.id}/testar`),
+    );
+  const remove = (w: Webhook) =>
+    act(`Webhook “${w.nome}” excluído.`, () => call('DELETE', `/v1/webhooks/${w.id}`)).then(() => setDeleting(null));
   const update = async (w: Webhook, input: WebhookInput) => {
     const ok = await act(`Webhook “${input.nome}” atualizado.`, () => call('PATCH', `/v1/webhooks/${w.id}`, input));
     if (ok) setEditing(null);
@@ -61,68 +79,124 @@ export function Webhooks() {
     <>
       <div className="titulo">
         <h1>Webhooks</h1>
-        <button type="button" className="secundario" onClick={reload}>Atualizar</button>
+        <button type="button" className="secundario" onClick={reload}>
+          Atualizar
+        </button>
       </div>
-      {error && <p className="erro" role="alert">{error}</p>}
+      {error && (
+        <p className="erro" role="alert">
+          {error}
+        </p>
+      )}
       {meta && (
         <section className="cartao" aria-label="Cota mensal de entregas">
-          <h2>Entregas do mês ({meta.entregas_referencia.slice(4)}/{meta.entregas_referencia.slice(0, 4)})</h2>
+          <h2>
+            Entregas do mês ({meta.entregas_referencia.slice(4)}/{meta.entregas_referencia.slice(0, 4)})
+          </h2>
           <p className="valor">
-            {fmtNumber(meta.entregas_mes_usadas)} <span>de {meta.entregas_mes_limite === null ? 'ilimitadas' : fmtNumber(meta.entregas_mes_limite)}</span>
+            {fmtNumber(meta.entregas_mes_usadas)}{' '}
+            <span>de {meta.entregas_mes_limite === null ? 'ilimitadas' : fmtNumber(meta.entregas_mes_limite)}</span>
           </p>
-          {meta.entregas_mes_limite !== null && <meter min={0} max={meta.entregas_mes_limite} value={meta.entregas_mes_usadas} aria-label="Entregas usadas no mês" />}
+          {meta.entregas_mes_limite !== null && (
+            <meter
+              min={0}
+              max={meta.entregas_mes_limite}
+              value={meta.entregas_mes_usadas}
+              aria-label="Entregas usadas no mês"
+            />
+          )}
           <p className="nota">Contam só as entregas de eventos respondidas com 2xx.</p>
         </section>
       )}
-      <p className={result?.ok === false ? 'erro' : 'sucesso'} role="status">{result?.text}</p>
+      <p className={result?.ok === false ? 'erro' : 'sucesso'} role="status">
+        {result?.text}
+      </p>
       {secret && <SecretBox {...secret} onClose={() => setSecret(null)} />}
       <ul className="webhooks">
         {data?.data.map((w) => (
           <li key={w.id} className="cartao">
             <h2>{w.nome}</h2>
-            <p className="url"><code>{w.url}</code></p>
+            <p className="url">
+              <code>{w.url}</code>
+            </p>
             <p>
               <span className={w.ativo ? 'selo ativo' : 'selo inativo'}>{w.ativo ? 'Ativo' : 'Desativado'}</span>
               {!w.ativo && w.motivo_desativacao && <span className="motivo"> {w.motivo_desativacao}</span>}
             </p>
             <dl>
-              <dt>Eventos</dt><dd>{w.eventos.join(', ')}</dd>
-              <dt>Falhas seguidas</dt><dd>{w.falhas_consecutivas}</dd>
-              <dt>Última entrega com sucesso</dt><dd>{fmtDateTime(w.ultimo_sucesso_em)}</dd>
+              <dt>Eventos</dt>
+              <dd>{w.eventos.join(', ')}</dd>
+              <dt>Falhas seguidas</dt>
+              <dd>{w.falhas_consecutivas}</dd>
+              <dt>Última entrega com sucesso</dt>
+              <dd>{fmtDateTime(w.ultimo_sucesso_em)}</dd>
             </dl>
             {editing === w.id ? (
-              <WebhookForm initial={w} submitLabel="Salvar" onSubmit={(input) => update(w, input)} onCancel={() => setEditing(null)} />
+              <WebhookForm
+                initial={w}
+                submitLabel="Salvar"
+                onSubmit={(input) => update(w, input)}
+                onCancel={() => setEditing(null)}
+              />
             ) : (
               <div className="acoes">
-                <a className="botao" href={`#/webhooks/${w.id}/entregas`}>Entregas</a>
-                <button type="button" onClick={() => test(w)}>Enviar teste</button>
+                <a className="botao" href={`#/webhooks/${w.id}/entregas`}>
+                  Entregas
+                </a>
+                <button type="button" onClick={() => test(w)}>
+                  Enviar teste
+                </button>
                 {w.ativo ? (
-                  <button type="button" className="secundario" onClick={() => setActive(w, false)}>Desativar</button>
+                  <button type="button" className="secundario" onClick={() => setActive(w, false)}>
+                    Desativar
+                  </button>
                 ) : (
-                  <button type="button" onClick={() => setActive(w, true)}>{w.motivo_desativacao === BY_CUSTOMER ? 'Ativar' : 'Reativar'}</button>
+                  <button type="button" onClick={() => setActive(w, true)}>
+                    {w.motivo_desativacao === BY_CUSTOMER ? 'Ativar' : 'Reativar'}
+                  </button>
                 )}
-                <button type="button" className="secundario" onClick={() => setEditing(w.id)}>Editar</button>
+                <button type="button" className="secundario" onClick={() => setEditing(w.id)}>
+                  Editar
+                </button>
                 {rotating === w.id ? (
                   <>
                     <label htmlFor={`sobreposicao-${w.id}`}>Secret anterior válido por</label>
-                    <select id={`sobreposicao-${w.id}`} value={overlap} onChange={(e) => setOverlap(Number(e.target.value))}>
+                    <select
+                      id={`sobreposicao-${w.id}`}
+                      value={overlap}
+                      onChange={(e) => setOverlap(Number(e.target.value))}
+                    >
                       {OVERLAPS.map(([seconds, label]) => (
-                        <option key={seconds} value={seconds}>{label}</option>
+                        <option key={seconds} value={seconds}>
+                          {label}
+                        </option>
                       ))}
                     </select>
-                    <button type="button" onClick={() => rotate(w)}>Confirmar rotação</button>
-                    <button type="button" className="secundario" onClick={() => setRotating(null)}>Cancelar</button>
+                    <button type="button" onClick={() => rotate(w)}>
+                      Confirmar rotação
+                    </button>
+                    <button type="button" className="secundario" onClick={() => setRotating(null)}>
+                      Cancelar
+                    </button>
                   </>
                 ) : (
-                  <button type="button" className="secundario" onClick={() => (setOverlap(0), setRotating(w.id))}>Rotacionar secret</button>
+                  <button type="button" className="secundario" onClick={() => (setOverlap(0), setRotating(w.id))}>
+                    Rotacionar secret
+                  </button>
                 )}
                 {deleting === w.id ? (
                   <>
-                    <button type="button" className="perigo" onClick={() => remove(w)}>Confirmar exclusão</button>
-                    <button type="button" className="secundario" onClick={() => setDeleting(null)}>Manter</button>
+                    <button type="button" className="perigo" onClick={() => remove(w)}>
+                      Confirmar exclusão
+                    </button>
+                    <button type="button" className="secundario" onClick={() => setDeleting(null)}>
+                      Manter
+                    </button>
                   </>
                 ) : (
-                  <button type="button" className="perigo" onClick={() => setDeleting(w.id)}>Excluir</button>
+                  <button type="button" className="perigo" onClick={() => setDeleting(w.id)}>
+                    Excluir
+                  </button>
                 )}
               </div>
             )}

@@ -26,7 +26,10 @@ export async function api<T>(method: string, path: string, body?: unknown, key =
   try {
     res = await fetch(path, {
       method,
-      headers: { authorization: `Bearer ${key ?? ''}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${key ?? ''}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
     });
@@ -35,6 +38,11 @@ export async function api<T>(method: string, path: string, body?: unknown, key =
   }
   if (res.status === 204) return null as T;
   const json = (await res.json().catch(() => null)) as { erro?: string; mensagem?: string } | null;
-  if (!res.ok) throw new ApiFailure(res.status, json?.erro ?? `HTTP ${res.status}`, json?.mensagem ?? 'Resposta inesperada do servidor.');
+  if (!res.ok)
+    throw new ApiFailure(
+      res.status,
+      json?.erro ?? `HTTP ${res.status}`,
+      json?.mensagem ?? 'Resposta inesperada do servidor.',
+    );
   return json as T;
 }

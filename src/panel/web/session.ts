@@ -10,7 +10,7 @@ const REJECTED = 'A chave deixou de ser aceita (inválida ou inativa). Entre nov
 export function useApi(): <T>(method: string, path: string, body?: unknown) => Promise<T> {
   const { signOut } = useContext(SessionContext);
   return useCallback(
-    async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+    async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       try {
         return await api<T>(method, path, body);
       } catch (err) {
@@ -28,7 +28,10 @@ export function errorText(err: unknown): string {
 }
 
 /** Loads a screen's data on mount and on `reload()`; keeps the last data while reloading. */
-export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): { data: T | null; error: string | null; reload(): void } {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: readonly unknown[],
+): { data: T | null; error: string | null; reload(): void } {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);

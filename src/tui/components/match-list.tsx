@@ -20,7 +20,8 @@ export function MatchList<P extends Partida>({ name, partidas, height, group }: 
   let heading: string | undefined;
   for (const p of partidas) {
     const g = group?.(p);
-    if (g !== undefined && g !== heading) rows.push({ key: `grupo:${rows.length}`, text: `── ${g} ──`, selectable: false, bold: true });
+    if (g !== undefined && g !== heading)
+      rows.push({ key: `grupo:${rows.length}`, text: `── ${g} ──`, selectable: false, bold: true });
     heading = g;
     byKey.set(String(p.id), p);
     rows.push({

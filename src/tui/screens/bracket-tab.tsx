@@ -53,10 +53,14 @@ function tieRows(chave: Chave, width: number, legs: Map<string, Partida>): ListR
     const last = i === present.length - 1;
     const teams = `${cell(partida.time_mandante.sigla, 4, 'right')} ${cell(placar(partida.placar_mandante, partida.placar_visitante), 7)} ${cell(partida.time_visitante.sigla, 4)}`;
     const twoLegs = present.length > 1;
-    const extra = last && total ? `agregado ${agregadoTexto(total)}` : `${statusPartida(partida.status)} ${penaltis(partida)}`;
+    const extra =
+      last && total ? `agregado ${agregadoTexto(total)}` : `${statusPartida(partida.status)} ${penaltis(partida)}`;
     return {
       key,
-      text: `${cell(i === 0 ? chave.nome : '', 18)} ${cell(twoLegs ? perna : 'Único', 5)} ${teams}  ${extra}`.slice(0, width),
+      text: `${cell(i === 0 ? chave.nome : '', 18)} ${cell(twoLegs ? perna : 'Único', 5)} ${teams}  ${extra}`.slice(
+        0,
+        width,
+      ),
       ...(partida.status === 'ao_vivo' ? { color: 'green' } : {}),
     };
   });

@@ -14,7 +14,9 @@ type Aba = 'Classificação' | 'Rodadas' | 'Chave' | 'Artilharia';
 /** A knockout championship has rounds only when it has a phase played in rounds (`rodada_atual` set). */
 function abas(c: Campeonato): Aba[] {
   if (c.tipo === 'pontos-corridos') return ['Classificação', 'Rodadas', 'Artilharia'];
-  return c.rodada_atual ? ['Chave', 'Classificação', 'Rodadas', 'Artilharia'] : ['Chave', 'Classificação', 'Artilharia'];
+  return c.rodada_atual
+    ? ['Chave', 'Classificação', 'Rodadas', 'Artilharia']
+    : ['Chave', 'Classificação', 'Artilharia'];
 }
 
 export function ChampionshipScreen({ campeonato }: { campeonato: Campeonato }) {

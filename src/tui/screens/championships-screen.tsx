@@ -1,6 +1,11 @@
 /** First screen: every championship, filtered by season, status and type (API filters). */
 import { Box, Text } from 'ink';
-import type { Campeonato, FiltroCampeonatos, StatusCampeonato, TipoCampeonato } from '../../../clients/typescript/index.js';
+import type {
+  Campeonato,
+  FiltroCampeonatos,
+  StatusCampeonato,
+  TipoCampeonato,
+} from '../../../clients/typescript/index.js';
 import { useRouteState, useTui } from '../context.js';
 import { cell, statusCampeonato } from '../format.js';
 import { ScrollList, type ListRow } from '../components/scroll-list.js';
@@ -37,8 +42,8 @@ export function ChampionshipsScreen() {
       <Text wrap="truncate">
         <Text dimColor>Filtros </Text>
         temporada <Text color="cyan">{filtro.temporada ?? 'todas'}</Text> (y) · status{' '}
-        <Text color="cyan">{filtro.status ?? 'todos'}</Text> (s) · tipo <Text color="cyan">{filtro.tipo ?? 'todos'}</Text>{' '}
-        (t) · limpar (c)
+        <Text color="cyan">{filtro.status ?? 'todos'}</Text> (s) · tipo{' '}
+        <Text color="cyan">{filtro.tipo ?? 'todos'}</Text> (t) · limpar (c)
       </Text>
       <Text bold wrap="truncate">
         {cell(`  ${cell('Campeonato', 34)} ${cell('Temp.', 6)}${cell('Tipo', 16)}${cell('Status', 14)}Rodada`, columns)}

@@ -45,6 +45,8 @@ function ladoLinhas(time: string, lado: LadoEscalacao | null): string[] {
 }
 
 function jogador(j: JogadorEscalado): string {
-  const sai = j.substituido_por ? ` ↓${j.substituido_por.minuto ? `${j.substituido_por.minuto}'` : ''} ${j.substituido_por.nome}` : '';
+  const sai = j.substituido_por
+    ? ` ↓${j.substituido_por.minuto ? `${j.substituido_por.minuto}'` : ''} ${j.substituido_por.nome}`
+    : '';
   return `${cell(j.numero === null ? '' : String(j.numero), 3, 'right')} ${j.apelido || j.nome} ${j.posicao_sigla ? `(${j.posicao_sigla})` : ''}${sai}`;
 }

@@ -66,7 +66,9 @@ export function LiveScreen() {
               name="ao-vivo"
               partidas={[...data].sort((a, b) => (a.campeonato?.id ?? 0) - (b.campeonato?.id ?? 0))}
               height={bodyRows - 1}
-              group={(p) => (p.campeonato ? `${p.campeonato.nome} ${p.campeonato.temporada}` : 'Campeonato não informado')}
+              group={(p) =>
+                p.campeonato ? `${p.campeonato.nome} ${p.campeonato.temporada}` : 'Campeonato não informado'
+              }
             />
           )
         }

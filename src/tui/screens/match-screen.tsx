@@ -18,7 +18,12 @@ export function MatchScreen({ partida: opened }: { partida: Partida }) {
   const aoVivo = useResource(opened.status === 'ao_vivo' ? 'ao-vivo' : null, () => client.aoVivo());
   const partida = aoVivo.data?.data.find((p) => p.id === opened.id) ?? opened;
   const height = bodyRows - 3;
-  const onde = [partida.data_realizacao, partida.hora_realizacao, partida.estadio, partida.fase?.nome ?? partida.rodada_nome]
+  const onde = [
+    partida.data_realizacao,
+    partida.hora_realizacao,
+    partida.estadio,
+    partida.fase?.nome ?? partida.rodada_nome,
+  ]
     .filter((x): x is string => typeof x === 'string' && x !== '')
     .join(' · ');
   return (

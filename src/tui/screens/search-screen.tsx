@@ -28,7 +28,9 @@ export function SearchScreen() {
   );
 
   const times = useResource(busca === null ? null : `times:${busca}`, () => client.buscarTimes(busca ?? ''));
-  const jogadores = useResource(busca === null ? null : `jogadores:${busca}`, () => client.buscarJogadores(busca ?? ''));
+  const jogadores = useResource(busca === null ? null : `jogadores:${busca}`, () =>
+    client.buscarJogadores(busca ?? ''),
+  );
   const targets = new Map<string, RouteTarget>();
   const rows: ListRow[] = [];
   if (times.data) {
@@ -42,7 +44,10 @@ export function SearchScreen() {
     rows.push({ key: 'h:jogadores', text: `Jogadores (${jogadores.data.data.length})`, selectable: false, bold: true });
     for (const j of jogadores.data.data) {
       targets.set(`j:${j.id}`, { screen: 'jogador', jogador: j });
-      rows.push({ key: `j:${j.id}`, text: `  ${cell(j.nome_popular || j.nome, 30)} ${cell(j.posicao?.sigla ?? '', 5)} ${j.time?.nome ?? ''}` });
+      rows.push({
+        key: `j:${j.id}`,
+        text: `  ${cell(j.nome_popular || j.nome, 30)} ${cell(j.posicao?.sigla ?? '', 5)} ${j.time?.nome ?? ''}`,
+      });
     }
   }
   const error = times.error ?? jogadores.error;

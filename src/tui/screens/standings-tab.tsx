@@ -61,7 +61,9 @@ function PhaseTable({ campeonato, fases, height }: { campeonato: Campeonato; fas
         <Text dimColor>{fases.length > 1 ? `  (←/→ ${index + 1} de ${fases.length} fases)` : ''}</Text>
       </Text>
       <ResourceView resource={tabela} label={`Carregando ${fase.nome}`}>
-        {(t) => <StandingsTable name={`fase:${fase.id}`} linhas={t.classificacao} height={height - 1} width={columns} />}
+        {(t) => (
+          <StandingsTable name={`fase:${fase.id}`} linhas={t.classificacao} height={height - 1} width={columns} />
+        )}
       </ResourceView>
     </Box>
   );

@@ -14,7 +14,10 @@ export function TeamScreen({ time }: { time: Pick<Time, 'id' | 'nome'> }) {
   return (
     <Box flexDirection="column">
       <Text bold>{time.nome}</Text>
-      <Text bold wrap="truncate">{`  ${cell('Nº', 4)}${cell('Jogador', 30)}${cell('Posição', 14)}${cell('Idade', 7)}Gols`}</Text>
+      <Text
+        bold
+        wrap="truncate"
+      >{`  ${cell('Nº', 4)}${cell('Jogador', 30)}${cell('Posição', 14)}${cell('Idade', 7)}Gols`}</Text>
       <ResourceView resource={jogadores} label="Carregando elenco">
         {({ data }) =>
           data.length === 0 ? (

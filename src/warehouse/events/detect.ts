@@ -5,7 +5,6 @@ import type { EventName } from '../../domain/events.js';
 import { installResourceViews, type ResourceName } from '../sql/resources/views.js';
 import { DEFAULT_LIVE_WINDOW, liveWindowMacro, type LiveWindow } from './live-window.js';
 
-
 export interface DetectedEvent {
   evento: EventName;
   campeonato_id: number;
@@ -78,17 +77,34 @@ interface GolRow {
  * escalacao_publicada, ao_vivo, placar_atualizado, gol by minute, encerrada), then rodada.encerrada and
  * fase.finalizada. The caller stamps `gerado_em` when it wraps each body.
  */
-export async function detectEvents(conn: DuckDBConnection, now: Date, window: LiveWindow = DEFAULT_LIVE_WINDOW): Promise<DetectedEvent[]> {
+export async function detectEvents(
+  conn: DuckDBConnection,
+  now: Date,
+  window: LiveWindow = DEFAULT_LIVE_WINDOW,
+): Promise<DetectedEvent[]> {
   await conn.run(liveWindowMacro(now, window));
   const ocorrencias = await queryRows<Ocorrencia>(conn, CHANGES_SQL);
   if (ocorrencias.length === 0) return [];
-  const eventos = await partidaEvents(conn, ocorrencias.filter((o) => o.recurso === 'partida'));
+  const eventos = await partidaEvents(
+    conn,
+    ocorrencias.filter((o) => o.recurso === 'partida'),
+  );
   for (const { recurso, sql: payloadSql } of RESOURCE_PAYLOADS) {
     const ids = ocorrencias.filter((o) => o.recurso === recurso).map((o) => o.id);
     if (ids.length === 0) continue;
     await installResourceViews(conn, [recurso]);
-    for (const row of await queryRows<{ evento: EventName; campeonato_id: number; dados: string }>(conn, payloadSql, [listValue(ids)], [LIST(INTEGER)])) {
-      eventos.push({ evento: row.evento, campeonato_id: row.campeonato_id, partida_id: null, dados: JSON.parse(row.dados) as unknown });
+    for (const row of await queryRows<{ evento: EventName; campeonato_id: number; dados: string }>(
+      conn,
+      payloadSql,
+      [listValue(ids)],
+      [LIST(INTEGER)],
+    )) {
+      eventos.push({
+        evento: row.evento,
+        campeonato_id: row.campeonato_id,
+        partida_id: null,
+        dados: JSON.parse(row.dados) as unknown,
+      });
     }
   }
   return eventos;
@@ -129,12 +145,19 @@ async function partidaEvents(conn: DuckDBConnection, ocorrencias: readonly Ocorr
     });
   }
   const campeonato = (o: Ocorrencia): number => (dados.get(o.id)?.campeonato_id as number | undefined) ?? 0;
-  const ordem = (o: Ocorrencia): number => (o.gol_id === null ? -1 : golOrdem.get(o.gol_id) ?? -1);
-  const sorted = [...ocorrencias].sort((a, b) => campeonato(a) - campeonato(b) || a.id - b.id || (a.ordem ?? 0) - (b.ordem ?? 0) || ordem(a) - ordem(b));
+  const ordem = (o: Ocorrencia): number => (o.gol_id === null ? -1 : (golOrdem.get(o.gol_id) ?? -1));
+  const sorted = [...ocorrencias].sort(
+    (a, b) => campeonato(a) - campeonato(b) || a.id - b.id || (a.ordem ?? 0) - (b.ordem ?? 0) || ordem(a) - ordem(b),
+  );
   return sorted.map((o) => {
     const d = dados.get(o.id);
     if (!d) throw new Error(`event detection: match ${o.id} has no payload row`);
     const golRow = o.gol_id === null ? undefined : gols.get(o.id)?.[golOrdem.get(o.gol_id) ?? -1];
-    return { evento: o.evento, campeonato_id: d.campeonato_id as number, partida_id: o.id, dados: golRow ? { ...d, gol: gol(golRow) } : d };
+    return {
+      evento: o.evento,
+      campeonato_id: d.campeonato_id as number,
+      partida_id: o.id,
+      dados: golRow ? { ...d, gol: gol(golRow) } : d,
+    };
   });
 }

@@ -54,8 +54,11 @@ export function rowConflicts(partidaId: number, guardado: Row, recebido: Row): C
     const b = fact(recebido, campo);
     if (a === null || b === null || a === b) continue;
     out.push({
-      partida_id: partidaId, campo, guardado: { fonte: String(guardado.fonte), valor: a },
-      recebido: { fonte: String(recebido.fonte), valor: b }, mantido: kept(campo, guardado, recebido),
+      partida_id: partidaId,
+      campo,
+      guardado: { fonte: String(guardado.fonte), valor: a },
+      recebido: { fonte: String(recebido.fonte), valor: b },
+      mantido: kept(campo, guardado, recebido),
     });
   }
   return out;

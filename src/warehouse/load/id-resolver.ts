@@ -15,11 +15,17 @@ export class IdResolver {
   readonly newMappings: (SourceKey & { id: number })[] = [];
 
   /** `stored`: the ids `id_fonte` already has for the run's keys (from validateFeeds, by keyString). */
-  constructor(stored: ReadonlyMap<string, number>, private readonly allocate: IdAllocator) {
+  constructor(
+    stored: ReadonlyMap<string, number>,
+    private readonly allocate: IdAllocator,
+  ) {
     for (const [k, id] of stored) {
       const first = k.indexOf('\u0000');
       const second = k.indexOf('\u0000', first + 1);
-      this.ids.set({ entidade: k.slice(0, first) as Entidade, fonte: k.slice(first + 1, second), chave: k.slice(second + 1) }, id);
+      this.ids.set(
+        { entidade: k.slice(0, first) as Entidade, fonte: k.slice(first + 1, second), chave: k.slice(second + 1) },
+        id,
+      );
     }
   }
 
@@ -35,7 +41,13 @@ export class IdResolver {
   require(key: SourceKey, file: string, pointer: string): number {
     const id = this.get(key);
     if (id === undefined) {
-      throw new FeedRejectedError([{ file, position: { pointer }, reason: `${key.entidade} desconhecido(a): id ${JSON.stringify(key.chave)} da fonte "${key.fonte}"` }]);
+      throw new FeedRejectedError([
+        {
+          file,
+          position: { pointer },
+          reason: `${key.entidade} desconhecido(a): id ${JSON.stringify(key.chave)} da fonte "${key.fonte}"`,
+        },
+      ]);
     }
     return id;
   }

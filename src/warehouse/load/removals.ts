@@ -30,7 +30,12 @@ export interface RemovalOutcome {
 export async function applyRemovals(conn: DuckDBConnection, removals: readonly Removal[]): Promise<RemovalOutcome> {
   if (removals.length === 0) return { affected: [], removed: [] };
   await conn.run('CREATE OR REPLACE TEMP TABLE remocao (entidade VARCHAR, id INTEGER)');
-  await appendRows(conn, 'remocao', ['entidade', 'id'], removals.map((r) => ({ entidade: r.entidade, id: r.id })));
+  await appendRows(
+    conn,
+    'remocao',
+    ['entidade', 'id'],
+    removals.map((r) => ({ entidade: r.entidade, id: r.id })),
+  );
   await conn.run(EXPAND_SQL);
   const blockers = await queryRows<{ entidade: string; id: number; n: number; por: string }>(conn, BLOCKERS_SQL);
   if (blockers.length > 0) {

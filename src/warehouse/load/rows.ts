@@ -3,8 +3,17 @@
  * documents and the values computed once at ingest (slugs, kick-off parts, age, name keys).
  */
 import type {
-  FeedCampeonato, FeedChave, FeedEscalacao, FeedEstatisticas, FeedEvento, FeedFase, FeedJogador,
-  FeedJogadorEscalado, FeedPartida, FeedRodada, FeedTime,
+  FeedCampeonato,
+  FeedChave,
+  FeedEscalacao,
+  FeedEstatisticas,
+  FeedEvento,
+  FeedFase,
+  FeedJogador,
+  FeedJogadorEscalado,
+  FeedPartida,
+  FeedRodada,
+  FeedTime,
   FeedEstatisticasJogador,
 } from '../../feeds/canonical.js';
 import { GOALKEEPER_STAT_FIELDS, PLAYER_STAT_FIELDS, STAT_FIELDS } from '../../feeds/statistics-fields.js';
@@ -17,8 +26,16 @@ import { defaultSigla } from '../slug.js';
 
 export function campeonatoRow(id: number, c: FeedCampeonato, fonte: string): Row {
   return {
-    id, nome: c.nome, nome_popular: c.nome_popular ?? c.nome, slug: campeonatoSlug(c), temporada: c.temporada,
-    tipo: c.tipo, regiao: c.regiao ?? 'nacional', logo_url: c.logo_url ?? null, status_fonte: c.status ?? null, fonte,
+    id,
+    nome: c.nome,
+    nome_popular: c.nome_popular ?? c.nome,
+    slug: campeonatoSlug(c),
+    temporada: c.temporada,
+    tipo: c.tipo,
+    regiao: c.regiao ?? 'nacional',
+    logo_url: c.logo_url ?? null,
+    status_fonte: c.status ?? null,
+    fonte,
   };
 }
 
@@ -30,29 +47,61 @@ export function campeonatoSlug(c: FeedCampeonato): string {
 export function timeRow(id: number, t: FeedTime, fonte: string): Row {
   const siglaFonte = t.sigla ?? curatedSigla(t.nome) ?? null;
   return {
-    id, nome: t.nome, sigla: siglaFonte ?? defaultSigla(t.nome), tipo: t.tipo ?? 'clube', escudo_url: t.escudo_url ?? null,
-    estado: t.estado ?? null, nome_normalizado: normalizeTeamName(t.nome), fonte, sigla_fonte: siglaFonte,
+    id,
+    nome: t.nome,
+    sigla: siglaFonte ?? defaultSigla(t.nome),
+    tipo: t.tipo ?? 'clube',
+    escudo_url: t.escudo_url ?? null,
+    estado: t.estado ?? null,
+    nome_normalizado: normalizeTeamName(t.nome),
+    fonte,
+    sigla_fonte: siglaFonte,
   };
 }
 
 /** The names a team record uses (`nome` and `apelidos`), each a `times_apelidos` row. */
 export function apelidoRows(timeId: number, t: FeedTime, fonte: string): Row[] {
-  return [...new Set([t.nome, ...(t.apelidos ?? [])].map((a) => a.trim()))].map((apelido) => ({ time_id: timeId, apelido, fonte }));
+  return [...new Set([t.nome, ...(t.apelidos ?? [])].map((a) => a.trim()))].map((apelido) => ({
+    time_id: timeId,
+    apelido,
+    fonte,
+  }));
 }
 
-export function jogadorRow(id: number, timeId: number | null, j: Pick<FeedJogador, 'nome'> & Partial<FeedJogador>, fonte: string, now: Date): Row {
+export function jogadorRow(
+  id: number,
+  timeId: number | null,
+  j: Pick<FeedJogador, 'nome'> & Partial<FeedJogador>,
+  fonte: string,
+  now: Date,
+): Row {
   const nascimento = j.data_nascimento ?? null;
   return {
-    id, time_id: timeId, nome: j.nome, nome_popular: j.nome_popular ?? j.nome, posicao: j.posicao ?? null,
-    numero_camisa: j.numero_camisa ?? null, data_nascimento: nascimento,
-    idade: nascimento ? ageOn(nascimento, now) : j.idade ?? null, fonte, gols: 0,
+    id,
+    time_id: timeId,
+    nome: j.nome,
+    nome_popular: j.nome_popular ?? j.nome,
+    posicao: j.posicao ?? null,
+    numero_camisa: j.numero_camisa ?? null,
+    data_nascimento: nascimento,
+    idade: nascimento ? ageOn(nascimento, now) : (j.idade ?? null),
+    fonte,
+    gols: 0,
   };
 }
 
 export function faseRow(id: number, campeonatoId: number, f: FeedFase, fonte: string): Row {
   return {
-    id, campeonato_id: campeonatoId, nome: f.nome, slug: f.slug ?? slugify(f.nome), ordem: f.ordem, tipo: f.tipo,
-    ida_e_volta: f.ida_e_volta, decisivo: f.decisivo ?? false, eliminatorio: f.eliminatorio ?? f.tipo === 'mata-mata', fonte,
+    id,
+    campeonato_id: campeonatoId,
+    nome: f.nome,
+    slug: f.slug ?? slugify(f.nome),
+    ordem: f.ordem,
+    tipo: f.tipo,
+    ida_e_volta: f.ida_e_volta,
+    decisivo: f.decisivo ?? false,
+    eliminatorio: f.eliminatorio ?? f.tipo === 'mata-mata',
+    fonte,
   };
 }
 
@@ -75,14 +124,30 @@ export interface PartidaRefs {
 }
 
 /** `slugs`: the two teams' names through slugify (the loader computes each team's once). */
-export function partidaRow(id: number, refs: PartidaRefs, p: FeedPartida, slugs: { mandante: string; visitante: string }, fonte: string): Row {
+export function partidaRow(
+  id: number,
+  refs: PartidaRefs,
+  p: FeedPartida,
+  slugs: { mandante: string; visitante: string },
+  fonte: string,
+): Row {
   const k = kickoff(p.data_hora, p.data ?? null);
   const data = k.data_local ? `-${k.data_local.split('-').reverse().join('-')}` : '';
   return {
-    id, ...refs, jogo: p.jogo ?? null, placar_mandante: p.placar_mandante, placar_visitante: p.placar_visitante,
-    prorrogacao: p.prorrogacao ?? false, penalti_mandante: p.penalti?.placar_mandante ?? null,
-    penalti_visitante: p.penalti?.placar_visitante ?? null, status: p.status, data_hora: p.data_hora, ...k,
-    estadio: p.estadio ?? null, slug: `${slugs.mandante}-${slugs.visitante}${data}`, fonte,
+    id,
+    ...refs,
+    jogo: p.jogo ?? null,
+    placar_mandante: p.placar_mandante,
+    placar_visitante: p.placar_visitante,
+    prorrogacao: p.prorrogacao ?? false,
+    penalti_mandante: p.penalti?.placar_mandante ?? null,
+    penalti_visitante: p.penalti?.placar_visitante ?? null,
+    status: p.status,
+    data_hora: p.data_hora,
+    ...k,
+    estadio: p.estadio ?? null,
+    slug: `${slugs.mandante}-${slugs.visitante}${data}`,
+    fonte,
   };
 }
 
@@ -98,7 +163,8 @@ export function mergedPartidaRow(kept: Row, incoming: Row): Row {
   if (kept.status === 'encerrado' && incoming.status === 'encerrado') {
     for (const c of ['placar_mandante', 'placar_visitante', 'fonte']) row[c] = kept[c];
   }
-  for (const c of ['rodada_id', 'fase_id', 'chave_id', 'jogo', 'penalti_mandante', 'penalti_visitante', 'estadio']) row[c] ??= kept[c];
+  for (const c of ['rodada_id', 'fase_id', 'chave_id', 'jogo', 'penalti_mandante', 'penalti_visitante', 'estadio'])
+    row[c] ??= kept[c];
   // A date alone never replaces a kick-off; a date replaces nothing.
   const keepKickoff = incoming.data_hora === null && (kept.data_hora !== null || incoming.data_local === null);
   if (keepKickoff) for (const c of ['data_hora', 'inicio_utc', 'data_local', 'hora_local', 'slug']) row[c] = kept[c];
@@ -114,27 +180,53 @@ export interface EventoRefs {
 
 export function eventoRow(id: number, refs: EventoRefs, e: FeedEvento, fonte: string): Row {
   return {
-    id, ...refs, tipo: e.tipo, minuto: e.minuto, acrescimo: e.acrescimo ?? null, jogador: e.jogador ?? null,
-    jogador_entra: e.jogador_entra ?? null, fonte,
+    id,
+    ...refs,
+    tipo: e.tipo,
+    minuto: e.minuto,
+    acrescimo: e.acrescimo ?? null,
+    jogador: e.jogador ?? null,
+    jogador_entra: e.jogador_entra ?? null,
+    fonte,
   };
 }
 
 export function escalacaoRow(partidaId: number, timeId: number, e: FeedEscalacao, fonte: string): Row {
   return {
-    partida_id: partidaId, lado: e.lado, time_id: timeId, formacao: e.formacao ?? null, tecnico: e.tecnico ?? null,
-    confirmada: e.confirmada, fonte,
+    partida_id: partidaId,
+    lado: e.lado,
+    time_id: timeId,
+    formacao: e.formacao ?? null,
+    tecnico: e.tecnico ?? null,
+    confirmada: e.confirmada,
+    fonte,
   };
 }
 
 export function escaladoRow(
-  partidaId: number, lado: string, titular: boolean, ordem: number, j: FeedJogadorEscalado,
+  partidaId: number,
+  lado: string,
+  titular: boolean,
+  ordem: number,
+  j: FeedJogadorEscalado,
   ids: { jogador_id: number | null; substituto_id: number | null },
 ): Row {
   const sub = j.substituido_por;
   return {
-    partida_id: partidaId, lado, titular, ordem, jogador_id: ids.jogador_id, nome: j.nome, apelido: j.apelido ?? j.nome,
-    numero: j.numero ?? null, posicao: j.posicao ?? null, posicao_sigla: j.posicao_sigla ?? null, foto_url: j.foto_url ?? null,
-    substituido_por: sub ? JSON.stringify({ jogador_id: ids.substituto_id, nome: sub.nome, minuto: sub.minuto ?? null }) : null,
+    partida_id: partidaId,
+    lado,
+    titular,
+    ordem,
+    jogador_id: ids.jogador_id,
+    nome: j.nome,
+    apelido: j.apelido ?? j.nome,
+    numero: j.numero ?? null,
+    posicao: j.posicao ?? null,
+    posicao_sigla: j.posicao_sigla ?? null,
+    foto_url: j.foto_url ?? null,
+    substituido_por: sub
+      ? JSON.stringify({ jogador_id: ids.substituto_id, nome: sub.nome, minuto: sub.minuto ?? null })
+      : null,
     estatisticas: j.estatisticas ? JSON.stringify(playerStats(j.estatisticas)) : null,
   };
 }
@@ -159,10 +251,16 @@ function playerStats(e: FeedEstatisticasJogador): Record<string, unknown> {
  * copying ~55 fields in a loop over their names was a generic keyed lookup each, most of the time of
  * staging the CSV family's 17,570 statistics rows.
  */
-const buildEstatisticasRow = new Function('partida_id', 'time_id', 's', 'fonte', `return {
+const buildEstatisticasRow = new Function(
+  'partida_id',
+  'time_id',
+  's',
+  'fonte',
+  `return {
   partida_id, lado: s.lado, time_id, origem: s.origem, fonte,
   ${STAT_FIELDS.map((f) => `${JSON.stringify(f)}: s[${JSON.stringify(f)}] ?? null`).join(',\n  ')}
-};`) as (partidaId: number, timeId: number, s: FeedEstatisticas, fonte: string) => Row;
+};`,
+) as (partidaId: number, timeId: number, s: FeedEstatisticas, fonte: string) => Row;
 
 export function estatisticasRow(partidaId: number, timeId: number, s: FeedEstatisticas, fonte: string): Row {
   return buildEstatisticasRow(partidaId, timeId, s, fonte);

@@ -39,14 +39,19 @@ export class SameMatchIndex {
   find(facts: MatchFacts): MatchCandidate | undefined {
     const { inicio } = facts;
     if (inicio === null) return undefined;
-    return this.byTeams.get(teamsKey(facts))?.find((c) => c.inicio !== null && Math.abs(c.inicio - inicio) <= SAME_MATCH_DAYS * 86_400_000);
+    return this.byTeams
+      .get(teamsKey(facts))
+      ?.find((c) => c.inicio !== null && Math.abs(c.inicio - inicio) <= SAME_MATCH_DAYS * 86_400_000);
   }
 }
 
 /** Both finished with different scores: the first one (stored, or earlier in the run) is kept. */
 export function scoresConflict(kept: MatchFacts, incoming: MatchFacts): boolean {
-  return kept.status === 'encerrado' && incoming.status === 'encerrado'
-    && (kept.placar_mandante !== incoming.placar_mandante || kept.placar_visitante !== incoming.placar_visitante);
+  return (
+    kept.status === 'encerrado' &&
+    incoming.status === 'encerrado' &&
+    (kept.placar_mandante !== incoming.placar_mandante || kept.placar_visitante !== incoming.placar_visitante)
+  );
 }
 
 function teamsKey(m: MatchFacts): string {

@@ -31,7 +31,9 @@ export class StagedRows {
 
   get(key: string | number): Row | undefined {
     const at = this.index.get(key);
-    return at === undefined ? undefined : Object.fromEntries(this.columns.map((name, c) => [name, (this.data[c] as unknown[])[at] ?? null]));
+    return at === undefined
+      ? undefined
+      : Object.fromEntries(this.columns.map((name, c) => [name, (this.data[c] as unknown[])[at] ?? null]));
   }
 
   /** Drops the rows whose key matches (a lineup sent twice in one run replaces the whole side). */
@@ -81,7 +83,11 @@ export class StagedRows {
  * read per row and no write. Column names come from sql/schema.sql, and JSON.stringify quotes them.
  */
 function cellWriter(columns: readonly string[]): (row: Row, data: unknown[][], at: number) => void {
-  const body = columns.map((name, c) => `v = row[${JSON.stringify(name)}]; a = data[${c}];
-if (v != null) { while (a.length < at) a.push(null); a[at] = v; } else if (at < a.length) a[at] = null;`).join('\n');
+  const body = columns
+    .map(
+      (name, c) => `v = row[${JSON.stringify(name)}]; a = data[${c}];
+if (v != null) { while (a.length < at) a.push(null); a[at] = v; } else if (at < a.length) a[at] = null;`,
+    )
+    .join('\n');
   return new Function('row', 'data', 'at', `let v, a;\n${body}`) as (row: Row, data: unknown[][], at: number) => void;
 }

@@ -20,15 +20,26 @@ export class QuotaGate {
    */
   private readonly quotas = new Map<number, { limit: number | null; used: number }>();
 
-  constructor(private readonly accounts: WebhookAccounts, private readonly clock: Clock) {}
+  constructor(
+    private readonly accounts: WebhookAccounts,
+    private readonly clock: Clock,
+  ) {}
 
   async admit(p: PendingDispatch): Promise<AdmittedDispatch | CompletedDispatch> {
     const { job } = p;
     if (job.origem === 'automatica' && !job.webhookAtivo) {
-      return { job, metered: null, outcome: { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: this.clock.now() } };
+      return {
+        job,
+        metered: null,
+        outcome: { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: this.clock.now() },
+      };
     }
     if (Buffer.byteLength(job.corpo) > PAYLOAD_CAP_BYTES) {
-      return { job, metered: null, outcome: { kind: 'descartada', motivo: `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB` } };
+      return {
+        job,
+        metered: null,
+        outcome: { kind: 'descartada', motivo: `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB` },
+      };
     }
     // Tests and replays are management calls: never metered.
     if (job.origem !== 'automatica' || job.plano === null) return { job, metered: null };

@@ -27,7 +27,10 @@ export class OutcomeRecorder {
   private readonly notices = new Set<Promise<void>>();
   private flushQueued = false;
 
-  constructor(private readonly queue: DeliveryQueue, private readonly o: RecorderOptions) {}
+  constructor(
+    private readonly queue: DeliveryQueue,
+    private readonly o: RecorderOptions,
+  ) {}
 
   add(completed: CompletedDispatch): void {
     this.waiting.push(completed);
@@ -48,10 +51,13 @@ export class OutcomeRecorder {
     let deactivations: Deactivation[] = [];
     try {
       deactivations = this.queue.batch(() => this.write(batch));
-      for (const c of batch) this.o.log(`webhooks: entrega ${c.job.id} (${c.job.evento}, webhook ${c.job.webhookId}): ${describe(c)}`);
+      for (const c of batch)
+        this.o.log(`webhooks: entrega ${c.job.id} (${c.job.evento}, webhook ${c.job.webhookId}): ${describe(c)}`);
     } catch (err) {
       // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).
-      this.o.log(`webhooks: erro ao registrar ${batch.length} resultado(s): ${err instanceof Error ? err.message : String(err)}`);
+      this.o.log(
+        `webhooks: erro ao registrar ${batch.length} resultado(s): ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     this.o.onFlushed(batch);
     for (const d of deactivations) this.deactivated(d);
@@ -86,7 +92,9 @@ export class OutcomeRecorder {
   private deactivated(d: Deactivation): void {
     this.o.log(`webhooks: webhook ${d.webhook.id} desativado (${d.tipo}): ${d.motivo}`);
     if (d.tipo !== 'permanente') return;
-    const sent = noticePermanentDeactivation(this.queue, this.o.mailer, d, this.o.clock.now(), this.o.log).finally(() => this.notices.delete(sent));
+    const sent = noticePermanentDeactivation(this.queue, this.o.mailer, d, this.o.clock.now(), this.o.log).finally(() =>
+      this.notices.delete(sent),
+    );
     this.notices.add(sent);
   }
 }

@@ -16,10 +16,26 @@ export async function send(d: AdmittedDispatch, deps: SendDeps): Promise<Complet
   const { job } = d;
   const numero = job.tentativas + 1;
   const sentAt = deps.clock.now();
-  const headers = deliveryHeaders({ evento: job.evento, entregaId: job.id, tentativa: numero, secret: job.secret, previousSecret: job.previousSecret, body: job.corpo, nowMs: sentAt });
+  const headers = deliveryHeaders({
+    evento: job.evento,
+    entregaId: job.id,
+    tentativa: numero,
+    secret: job.secret,
+    previousSecret: job.previousSecret,
+    body: job.corpo,
+    nowMs: sentAt,
+  });
   const result = await deps.sender.send(job.url, job.corpo, headers);
   const ended = deps.clock.now();
-  const attempt = { numero, origem: job.origem, destino: job.url, iniciadaEm: sentAt, statusCode: result.statusCode, erro: result.erro, duracaoMs: result.duracaoMs };
+  const attempt = {
+    numero,
+    origem: job.origem,
+    destino: job.url,
+    iniciadaEm: sentAt,
+    statusCode: result.statusCode,
+    erro: result.erro,
+    duracaoMs: result.duracaoMs,
+  };
   const decision = decide({ numero, ...result, nowMs: ended, random: deps.random });
   switch (decision.kind) {
     case 'entregue':

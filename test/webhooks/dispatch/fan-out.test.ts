@@ -6,7 +6,14 @@ import { covers, fanOut } from '../../../src/webhooks/dispatch/fan-out.js';
 import { createAccount, publishSnapshot } from '../helpers.js';
 import { StageFixture, T0 } from './fixture.js';
 
-const sub: Subscriber = { id: 1, contaId: 1, eventoSeqInicial: 10, eventos: ['partida.gol'], plano: 'free', campeonatos: [1] };
+const sub: Subscriber = {
+  id: 1,
+  contaId: 1,
+  eventoSeqInicial: 10,
+  eventos: ['partida.gol'],
+  plano: 'free',
+  campeonatos: [1],
+};
 const event = { seq: 11, evento: 'partida.gol', campeonato_id: 1, corpo: '{}' };
 
 describe('fan-out', () => {
@@ -15,7 +22,11 @@ describe('fan-out', () => {
     assert.equal(covers(sub, { ...event, seq: 10 }, DEFAULT_PLANS), false, 'published before the webhook existed');
     assert.equal(covers(sub, { ...event, evento: 'partida.encerrada' }, DEFAULT_PLANS), false, 'not subscribed');
     assert.equal(covers(sub, { ...event, campeonato_id: 2 }, DEFAULT_PLANS), false, 'free plan: access list only');
-    assert.equal(covers({ ...sub, plano: 'pro' }, { ...event, campeonato_id: 2 }, DEFAULT_PLANS), true, 'pro reads every championship');
+    assert.equal(
+      covers({ ...sub, plano: 'pro' }, { ...event, campeonato_id: 2 }, DEFAULT_PLANS),
+      true,
+      'pro reads every championship',
+    );
     assert.equal(covers({ ...sub, plano: null }, event, DEFAULT_PLANS), false, 'account gone');
   });
 
@@ -26,12 +37,22 @@ describe('fan-out', () => {
 
     it('creates one delivery per covered event, moves the cursor, and is idempotent', async () => {
       const free = createAccount(f.db, 'free', 'free', [1]);
-      const freeHook = f.registry.createWebhook({ contaId: free, nome: 'f', url: 'http://127.0.0.1:9/', eventos: ['partida.gol'], secret: 's' }, null, T0);
-      const seqs = await publishSnapshot(f.dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }, { evento: 'partida.gol', campeonato_id: 2 }]);
+      const freeHook = f.registry.createWebhook(
+        { contaId: free, nome: 'f', url: 'http://127.0.0.1:9/', eventos: ['partida.gol'], secret: 's' },
+        null,
+        T0,
+      );
+      const seqs = await publishSnapshot(f.dataDir, [
+        { evento: 'partida.gol', campeonato_id: 1 },
+        { evento: 'partida.gol', campeonato_id: 2 },
+      ]);
       assert.equal(await fanOut(f.queue, f.dataDir, DEFAULT_PLANS, T0), 3, 'pro: both; free: championship 1 only');
       assert.equal(f.queue.cursor(), seqs.at(-1));
       assert.equal(await fanOut(f.queue, f.dataDir, DEFAULT_PLANS, T0), 0, 'nothing new');
-      assert.deepEqual(f.registry.listDeliveries(freeHook.id, 10).map((d) => d.campeonatoId), [1]);
+      assert.deepEqual(
+        f.registry.listDeliveries(freeHook.id, 10).map((d) => d.campeonatoId),
+        [1],
+      );
     });
   });
 });

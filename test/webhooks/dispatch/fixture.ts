@@ -17,8 +17,15 @@ export class StageFixture {
   readonly conta: number = createAccount(this.db, 'acme', 'pro');
   readonly webhook: WebhookRecord;
 
-  constructor(url = 'http://127.0.0.1:9/hook', readonly secret = 'whsec_stage') {
-    this.webhook = this.registry.createWebhook({ contaId: this.conta, nome: 'w', url, eventos: ['partida.gol'], secret }, null, T0);
+  constructor(
+    url = 'http://127.0.0.1:9/hook',
+    readonly secret = 'whsec_stage',
+  ) {
+    this.webhook = this.registry.createWebhook(
+      { contaId: this.conta, nome: 'w', url, eventos: ['partida.gol'], secret },
+      null,
+      T0,
+    );
   }
 
   /** Queues deliveries and claims them, as the claim stage would, so later stages get real rows. */

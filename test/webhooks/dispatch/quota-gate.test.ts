@@ -21,14 +21,25 @@ describe('quota gate stage', () => {
     const [auto, teste] = [...f.claimed(1), ...f.claimed(1, 'teste')];
     assert.ok(auto && teste);
     const off = { ...auto, webhookAtivo: false };
-    assert.deepEqual(outcome(await gate.admit({ job: off })), { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: T0 });
-    assert.deepEqual(await gate.admit({ job: { ...teste, webhookAtivo: false } }), { job: { ...teste, webhookAtivo: false }, metered: null });
+    assert.deepEqual(outcome(await gate.admit({ job: off })), {
+      kind: 'falhou',
+      attempt: null,
+      motivo: 'Webhook desativado',
+      at: T0,
+    });
+    assert.deepEqual(await gate.admit({ job: { ...teste, webhookAtivo: false } }), {
+      job: { ...teste, webhookAtivo: false },
+      metered: null,
+    });
   });
 
   it('a body over 256 KiB is discarded', async () => {
     const [big] = f.claimed(1, 'automatica', JSON.stringify({ x: 'a'.repeat(256 * 1024) }));
     assert.ok(big);
-    assert.deepEqual(outcome(await gate.admit({ job: big })), { kind: 'descartada', motivo: 'Corpo maior que o limite de 256 KiB' });
+    assert.deepEqual(outcome(await gate.admit({ job: big })), {
+      kind: 'descartada',
+      motivo: 'Corpo maior que o limite de 256 KiB',
+    });
   });
 
   it('meters automatic deliveries only, per account', async () => {

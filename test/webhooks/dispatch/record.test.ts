@@ -15,12 +15,24 @@ describe('record stage', () => {
     f = new StageFixture();
     lines = [];
     flushed = [];
-    recorder = new OutcomeRecorder(f.queue, { clock: new ManualClock(T0), mailer: null, log: (l) => lines.push(l), onFlushed: (b) => flushed.push(b) });
+    recorder = new OutcomeRecorder(f.queue, {
+      clock: new ManualClock(T0),
+      mailer: null,
+      log: (l) => lines.push(l),
+      onFlushed: (b) => flushed.push(b),
+    });
   });
   afterEach(() => f.close());
 
-  const attempt = (job: DeliveryJob, statusCode: number | null): AttemptResult =>
-    ({ numero: job.tentativas + 1, origem: job.origem, destino: job.url, iniciadaEm: T0, statusCode, erro: statusCode === null ? 'tempo esgotado (10000 ms)' : null, duracaoMs: 12 });
+  const attempt = (job: DeliveryJob, statusCode: number | null): AttemptResult => ({
+    numero: job.tentativas + 1,
+    origem: job.origem,
+    destino: job.url,
+    iniciadaEm: T0,
+    statusCode,
+    erro: statusCode === null ? 'tempo esgotado (10000 ms)' : null,
+    duracaoMs: 12,
+  });
   const done = (job: DeliveryJob, outcome: DispatchOutcome): CompletedDispatch => ({ job, metered: f.conta, outcome });
   const status = (job: DeliveryJob) => f.registry.findDeliveries([job.id])[0];
 
@@ -39,18 +51,28 @@ describe('record stage', () => {
     recorder.flush();
     assert.equal(recorder.pending, 0);
     assert.deepEqual(flushed, [batch]);
-    assert.deepEqual([ok, retry, failed, discarded, bug].map((j) => [status(j)?.status, status(j)?.tentativas]), [
-      ['entregue', 1], ['pendente', 1], ['falhou', 1], ['descartada', 0], ['pendente', 0],
-    ]);
+    assert.deepEqual(
+      [ok, retry, failed, discarded, bug].map((j) => [status(j)?.status, status(j)?.tentativas]),
+      [
+        ['entregue', 1],
+        ['pendente', 1],
+        ['falhou', 1],
+        ['descartada', 0],
+        ['pendente', 0],
+      ],
+    );
     assert.equal(status(retry)?.proximaTentativaEm, T0 + 10_000);
     assert.equal(f.queue.monthlyUsage(f.conta, T0), 1);
-    assert.deepEqual(lines.map((l) => l.replace(/entrega \S+ /, 'entrega X ')), [
-      `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): entregue (tentativa 1, HTTP 200 em 12 ms)`,
-      `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): nova tentativa em 2026-11-22T12:00:10.000Z (tentativa 1, HTTP 503 em 12 ms)`,
-      `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): falhou: HTTP 404 (tentativa 1, HTTP 404 em 12 ms)`,
-      `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): descartada: Cota mensal de entregas excedida`,
-      `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): erro interno (boom); reenviada quando a reserva expirar`,
-    ]);
+    assert.deepEqual(
+      lines.map((l) => l.replace(/entrega \S+ /, 'entrega X ')),
+      [
+        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): entregue (tentativa 1, HTTP 200 em 12 ms)`,
+        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): nova tentativa em 2026-11-22T12:00:10.000Z (tentativa 1, HTTP 503 em 12 ms)`,
+        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): falhou: HTTP 404 (tentativa 1, HTTP 404 em 12 ms)`,
+        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): descartada: Cota mensal de entregas excedida`,
+        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): erro interno (boom); reenviada quando a reserva expirar`,
+      ],
+    );
   });
 
   it('the 20th consecutive failure deactivates the webhook (the policy decides, the queue applies)', () => {
@@ -61,7 +83,10 @@ describe('record stage', () => {
     recorder.flush();
     const hook = f.registry.getWebhookById(f.webhook.id);
     assert.deepEqual([hook?.ativo, hook?.reativarEm], [false, '2026-11-23T00:00:00.000+00:00']);
-    assert.equal(lines.at(-1), `webhooks: webhook ${f.webhook.id} desativado (temporaria): 20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00`);
+    assert.equal(
+      lines.at(-1),
+      `webhooks: webhook ${f.webhook.id} desativado (temporaria): 20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00`,
+    );
   });
 
   it('a batch that cannot be written records nothing, says so, and still settles (the claims lapse: sent again)', () => {

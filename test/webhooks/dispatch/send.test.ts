@@ -31,11 +31,23 @@ describe('send stage', () => {
     assert.equal(done.metered, f.conta);
     assert.equal(done.outcome.kind, 'entregue');
     assert.ok(done.outcome.kind === 'entregue');
-    assert.deepEqual({ ...done.outcome.attempt, duracaoMs: 0 }, { numero: 1, origem: 'automatica', destino: url, iniciadaEm: T0, statusCode: 204, erro: null, duracaoMs: 0 });
+    assert.deepEqual(
+      { ...done.outcome.attempt, duracaoMs: 0 },
+      { numero: 1, origem: 'automatica', destino: url, iniciadaEm: T0, statusCode: 204, erro: null, duracaoMs: 0 },
+    );
     const req = receiver.requests.at(-1);
     assert.equal(req?.body, job.corpo);
     assert.equal(req?.headers['x-svc-tentativa'], '1');
-    assert.deepEqual(verifyDelivery({ secret: f.secret, body: req?.body ?? '', timestamp: String(req?.headers['x-svc-timestamp']), signature: String(req?.headers['x-svc-assinatura']), nowMs: T0 }), { ok: true });
+    assert.deepEqual(
+      verifyDelivery({
+        secret: f.secret,
+        body: req?.body ?? '',
+        timestamp: String(req?.headers['x-svc-timestamp']),
+        signature: String(req?.headers['x-svc-assinatura']),
+        nowMs: T0,
+      }),
+      { ok: true },
+    );
   });
 
   it('a 503: retried on the schedule (10 s before the second attempt)', async () => {
