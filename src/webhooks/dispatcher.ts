@@ -133,7 +133,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       const pending = claims.next();
       if (!pending) return;
       const running: Promise<void> = dispatch(pending)
-        .then((completed) => recorder.add(completed))
+        .then((completed) => {
+          guard.observe(completed);
+          recorder.add(completed);
+        })
         .finally(() => {
           sending.delete(running);
           startReady();

@@ -4,15 +4,18 @@ import type { CompletedDispatch, PendingDispatch } from './types.js';
 
 /**
  * Part of the gate: no automatic delivery is sent to a webhook past its deactivation threshold. A claim is made
- * ahead of sending, so the webhook's state at claim time is stale; this reads it again before each send, and
- * while the failures already recorded plus the sends still in flight to that webhook could reach the threshold,
- * the next send waits for those to be recorded (a failing webhook is sent one delivery at a time near it). So
- * no POST leaves after the failure that deactivates it.
+ * ahead of sending, so the webhook's state at claim time may be stale: once this process has recorded a failure
+ * for a webhook, the state is read again before each send, and while the failures already recorded plus the sends
+ * still in flight could reach the threshold, the next send waits for those to be recorded (a failing webhook is
+ * sent one delivery at a time near it). So no POST leaves after the failure that deactivates it, and a healthy
+ * webhook costs no read per delivery.
  */
 export class DeactivationGuard {
   /** Per webhook: automatic sends let through and not yet recorded. */
   private readonly inFlight = new Map<number, number>();
   private readonly waiters = new Map<number, (() => void)[]>();
+  /** Webhooks with a failed send in this process since their last success. */
+  private readonly failing = new Set<number>();
 
   constructor(private readonly accounts: WebhookAccounts) {}
 
@@ -21,6 +24,12 @@ export class DeactivationGuard {
     if (job.origem !== 'automatica') return true;
     const id = job.webhookId;
     for (;;) {
+      // A webhook this process has seen no failure of since its last success: its state at claim time holds
+      // (the sends in flight, fewer than the threshold, cannot reach it alone). No read per delivery.
+      if (!this.failing.has(id)) {
+        if (!job.webhookAtivo) return false;
+        break;
+      }
       const health = this.accounts.webhookHealth(id);
       if (!health?.ativo) return false;
       const pending = this.inFlight.get(id) ?? 0;
@@ -29,6 +38,12 @@ export class DeactivationGuard {
     }
     this.inFlight.set(id, (this.inFlight.get(id) ?? 0) + 1);
     return true;
+  }
+
+  /** A send finished (recorded or not yet): a failure switches its webhook to the checked path at once. */
+  observe(c: CompletedDispatch): void {
+    if (c.outcome.kind === 'entregue') this.failing.delete(c.job.webhookId);
+    else if (c.outcome.kind === 'falhou' || c.outcome.kind === 'retentar') this.failing.add(c.job.webhookId);
   }
 
   /** Outcomes were recorded (deactivations applied): the sends they were are no longer in flight. */
