@@ -14,6 +14,7 @@ import {
   type Delivered,
   type DeliveryJob,
   type OutboxEvent,
+  type RecordedOutcome,
   type Subscriber,
   type WebhookRow,
 } from './records.js';
@@ -33,8 +34,11 @@ export interface DeactivationNotice {
  * their outcomes, quota counts and deactivation notices. Callers depend on this interface only.
  */
 export interface DeliveryQueue extends WebhookAccounts {
-  /** Runs several calls in one transaction (the dispatcher records a burst of outcomes at once). */
-  batch<T>(fn: () => T): T;
+  /**
+   * Records a burst of outcomes in one transaction, in arrival order (it decides "consecutive" failures);
+   * returns the deactivations they caused.
+   */
+  recordOutcomes(outcomes: readonly { job: DeliveryJob; outcome: RecordedOutcome }[]): Deactivation[];
   /** Last outbox seq fanned out; null while no webhook ever existed (nothing to deliver, nothing to keep). */
   cursor(): number | null;
   subscribers(): Subscriber[];
@@ -71,8 +75,27 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     super(db);
   }
 
-  batch<T>(fn: () => T): T {
-    return this.tx(fn);
+  recordOutcomes(outcomes: readonly { job: DeliveryJob; outcome: RecordedOutcome }[]): Deactivation[] {
+    return this.tx(() => {
+      const deactivations: Deactivation[] = [];
+      // Runs of successes are written together; their order with failures is kept.
+      const delivered: Delivered[] = [];
+      for (const { job, outcome } of outcomes) {
+        if (outcome.kind === 'entregue') {
+          delivered.push({ job, attempt: outcome.attempt, at: outcome.at });
+          continue;
+        }
+        if (delivered.length) this.markDelivered(delivered.splice(0));
+        if (outcome.kind === 'retentar') this.scheduleRetry(job, outcome.attempt, outcome.dueAt);
+        else if (outcome.kind === 'descartada') this.markDiscarded(job, outcome.motivo);
+        else {
+          const d = this.markFailed(job, outcome.attempt, outcome.motivo, outcome.at);
+          if (d) deactivations.push(d);
+        }
+      }
+      if (delivered.length) this.markDelivered(delivered);
+      return deactivations;
+    });
   }
 
   accountEmail(contaId: number): string | null {

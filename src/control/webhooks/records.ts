@@ -78,6 +78,14 @@ export interface Delivered {
   at: number;
 }
 
+/** What became of a sent (or refused) delivery, as the queue records it. */
+export type RecordedOutcome =
+  | { kind: 'entregue'; attempt: AttemptResult; at: number }
+  | { kind: 'retentar'; attempt: AttemptResult; dueAt: number }
+  /** `attempt` is null when no request was made (the webhook was off). */
+  | { kind: 'falhou'; attempt: AttemptResult | null; motivo: string; at: number }
+  | { kind: 'descartada'; motivo: string };
+
 export interface Deactivation {
   webhook: WebhookRecord;
   tipo: 'temporaria' | 'permanente';

@@ -1,5 +1,5 @@
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
-import type { AttemptResult, Deactivation, Delivered } from '../../control/webhooks/records.js';
+import type { AttemptResult, Deactivation } from '../../control/webhooks/records.js';
 import type { Clock } from '../clock.js';
 import { noticePermanentDeactivation, type Mailer } from '../notifier.js';
 import type { CompletedDispatch } from './types.js';
@@ -50,7 +50,9 @@ export class OutcomeRecorder {
     if (batch.length === 0) return;
     let deactivations: Deactivation[] = [];
     try {
-      deactivations = this.queue.batch(() => this.write(batch));
+      deactivations = this.queue.recordOutcomes(
+        batch.flatMap((c) => (c.outcome.kind === 'erro' ? [] : [{ job: c.job, outcome: c.outcome }])),
+      );
       for (const c of batch)
         this.o.log(`webhooks: entrega ${c.job.id} (${c.job.evento}, webhook ${c.job.webhookId}): ${describe(c)}`);
     } catch (err) {
@@ -66,27 +68,6 @@ export class OutcomeRecorder {
   /** Resolves once every notice under way has been sent or has failed. */
   async noticesSent(): Promise<void> {
     await Promise.allSettled([...this.notices]);
-  }
-
-  private write(batch: readonly CompletedDispatch[]): Deactivation[] {
-    const deactivations: Deactivation[] = [];
-    // Runs of successes are written together; their order with failures is kept.
-    const delivered: Delivered[] = [];
-    for (const { job, outcome } of batch) {
-      if (outcome.kind === 'entregue') {
-        delivered.push({ job, attempt: outcome.attempt, at: outcome.at });
-        continue;
-      }
-      if (delivered.length) this.queue.markDelivered(delivered.splice(0));
-      if (outcome.kind === 'retentar') this.queue.scheduleRetry(job, outcome.attempt, outcome.dueAt);
-      else if (outcome.kind === 'descartada') this.queue.markDiscarded(job, outcome.motivo);
-      else if (outcome.kind === 'falhou') {
-        const d = this.queue.markFailed(job, outcome.attempt, outcome.motivo, outcome.at);
-        if (d) deactivations.push(d);
-      }
-    }
-    if (delivered.length) this.queue.markDelivered(delivered);
-    return deactivations;
   }
 
   private deactivated(d: Deactivation): void {

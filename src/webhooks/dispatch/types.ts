@@ -2,7 +2,7 @@
  * The values handed from stage to stage of the dispatcher: claim → quota gate → send → record outcome
  * (docs/internals.md "Webhook dispatcher").
  */
-import type { AttemptResult, DeliveryJob } from '../../control/webhooks/records.js';
+import type { DeliveryJob, RecordedOutcome } from '../../control/webhooks/records.js';
 
 /** A delivery claimed by this process: leased to it in the queue until its outcome is recorded. */
 export interface PendingDispatch {
@@ -16,11 +16,7 @@ export interface AdmittedDispatch extends PendingDispatch {
 }
 
 export type DispatchOutcome =
-  | { kind: 'entregue'; attempt: AttemptResult; at: number }
-  | { kind: 'retentar'; attempt: AttemptResult; dueAt: number }
-  /** `attempt` is null when no request was made (the webhook was off). */
-  | { kind: 'falhou'; attempt: AttemptResult | null; motivo: string; at: number }
-  | { kind: 'descartada'; motivo: string }
+  | RecordedOutcome
   /** A bug on our side: nothing is recorded, the claim lapses and the delivery is sent again. */
   | { kind: 'erro'; motivo: string };
 

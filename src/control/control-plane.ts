@@ -1,0 +1,100 @@
+import type { DeactivationPolicy } from '../domain/webhooks.js';
+import { SqliteAccountsStore, type AccountsStore } from './accounts-store.js';
+import type { Async } from './async-store.js';
+import { sqliteCounters, type Counters } from './counters.js';
+import { openControlDb, type ControlDb } from './database.js';
+import { sqliteDispatcherCursor, type DispatcherCursor } from './outbox-cursor.js';
+import { SqliteUsageStore, type UsageStore } from './usage-store.js';
+import { openDeliveryQueue, type DeliveryQueue } from './webhooks/delivery-queue.js';
+import { deliveryStats, type DeliveryStats } from './webhooks/delivery-stats.js';
+import { openWebhookRegistry, type WebhookRegistry } from './webhooks/registry.js';
+
+/** Held while an ingest publishes; `release` lets the next one in. */
+export interface ClusterLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Everything the toolkit keeps besides the snapshots (keys, plans, quotas, usage, webhooks, deliveries,
+ * counters), behind one asynchronous interface with two engines: SQLite in the data dir (the embedded
+ * default, one machine) and PostgreSQL (several nodes). Callers hold a ControlPlane and never know which.
+ */
+export interface ControlPlane {
+  readonly engine: 'sqlite' | 'postgres';
+  readonly accounts: Async<AccountsStore>;
+  readonly usage: Async<UsageStore>;
+  readonly counters: Async<Counters>;
+  readonly cursor: Async<DispatcherCursor>;
+  readonly webhooks: Async<WebhookRegistry>;
+  /** The dispatcher's queue, failures judged by `deactivation`; delivery ids random UUIDs unless a test fixes them. */
+  deliveryQueue(deactivation: DeactivationPolicy, newId?: () => string): Async<DeliveryQueue>;
+  /** The delivery queue as operators watch it (`GET /metrics`). */
+  deliveryStats(now: number): Promise<DeliveryStats>;
+  /** One round trip to the engine (`GET /v1/status`). */
+  ping(): Promise<void>;
+  /**
+   * Takes the cluster-wide ingest lock, or null when another ingest holds it. SQLite: always granted (the
+   * data dir's file lock is the only one needed on one machine).
+   */
+  tryIngestLock(): Promise<ClusterLock | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * A synchronous store answering through promises. SQLite calls are synchronous and quick; the callers await
+ * them alike, so one code path serves both engines. A throw becomes a rejection, as a PostgreSQL error would.
+ */
+export function promised<T extends object>(store: T): Async<T> {
+  const out: Record<string, unknown> = {};
+  for (let proto = Object.getPrototypeOf(store); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const fn = (store as Record<string, unknown>)[name];
+      if (name === 'constructor' || name in out || typeof fn !== 'function') continue;
+      out[name] = (...args: unknown[]) => promisedCall(fn as (...a: unknown[]) => unknown, store, args);
+    }
+  }
+  // Plain objects (`sqliteCounters`) carry their methods as own properties.
+  for (const [name, fn] of Object.entries(store)) {
+    if (typeof fn === 'function' && !(name in out))
+      out[name] = (...args: unknown[]) => promisedCall(fn as (...a: unknown[]) => unknown, store, args);
+  }
+  return out as Async<T>;
+}
+
+function promisedCall(fn: (...a: unknown[]) => unknown, self: unknown, args: unknown[]): Promise<unknown> {
+  try {
+    return Promise.resolve(fn.apply(self, args));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** The embedded control plane: `control.db` in the data dir. */
+export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db: ControlDb } {
+  return {
+    engine: 'sqlite',
+    db,
+    accounts: promised(new SqliteAccountsStore(db)),
+    usage: promised(new SqliteUsageStore(db)),
+    counters: promised(sqliteCounters(db)),
+    cursor: promised(sqliteDispatcherCursor(db)),
+    webhooks: promised(openWebhookRegistry(db)),
+    deliveryQueue: (deactivation, newId) => promised(openDeliveryQueue(db, deactivation, newId)),
+    deliveryStats: async (now) => deliveryStats(db, now),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    tryIngestLock: async () => ({ release: async () => undefined }),
+    async close() {
+      db.close();
+    },
+  };
+}
+
+/** Opens the data dir's `control.db` (created and migrated when missing). */
+export function openSqliteControlPlane(
+  file: string,
+  o: { secretKeys?: readonly Buffer[] } = {},
+): ControlPlane & { readonly db: ControlDb } {
+  return sqliteControlPlane(openControlDb(file, o));
+}
