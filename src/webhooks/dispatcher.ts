@@ -1,7 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { openControlDb } from '../control/database.js';
+import type { ControlPlane } from '../control/control-plane.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
-import { openDeliveryQueue } from '../control/webhooks/delivery-queue.js';
 import type { DataDir } from '../data-dir.js';
 import { systemClock, type Clock } from './clock.js';
 import { decideDeactivation } from './deactivation-policy.js';
@@ -17,6 +16,8 @@ import { Sender } from './sender.js';
 
 export interface DispatcherOptions {
   dataDir: DataDir;
+  /** Where deliveries are queued and recorded; its owner opens it and closes it after stop(). */
+  control: ControlPlane;
   allowPrivateUrls?: boolean;
   /** Deliveries in flight at once. */
   concurrency?: number;
@@ -30,8 +31,6 @@ export interface DispatcherOptions {
   mailer?: Mailer | null;
   plans?: PlansConfig;
   log?: (line: string) => void;
-  /** Keys sealing webhook secrets; default: the data dir's key file. */
-  secretKeys?: readonly Buffer[];
 }
 
 export interface Dispatcher {
@@ -42,7 +41,10 @@ export interface Dispatcher {
    * its clock, nothing claimed, in flight or unrecorded. Tests wait for it before asserting that nothing was sent.
    */
   idle(): Promise<void>;
-  /** Stops claiming, waits for the deliveries in flight to be recorded, closes everything. */
+  /**
+   * Stops claiming, waits for the deliveries in flight to be recorded, gives back the ones claimed ahead, and
+   * closes its own resources (not the control plane: its owner does).
+   */
   stop(): Promise<void>;
 }
 
@@ -61,9 +63,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   const random = options.random ?? Math.random;
   const plans = options.plans ?? DEFAULT_PLANS;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const logError = (what: string, err: unknown) =>
+    log(`webhooks: erro ao ${what}: ${err instanceof Error ? err.message : String(err)}`);
   const concurrency = options.concurrency ?? 16;
-  const db = openControlDb(options.dataDir.controlDb, { secretKeys: options.secretKeys });
-  const queue = openDeliveryQueue(db, decideDeactivation);
+  const queue = options.control.deliveryQueue(decideDeactivation);
   const sender = new Sender({
     allowPrivate: options.allowPrivateUrls ?? false,
     connectTimeoutMs: options.connectTimeoutMs,
@@ -88,18 +91,27 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   });
   const sending = new Set<Promise<void>>();
   let stopping = false;
+  // Each of these runs one at a time: a call while one is under way joins it (or asks for another after it).
+  let ticking: Promise<void> | null = null;
   let fanning: Promise<void> | null = null;
+  let refilling: Promise<void> | null = null;
+  let refillAgain = false;
   let cancelTimer: (() => void) | null = null;
 
-  const released = queue.releaseClaims(ownerIsDead);
-  if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
+  try {
+    const released = await queue.releaseClaims(ownerIsDead);
+    if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
+  } catch (err) {
+    // Their leases lapse instead.
+    logError('liberar reservas de processos encerrados', err);
+  }
 
   function fanOutNow(): Promise<void> {
     if (stopping) return Promise.resolve();
     fanning ??= fanOut(queue, options.dataDir, plans, clock.now())
       .then(
         (created) => void (created > 0 && pump()),
-        (err: unknown) => log(`webhooks: erro ao ler eventos: ${err instanceof Error ? err.message : String(err)}`),
+        (err: unknown) => logError('ler eventos', err),
       )
       .finally(() => {
         fanning = null;
@@ -147,34 +159,61 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
 
   function pump(): void {
     if (stopping) return;
-    cancelTimer?.();
-    cancelTimer = null;
-    // Claim in chunks, only once the claimed-ahead queue runs low: one claim transaction per many deliveries.
-    if (claims.waiting >= concurrency) {
-      startReady();
+    startReady();
+    // Claim in chunks, only once the claimed-ahead queue runs low: one claim call per many deliveries.
+    if (claims.waiting >= concurrency) return;
+    if (refilling) {
+      refillAgain = true;
       return;
     }
+    cancelTimer?.();
+    cancelTimer = null;
+    refilling = refill().finally(() => {
+      refilling = null;
+      if (!refillAgain) return;
+      refillAgain = false;
+      pump();
+    });
+  }
+
+  async function refill(): Promise<void> {
     const now = clock.now();
-    const drained = claims.refill(now);
-    startReady();
-    if (!drained) return;
-    // Nothing more is due now: sleep until the next retry (the poll also wakes us for new work).
-    const next = queue.nextDueAt();
-    if (next !== null && next > now) cancelTimer = clock.setTimer(pump, next - now);
+    try {
+      const drained = await claims.refill(now);
+      startReady();
+      if (!drained) return;
+      // Nothing more is due now: sleep until the next retry (the poll also wakes us for new work).
+      const next = await queue.nextDueAt();
+      if (next !== null && next > now && !stopping) cancelTimer = clock.setTimer(pump, next - now);
+    } catch (err) {
+      // Nothing claimed: the next poll tries again.
+      logError('reservar entregas', err);
+    }
   }
 
   /** Temporary deactivations that ended, new snapshots, and rows queued by other processes (tests, replays). */
-  function tick(): void {
-    if (stopping) return;
-    queue.reactivateDue(clock.now());
-    void fanOutNow();
-    pump();
+  function tick(): Promise<void> {
+    if (stopping) return Promise.resolve();
+    ticking ??= (async () => {
+      try {
+        await queue.reactivateDue(clock.now());
+      } catch (err) {
+        logError('reativar webhooks', err);
+      }
+      await fanOutNow();
+      pump();
+    })().finally(() => {
+      ticking = null;
+    });
+    return ticking;
   }
 
-  function isIdle(): boolean {
-    const next = queue.nextDueAt();
+  async function isIdle(): Promise<boolean> {
+    const next = await queue.nextDueAt();
     return (
+      ticking === null &&
       fanning === null &&
+      refilling === null &&
       claims.holding === 0 &&
       sending.size === 0 &&
       recorder.pending === 0 &&
@@ -191,19 +230,23 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   } catch {
     watcher = null;
   }
-  const poll = setInterval(tick, options.pollMs ?? 200);
-  await fanOutNow();
-  tick();
+  const poll = setInterval(() => void tick(), options.pollMs ?? 200);
+  await tick();
 
   return {
-    poke: tick,
+    poke: () => void tick(),
     async idle() {
-      // A fan-out already under way may have read the outbox before the caller's last snapshot: run a fresh one.
-      while (fanning) await fanning;
       for (;;) {
-        tick();
-        while (fanning) await fanning;
-        if (stopping || isIdle()) return;
+        // A round already under way may have read the outbox or the queue before the caller's last change:
+        // let it end, then run a fresh one.
+        while (ticking || fanning) await (ticking ?? fanning);
+        await tick();
+        if (stopping) return;
+        try {
+          if (await isIdle()) return;
+        } catch (err) {
+          logError('consultar a fila', err);
+        }
         await new Promise((r) => setTimeout(r, 5));
       }
     },
@@ -212,14 +255,19 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       clearInterval(poll);
       watcher?.close();
       cancelTimer?.();
+      // A claim under way still lands its deliveries among those claimed ahead, given back below.
+      await refilling;
       await Promise.allSettled([...sending]);
-      recorder.flush();
-      // Deliveries claimed ahead but never started go back to the queue for the next run.
-      claims.releaseAll();
+      await recorder.flush();
+      try {
+        // Deliveries claimed ahead but never started go back to the queue for the next run.
+        await claims.releaseAll();
+      } catch (err) {
+        logError('devolver reservas', err);
+      }
       await recorder.noticesSent();
-      while (fanning) await fanning;
+      while (ticking || fanning) await (ticking ?? fanning);
       sender.close();
-      db.close();
     },
   };
 }

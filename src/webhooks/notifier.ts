@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { Async } from '../control/async-store.js';
 import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
 import type { Deactivation } from '../control/webhooks/records.js';
 
@@ -21,38 +22,47 @@ export function createMailer(smtp: { url: string; from: string } | null): Mailer
 
 /**
  * The notice of a permanent deactivation: always recorded in the control plane (the operator's trail);
- * e-mailed when SMTP is configured and the account has an address; logged otherwise.
+ * e-mailed when SMTP is configured and the account has an address; logged otherwise. Never rejects: a
+ * failure is logged (the deactivation itself is already recorded).
  */
 export async function noticePermanentDeactivation(
-  store: DeliveryQueue,
+  store: Async<DeliveryQueue>,
   mailer: Mailer | null,
   d: Deactivation,
   now: number,
   log: (line: string) => void,
 ): Promise<void> {
-  const to = store.accountEmail(d.webhook.contaId);
   const assunto = `Webhook ${d.webhook.id} (${d.webhook.nome}) desativado`;
-  const corpo = [
-    `O webhook ${d.webhook.id} "${d.webhook.nome}" (${d.webhook.url}) foi desativado de forma permanente.`,
-    `Motivo: ${d.motivo}.`,
-    `Depois de corrigir o endpoint, reative-o com PATCH /v1/webhooks/${d.webhook.id} {"ativo": true}.`,
-  ].join('\n');
-  const id = store.recordNotice(
-    { contaId: d.webhook.contaId, webhookId: d.webhook.id, destinatario: to, assunto, corpo },
-    now,
-  );
-  if (!mailer || !to) {
-    log(
-      `aviso: ${assunto} — ${d.motivo} (${!mailer ? 'SMTP não configurado' : 'conta sem e-mail'}; aviso ${id} registrado)`,
-    );
-    return;
-  }
   try {
-    await mailer.send({ to, subject: assunto, text: corpo });
-    store.noticeOutcome(id, new Date(now).toISOString(), null);
+    const to = await store.accountEmail(d.webhook.contaId);
+    const corpo = [
+      `O webhook ${d.webhook.id} "${d.webhook.nome}" (${d.webhook.url}) foi desativado de forma permanente.`,
+      `Motivo: ${d.motivo}.`,
+      `Depois de corrigir o endpoint, reative-o com PATCH /v1/webhooks/${d.webhook.id} {"ativo": true}.`,
+    ].join('\n');
+    const id = await store.recordNotice(
+      { contaId: d.webhook.contaId, webhookId: d.webhook.id, destinatario: to, assunto, corpo },
+      now,
+    );
+    if (!mailer || !to) {
+      log(
+        `aviso: ${assunto} — ${d.motivo} (${!mailer ? 'SMTP não configurado' : 'conta sem e-mail'}; aviso ${id} registrado)`,
+      );
+      return;
+    }
+    let erro: string | null = null;
+    try {
+      await mailer.send({ to, subject: assunto, text: corpo });
+    } catch (err) {
+      erro = message(err);
+      log(`aviso: falha ao enviar e-mail para ${to}: ${erro}`);
+    }
+    await store.noticeOutcome(id, erro === null ? new Date(now).toISOString() : null, erro);
   } catch (err) {
-    const erro = err instanceof Error ? err.message : String(err);
-    store.noticeOutcome(id, null, erro);
-    log(`aviso: falha ao enviar e-mail para ${to}: ${erro}`);
+    log(`aviso: erro ao registrar o aviso "${assunto}": ${message(err)}`);
   }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

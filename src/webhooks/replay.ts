@@ -1,3 +1,4 @@
+import type { Async } from '../control/async-store.js';
 import type { DeliveryRecord } from '../control/webhooks/records.js';
 import type { WebhookRegistry } from '../control/webhooks/registry.js';
 import type { Sender } from './sender.js';
@@ -19,17 +20,17 @@ export interface ReplayResult {
  * Sequential on purpose: a developer replaying into a local receiver reads them in order.
  */
 export async function replayDeliveries(
-  store: WebhookRegistry,
+  store: Async<WebhookRegistry>,
   sender: Sender,
   deliveries: readonly DeliveryRecord[],
   opts: { to?: string; now: () => number },
 ): Promise<ReplayResult[]> {
   const results: ReplayResult[] = [];
   for (const d of deliveries) {
-    const webhook = store.getWebhookById(d.webhookId);
+    const webhook = await store.getWebhookById(d.webhookId);
     if (!webhook) continue; // deleted meanwhile: its deliveries went with it
     const destino = opts.to ?? webhook.url;
-    const tentativa = store.attemptsCount(d.id) + 1;
+    const tentativa = (await store.attemptsCount(d.id)) + 1;
     const started = opts.now();
     const headers = deliveryHeaders({
       evento: d.evento,
@@ -42,7 +43,7 @@ export async function replayDeliveries(
     const r = await sender.send(destino, d.corpo, headers);
     const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
     const erro = ok ? null : (r.erro ?? `HTTP ${r.statusCode}`);
-    store.recordReplay(
+    await store.recordReplay(
       d,
       {
         numero: tentativa,

@@ -7,6 +7,7 @@
  * this one process with the same receiver, bodies and concurrency.
  */
 import http from 'node:http';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
@@ -93,6 +94,7 @@ export async function run(): Promise<BenchFigure[]> {
     // Interleaved rounds, medians: the machine is shared, so a single pair of runs is mostly noise.
     const dispatcher = await startDispatcher({
       dataDir,
+      control: sqliteControlPlane(db),
       allowPrivateUrls: true,
       concurrency: CONCURRENCY,
       mailer: null,

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
@@ -35,7 +36,14 @@ describe('management API + daemon', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     receiver = new Receiver();
     url = await receiver.start();
-    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, pollMs: 50, log: () => {} });
+    dispatcher = await startDispatcher({
+      dataDir,
+      control: sqliteControlPlane(db),
+      allowPrivateUrls: true,
+      mailer: null,
+      pollMs: 50,
+      log: () => {},
+    });
   });
 
   after(async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
@@ -61,6 +62,7 @@ describe('dispatcher', () => {
   async function start(extra: { totalTimeoutMs?: number } = {}): Promise<Dispatcher> {
     dispatcher = await startDispatcher({
       dataDir,
+      control: sqliteControlPlane(db),
       allowPrivateUrls: true,
       clock,
       random: () => 0.5,
@@ -415,7 +417,14 @@ describe('dispatcher', () => {
   it('refuses a private address at connect time without the development flag: permanent failure, no request', async () => {
     const w = webhook(createAccount(db, 'acme', 'pro'));
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
-    dispatcher = await startDispatcher({ dataDir, clock, mailer: null, pollMs: 20, log: () => {} });
+    dispatcher = await startDispatcher({
+      dataDir,
+      control: sqliteControlPlane(db),
+      clock,
+      mailer: null,
+      pollMs: 20,
+      log: () => {},
+    });
     const d = await settledAttempt(w.id, 1);
     assert.equal(d.status, 'falhou');
     assert.equal(d.ultimoErro, 'URL bloqueada: a URL deve usar HTTPS');

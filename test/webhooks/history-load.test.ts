@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
@@ -45,7 +46,13 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
       null,
       Date.now(),
     );
-    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
+    dispatcher = await startDispatcher({
+      dataDir,
+      control: sqliteControlPlane(db),
+      allowPrivateUrls: true,
+      mailer: null,
+      log: () => {},
+    });
   });
 
   after(async () => {

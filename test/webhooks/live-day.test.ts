@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
@@ -58,7 +59,13 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
       null,
       Date.now(),
     );
-    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {} });
+    dispatcher = await startDispatcher({
+      dataDir,
+      control: sqliteControlPlane(db),
+      allowPrivateUrls: true,
+      mailer: null,
+      log: () => {},
+    });
     for (const file of readdirSync(LIVE_DAY)
       .filter((f) => f.endsWith('.json'))
       .sort()) {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
@@ -51,7 +52,14 @@ describe('events are delivered only from the current line of snapshots', () => {
   });
 
   const start = async () => {
-    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, log: () => {}, pollMs: 50 });
+    dispatcher = await startDispatcher({
+      dataDir,
+      control: sqliteControlPlane(db),
+      allowPrivateUrls: true,
+      mailer: null,
+      log: () => {},
+      pollMs: 50,
+    });
   };
 
   /** A real ingest; returns how many webhook events it recorded. */

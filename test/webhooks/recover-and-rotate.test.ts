@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
@@ -36,7 +37,14 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     receiver = new Receiver();
     url = await receiver.start();
-    dispatcher = await startDispatcher({ dataDir, allowPrivateUrls: true, mailer: null, pollMs: 20, log: () => {} });
+    dispatcher = await startDispatcher({
+      dataDir,
+      control: sqliteControlPlane(db),
+      allowPrivateUrls: true,
+      mailer: null,
+      pollMs: 20,
+      log: () => {},
+    });
   });
 
   after(async () => {

@@ -1,12 +1,13 @@
 import { Option, type Command } from 'commander';
-import { openControlDb } from '../../control/database.js';
+import type { Async } from '../../control/async-store.js';
 import type { DeliveryRecord } from '../../control/webhooks/records.js';
-import { openWebhookRegistry, type WebhookRegistry } from '../../control/webhooks/registry.js';
+import type { WebhookRegistry } from '../../control/webhooks/registry.js';
 import type { DeliveryStatus } from '../../domain/webhooks.js';
 import { replayDeliveries } from '../../webhooks/replay.js';
 import { Sender } from '../../webhooks/sender.js';
 import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';
 import { CliError } from '../cli-error.js';
+import { openControlPlane } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
@@ -35,11 +36,15 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
   return isoWithOffset(bare && endOfDay ? ms + 86_400_000 - 1 : ms);
 }
 
-function select(store: WebhookRegistry, ids: readonly string[], o: ReplayOptions): DeliveryRecord[] {
+async function select(
+  store: Async<WebhookRegistry>,
+  ids: readonly string[],
+  o: ReplayOptions,
+): Promise<DeliveryRecord[]> {
   if (ids.length > 0 && o.webhook !== undefined)
     throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
   if (ids.length > 0) {
-    const found = store.findDeliveries(ids);
+    const found = await store.findDeliveries(ids);
     const missing = ids.filter((id) => !found.some((d) => d.id === id));
     if (missing.length) throw new CliError(`entrega não encontrada: ${missing.join(', ')}`, EXIT.notFound);
     return ids.map((id) => found.find((d) => d.id === id) as DeliveryRecord);
@@ -48,8 +53,9 @@ function select(store: WebhookRegistry, ids: readonly string[], o: ReplayOptions
     throw new CliError('informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)', EXIT.usage);
   const since = isoBound('--since', o.since, false);
   const until = isoBound('--until', o.until, true);
-  if (!store.getWebhookById(o.webhook)) throw new CliError(`webhook ${o.webhook} não encontrado`, EXIT.notFound);
-  return store.filterDeliveries({ webhookId: o.webhook, since, until, status: o.status });
+  if (!(await store.getWebhookById(o.webhook)))
+    throw new CliError(`webhook ${o.webhook} não encontrado`, EXIT.notFound);
+  return await store.filterDeliveries({ webhookId: o.webhook, since, until, status: o.status });
 }
 
 async function replay(ids: string[], o: ReplayOptions): Promise<void> {
@@ -63,19 +69,21 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
       throw err;
     }
   }
-  const db = openControlDb(config.dataDir.controlDb, { secretKeys: config.secretKeys });
+  const control = await openControlPlane(config);
   try {
-    const store = openWebhookRegistry(db);
-    const deliveries = select(store, ids, o);
+    const store = control.webhooks;
+    const deliveries = await select(store, ids, o);
     if (o.dryRun) {
-      const rows = deliveries.map((d) => ({
-        entrega: d.id,
-        webhook_id: d.webhookId,
-        evento: d.evento,
-        status: d.status,
-        criada_em: d.criadaEm,
-        destino: o.to ?? store.getWebhookById(d.webhookId)?.url ?? null,
-      }));
+      const rows = await Promise.all(
+        deliveries.map(async (d) => ({
+          entrega: d.id,
+          webhook_id: d.webhookId,
+          evento: d.evento,
+          status: d.status,
+          criada_em: d.criadaEm,
+          destino: o.to ?? (await store.getWebhookById(d.webhookId))?.url ?? null,
+        })),
+      );
       if (o.json) printJson({ data: rows, meta: { total: rows.length, dry_run: true } });
       else {
         printLine(
@@ -113,7 +121,7 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
       sender.close();
     }
   } finally {
-    db.close();
+    await control.close();
   }
 }
 

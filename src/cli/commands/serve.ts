@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createServer } from 'node:net';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
 import { DEFAULT_CACHE_MB } from '../../api/snapshot/cache-size.js';
+import { sqliteControlPlane } from '../../control/control-plane.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
@@ -72,14 +73,15 @@ export async function serveUntilSignal(
   } catch (err) {
     throw portError(err, o.port);
   }
-  // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.
+  // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for. It shares the
+  // server's control plane, which running.close() closes after the dispatcher has stopped.
   const dispatcher = webhooks
     ? await (await import('../../webhooks/dispatcher.js')).startDispatcher({
         dataDir: o.dataDir,
+        control: sqliteControlPlane(running.control),
         allowPrivateUrls: o.allowPrivateUrls === true,
         plans: o.plans,
         mailer: webhooks.mailer,
-        secretKeys: o.secretKeys,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printLine, printWarning } from '../output.js';
+import { openControlPlane } from '../control-plane.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { startDispatcher } from '../../webhooks/dispatcher.js';
 import { type Listener, startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
@@ -31,18 +32,23 @@ async function run(opts: RunOptions): Promise<void> {
   const log = opts.json
     ? (mensagem: string) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), mensagem })}\n`)
     : (mensagem: string) => process.stderr.write(`${new Date().toISOString()} ${mensagem}\n`);
-  const dispatcher = await startDispatcher({
-    dataDir,
-    concurrency: opts.concurrency,
-    allowPrivateUrls: allowPrivateUrls(config),
-    mailer: createMailer(config.smtp),
-    secretKeys: config.secretKeys,
-    log,
-  });
-  log(`webhooks: despachando eventos de ${dataDir.root} (concorrência ${opts.concurrency}); Ctrl-C para parar`);
-  const signal = await waitForSignal();
-  log(`webhooks: ${signal} recebido; terminando as entregas em andamento`);
-  await dispatcher.stop();
+  const control = await openControlPlane(config);
+  try {
+    const dispatcher = await startDispatcher({
+      dataDir,
+      control,
+      concurrency: opts.concurrency,
+      allowPrivateUrls: allowPrivateUrls(config),
+      mailer: createMailer(config.smtp),
+      log,
+    });
+    log(`webhooks: despachando eventos de ${dataDir.root} (concorrência ${opts.concurrency}); Ctrl-C para parar`);
+    const signal = await waitForSignal();
+    log(`webhooks: ${signal} recebido; terminando as entregas em andamento`);
+    await dispatcher.stop();
+  } finally {
+    await control.close();
+  }
   log('webhooks: parado');
 }
 

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { PendingDispatch } from './types.js';
 
@@ -20,6 +21,7 @@ export function ownerIsDead(owner: string): boolean {
 /**
  * The claim stage: leases due deliveries from the queue ahead of sending, so a slot freed by a response is
  * refilled at once rather than after a database round, and holds them until their outcomes are recorded.
+ * One refill at a time: the caller (the dispatcher) awaits each before starting the next.
  */
 export class Claims {
   /** Claimed and not yet recorded: queued here, being sent, or waiting for the next flush. */
@@ -27,7 +29,7 @@ export class Claims {
   private readonly ready: PendingDispatch[] = [];
 
   constructor(
-    private readonly queue: DeliveryQueue,
+    private readonly queue: Async<DeliveryQueue>,
     /** Most deliveries held at once. */
     private readonly capacity: number,
     private readonly leaseMs: number,
@@ -35,9 +37,10 @@ export class Claims {
   ) {}
 
   /** Claims what is due, up to capacity; true when everything due now was claimed (the queue has no more). */
-  refill(now: number): boolean {
+  async refill(now: number): Promise<boolean> {
     const room = this.capacity - this.held.size;
-    const jobs = room > 0 ? this.queue.claimDue(now, room, [...this.held], this.owner, this.leaseMs) : [];
+    if (room <= 0) return false;
+    const jobs = await this.queue.claimDue(now, room, [...this.held], this.owner, this.leaseMs);
     for (const job of jobs) {
       this.held.add(job.id);
       this.ready.push({ job });
@@ -66,8 +69,8 @@ export class Claims {
   }
 
   /** Gives the deliveries claimed ahead but never started back to the queue (on stop). */
-  releaseAll(): void {
+  async releaseAll(): Promise<void> {
     this.ready.length = 0;
-    this.queue.releaseClaims((o) => o === this.owner);
+    await this.queue.releaseClaims((o) => o === this.owner);
   }
 }

@@ -1,3 +1,4 @@
+import type { Async } from '../../control/async-store.js';
 import type { WebhookAccounts } from '../../control/webhooks/sqlite-tables.js';
 import { FAILURES_BEFORE_DEACTIVATION } from '../deactivation-policy.js';
 import type { CompletedDispatch, PendingDispatch } from './types.js';
@@ -8,7 +9,8 @@ import type { CompletedDispatch, PendingDispatch } from './types.js';
  * for a webhook, the state is read again before each send, and while the failures already recorded plus the sends
  * still in flight could reach the threshold, the next send waits for those to be recorded (a failing webhook is
  * sent one delivery at a time near it). So no POST leaves after the failure that deactivates it, and a healthy
- * webhook costs no read per delivery.
+ * webhook costs no read per delivery. A read that outcomes were recorded during is read again: it may predate them
+ * while the sends they were no longer count as in flight.
  */
 export class DeactivationGuard {
   /** Per webhook: automatic sends let through and not yet recorded. */
@@ -16,8 +18,10 @@ export class DeactivationGuard {
   private readonly waiters = new Map<number, (() => void)[]>();
   /** Webhooks with a failed send in this process since their last success. */
   private readonly failing = new Set<number>();
+  /** Counts settle() calls: tells a read that outcomes were recorded while it was under way. */
+  private settled = 0;
 
-  constructor(private readonly accounts: WebhookAccounts) {}
+  constructor(private readonly accounts: Async<WebhookAccounts>) {}
 
   /** True when the delivery may be sent; false when the webhook is off (or gone). */
   async admit({ job }: PendingDispatch): Promise<boolean> {
@@ -30,7 +34,9 @@ export class DeactivationGuard {
         if (!job.webhookAtivo) return false;
         break;
       }
-      const health = this.accounts.webhookHealth(id);
+      const seen = this.settled;
+      const health = await this.accounts.webhookHealth(id);
+      if (seen !== this.settled) continue;
       if (!health?.ativo) return false;
       const pending = this.inFlight.get(id) ?? 0;
       if (pending === 0 || health.falhasConsecutivas + pending < FAILURES_BEFORE_DEACTIVATION) break;
@@ -48,6 +54,7 @@ export class DeactivationGuard {
 
   /** Outcomes were recorded (deactivations applied): the sends they were are no longer in flight. */
   settle(batch: readonly CompletedDispatch[], admitted: (c: CompletedDispatch) => boolean): void {
+    this.settled++;
     for (const c of batch) {
       if (!admitted(c)) continue;
       const id = c.job.webhookId;

@@ -1,3 +1,4 @@
+import type { Async } from '../../control/async-store.js';
 import type { WebhookAccounts } from '../../control/webhooks/sqlite-tables.js';
 import type { Plano } from '../../domain/plans.js';
 import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from '../catalog.js';
@@ -15,13 +16,16 @@ export class QuotaGate {
   private readonly inFlight = new Map<number, number>();
   private readonly waiters = new Map<number, (() => void)[]>();
   /**
-   * Limit and recorded usage per account. Usage only changes when this process records a success, which
-   * clears the cache (settle), so it is exact and the hot path skips two queries per delivery.
+   * Limit and recorded usage per account, read once and shared by the deliveries waiting on it. Usage only
+   * changes when this process records a success, which clears the cache (settle), so it is exact and the hot
+   * path skips two queries per delivery.
    */
-  private readonly quotas = new Map<number, { limit: number | null; used: number }>();
+  private readonly quotas = new Map<number, Promise<Quota>>();
+  /** Counts settle() calls: tells a read that outcomes were recorded while it was under way. */
+  private settled = 0;
 
   constructor(
-    private readonly accounts: WebhookAccounts,
+    private readonly accounts: Async<WebhookAccounts>,
     private readonly clock: Clock,
   ) {}
 
@@ -45,8 +49,11 @@ export class QuotaGate {
     if (job.origem !== 'automatica' || job.plano === null) return { job, metered: null };
     const conta = job.contaId;
     for (;;) {
+      const seen = this.settled;
+      const quota = await this.quotaOf(conta, job.plano);
+      // Read before outcomes now recorded, while their sends no longer count as in flight: read again.
+      if (seen !== this.settled) continue;
       const pending = this.inFlight.get(conta) ?? 0;
-      const quota = this.quotaOf(conta, job.plano);
       if (quota.limit === null || quota.used + pending < quota.limit) break;
       if (pending === 0) return { job, metered: null, outcome: { kind: 'descartada', motivo: QUOTA_DISCARD_REASON } };
       await new Promise<void>((wake) => this.waiters.set(conta, [...(this.waiters.get(conta) ?? []), wake]));
@@ -57,6 +64,7 @@ export class QuotaGate {
 
   /** Outcomes were recorded: usage may have changed, and the slots they held are free. */
   settle(metered: readonly (number | null)[]): void {
+    this.settled++;
     this.quotas.clear();
     for (const conta of metered) {
       if (conta === null) continue;
@@ -65,13 +73,25 @@ export class QuotaGate {
     }
   }
 
-  private quotaOf(contaId: number, plano: Plano): { limit: number | null; used: number } {
+  private quotaOf(contaId: number, plano: Plano): Promise<Quota> {
     let q = this.quotas.get(contaId);
     if (!q) {
-      const limit = this.accounts.accountLimits(contaId, plano).entregasMes;
-      q = { limit, used: limit === null ? 0 : this.accounts.monthlyUsage(contaId, this.clock.now()) };
-      this.quotas.set(contaId, q);
+      const read = this.readQuota(contaId, plano);
+      // A failed read is not kept: the next delivery reads again.
+      read.catch(() => this.quotas.get(contaId) === read && this.quotas.delete(contaId));
+      this.quotas.set(contaId, read);
+      q = read;
     }
     return q;
   }
+
+  private async readQuota(contaId: number, plano: Plano): Promise<Quota> {
+    const limit = (await this.accounts.accountLimits(contaId, plano)).entregasMes;
+    return { limit, used: limit === null ? 0 : await this.accounts.monthlyUsage(contaId, this.clock.now()) };
+  }
+}
+
+interface Quota {
+  limit: number | null;
+  used: number;
 }

@@ -1,3 +1,4 @@
+import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { AttemptResult, Deactivation } from '../../control/webhooks/records.js';
 import type { Clock } from '../clock.js';
@@ -6,7 +7,7 @@ import type { CompletedDispatch } from './types.js';
 
 /**
  * Outcomes are recorded at most this often, in one transaction: a commit per delivery would spend more time in
- * SQLite than on the wire. Sending never waits for it (claims are made ahead).
+ * the database than on the wire. Sending never waits for it (claims are made ahead).
  */
 export const FLUSH_EVERY_MS = 10;
 
@@ -19,16 +20,20 @@ export interface RecorderOptions {
 }
 
 /**
- * The record stage: writes outcomes to the delivery queue in batches, in arrival order (it decides
- * "consecutive" failures), logs each, and notices permanent deactivations.
+ * The record stage: writes outcomes to the delivery queue in bursts, in arrival order (it decides
+ * "consecutive" failures), logs each, and notices permanent deactivations. One write in flight at a time:
+ * outcomes arriving meanwhile go in the next one, written as soon as it ends.
  */
 export class OutcomeRecorder {
   private readonly waiting: CompletedDispatch[] = [];
   private readonly notices = new Set<Promise<void>>();
   private flushQueued = false;
+  private writing: Promise<void> | null = null;
+  /** Outcomes in the write under way. */
+  private inWrite = 0;
 
   constructor(
-    private readonly queue: DeliveryQueue,
+    private readonly queue: Async<DeliveryQueue>,
     private readonly o: RecorderOptions,
   ) {}
 
@@ -36,38 +41,54 @@ export class OutcomeRecorder {
     this.waiting.push(completed);
     if (this.flushQueued) return;
     this.flushQueued = true;
-    setTimeout(() => this.flush(), FLUSH_EVERY_MS);
+    setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
 
-  /** Outcomes not written yet plus notices being sent. */
+  /** Outcomes not written yet (waiting or being written) plus notices being sent. */
   get pending(): number {
-    return this.waiting.length + this.notices.size;
+    return this.waiting.length + this.inWrite + this.notices.size;
   }
 
-  flush(): void {
+  /** Writes every outcome added so far; resolves once they are written (or failed to be) and settled. */
+  flush(): Promise<void> {
     this.flushQueued = false;
-    const batch = this.waiting.splice(0);
-    if (batch.length === 0) return;
-    let deactivations: Deactivation[] = [];
-    try {
-      deactivations = this.queue.recordOutcomes(
-        batch.flatMap((c) => (c.outcome.kind === 'erro' ? [] : [{ job: c.job, outcome: c.outcome }])),
-      );
-      for (const c of batch)
-        this.o.log(`webhooks: entrega ${c.job.id} (${c.job.evento}, webhook ${c.job.webhookId}): ${describe(c)}`);
-    } catch (err) {
-      // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).
-      this.o.log(
-        `webhooks: erro ao registrar ${batch.length} resultado(s): ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    this.o.onFlushed(batch);
-    for (const d of deactivations) this.deactivated(d);
+    this.writing ??= this.writeAll().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
   }
 
   /** Resolves once every notice under way has been sent or has failed. */
   async noticesSent(): Promise<void> {
     await Promise.allSettled([...this.notices]);
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0);
+      this.inWrite = batch.length;
+      const deactivations = await this.write(batch);
+      this.inWrite = 0;
+      this.o.onFlushed(batch);
+      for (const d of deactivations) this.deactivated(d);
+    }
+  }
+
+  private async write(batch: readonly CompletedDispatch[]): Promise<Deactivation[]> {
+    try {
+      const deactivations = await this.queue.recordOutcomes(
+        batch.flatMap((c) => (c.outcome.kind === 'erro' ? [] : [{ job: c.job, outcome: c.outcome }])),
+      );
+      for (const c of batch)
+        this.o.log(`webhooks: entrega ${c.job.id} (${c.job.evento}, webhook ${c.job.webhookId}): ${describe(c)}`);
+      return deactivations;
+    } catch (err) {
+      // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).
+      this.o.log(
+        `webhooks: erro ao registrar ${batch.length} resultado(s): ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return [];
+    }
   }
 
   private deactivated(d: Deactivation): void {

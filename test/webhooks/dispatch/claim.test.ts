@@ -14,43 +14,43 @@ describe('claim stage', () => {
     for (let i = 0; i < n; i++) f.registry.enqueueDelivery(f.webhook, 'webhook.teste', `{"i":${i}}`, 'teste', T0 + i);
   }
 
-  it('claims due deliveries up to its capacity, oldest first, and says when the queue had no more', () => {
+  it('claims due deliveries up to its capacity, oldest first, and says when the queue had no more', async () => {
     queued(3);
     const claims = new Claims(f.queue, 2, 60_000, 'a:1');
-    assert.equal(claims.refill(T0 + 10), false, 'capacity reached: more may be due');
+    assert.equal(await claims.refill(T0 + 10), false, 'capacity reached: more may be due');
     assert.deepEqual([claims.waiting, claims.holding], [2, 2]);
     const [first, second] = [claims.next(), claims.next()];
     assert.deepEqual([first?.job.corpo, second?.job.corpo, claims.next()], ['{"i":0}', '{"i":1}', undefined]);
     assert.deepEqual([claims.waiting, claims.holding], [0, 2], 'held until recorded');
-    assert.equal(claims.refill(T0 + 10), false, 'still full: nothing claimed');
+    assert.equal(await claims.refill(T0 + 10), false, 'still full: nothing claimed');
     claims.settle(first!.job.id);
     claims.settle(second!.job.id);
-    assert.equal(claims.refill(T0 + 10), true, 'room for two, one left: drained');
+    assert.equal(await claims.refill(T0 + 10), true, 'room for two, one left: drained');
     assert.equal(claims.next()?.job.corpo, '{"i":2}');
   });
 
-  it('does not claim what is not due yet, nor what another worker holds under a live lease', () => {
+  it('does not claim what is not due yet, nor what another worker holds under a live lease', async () => {
     queued(2);
     const a = new Claims(f.queue, 1, 60_000, 'a:1');
     const b = new Claims(f.queue, 10, 60_000, 'b:1');
-    assert.equal(new Claims(f.queue, 10, 60_000, 'c:1').refill(T0 - 1), true);
-    a.refill(T0 + 10);
-    b.refill(T0 + 10);
+    assert.equal(await new Claims(f.queue, 10, 60_000, 'c:1').refill(T0 - 1), true);
+    await a.refill(T0 + 10);
+    await b.refill(T0 + 10);
     assert.deepEqual([a.next()?.job.corpo, b.next()?.job.corpo, b.next()], ['{"i":0}', '{"i":1}', undefined]);
     // After the lease a worker that died holding a claim loses it.
     const c = new Claims(f.queue, 10, 60_000, 'c:1');
-    c.refill(T0 + 10 + 60_000);
+    await c.refill(T0 + 10 + 60_000);
     assert.deepEqual([c.next()?.job.corpo, c.next()?.job.corpo].sort(), ['{"i":0}', '{"i":1}']);
   });
 
-  it('gives claimed-ahead deliveries back on releaseAll', () => {
+  it('gives claimed-ahead deliveries back on releaseAll', async () => {
     queued(2);
     const a = new Claims(f.queue, 10, 60_000, 'a:1');
-    a.refill(T0 + 10);
-    a.releaseAll();
+    await a.refill(T0 + 10);
+    await a.releaseAll();
     assert.equal(a.next(), undefined);
     const b = new Claims(f.queue, 10, 60_000, 'b:1');
-    b.refill(T0 + 10);
+    await b.refill(T0 + 10);
     assert.equal(b.waiting, 2);
   });
 

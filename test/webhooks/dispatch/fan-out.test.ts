@@ -47,7 +47,7 @@ describe('fan-out', () => {
         { evento: 'partida.gol', campeonato_id: 2 },
       ]);
       assert.equal(await fanOut(f.queue, f.dataDir, DEFAULT_PLANS, T0), 3, 'pro: both; free: championship 1 only');
-      assert.equal(f.queue.cursor(), seqs.at(-1));
+      assert.equal(await f.queue.cursor(), seqs.at(-1));
       assert.equal(await fanOut(f.queue, f.dataDir, DEFAULT_PLANS, T0), 0, 'nothing new');
       assert.deepEqual(
         f.registry.listDeliveries(freeHook.id, 10).map((d) => d.campeonatoId),

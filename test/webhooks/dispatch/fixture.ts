@@ -1,5 +1,7 @@
+import type { Async } from '../../../src/control/async-store.js';
+import { sqliteControlPlane } from '../../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../../src/control/database.js';
-import { openDeliveryQueue, type DeliveryQueue } from '../../../src/control/webhooks/delivery-queue.js';
+import type { DeliveryQueue } from '../../../src/control/webhooks/delivery-queue.js';
 import type { DeliveryJob, WebhookRecord } from '../../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../../src/control/webhooks/registry.js';
 import type { DeliveryOrigin } from '../../../src/domain/webhooks.js';
@@ -13,7 +15,8 @@ export class StageFixture {
   readonly dataDir: TestDataDir = testDataDir();
   readonly db: ControlDb = openControlDb(this.dataDir.controlDb);
   readonly registry: WebhookRegistry = openWebhookRegistry(this.db);
-  readonly queue: DeliveryQueue = openDeliveryQueue(this.db, decideDeactivation);
+  /** The queue as the dispatcher's stages get it from the control plane. */
+  readonly queue: Async<DeliveryQueue> = sqliteControlPlane(this.db).deliveryQueue(decideDeactivation);
   readonly conta: number = createAccount(this.db, 'acme', 'pro');
   readonly webhook: WebhookRecord;
 
@@ -29,7 +32,11 @@ export class StageFixture {
   }
 
   /** Queues deliveries and claims them, as the claim stage would, so later stages get real rows. */
-  claimed(count: number, origem: DeliveryOrigin = 'automatica', corpo = '{"evento":"partida.gol"}'): DeliveryJob[] {
+  claimed(
+    count: number,
+    origem: DeliveryOrigin = 'automatica',
+    corpo = '{"evento":"partida.gol"}',
+  ): Promise<DeliveryJob[]> {
     for (let i = 0; i < count; i++) this.registry.enqueueDelivery(this.webhook, 'partida.gol', corpo, origem, T0);
     return this.queue.claimDue(T0, count, [], 'test:1', 60_000);
   }

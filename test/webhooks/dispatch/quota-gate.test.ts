@@ -18,7 +18,7 @@ describe('quota gate stage', () => {
   const outcome = (r: AdmittedDispatch | CompletedDispatch) => ('outcome' in r ? r.outcome : null);
 
   it('an automatic delivery to a webhook switched off fails without a request; a test delivery still goes', async () => {
-    const [auto, teste] = [...f.claimed(1), ...f.claimed(1, 'teste')];
+    const [auto, teste] = [...(await f.claimed(1)), ...(await f.claimed(1, 'teste'))];
     assert.ok(auto && teste);
     const off = { ...auto, webhookAtivo: false };
     assert.deepEqual(outcome(await gate.admit({ job: off })), {
@@ -34,7 +34,7 @@ describe('quota gate stage', () => {
   });
 
   it('a body over 256 KiB is discarded', async () => {
-    const [big] = f.claimed(1, 'automatica', JSON.stringify({ x: 'a'.repeat(256 * 1024) }));
+    const [big] = await f.claimed(1, 'automatica', JSON.stringify({ x: 'a'.repeat(256 * 1024) }));
     assert.ok(big);
     assert.deepEqual(outcome(await gate.admit({ job: big })), {
       kind: 'descartada',
@@ -43,7 +43,7 @@ describe('quota gate stage', () => {
   });
 
   it('meters automatic deliveries only, per account', async () => {
-    const [auto, teste] = [...f.claimed(1), ...f.claimed(1, 'teste')];
+    const [auto, teste] = [...(await f.claimed(1)), ...(await f.claimed(1, 'teste'))];
     assert.ok(auto && teste);
     assert.deepEqual(await gate.admit({ job: auto }), { job: auto, metered: f.conta });
     assert.deepEqual(await gate.admit({ job: teste }), { job: teste, metered: null });
@@ -51,7 +51,7 @@ describe('quota gate stage', () => {
 
   it('near the limit a delivery waits for the sends in flight; at the limit it is discarded', async () => {
     f.limitDeliveries(2);
-    const [a, b, c, d] = f.claimed(4);
+    const [a, b, c, d] = await f.claimed(4);
     assert.ok(a && b && c && d);
     assert.equal((await gate.admit({ job: a })).metered, f.conta);
     assert.equal((await gate.admit({ job: b })).metered, f.conta);

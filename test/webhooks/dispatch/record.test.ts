@@ -36,8 +36,8 @@ describe('record stage', () => {
   const done = (job: DeliveryJob, outcome: DispatchOutcome): CompletedDispatch => ({ job, metered: f.conta, outcome });
   const status = (job: DeliveryJob) => f.registry.findDeliveries([job.id])[0];
 
-  it('writes a batch of outcomes in one go, logs each, and hands the batch back to settle the claims', () => {
-    const [ok, retry, failed, discarded, bug] = f.claimed(5);
+  it('writes a batch of outcomes in one go, logs each, and hands the batch back to settle the claims', async () => {
+    const [ok, retry, failed, discarded, bug] = await f.claimed(5);
     assert.ok(ok && retry && failed && discarded && bug);
     const batch = [
       done(ok, { kind: 'entregue', attempt: attempt(ok, 200), at: T0 + 1 }),
@@ -48,7 +48,7 @@ describe('record stage', () => {
     ];
     for (const c of batch) recorder.add(c);
     assert.equal(recorder.pending, 5);
-    recorder.flush();
+    await recorder.flush();
     assert.equal(recorder.pending, 0);
     assert.deepEqual(flushed, [batch]);
     assert.deepEqual(
@@ -62,7 +62,7 @@ describe('record stage', () => {
       ],
     );
     assert.equal(status(retry)?.proximaTentativaEm, T0 + 10_000);
-    assert.equal(f.queue.monthlyUsage(f.conta, T0), 1);
+    assert.equal(await f.queue.monthlyUsage(f.conta, T0), 1);
     assert.deepEqual(
       lines.map((l) => l.replace(/entrega \S+ /, 'entrega X ')),
       [
@@ -75,12 +75,12 @@ describe('record stage', () => {
     );
   });
 
-  it('the 20th consecutive failure deactivates the webhook (the policy decides, the queue applies)', () => {
+  it('the 20th consecutive failure deactivates the webhook (the policy decides, the queue applies)', async () => {
     f.db.prepare('UPDATE webhooks SET falhas_consecutivas = 19 WHERE id = ?').run(f.webhook.id);
-    const [job] = f.claimed(1);
+    const [job] = await f.claimed(1);
     assert.ok(job);
     recorder.add(done(job, { kind: 'falhou', attempt: attempt(job, null), motivo: 'tempo esgotado', at: T0 }));
-    recorder.flush();
+    await recorder.flush();
     const hook = f.registry.getWebhookById(f.webhook.id);
     assert.deepEqual([hook?.ativo, hook?.reativarEm], [false, '2026-11-23T00:00:00.000+00:00']);
     assert.equal(
@@ -89,13 +89,13 @@ describe('record stage', () => {
     );
   });
 
-  it('a batch that cannot be written records nothing, says so, and still settles (the claims lapse: sent again)', () => {
-    const [a, b] = f.claimed(2);
+  it('a batch that cannot be written records nothing, says so, and still settles (the claims lapse: sent again)', async () => {
+    const [a, b] = await f.claimed(2);
     assert.ok(a && b);
     f.db.exec('DROP TABLE tentativas_entrega');
     recorder.add(done(a, { kind: 'entregue', attempt: attempt(a, 200), at: T0 }));
     recorder.add(done(b, { kind: 'descartada', motivo: 'x' }));
-    recorder.flush();
+    await recorder.flush();
     assert.deepEqual([status(a)?.status, status(b)?.status], ['pendente', 'pendente'], 'rolled back together');
     assert.equal(lines.length, 1);
     assert.match(lines[0] ?? '', /^webhooks: erro ao registrar 2 resultado\(s\): .*tentativas_entrega/);

@@ -25,7 +25,7 @@ describe('send stage', () => {
 
   it('a 2xx: delivered, one signed POST of the exact body, the metered account passed on', async () => {
     receiver.reply = () => ({ status: 204 });
-    const [job] = f.claimed(1);
+    const [job] = await f.claimed(1);
     assert.ok(job);
     const done = await send({ job, metered: f.conta }, deps);
     assert.equal(done.metered, f.conta);
@@ -52,7 +52,7 @@ describe('send stage', () => {
 
   it('a 503: retried on the schedule (10 s before the second attempt)', async () => {
     receiver.reply = () => ({ status: 503 });
-    const [job] = f.claimed(1);
+    const [job] = await f.claimed(1);
     assert.ok(job);
     const done = await send({ job, metered: null }, deps);
     assert.ok(done.outcome.kind === 'retentar', done.outcome.kind);
@@ -62,7 +62,7 @@ describe('send stage', () => {
 
   it('a 404: failed for good; the next attempt number follows the recorded ones', async () => {
     receiver.reply = () => ({ status: 404 });
-    const [job] = f.claimed(1);
+    const [job] = await f.claimed(1);
     assert.ok(job);
     const done = await send({ job: { ...job, tentativas: 3 }, metered: null }, deps);
     assert.ok(done.outcome.kind === 'falhou', done.outcome.kind);
