@@ -96,6 +96,8 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   let fanning: Promise<void> | null = null;
   let refilling: Promise<void> | null = null;
   let refillAgain = false;
+  /** When the next unclaimed delivery falls due, as the last claim round that drained the queue found it. */
+  let quietUntil = Number.NEGATIVE_INFINITY;
   let cancelTimer: (() => void) | null = null;
 
   try {
@@ -178,12 +180,14 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
 
   async function refill(): Promise<void> {
     const now = clock.now();
+    quietUntil = Number.NEGATIVE_INFINITY;
     try {
       const drained = await claims.refill(now);
       startReady();
       if (!drained) return;
       // Nothing more is due now: sleep until the next retry (the poll also wakes us for new work).
       const next = await queue.nextDueAt();
+      quietUntil = next ?? Number.POSITIVE_INFINITY;
       if (next !== null && next > now && !stopping) cancelTimer = clock.setTimer(pump, next - now);
     } catch (err) {
       // Nothing claimed: the next poll tries again.
@@ -208,17 +212,9 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     return ticking;
   }
 
-  async function isIdle(): Promise<boolean> {
-    const next = await queue.nextDueAt();
-    return (
-      ticking === null &&
-      fanning === null &&
-      refilling === null &&
-      claims.holding === 0 &&
-      sending.size === 0 &&
-      recorder.pending === 0 &&
-      (next === null || next > clock.now())
-    );
+  /** Called with no round under way (tick, fan-out, claim): the last claim round then saw the queue as it is. */
+  function isIdle(): boolean {
+    return claims.holding === 0 && sending.size === 0 && recorder.pending === 0 && quietUntil > clock.now();
   }
 
   let watcher: FSWatcher | null = null;
@@ -238,15 +234,11 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     async idle() {
       for (;;) {
         // A round already under way may have read the outbox or the queue before the caller's last change:
-        // let it end, then run a fresh one.
+        // let it end, then run a fresh one and wait for what it started (a claim round at least).
         while (ticking || fanning) await (ticking ?? fanning);
         await tick();
-        if (stopping) return;
-        try {
-          if (await isIdle()) return;
-        } catch (err) {
-          logError('consultar a fila', err);
-        }
+        while (ticking || fanning || refilling) await (ticking ?? fanning ?? refilling);
+        if (stopping || isIdle()) return;
         await new Promise((r) => setTimeout(r, 5));
       }
     },

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
+import { sqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
-import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
 import { isoWithOffset } from '../../src/time.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
@@ -59,7 +59,7 @@ describe('dispatcher', () => {
     );
   }
 
-  async function start(extra: { totalTimeoutMs?: number } = {}): Promise<Dispatcher> {
+  async function start(extra: Partial<DispatcherOptions> = {}): Promise<Dispatcher> {
     dispatcher = await startDispatcher({
       dataDir,
       control: sqliteControlPlane(db),
@@ -429,5 +429,105 @@ describe('dispatcher', () => {
     assert.equal(d.status, 'falhou');
     assert.equal(d.ultimoErro, 'URL bloqueada: a URL deve usar HTTPS');
     assert.equal(receiver.requests.length, 0);
+  });
+
+  describe('on a control plane answering like a server database', () => {
+    /**
+     * The SQLite control plane with every delivery-queue call run 1 ms after it is made and answered `answerMs`
+     * (default 1) after it ran, as over a network: a read may predate writes answered meanwhile. `fail` rejects
+     * the next calls of a method. Records the most calls of each method in flight at once.
+     */
+    function lagging(o: { fail?: Record<string, number>; answerMs?: Record<string, number> } = {}) {
+      const control = sqliteControlPlane(db);
+      const fail = o.fail ?? {};
+      const inFlight = new Map<string, number>();
+      const most = new Map<string, number>();
+      const lag = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const deliveryQueue: ControlPlane['deliveryQueue'] = (policy, newId) =>
+        new Proxy(control.deliveryQueue(policy, newId), {
+          get:
+            (queue, name: string) =>
+            async (...args: unknown[]) => {
+              const n = (inFlight.get(name) ?? 0) + 1;
+              inFlight.set(name, n);
+              most.set(name, Math.max(n, most.get(name) ?? 0));
+              try {
+                await lag(1);
+                if ((fail[name] ?? 0) > 0) {
+                  fail[name] = (fail[name] ?? 1) - 1;
+                  throw new Error('conexão perdida');
+                }
+                const answer = await (queue[name as keyof typeof queue] as (...a: unknown[]) => Promise<unknown>)(
+                  ...args,
+                );
+                await lag(o.answerMs?.[name] ?? 1);
+                return answer;
+              } finally {
+                inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
+              }
+            },
+        });
+      return { control: { ...control, deliveryQueue }, most };
+    }
+
+    it('one claim and one outcome write at a time; still exactly 20 POSTs up to the deactivating failure', async () => {
+      const w = webhook(createAccount(db, 'acme', 'pro'));
+      receiver.reply = () => ({ status: 400 });
+      await publishSnapshot(
+        dataDir,
+        Array.from({ length: 64 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
+      );
+      const { control, most } = lagging();
+      await start({ control });
+      await until(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
+      await idle();
+      assert.equal(receiver.requests.length, 20);
+      assert.equal(store.listDeliveries(w.id, 100).filter((d) => d.ultimoErro === 'Webhook desativado').length, 44);
+      assert.deepEqual([most.get('claimDue'), most.get('recordOutcomes')], [1, 1]);
+    });
+
+    it('the monthly quota holds exactly while its reads and the outcome writes overlap', async () => {
+      const conta = createAccount(db, 'acme', 'pro');
+      db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, 5)').run(conta);
+      const w = webhook(conta);
+      receiver.reply = (_r, i) => ({ status: i % 2 ? 503 : 200 });
+      await publishSnapshot(
+        dataDir,
+        Array.from({ length: 24 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
+      );
+      await start({ control: lagging({ answerMs: { monthlyUsage: 15 } }).control });
+      await until(
+        () => store.listDeliveries(w.id, 100).every((d) => d.status !== 'pendente' || d.tentativas > 0),
+        'settled',
+      );
+      await idle();
+      assert.equal(store.monthlyUsage(conta, T0), 5);
+      const ok = receiver.requests.filter((_r, i) => i % 2 === 0).length;
+      assert.equal(ok, 5, 'no 2xx beyond the quota');
+    });
+
+    it('a failed claim is retried at the next poll; a failed write records nothing and the deliveries go again after the lease', async () => {
+      const w = webhook(createAccount(db, 'acme', 'pro'));
+      await publishSnapshot(dataDir, [
+        { evento: 'partida.gol', campeonato_id: 1 },
+        { evento: 'partida.gol', campeonato_id: 1 },
+      ]);
+      const lines: string[] = [];
+      await start({ control: lagging({ fail: { claimDue: 2, recordOutcomes: 1 } }).control, log: (l) => lines.push(l) });
+      await receiver.waitFor(2);
+      await idle();
+      assert.ok(lines.some((l) => l.startsWith('webhooks: erro ao reservar entregas: conexão perdida')));
+      assert.ok(lines.some((l) => /^webhooks: erro ao registrar \d resultado\(s\): conexão perdida/.test(l)));
+      const unrecorded = store.listDeliveries(w.id, 10).filter((d) => d.status === 'pendente').length;
+      assert.ok(unrecorded > 0, 'the failed write left its deliveries pending');
+      clock.advance(60_000);
+      await idle();
+      assert.deepEqual(
+        store.listDeliveries(w.id, 10).map((d) => d.status),
+        ['entregue', 'entregue'],
+      );
+      assert.equal(receiver.requests.length, 2 + unrecorded, 'sent again under the same ids (at-least-once)');
+      assert.equal(new Set(receiver.requests.map((r) => r.headers['x-svc-entrega'])).size, 2);
+    });
   });
 });

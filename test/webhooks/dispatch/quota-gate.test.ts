@@ -68,4 +68,40 @@ describe('quota gate stage', () => {
     gate.settle([f.conta, f.conta]);
     assert.deepEqual(outcome(await gate.admit({ job: d })), { kind: 'descartada', motivo: QUOTA_DISCARD_REASON });
   });
+
+  it('a usage read that outcomes were recorded during is read again: it may predate them', async () => {
+    f.limitDeliveries(2);
+    // Usage read at once (as a server would run the query) but answered only when `answer` is called.
+    let hold = false;
+    let answer = () => {};
+    gate = new QuotaGate(
+      {
+        ...f.queue,
+        async monthlyUsage(conta, now) {
+          const used = await f.queue.monthlyUsage(conta, now);
+          if (hold) await new Promise<void>((r) => (answer = r));
+          return used;
+        },
+      },
+      new ManualClock(T0),
+    );
+    const turn = () => new Promise((r) => setImmediate(r));
+    const [a, b, c, d] = await f.claimed(4);
+    assert.ok(a && b && c && d);
+    await gate.admit({ job: a });
+    await gate.admit({ job: b });
+    const admitted: string[] = [];
+    for (const job of [c, d]) void gate.admit({ job }).then((r) => 'outcome' in r || admitted.push(r.job.id));
+    await turn();
+    hold = true;
+    gate.settle([f.conta]); // a failed: c and d wake and read the usage (0)…
+    await turn();
+    hold = false;
+    // …while b's success is recorded and settled.
+    f.db.prepare("INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES (?, '202611', 1)").run(f.conta);
+    gate.settle([f.conta]);
+    answer();
+    for (let i = 0; i < 5; i++) await turn();
+    assert.deepEqual(admitted, [c.id], 'one slot left, not two');
+  });
 });
