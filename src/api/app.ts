@@ -85,7 +85,11 @@ export function createApp(o: AppOptions): ApiApp {
   const accounts = o.control.accounts;
   const usageStore = o.control.usage;
   const usage = new UsageMeter(usageStore, o.usageFlushMs, (err) =>
-    log({ t: new Date().toISOString(), event: 'uso_nao_gravado', erro: err instanceof Error ? err.message : String(err) }),
+    log({
+      t: new Date().toISOString(),
+      event: 'uso_nao_gravado',
+      erro: err instanceof Error ? err.message : String(err),
+    }),
   );
   const metrics = new ApiMetrics(
     () => holder.current,
