@@ -8,7 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { keyFromText } from '../../src/config.js';
+import { keyFromText } from '../../src/control/secret-box.js';
 import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { openPgControl } from '../../src/control/postgres/pg-control.js';
 import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
