@@ -1,49 +1,74 @@
 import type pg from 'pg';
-import { monthReference } from '../../domain/webhooks.js';
+import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
-import type { DeliveryQueue } from '../webhooks/delivery-queue.js';
+import type { DeactivationNotice, DeliveryQueue } from '../webhooks/delivery-queue.js';
+import type { DeliveryStats } from '../webhooks/delivery-stats.js';
 import {
   DELIVERY_COLUMNS,
   iso,
   toJob,
   toSubscriber,
+  WEBHOOK_COLUMNS,
   type AttemptResult,
+  type Deactivation,
   type Delivered,
   type DeliveryJob,
   type JobRow,
   type OutboxEvent,
+  type RecordedOutcome,
   type Subscriber,
   type SubscriberRow,
+  type WebhookRow,
 } from '../webhooks/records.js';
 import { PgDispatcherCursor } from './pg-counters.js';
-import type { PgControl } from './pg-control.js';
-import { withTransaction } from './pg-control.js';
+import { withTransaction, type PgControl } from './pg-control.js';
+import { PgWebhookTables, type Queryable } from './pg-webhook-tables.js';
 
 /**
- * The part of the delivery queue that several workers share, in PostgreSQL: fan-out with the cursor in one
- * transaction, claims, outcomes. The rest of DeliveryQueue (deactivation, notices, limits) is still SQLite-only.
+ * The dispatcher's work list in PostgreSQL, shared by every worker: fan-out with the cursor in one transaction,
+ * claims (`FOR UPDATE SKIP LOCKED` + lease), outcomes, deactivation and notices. The same rows and answers as
+ * SqliteDeliveryQueue. Each write runs on `db` (pool or transaction client), so recordOutcomes puts a burst in one
+ * transaction by running the same steps on its client.
  */
-export type SharedDeliveryQueue = Pick<
-  DeliveryQueue,
-  | 'cursor'
-  | 'subscribers'
-  | 'fanOut'
-  | 'claimDue'
-  | 'nextDueAt'
-  | 'markDelivered'
-  | 'scheduleRetry'
-  | 'markDiscarded'
-  | 'monthlyUsage'
->;
-
-export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
-  private readonly pool: pg.Pool;
-
+export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQueue> {
   constructor(
-    private readonly control: PgControl,
+    control: PgControl,
+    private readonly deactivation: DeactivationPolicy,
     private readonly newId: () => string = () => crypto.randomUUID(),
   ) {
-    this.pool = control.pool;
+    super(control);
+  }
+
+  recordOutcomes(outcomes: readonly { job: DeliveryJob; outcome: RecordedOutcome }[]): Promise<Deactivation[]> {
+    return withTransaction(this.pool, async (c) => {
+      const deactivations: Deactivation[] = [];
+      // Runs of successes are written together; their order with failures is kept.
+      const delivered: Delivered[] = [];
+      for (const { job, outcome } of outcomes) {
+        if (outcome.kind === 'entregue') {
+          delivered.push({ job, attempt: outcome.attempt, at: outcome.at });
+          continue;
+        }
+        if (delivered.length) await this.delivered(c, delivered.splice(0));
+        if (outcome.kind === 'retentar') await this.retry(c, job, outcome.attempt, outcome.dueAt);
+        else if (outcome.kind === 'descartada') await this.discarded(c, job, outcome.motivo);
+        else {
+          const d = await this.failed(c, job, outcome.attempt, outcome.motivo, outcome.at);
+          if (d) deactivations.push(d);
+        }
+      }
+      if (delivered.length) await this.delivered(c, delivered);
+      return deactivations;
+    });
+  }
+
+  async accountEmail(contaId: number): Promise<string | null> {
+    const row = await this.one<{ email: string | null }>(
+      this.pool,
+      'SELECT email FROM webhook_contas WHERE conta_id = $1',
+      [contaId],
+    );
+    return row?.email ?? null;
   }
 
   cursor(): Promise<number | null> {
@@ -93,6 +118,19 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
     });
   }
 
+  async releaseClaims(isDead: (owner: string) => boolean): Promise<number> {
+    const { rows } = await this.pool.query<{ reservada_por: string }>(
+      'SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL',
+    );
+    const dead = rows.map((r) => r.reservada_por).filter(isDead);
+    if (dead.length === 0) return 0;
+    const r = await this.pool.query(
+      'UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ANY($1::text[])',
+      [dead],
+    );
+    return r.rowCount ?? 0;
+  }
+
   /**
    * Leases up to `limit` due deliveries to `owner` until `now + leaseMs`. SKIP LOCKED: workers claiming at the
    * same moment take disjoint rows instead of waiting on each other. A worker that dies keeps its claims only
@@ -119,83 +157,157 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
        ORDER BY e.proxima_tentativa_em`,
       [now + leaseMs, owner, now, [...exclude], limit],
     );
-    return rows.map((r) => toJob(r, (v) => this.control.box.open(v), now));
+    return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
   }
 
   async nextDueAt(): Promise<number | null> {
-    const { rows } = await this.pool.query<{ t: number | null }>(
+    const row = await this.one<{ t: number | null }>(
+      this.pool,
       `SELECT min(proxima_tentativa_em) AS t FROM entregas WHERE status = 'pendente' AND reservada_ate IS NULL`,
+      [],
     );
-    return rows[0]?.t ?? null;
+    return row?.t ?? null;
   }
 
   async markDelivered(delivered: readonly Delivered[]): Promise<void> {
     if (delivered.length === 0) return;
-    await withTransaction(this.pool, async (c) => {
-      const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
-      const lastSuccess = new Map<number, number>();
-      for (const { job, attempt, at } of delivered) {
-        await insertAttempt(c, job.id, attempt);
-        await c.query(
-          `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
-             reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
-           WHERE id = $5`,
-          [attempt.numero, iso(at), attempt.statusCode, attempt.duracaoMs, job.id],
-        );
-        if (job.origem !== 'automatica') continue;
-        const ref = monthReference(at);
-        const key = `${job.contaId}:${ref}`;
-        perMonth.set(key, { contaId: job.contaId, ref, n: (perMonth.get(key)?.n ?? 0) + 1 });
-        lastSuccess.set(job.webhookId, Math.max(at, lastSuccess.get(job.webhookId) ?? 0));
-      }
-      for (const { contaId, ref, n } of perMonth.values()) {
-        await c.query(
-          `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
-           ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
-          [contaId, ref, n],
-        );
-      }
-      for (const [webhookId, at] of lastSuccess) {
-        await c.query(
-          'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2',
-          [iso(at), webhookId],
-        );
-      }
-    });
+    await withTransaction(this.pool, (c) => this.delivered(c, delivered));
+  }
+
+  private async delivered(db: Queryable, delivered: readonly Delivered[]): Promise<void> {
+    const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
+    const lastSuccess = new Map<number, number>();
+    for (const { job, attempt, at } of delivered) {
+      await this.insertAttempt(db, job.id, attempt);
+      await db.query(
+        `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
+           reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
+         WHERE id = $5`,
+        [attempt.numero, iso(at), attempt.statusCode, attempt.duracaoMs, job.id],
+      );
+      // Only automatic deliveries move the quota and the failure history; tests are management calls.
+      if (job.origem !== 'automatica') continue;
+      const ref = monthReference(at);
+      const key = `${job.contaId}:${ref}`;
+      perMonth.set(key, { contaId: job.contaId, ref, n: (perMonth.get(key)?.n ?? 0) + 1 });
+      lastSuccess.set(job.webhookId, Math.max(at, lastSuccess.get(job.webhookId) ?? 0));
+    }
+    for (const { contaId, ref, n } of perMonth.values()) {
+      await db.query(
+        `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
+         ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
+        [contaId, ref, n],
+      );
+    }
+    for (const [webhookId, at] of lastSuccess) {
+      await db.query(
+        'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2',
+        [iso(at), webhookId],
+      );
+    }
   }
 
   async scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
-    await withTransaction(this.pool, async (c) => {
-      await insertAttempt(c, job.id, attempt);
-      await c.query(
-        `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
-           ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
-        [attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id],
-      );
-    });
+    await withTransaction(this.pool, (c) => this.retry(c, job, attempt, dueAt));
+  }
+
+  private async retry(db: Queryable, job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
+    await this.insertAttempt(db, job.id, attempt);
+    await db.query(
+      `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
+         ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
+      [attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id],
+    );
+  }
+
+  markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Promise<Deactivation | null> {
+    return withTransaction(this.pool, (c) => this.failed(c, job, attempt, erro, now));
+  }
+
+  private async failed(
+    db: Queryable,
+    job: DeliveryJob,
+    attempt: AttemptResult | null,
+    erro: string,
+    now: number,
+  ): Promise<Deactivation | null> {
+    if (attempt) await this.insertAttempt(db, job.id, attempt);
+    await db.query(
+      `UPDATE entregas SET status = 'falhou', tentativas = $1, proxima_tentativa_em = NULL, reservada_ate = NULL,
+         reservada_por = NULL, ultimo_status_code = $2, ultimo_erro = $3, duracao_ms = $4 WHERE id = $5`,
+      [attempt?.numero ?? job.tentativas, attempt?.statusCode ?? null, erro, attempt?.duracaoMs ?? null, job.id],
+    );
+    return job.origem === 'automatica' ? this.countFailure(db, job.webhookId, now) : null;
+  }
+
+  /**
+   * One more failed delivery for a webhook; applies the deactivation policy's decision. The increment locks the
+   * webhook's row until the transaction ends, so workers failing on one webhook at once count one after another.
+   */
+  private async countFailure(db: Queryable, webhookId: number, now: number): Promise<Deactivation | null> {
+    const row = await this.one<WebhookRow>(
+      db,
+      `UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = $1 AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`,
+      [webhookId],
+    );
+    if (!row) return null;
+    const decision = this.deactivation(
+      { falhasConsecutivas: row.falhas_consecutivas, desativacoesSeguidas: row.desativacoes_seguidas },
+      now,
+    );
+    if (!decision) return null;
+    const { tipo, motivo } = decision;
+    const reativarEm = decision.reativarEm === null ? null : iso(decision.reativarEm);
+    const updated = await this.one<WebhookRow>(
+      db,
+      `UPDATE webhooks SET ativo = 0, desativado_em = $1, motivo_desativacao = $2, reativar_em = $3,
+         desativacoes_seguidas = desativacoes_seguidas + 1, atualizado_em = $1
+       WHERE id = $4 RETURNING ${WEBHOOK_COLUMNS}`,
+      [iso(now), motivo, reativarEm, webhookId],
+    );
+    await db.query(
+      'INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES ($1, $2, $3, $4, $5)',
+      [webhookId, tipo, motivo, iso(now), reativarEm],
+    );
+    return { webhook: this.webhook(updated as WebhookRow), tipo, motivo };
   }
 
   async markDiscarded(job: DeliveryJob, reason: string): Promise<void> {
-    await this.pool.query(
+    await this.discarded(this.pool, job, reason);
+  }
+
+  private async discarded(db: Queryable, job: DeliveryJob, reason: string): Promise<void> {
+    await db.query(
       `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
          ultimo_erro = $1 WHERE id = $2`,
       [reason, job.id],
     );
   }
 
-  async monthlyUsage(contaId: number, now: number): Promise<number> {
-    const { rows } = await this.pool.query<{ usadas: number }>(
-      'SELECT usadas FROM entregas_mensais WHERE conta_id = $1 AND referencia = $2',
-      [contaId, monthReference(now)],
+  async recordNotice(notice: DeactivationNotice, now: number): Promise<number> {
+    const row = await this.one<{ id: number }>(
+      this.pool,
+      `INSERT INTO avisos_email (conta_id, webhook_id, destinatario, assunto, corpo, criado_em)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [notice.contaId, notice.webhookId, notice.destinatario, notice.assunto, notice.corpo, iso(now)],
     );
-    return rows[0]?.usadas ?? 0;
+    return (row as { id: number }).id;
+  }
+
+  async noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): Promise<void> {
+    await this.pool.query('UPDATE avisos_email SET enviado_em = $1, erro = $2 WHERE id = $3', [enviadoEm, erro, id]);
   }
 }
 
-async function insertAttempt(c: pg.PoolClient, deliveryId: string, a: AttemptResult): Promise<void> {
-  await c.query(
-    `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [deliveryId, a.numero, a.origem, a.destino, iso(a.iniciadaEm), a.statusCode, a.erro, a.duracaoMs],
-  );
+/** The delivery queue as operators watch it (`GET /metrics`), the twin of deliveryStats: cluster-wide by nature. */
+export async function pgDeliveryStats(pool: pg.Pool, now: number): Promise<DeliveryStats> {
+  const [byStatus, due] = await Promise.all([
+    pool.query<{ status: string; n: number }>('SELECT status, count(*) AS n FROM entregas GROUP BY status'),
+    pool.query<{ n: number }>(
+      `SELECT count(*) AS n FROM entregas WHERE status = 'pendente' AND proxima_tentativa_em <= $1
+         AND (reservada_ate IS NULL OR reservada_ate <= $1)`,
+      [now],
+    ),
+  ]);
+  return { porStatus: Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])), devidas: due.rows[0]?.n ?? 0 };
 }
