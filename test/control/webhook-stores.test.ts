@@ -34,6 +34,8 @@ const policy: DeactivationPolicy = (h, now) => {
 
 interface Backend {
   cp: ControlPlane;
+  /** A second, independent handle on the same control plane (another worker process), closed with the first. */
+  other(): Promise<ControlPlane>;
   /** A raw query, `?` placeholders: what the stores keep, checked beneath their interfaces. */
   raw(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -45,11 +47,21 @@ const backends: { name: string; skip: string | false; open(): Promise<Backend> }
     skip: false,
     async open() {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-webhook-stores-'));
-      const cp = sqliteControlPlane(openControlDb(path.join(dir, 'control.db'), { secretKeys: [KEY] }));
+      const file = path.join(dir, 'control.db');
+      const cp = sqliteControlPlane(openControlDb(file, { secretKeys: [KEY] }));
+      const opened = [cp];
       return {
         cp,
+        async other() {
+          const more = sqliteControlPlane(openControlDb(file, { secretKeys: [KEY] }));
+          opened.push(more);
+          return more;
+        },
         raw: async (sql, params = []) => cp.db.prepare(sql).all(...params) as Record<string, unknown>[],
-        close: async () => (await cp.close(), rmSync(dir, { recursive: true, force: true })),
+        async close() {
+          for (const c of opened) await c.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
       };
     },
   },
@@ -59,8 +71,14 @@ const backends: { name: string; skip: string | false; open(): Promise<Backend> }
     async open() {
       const database = await createTestDatabase();
       const cp = pgControlPlane(await openPgControl(database.url, { secretKeys: [KEY] }));
+      const opened = [cp];
       return {
         cp,
+        async other() {
+          const more = pgControlPlane(await openPgControl(database.url, { secretKeys: [KEY] }));
+          opened.push(more);
+          return more;
+        },
         raw: async (sql, params = []) => {
           let n = 0;
           return (
@@ -71,7 +89,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Backend> }
           ).rows;
         },
         async close() {
-          await cp.close();
+          for (const c of opened) await c.close();
           await database.drop();
         },
       };
@@ -396,6 +414,31 @@ for (const backend of backends) {
       assert.equal(await b.cp.webhooks.attemptsCount(job.id), 0);
       assert.equal(await q.monthlyUsage(contaId, T0), 0);
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
+    });
+
+    it('two workers recording bursts over the same webhooks and accounts, in opposite orders, do not deadlock', async () => {
+      const one = await setup('par1');
+      const two = await setup('par2');
+      const rounds = 5;
+      const jobs1 = await claimEvents(one.webhook, 501, 3 * rounds, T0);
+      const jobs2 = await claimEvents(two.webhook, 501, 3 * rounds, T0);
+      const qa = b.cp.deliveryQueue(() => null);
+      const qb = (await b.other()).deliveryQueue(() => null);
+      const ok = (job: DeliveryJob) => ({ job, outcome: delivered(job, T0) });
+      const fail = (job: DeliveryJob) => ({ job, outcome: failed(job, T0) });
+      for (let i = 0; i < rounds; i++) {
+        const [a1, b1, c1] = jobs1.splice(0, 3) as [DeliveryJob, DeliveryJob, DeliveryJob];
+        const [a2, b2, c2] = jobs2.splice(0, 3) as [DeliveryJob, DeliveryJob, DeliveryJob];
+        // Worker A writes account/webhook 1 then 2; worker B 2 then 1.
+        await Promise.all([
+          qa.recordOutcomes([ok(a1), ok(a2), fail(c2)]),
+          qb.recordOutcomes([ok(b2), ok(b1), fail(c1)]),
+        ]);
+      }
+      assert.equal(await qa.monthlyUsage(one.contaId, T0), 2 * rounds);
+      assert.equal(await qb.monthlyUsage(two.contaId, T0), 2 * rounds);
+      assert.equal(await b.cp.webhooks.deleteWebhook(one.contaId, one.webhook.id), true);
+      assert.equal(await b.cp.webhooks.deleteWebhook(two.contaId, two.webhook.id), true);
     });
 
     it("frees only dead workers' claims", async () => {

@@ -41,6 +41,11 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 
   recordOutcomes(outcomes: readonly { job: DeliveryJob; outcome: RecordedOutcome }[]): Promise<Deactivation[]> {
     return withTransaction(this.pool, async (c) => {
+      await lockWebhooks(
+        c,
+        outcomes.map((o) => o.job),
+      );
+      const usage: MonthlyUsage = new Map();
       const deactivations: Deactivation[] = [];
       // Runs of successes are written together; their order with failures is kept.
       const delivered: Delivered[] = [];
@@ -49,7 +54,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
           delivered.push({ job, attempt: outcome.attempt, at: outcome.at });
           continue;
         }
-        if (delivered.length) await this.delivered(c, delivered.splice(0));
+        if (delivered.length) await this.delivered(c, delivered.splice(0), usage);
         if (outcome.kind === 'retentar') await this.retry(c, job, outcome.attempt, outcome.dueAt);
         else if (outcome.kind === 'descartada') await this.discarded(c, job, outcome.motivo);
         else {
@@ -57,7 +62,8 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
           if (d) deactivations.push(d);
         }
       }
-      if (delivered.length) await this.delivered(c, delivered);
+      if (delivered.length) await this.delivered(c, delivered, usage);
+      await addUsage(c, usage);
       return deactivations;
     });
   }
@@ -171,11 +177,19 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 
   async markDelivered(delivered: readonly Delivered[]): Promise<void> {
     if (delivered.length === 0) return;
-    await withTransaction(this.pool, (c) => this.delivered(c, delivered));
+    await withTransaction(this.pool, async (c) => {
+      await lockWebhooks(
+        c,
+        delivered.map((d) => d.job),
+      );
+      const usage: MonthlyUsage = new Map();
+      await this.delivered(c, delivered, usage);
+      await addUsage(c, usage);
+    });
   }
 
-  private async delivered(db: Queryable, delivered: readonly Delivered[]): Promise<void> {
-    const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
+  /** Settles 2xx answers; what they add to the monthly quota goes into `usage`, for the caller to write last. */
+  private async delivered(db: Queryable, delivered: readonly Delivered[], usage: MonthlyUsage): Promise<void> {
     const lastSuccess = new Map<number, number>();
     for (const { job, attempt, at } of delivered) {
       await this.insertAttempt(db, job.id, attempt);
@@ -189,15 +203,8 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
       if (job.origem !== 'automatica') continue;
       const ref = monthReference(at);
       const key = `${job.contaId}:${ref}`;
-      perMonth.set(key, { contaId: job.contaId, ref, n: (perMonth.get(key)?.n ?? 0) + 1 });
+      usage.set(key, { contaId: job.contaId, ref, n: (usage.get(key)?.n ?? 0) + 1 });
       lastSuccess.set(job.webhookId, Math.max(at, lastSuccess.get(job.webhookId) ?? 0));
-    }
-    for (const { contaId, ref, n } of perMonth.values()) {
-      await db.query(
-        `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
-         ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
-        [contaId, ref, n],
-      );
     }
     for (const [webhookId, at] of lastSuccess) {
       await db.query(
@@ -296,6 +303,31 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 
   async noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): Promise<void> {
     await this.pool.query('UPDATE avisos_email SET enviado_em = $1, erro = $2 WHERE id = $3', [enviadoEm, erro, id]);
+  }
+}
+
+/** Successful automatic deliveries per account and month (`conta:referencia`), added to `entregas_mensais` at once. */
+type MonthlyUsage = Map<string, { contaId: number; ref: string; n: number }>;
+
+/**
+ * Locks the webhooks of a lot's jobs, in id order, before anything else: two workers recording outcomes for the
+ * same webhooks in different orders would otherwise each hold a row the other waits for (a deadlock PostgreSQL
+ * breaks by failing one of them). The per-webhook writes that follow then queue behind one another.
+ */
+async function lockWebhooks(c: pg.PoolClient, jobs: readonly DeliveryJob[]): Promise<void> {
+  const ids = [...new Set(jobs.map((j) => j.webhookId))];
+  await c.query('SELECT id FROM webhooks WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+}
+
+/** Adds to the monthly counts in account order: a fixed order of row locks, for the same reason as lockWebhooks. */
+async function addUsage(c: pg.PoolClient, usage: MonthlyUsage): Promise<void> {
+  const ordered = [...usage.values()].sort((x, y) => x.contaId - y.contaId || x.ref.localeCompare(y.ref));
+  for (const { contaId, ref, n } of ordered) {
+    await c.query(
+      `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
+       ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
+      [contaId, ref, n],
+    );
   }
 }
 
