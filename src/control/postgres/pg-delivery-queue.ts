@@ -22,13 +22,13 @@ import {
 } from '../webhooks/records.js';
 import { PgDispatcherCursor } from './pg-counters.js';
 import { withTransaction, type PgControl } from './pg-control.js';
-import { PgWebhookTables, type Queryable } from './pg-webhook-tables.js';
+import { PgWebhookTables } from './pg-webhook-tables.js';
 
 /**
  * The dispatcher's work list in PostgreSQL, shared by every worker: fan-out with the cursor in one transaction,
  * claims (`FOR UPDATE SKIP LOCKED` + lease), outcomes, deactivation and notices. The same rows and answers as
- * SqliteDeliveryQueue. Each write runs on `db` (pool or transaction client), so recordOutcomes puts a burst in one
- * transaction by running the same steps on its client.
+ * SqliteDeliveryQueue. markDelivered, scheduleRetry, markFailed and markDiscarded are recordOutcomes of one kind:
+ * one transaction each, one code path for every outcome.
  */
 export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQueue> {
   constructor(
@@ -39,32 +39,15 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     super(control);
   }
 
-  recordOutcomes(outcomes: readonly { job: DeliveryJob; outcome: RecordedOutcome }[]): Promise<Deactivation[]> {
+  /**
+   * Each delivery's own rows first (a claimed delivery is one worker's alone), then the webhooks' failure
+   * history and the quota, the rows workers share, locked only for that tail: the same end state as applying
+   * the outcomes one by one, as SQLite does.
+   */
+  recordOutcomes(outcomes: readonly Outcome[]): Promise<Deactivation[]> {
     return withTransaction(this.pool, async (c) => {
-      await lockWebhooks(
-        c,
-        outcomes.map((o) => o.job),
-      );
-      const usage: MonthlyUsage = new Map();
-      const deactivations: Deactivation[] = [];
-      // Runs of successes are written together; their order with failures is kept.
-      const delivered: Delivered[] = [];
-      for (const { job, outcome } of outcomes) {
-        if (outcome.kind === 'entregue') {
-          delivered.push({ job, attempt: outcome.attempt, at: outcome.at });
-          continue;
-        }
-        if (delivered.length) await this.delivered(c, delivered.splice(0), usage);
-        if (outcome.kind === 'retentar') await this.retry(c, job, outcome.attempt, outcome.dueAt);
-        else if (outcome.kind === 'descartada') await this.discarded(c, job, outcome.motivo);
-        else {
-          const d = await this.failed(c, job, outcome.attempt, outcome.motivo, outcome.at);
-          if (d) deactivations.push(d);
-        }
-      }
-      if (delivered.length) await this.delivered(c, delivered, usage);
-      await addUsage(c, usage);
-      return deactivations;
+      for (const o of outcomes) await this.settle(c, o);
+      return this.updateWebhooks(c, outcomes);
     });
   }
 
@@ -177,83 +160,122 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 
   async markDelivered(delivered: readonly Delivered[]): Promise<void> {
     if (delivered.length === 0) return;
-    await withTransaction(this.pool, async (c) => {
-      await lockWebhooks(
-        c,
-        delivered.map((d) => d.job),
-      );
-      const usage: MonthlyUsage = new Map();
-      await this.delivered(c, delivered, usage);
-      await addUsage(c, usage);
-    });
-  }
-
-  /** Settles 2xx answers; what they add to the monthly quota goes into `usage`, for the caller to write last. */
-  private async delivered(db: Queryable, delivered: readonly Delivered[], usage: MonthlyUsage): Promise<void> {
-    const lastSuccess = new Map<number, number>();
-    for (const { job, attempt, at } of delivered) {
-      await this.insertAttempt(db, job.id, attempt);
-      await db.query(
-        `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
-           reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
-         WHERE id = $5`,
-        [attempt.numero, iso(at), attempt.statusCode, attempt.duracaoMs, job.id],
-      );
-      // Only automatic deliveries move the quota and the failure history; tests are management calls.
-      if (job.origem !== 'automatica') continue;
-      const ref = monthReference(at);
-      const key = `${job.contaId}:${ref}`;
-      usage.set(key, { contaId: job.contaId, ref, n: (usage.get(key)?.n ?? 0) + 1 });
-      lastSuccess.set(job.webhookId, Math.max(at, lastSuccess.get(job.webhookId) ?? 0));
-    }
-    for (const [webhookId, at] of lastSuccess) {
-      await db.query(
-        'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2',
-        [iso(at), webhookId],
-      );
-    }
-  }
-
-  async scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
-    await withTransaction(this.pool, (c) => this.retry(c, job, attempt, dueAt));
-  }
-
-  private async retry(db: Queryable, job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
-    await this.insertAttempt(db, job.id, attempt);
-    await db.query(
-      `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
-         ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
-      [attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id],
+    await this.recordOutcomes(
+      delivered.map(({ job, attempt, at }) => ({ job, outcome: { kind: 'entregue', attempt, at } })),
     );
   }
 
-  markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Promise<Deactivation | null> {
-    return withTransaction(this.pool, (c) => this.failed(c, job, attempt, erro, now));
+  async scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
+    await this.recordOutcomes([{ job, outcome: { kind: 'retentar', attempt, dueAt } }]);
   }
 
-  private async failed(
-    db: Queryable,
+  /** An automatic delivery's failure counts towards deactivation (the policy given at construction decides). */
+  async markFailed(
     job: DeliveryJob,
     attempt: AttemptResult | null,
     erro: string,
     now: number,
   ): Promise<Deactivation | null> {
-    if (attempt) await this.insertAttempt(db, job.id, attempt);
-    await db.query(
-      `UPDATE entregas SET status = 'falhou', tentativas = $1, proxima_tentativa_em = NULL, reservada_ate = NULL,
-         reservada_por = NULL, ultimo_status_code = $2, ultimo_erro = $3, duracao_ms = $4 WHERE id = $5`,
-      [attempt?.numero ?? job.tentativas, attempt?.statusCode ?? null, erro, attempt?.duracaoMs ?? null, job.id],
-    );
-    return job.origem === 'automatica' ? this.countFailure(db, job.webhookId, now) : null;
+    const [deactivation] = await this.recordOutcomes([
+      { job, outcome: { kind: 'falhou', attempt, motivo: erro, at: now } },
+    ]);
+    return deactivation ?? null;
+  }
+
+  async markDiscarded(job: DeliveryJob, reason: string): Promise<void> {
+    await this.recordOutcomes([{ job, outcome: { kind: 'descartada', motivo: reason } }]);
+  }
+
+  /** Writes what an outcome does to its delivery: the attempt, status, schedule and last answer; frees the claim. */
+  private async settle(c: pg.PoolClient, { job, outcome }: Outcome): Promise<void> {
+    if (outcome.kind === 'descartada') {
+      await c.query(
+        `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+           ultimo_erro = $1 WHERE id = $2`,
+        [outcome.motivo, job.id],
+      );
+      return;
+    }
+    const { attempt } = outcome;
+    if (attempt) await this.insertAttempt(c, job.id, attempt);
+    if (outcome.kind === 'entregue') {
+      await c.query(
+        `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
+           reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
+         WHERE id = $5`,
+        [outcome.attempt.numero, iso(outcome.at), outcome.attempt.statusCode, outcome.attempt.duracaoMs, job.id],
+      );
+    } else if (outcome.kind === 'retentar') {
+      const a = outcome.attempt;
+      await c.query(
+        `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
+           ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
+        [a.numero, outcome.dueAt, a.statusCode, a.erro, a.duracaoMs, job.id],
+      );
+    } else {
+      await c.query(
+        `UPDATE entregas SET status = 'falhou', tentativas = $1, proxima_tentativa_em = NULL, reservada_ate = NULL,
+           reservada_por = NULL, ultimo_status_code = $2, ultimo_erro = $3, duracao_ms = $4 WHERE id = $5`,
+        [
+          attempt?.numero ?? job.tentativas,
+          attempt?.statusCode ?? null,
+          outcome.motivo,
+          attempt?.duracaoMs ?? null,
+          job.id,
+        ],
+      );
+    }
   }
 
   /**
-   * One more failed delivery for a webhook; applies the deactivation policy's decision. The increment locks the
-   * webhook's row until the transaction ends, so workers failing on one webhook at once count one after another.
+   * What automatic deliveries' outcomes do to their webhooks and accounts, in arrival order (it decides
+   * "consecutive" failures): a run of successes clears the failure history, each failure counts and may
+   * deactivate; successes add to the monthly quota. Returns the deactivations.
    */
-  private async countFailure(db: Queryable, webhookId: number, now: number): Promise<Deactivation | null> {
+  private async updateWebhooks(c: pg.PoolClient, outcomes: readonly Outcome[]): Promise<Deactivation[]> {
+    // Tests and replays are management calls: they move neither the quota nor the failure history.
+    const counted = outcomes.filter(
+      ({ job, outcome }) => job.origem === 'automatica' && (outcome.kind === 'entregue' || outcome.kind === 'falhou'),
+    );
+    if (counted.length === 0) return [];
+    await lockWebhooks(
+      c,
+      counted.map((o) => o.job.webhookId),
+    );
+    const deactivations: Deactivation[] = [];
+    const usage = new Map<string, { contaId: number; ref: string; n: number }>();
+    /** The current run of successes: webhook → its last success. */
+    const successes = new Map<number, number>();
+    for (const { job, outcome } of counted) {
+      if (outcome.kind === 'entregue') {
+        const ref = monthReference(outcome.at);
+        const key = `${job.contaId}:${ref}`;
+        usage.set(key, { contaId: job.contaId, ref, n: (usage.get(key)?.n ?? 0) + 1 });
+        successes.set(job.webhookId, Math.max(outcome.at, successes.get(job.webhookId) ?? 0));
+      } else if (outcome.kind === 'falhou') {
+        await clearFailures(c, successes);
+        const d = await this.countFailure(c, job.webhookId, outcome.at);
+        if (d) deactivations.push(d);
+      }
+    }
+    await clearFailures(c, successes);
+    // In account order, a fixed order of row locks, for the reason lockWebhooks gives.
+    for (const { contaId, ref, n } of [...usage.values()].sort(
+      (x, y) => x.contaId - y.contaId || x.ref.localeCompare(y.ref),
+    )) {
+      await c.query(
+        `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
+         ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
+        [contaId, ref, n],
+      );
+    }
+    return deactivations;
+  }
+
+  /** One more failed delivery for a webhook; applies the deactivation policy's decision. */
+  private async countFailure(c: pg.PoolClient, webhookId: number, now: number): Promise<Deactivation | null> {
     const row = await this.one<WebhookRow>(
-      db,
+      c,
       `UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = $1 AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`,
       [webhookId],
     );
@@ -266,29 +288,17 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     const { tipo, motivo } = decision;
     const reativarEm = decision.reativarEm === null ? null : iso(decision.reativarEm);
     const updated = await this.one<WebhookRow>(
-      db,
+      c,
       `UPDATE webhooks SET ativo = 0, desativado_em = $1, motivo_desativacao = $2, reativar_em = $3,
          desativacoes_seguidas = desativacoes_seguidas + 1, atualizado_em = $1
        WHERE id = $4 RETURNING ${WEBHOOK_COLUMNS}`,
       [iso(now), motivo, reativarEm, webhookId],
     );
-    await db.query(
+    await c.query(
       'INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES ($1, $2, $3, $4, $5)',
       [webhookId, tipo, motivo, iso(now), reativarEm],
     );
     return { webhook: this.webhook(updated as WebhookRow), tipo, motivo };
-  }
-
-  async markDiscarded(job: DeliveryJob, reason: string): Promise<void> {
-    await this.discarded(this.pool, job, reason);
-  }
-
-  private async discarded(db: Queryable, job: DeliveryJob, reason: string): Promise<void> {
-    await db.query(
-      `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
-         ultimo_erro = $1 WHERE id = $2`,
-      [reason, job.id],
-    );
   }
 
   async recordNotice(notice: DeactivationNotice, now: number): Promise<number> {
@@ -306,29 +316,26 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
   }
 }
 
-/** Successful automatic deliveries per account and month (`conta:referencia`), added to `entregas_mensais` at once. */
-type MonthlyUsage = Map<string, { contaId: number; ref: string; n: number }>;
+type Outcome = { job: DeliveryJob; outcome: RecordedOutcome };
 
 /**
- * Locks the webhooks of a lot's jobs, in id order, before anything else: two workers recording outcomes for the
- * same webhooks in different orders would otherwise each hold a row the other waits for (a deadlock PostgreSQL
- * breaks by failing one of them). The per-webhook writes that follow then queue behind one another.
+ * Locks webhooks in id order before writing any: two workers recording outcomes for the same webhooks in
+ * different orders would otherwise each hold a row the other waits for (a deadlock PostgreSQL breaks by failing
+ * one of them). Their writes then queue behind one another, only for the short tail that touches webhooks.
  */
-async function lockWebhooks(c: pg.PoolClient, jobs: readonly DeliveryJob[]): Promise<void> {
-  const ids = [...new Set(jobs.map((j) => j.webhookId))];
-  await c.query('SELECT id FROM webhooks WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+async function lockWebhooks(c: pg.PoolClient, ids: readonly number[]): Promise<void> {
+  await c.query('SELECT id FROM webhooks WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [[...new Set(ids)]]);
 }
 
-/** Adds to the monthly counts in account order: a fixed order of row locks, for the same reason as lockWebhooks. */
-async function addUsage(c: pg.PoolClient, usage: MonthlyUsage): Promise<void> {
-  const ordered = [...usage.values()].sort((x, y) => x.contaId - y.contaId || x.ref.localeCompare(y.ref));
-  for (const { contaId, ref, n } of ordered) {
+/** Ends the failure runs of webhooks that answered 2xx (and empties `successes`: a new run starts). */
+async function clearFailures(c: pg.PoolClient, successes: Map<number, number>): Promise<void> {
+  for (const [webhookId, at] of successes) {
     await c.query(
-      `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
-       ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
-      [contaId, ref, n],
+      'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2',
+      [iso(at), webhookId],
     );
   }
+  successes.clear();
 }
 
 /** The delivery queue as operators watch it (`GET /metrics`), the twin of deliveryStats: cluster-wide by nature. */
