@@ -188,42 +188,50 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 
   /** Writes what an outcome does to its delivery: the attempt, status, schedule and last answer; frees the claim. */
   private async settle(c: pg.PoolClient, { job, outcome }: Outcome): Promise<void> {
-    if (outcome.kind === 'descartada') {
-      await c.query(
-        `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
-           ultimo_erro = $1 WHERE id = $2`,
-        [outcome.motivo, job.id],
-      );
-      return;
-    }
-    const { attempt } = outcome;
+    const attempt = outcome.kind === 'descartada' ? null : outcome.attempt;
     if (attempt) await this.insertAttempt(c, job.id, attempt);
-    if (outcome.kind === 'entregue') {
-      await c.query(
-        `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
-           reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
-         WHERE id = $5`,
-        [outcome.attempt.numero, iso(outcome.at), outcome.attempt.statusCode, outcome.attempt.duracaoMs, job.id],
-      );
-    } else if (outcome.kind === 'retentar') {
-      const a = outcome.attempt;
-      await c.query(
-        `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
-           ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
-        [a.numero, outcome.dueAt, a.statusCode, a.erro, a.duracaoMs, job.id],
-      );
-    } else {
-      await c.query(
-        `UPDATE entregas SET status = 'falhou', tentativas = $1, proxima_tentativa_em = NULL, reservada_ate = NULL,
-           reservada_por = NULL, ultimo_status_code = $2, ultimo_erro = $3, duracao_ms = $4 WHERE id = $5`,
-        [
-          attempt?.numero ?? job.tentativas,
-          attempt?.statusCode ?? null,
-          outcome.motivo,
-          attempt?.duracaoMs ?? null,
-          job.id,
-        ],
-      );
+    switch (outcome.kind) {
+      case 'entregue':
+        await c.query(
+          `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
+             reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
+           WHERE id = $5`,
+          [outcome.attempt.numero, iso(outcome.at), outcome.attempt.statusCode, outcome.attempt.duracaoMs, job.id],
+        );
+        return;
+      case 'retentar':
+        await c.query(
+          `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
+             ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
+          [
+            outcome.attempt.numero,
+            outcome.dueAt,
+            outcome.attempt.statusCode,
+            outcome.attempt.erro,
+            outcome.attempt.duracaoMs,
+            job.id,
+          ],
+        );
+        return;
+      case 'falhou':
+        await c.query(
+          `UPDATE entregas SET status = 'falhou', tentativas = $1, proxima_tentativa_em = NULL, reservada_ate = NULL,
+             reservada_por = NULL, ultimo_status_code = $2, ultimo_erro = $3, duracao_ms = $4 WHERE id = $5`,
+          [
+            attempt?.numero ?? job.tentativas,
+            attempt?.statusCode ?? null,
+            outcome.motivo,
+            attempt?.duracaoMs ?? null,
+            job.id,
+          ],
+        );
+        return;
+      case 'descartada':
+        await c.query(
+          `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL,
+             reservada_por = NULL, ultimo_erro = $1 WHERE id = $2`,
+          [outcome.motivo, job.id],
+        );
     }
   }
 
@@ -260,9 +268,8 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     }
     await clearFailures(c, successes);
     // In account order, a fixed order of row locks, for the reason lockWebhooks gives.
-    for (const { contaId, ref, n } of [...usage.values()].sort(
-      (x, y) => x.contaId - y.contaId || x.ref.localeCompare(y.ref),
-    )) {
+    const quota = [...usage.values()].sort((x, y) => x.contaId - y.contaId || x.ref.localeCompare(y.ref));
+    for (const { contaId, ref, n } of quota) {
       await c.query(
         `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
          ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
