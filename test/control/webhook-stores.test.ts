@@ -218,6 +218,24 @@ for (const backend of backends) {
       assert.equal(await b.cp.webhooks.getWebhookById(w3.id), null);
     });
 
+    it('two nodes creating webhooks at once never pass the active-webhook limit together', async () => {
+      const conta = await b.cp.accounts.createAccount('corrida', 'pro');
+      const other = await b.other();
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? other : b.cp).webhooks.createWebhook(
+            { contaId: conta.id, nome: `w${i}`, url: 'https://example.com/c', eventos: ['partida.gol'], secret: 's' },
+            3,
+            T0,
+          ),
+        ),
+      );
+      const created = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<WebhookRecord>[];
+      assert.equal(created.length, 3);
+      for (const r of results) if (r.status === 'rejected') assert.ok(r.reason instanceof WebhookLimitError);
+      for (const { value } of created) assert.equal(await b.cp.webhooks.deleteWebhook(conta.id, value.id), true);
+    });
+
     it('rotates a secret: the previous one signs during the overlap only; both are sealed at rest', async () => {
       const { contaId, webhook } = await setup('rot');
       const q = b.cp.deliveryQueue(policy);
