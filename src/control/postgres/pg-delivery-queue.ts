@@ -46,6 +46,11 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
    */
   recordOutcomes(outcomes: readonly Outcome[]): Promise<Deactivation[]> {
     return withTransaction(this.pool, async (c) => {
+      await lockWebhooks(
+        c,
+        outcomes.map((o) => o.job.webhookId),
+        'KEY SHARE',
+      );
       for (const o of outcomes) await this.settle(c, o);
       return this.updateWebhooks(c, outcomes);
     });
@@ -249,6 +254,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     await lockWebhooks(
       c,
       counted.map((o) => o.job.webhookId),
+      'NO KEY UPDATE',
     );
     const deactivations: Deactivation[] = [];
     const usage = new Map<string, { contaId: number; ref: string; n: number }>();
@@ -326,12 +332,18 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 type Outcome = { job: DeliveryJob; outcome: RecordedOutcome };
 
 /**
- * Locks webhooks in id order before writing any: two workers recording outcomes for the same webhooks in
- * different orders would otherwise each hold a row the other waits for (a deadlock PostgreSQL breaks by failing
- * one of them). Their writes then queue behind one another, only for the short tail that touches webhooks.
+ * Row locks on webhooks, always in id order: transactions taking them never wait on each other in a cycle (a
+ * deadlock, which PostgreSQL breaks by failing one). `KEY SHARE` as a burst starts: other workers, fan-out and
+ * webhook edits go on, but deleting one of its webhooks waits for the burst (or the burst for the delete) instead
+ * of each holding a row the other's cascade or update needs next. `NO KEY UPDATE` before the failure history:
+ * workers whose bursts share webhooks write it one after another, only for that short tail.
  */
-async function lockWebhooks(c: pg.PoolClient, ids: readonly number[]): Promise<void> {
-  await c.query('SELECT id FROM webhooks WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [[...new Set(ids)]]);
+async function lockWebhooks(
+  c: pg.PoolClient,
+  ids: readonly number[],
+  mode: 'KEY SHARE' | 'NO KEY UPDATE',
+): Promise<void> {
+  await c.query(`SELECT id FROM webhooks WHERE id = ANY($1::bigint[]) ORDER BY id FOR ${mode}`, [[...new Set(ids)]]);
 }
 
 /** Ends the failure runs of webhooks that answered 2xx (and empties `successes`: a new run starts). */

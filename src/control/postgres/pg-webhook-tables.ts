@@ -83,11 +83,13 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
     return row ? { ativo: row.ativo === 1, falhasConsecutivas: row.falhas_consecutivas } : null;
   }
 
+  /** Locks its rows in id order, as the delivery queue does (see lockWebhooks there): no lock cycle with a burst. */
   async reactivateDue(now: number): Promise<number> {
     const r = await this.pool.query(
       `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
          falhas_consecutivas = 0, atualizado_em = $1
-       WHERE ativo = 0 AND reativar_em IS NOT NULL AND reativar_em <= $1`,
+       WHERE id IN (SELECT id FROM webhooks WHERE ativo = 0 AND reativar_em IS NOT NULL AND reativar_em <= $1
+                    ORDER BY id FOR NO KEY UPDATE)`,
       [iso(now)],
     );
     return r.rowCount ?? 0;
