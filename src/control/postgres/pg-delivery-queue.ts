@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
-import type { DeactivationNotice, DeliveryQueue } from '../webhooks/delivery-queue.js';
+import { byAccount, decideQuota, type DeactivationNotice, type DeliveryQueue } from '../webhooks/delivery-queue.js';
 import type { DeliveryStats } from '../webhooks/delivery-stats.js';
 import {
   DELIVERY_COLUMNS,
@@ -15,6 +15,7 @@ import {
   type DeliveryJob,
   type JobRow,
   type OutboxEvent,
+  type QuotaReservation,
   type RecordedOutcome,
   type Subscriber,
   type SubscriberRow,
@@ -23,6 +24,9 @@ import {
 import { PgDispatcherCursor } from './pg-counters.js';
 import { withTransaction, type PgControl } from './pg-control.js';
 import { PgWebhookTables } from './pg-webhook-tables.js';
+
+/** Advisory lock class (two-key form, second key the account id) held while reserving that account's quota. */
+const ACCOUNT_QUOTA_LOCK = 0x73766304;
 
 /**
  * The dispatcher's work list in PostgreSQL, shared by every worker: fan-out with the cursor in one transaction,
@@ -119,7 +123,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     const dead = rows.map((r) => r.reservada_por).filter(isDead);
     if (dead.length === 0) return 0;
     const r = await this.pool.query(
-      'UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ANY($1::text[])',
+      'UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL, cota_reservada = 0 WHERE reservada_por = ANY($1::text[])',
       [dead],
     );
     return r.rowCount ?? 0;
@@ -152,6 +156,39 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
       [now + leaseMs, owner, now, [...exclude], limit],
     );
     return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
+  }
+
+  async reserveQuota(jobs: readonly DeliveryJob[], now: number): Promise<QuotaReservation> {
+    return withTransaction(this.pool, async (c) => {
+      const out: QuotaReservation = { granted: [], waiting: [], exhausted: [] };
+      // Accounts in id order, each under its lock until commit: two workers' reservations for one account never
+      // both see the same room, and two reserving for several accounts never wait on each other in a cycle.
+      for (const { contaId, plano, ids } of byAccount(jobs).sort((x, y) => x.contaId - y.contaId)) {
+        const limit = (await this.accountLimits(contaId, plano)).entregasMes;
+        let standing = { limit, used: 0, held: 0 };
+        if (limit !== null) {
+          await c.query('SELECT pg_advisory_xact_lock($1, $2)', [ACCOUNT_QUOTA_LOCK, contaId]);
+          // One statement, one snapshot: an outcome recorded meanwhile moves its slot from held to used at once.
+          const row = await this.one<{ used: number; held: number }>(
+            c,
+            `SELECT COALESCE((SELECT usadas FROM entregas_mensais WHERE conta_id = $1 AND referencia = $2), 0) AS used,
+                    (SELECT count(*) FROM entregas WHERE conta_id = $1 AND cota_reservada = 1 AND status = 'pendente'
+                       AND reservada_ate > $3 AND NOT (id = ANY($4::text[]))) AS held`,
+            [contaId, monthReference(now), now, ids],
+          );
+          standing = { limit, used: row?.used ?? 0, held: row?.held ?? 0 };
+        }
+        const { hold, free } = decideQuota(ids, standing, out);
+        for (const [marked, flag] of [
+          [hold, 1],
+          [free, 0],
+        ] as const) {
+          if (marked.length)
+            await c.query('UPDATE entregas SET cota_reservada = $1 WHERE id = ANY($2::text[])', [flag, marked]);
+        }
+      }
+      return out;
+    });
   }
 
   async nextDueAt(): Promise<number | null> {
@@ -207,7 +244,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
       case 'retentar':
         await c.query(
           `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
-             ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
+             cota_reservada = 0, ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
           [
             outcome.attempt.numero,
             outcome.dueAt,
