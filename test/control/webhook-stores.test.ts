@@ -478,6 +478,63 @@ for (const backend of backends) {
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
     });
 
+    it('reserves monthly-quota slots: never beyond the limit across workers; settled, lapsed or freed claims give them back', async () => {
+      const free = await setup('livre');
+      await b.raw('INSERT INTO webhook_contas (conta_id, limite_entregas_ilimitado) VALUES (?, 1)', [free.contaId]);
+      const unmetered = await b.cp.deliveryQueue(policy).reserveQuota(await claimEvents(free.webhook, 601, 2, T0), T0);
+      assert.equal(unmetered.granted.length, 2);
+      assert.deepEqual([...unmetered.waiting, ...unmetered.exhausted], []);
+      assert.equal(await b.cp.webhooks.deleteWebhook(free.contaId, free.webhook.id), true);
+
+      const { contaId, webhook } = await setup('cota');
+      await b.raw('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, 3)', [contaId]);
+      const held = async () =>
+        (
+          await b.raw("SELECT id FROM entregas WHERE conta_id = ? AND cota_reservada = 1 AND status = 'pendente'", [
+            contaId,
+          ])
+        ).length;
+      const qa = b.cp.deliveryQueue(policy);
+      const qb = (await b.other()).deliveryQueue(policy);
+      const sub = (await qa.subscribers()).find((s) => s.id === webhook.id);
+      assert.ok(sub);
+      const events = Array.from({ length: 6 }, (_, i) => ({
+        seq: 701 + i,
+        evento: 'partida.gol',
+        campeonato_id: 1,
+        corpo: '{}',
+      }));
+      await qa.fanOut(events, () => [sub], 706, T0);
+      const claimed = [
+        ...(await qa.claimDue(T0, 2, [], 'host:a', LEASE)),
+        ...(await qb.claimDue(T0, 4, [], 'host:b', LEASE)),
+      ];
+      // Every delivery reserved on its own, all at once, from two workers.
+      const answers = await Promise.all(claimed.map((job, i) => (i % 2 ? qb : qa).reserveQuota([job], T0)));
+      const grantedIds = answers.flatMap((r) => r.granted);
+      assert.equal(grantedIds.length, 3, 'six reservations at once: three slots in all');
+      assert.equal(await held(), 3);
+
+      const granted = claimed.filter((j) => grantedIds.includes(j.id));
+      const [x, y, z] = claimed.filter((j) => !grantedIds.includes(j.id)) as [DeliveryJob, DeliveryJob, DeliveryJob];
+      const [g1, g2] = granted as [DeliveryJob, DeliveryJob];
+      await qa.recordOutcomes([
+        { job: g1, outcome: delivered(g1, T0) },
+        { job: g2, outcome: { kind: 'retentar', attempt: attempt(g2, 503, T0), dueAt: T0 + HOUR } },
+      ]);
+      assert.equal(await held(), 1, 'delivered: the slot became usage; retried: the slot is given back');
+      assert.deepEqual(await qb.reserveQuota([x, y], T0 + 1), { granted: [x.id], waiting: [y.id], exhausted: [] });
+      // Claims lapse (their worker died): their slots stop counting. 1 used, room for 2.
+      assert.deepEqual(await qb.reserveQuota([y, z], T0 + LEASE), {
+        granted: [y.id, z.id],
+        waiting: [],
+        exhausted: [],
+      });
+      await qa.releaseClaims(() => true);
+      assert.equal(await held(), 0, 'a freed claim holds no slot');
+      assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
+    });
+
     it('reads account limits and e-mail, records deactivation notices and their outcome', async () => {
       const conta = await b.cp.accounts.createAccount('avisos', 'pro');
       const q = b.cp.deliveryQueue(policy);
