@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { createServer } from 'node:net';
 import { startServer, type RunningServer, type ServerOptions } from '../../api/server.js';
 import { DEFAULT_CACHE_MB } from '../../api/snapshot/cache-size.js';
-import { sqliteControlPlane } from '../../control/control-plane.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
+import type { ControlPlane } from '../../control/control-plane.js';
+import { openControlPlane } from '../control-plane.js';
 import { createMailer, type Mailer } from '../../webhooks/notifier.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
@@ -14,16 +15,16 @@ export interface ServeOptions extends CommonOptions {
   webhooks?: boolean;
 }
 
-/** What `svc serve` and `svc demo` run from the config. */
-export function serverOptions(config: Config): ServerOptions {
+/** What `svc serve` and `svc demo` run from the config, on the control plane the caller opened. */
+export function serverOptions(config: Config, control: ControlPlane): ServerOptions {
   return {
     dataDir: config.dataDir,
+    control,
     port: config.port,
     host: config.host,
     plans: config.plans,
     cacheMb: config.cacheMb,
     metricsToken: config.metricsToken,
-    secretKeys: config.secretKeys,
     corsOrigins: config.corsOrigins,
   };
 }
@@ -73,15 +74,14 @@ export async function serveUntilSignal(
   } catch (err) {
     throw portError(err, o.port);
   }
-  // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for. It shares the
-  // server's control plane, which running.close() closes after the dispatcher has stopped.
+  // The in-process dispatcher is the same one `svc webhooks run` runs; loaded only when asked for.
   const dispatcher = webhooks
     ? await (await import('../../webhooks/dispatcher.js')).startDispatcher({
         dataDir: o.dataDir,
-        control: sqliteControlPlane(running.control),
         allowPrivateUrls: o.allowPrivateUrls === true,
         plans: o.plans,
         mailer: webhooks.mailer,
+        control: o.control,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;
@@ -129,12 +129,17 @@ export function registerServe(program: Command): void {
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);
-    const server = serverOptions(config);
-    if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
-    await serveUntilSignal(
-      server,
-      opts.json === true,
-      opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined,
-    );
+    const control = await openControlPlane(config);
+    try {
+      const server = serverOptions(config, control);
+      if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
+      await serveUntilSignal(
+        server,
+        opts.json === true,
+        opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined,
+      );
+    } finally {
+      await control.close();
+    }
   });
 }
