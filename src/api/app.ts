@@ -2,11 +2,10 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { readFileSync } from 'node:fs';
 import type { DataDir } from '../data-dir.js';
-import { SqliteAccountsStore, type AccountsStore } from '../control/accounts-store.js';
-import type { ControlDb } from '../control/database.js';
+import type { AccountsStore } from '../control/accounts-store.js';
+import type { Async } from '../control/async-store.js';
+import type { ControlPlane } from '../control/control-plane.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
-import { SqliteUsageStore } from '../control/usage-store.js';
-import { deliveryStats } from '../control/webhooks/delivery-stats.js';
 import { ApiMetrics, type QuotaRefusal } from './metrics.js';
 import { guarded, type Guard } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
@@ -39,7 +38,8 @@ export interface AppOptions {
   /** Opens `GET /metrics` to `Authorization: Bearer <token>` (SVC_METRICS_TOKEN); absent = no /metrics route. */
   metricsToken?: string;
   dataDir: DataDir;
-  control: ControlDb;
+  /** Keys, usage and webhooks (SQLite or PostgreSQL); its owner opens and closes it. */
+  control: ControlPlane;
   plans?: PlansConfig;
   /** Access-log sink (one object per request); stdout JSON lines by default. */
   log?: AccessLog;
@@ -63,14 +63,14 @@ export interface ApiApp {
   router: ApiRouter;
   holder: SnapshotHolder;
   usage: UsageMeter;
-  accounts: AccountsStore;
+  accounts: Async<AccountsStore>;
   stream: StreamHub;
   /** Loads the current snapshot, starts watching CURRENT and the usage flush timer. */
   start(): Promise<void>;
   /** Ends the open event streams: call before closing the HTTP server, which waits for every response to end. */
   endStreams(): void;
-  /** Stops the watchers and writes pending usage (the HTTP server is closed by its owner first). */
-  stop(): void;
+  /** Stops the watchers, writes pending usage and gives back unused quota (the HTTP server is closed first). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -82,12 +82,18 @@ export interface ApiApp {
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
   const log = o.log ?? stdoutLog;
-  const accounts = new SqliteAccountsStore(o.control);
-  const usageStore = new SqliteUsageStore(o.control);
-  const usage = new UsageMeter(usageStore, o.usageFlushMs);
+  const accounts = o.control.accounts;
+  const usageStore = o.control.usage;
+  const usage = new UsageMeter(usageStore, o.usageFlushMs, (err) =>
+    log({
+      t: new Date().toISOString(),
+      event: 'uso_nao_gravado',
+      erro: err instanceof Error ? err.message : String(err),
+    }),
+  );
   const metrics = new ApiMetrics(
     () => holder.current,
-    (now) => deliveryStats(o.control, now),
+    (now) => o.control.deliveryStats(now),
   );
   const holder = new SnapshotHolder(
     o.dataDir,
@@ -152,10 +158,10 @@ export function createApp(o: AppOptions): ApiApp {
     endStreams() {
       stream.close();
     },
-    stop() {
+    async stop() {
       stream.close();
       holder.stop();
-      usage.stop();
+      await usage.stop();
     },
   };
 }

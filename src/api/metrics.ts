@@ -41,23 +41,24 @@ export class ApiMetrics {
   });
 
   /** `deliveries` reads the delivery queue at each scrape (the workers may be other processes). */
-  constructor(current: () => ServedSnapshot | null, deliveries: (now: number) => DeliveryStats) {
+  constructor(current: () => ServedSnapshot | null, deliveries: (now: number) => Promise<DeliveryStats>) {
     new Gauge({
       name: 'svc_webhook_deliveries',
       help: 'Webhook deliveries in the control plane, by status.',
       labelNames: ['status'] as const,
       registers: [this.registry],
-      collect() {
+      async collect() {
+        const { porStatus } = await deliveries(Date.now());
         this.reset();
-        for (const [status, n] of Object.entries(deliveries(Date.now()).porStatus)) this.set({ status }, n);
+        for (const [status, n] of Object.entries(porStatus)) this.set({ status }, n);
       },
     });
     new Gauge({
       name: 'svc_webhook_queue_due',
       help: 'Pending deliveries due now and not under a live claim (backlog).',
       registers: [this.registry],
-      collect() {
-        this.set(deliveries(Date.now()).devidas);
+      async collect() {
+        this.set((await deliveries(Date.now())).devidas);
       },
     });
     new Gauge({

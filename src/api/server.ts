@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataDir } from '../data-dir.js';
-import { openControlDb, type ControlDb } from '../control/database.js';
+import type { ControlPlane } from '../control/control-plane.js';
 import type { PlansConfig } from '../control/plans.js';
 import { createApp, type ApiApp } from './app.js';
 import type { CorsOrigins } from './middleware/cors.js';
@@ -9,6 +9,8 @@ import type { AccessLog } from './middleware/request-context.js';
 
 export interface ServerOptions {
   dataDir: DataDir;
+  /** Opened and closed by the caller (a dispatcher in the same process may share it). */
+  control: ControlPlane;
   port: number;
   host?: string;
   plans?: PlansConfig;
@@ -21,28 +23,24 @@ export interface ServerOptions {
   metricsToken?: string;
   /** Browser origins allowed to call the API; default any. */
   corsOrigins?: CorsOrigins;
-  /** Keys sealing webhook secrets; default: the data dir's key file. */
-  secretKeys?: readonly Buffer[];
 }
 
 export interface RunningServer {
   api: ApiApp;
   server: Server;
-  control: ControlDb;
   url: string;
   /** Stops accepting, lets in-flight requests finish, then flushes usage and closes everything. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the control plane, listens, then loads the current snapshot. Listening first makes a port in use
+ * Listens, then loads the current snapshot. Listening first makes a port in use
  * fail at once, not after the load; requests meanwhile are answered like before the first ingest (503).
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  const control = openControlDb(o.dataDir.controlDb, { secretKeys: o.secretKeys });
   const api = createApp({
     dataDir: o.dataDir,
-    control,
+    control: o.control,
     plans: o.plans,
     log: o.log,
     cacheMb: o.cacheMb,
@@ -59,7 +57,6 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     await api.start();
   } catch (err) {
     server.close();
-    control.close();
     throw err;
   }
   server.keepAliveTimeout = 5_000;
@@ -69,7 +66,6 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   return {
     api,
     server,
-    control,
     url: `http://${host === '[::]' || host === '0.0.0.0' ? 'localhost' : host}:${addr.port}`,
     close() {
       closing ??= (async () => {
@@ -79,8 +75,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         server.closeIdleConnections();
         api.endStreams();
         await drained;
-        api.stop();
-        control.close();
+        await api.stop();
       })();
       return closing;
     },

@@ -5,6 +5,7 @@ import {
   type UsageRecord,
   type UsageStore,
 } from '../control/usage-store.js';
+import type { Async } from '../control/async-store.js';
 import { utcDayOf } from '../time.js';
 
 export interface Admission {
@@ -32,6 +33,15 @@ interface Lease {
   unreserved: number;
   /** When an empty reservation was last answered (0: never). */
   exhaustedAt: number;
+  /** The reservation under way, which concurrent requests of the key wait for. */
+  refilling: Promise<void> | null;
+}
+
+/** Counts taken out of the meter for one write. */
+interface Taken {
+  pending: Map<string, QuotaCount>;
+  records: Map<number, { n: number; ms: number; last: UsageRecord[] }>;
+  endpoints: Map<string, EndpointCount>;
 }
 
 /**
@@ -45,50 +55,51 @@ interface Lease {
 export class UsageMeter {
   /** `${chaveId}:${dia}` → this process's reservation. */
   private readonly leases = new Map<string, Lease>();
-  private readonly pending = new Map<string, QuotaCount>();
+  private pending = new Map<string, QuotaCount>();
   /** Finished requests not yet written: totals per key, and only the most recent RECENT_KEPT records each. */
   private records = new Map<number, { n: number; ms: number; last: UsageRecord[] }>();
   /** Finished requests not yet written, per `${chaveId} ${dia} ${metodo} ${rota}`. */
   private endpoints = new Map<string, EndpointCount>();
   private timer: NodeJS.Timeout | null = null;
+  /** Writes run one after another, so counts reach the control plane in order and once. */
+  private writes: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: UsageStore,
+    private readonly store: Async<UsageStore>,
     private readonly flushMs = 200,
+    private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => this.flush(), this.flushMs);
+    this.timer = setInterval(() => this.flush().catch(this.onError), this.flushMs);
     this.timer.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.flush();
-    for (const l of this.leases.values()) this.store.release(l.chaveId, l.dia, l.left);
+    await this.flush();
+    const held = [...this.leases.values()].filter((l) => l.left > 0);
     this.leases.clear();
+    await Promise.all(held.map((l) => this.store.release(l.chaveId, l.dia, l.left)));
   }
 
-  /** Counts one request if the key has quota left. */
-  admit(chaveId: number, limit: number, now = Date.now()): Admission {
-    const { dia, end: resetAt } = utcDayOf(now);
-    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    const lease = this.leaseFor(chaveId, dia, limit, now);
-    if (lease.left === 0) return { allowed: false, limit, remaining: 0, resetSeconds, resetAt };
-    lease.left -= 1;
-    const k = `${chaveId}:${dia}`;
-    const p = this.pending.get(k);
-    if (p) p.requisicoes += 1;
-    else this.pending.set(k, { chaveId, dia, requisicoes: 1 });
-    return { allowed: true, limit, remaining: lease.left + lease.unreserved, resetSeconds, resetAt };
+  /**
+   * Counts one request if the key has quota left. Synchronous while this process holds a block of the key's
+   * quota (the hot path); a promise when a new block must be reserved in the control plane.
+   */
+  admit(chaveId: number, limit: number, now = Date.now()): Admission | Promise<Admission> {
+    const { dia } = utcDayOf(now);
+    const lease = this.leaseOf(chaveId, dia, limit);
+    if (lease.left > 0 || now - lease.exhaustedAt < EXHAUSTED_RECHECK_MS) return this.take(lease, limit, now);
+    return this.admitAfterRefill(lease, limit, now);
   }
 
   /** The key's quota as `admit` would report it, without counting a request (for refusals before admission). */
-  peek(chaveId: number, limit: number, now = Date.now()): Admission {
+  async peek(chaveId: number, limit: number, now = Date.now()): Promise<Admission> {
     const { dia, end: resetAt } = utcDayOf(now);
     const lease = this.leases.get(`${chaveId}:${dia}`);
-    const remaining = lease ? lease.left + lease.unreserved : Math.max(0, limit - this.usedToday(chaveId, now));
+    const remaining = lease ? lease.left + lease.unreserved : Math.max(0, limit - (await this.usedToday(chaveId, now)));
     return {
       allowed: remaining > 0,
       limit,
@@ -98,19 +109,47 @@ export class UsageMeter {
     };
   }
 
-  private leaseFor(chaveId: number, dia: string, limit: number, now: number): Lease {
+  private leaseOf(chaveId: number, dia: string, limit: number): Lease {
     const k = `${chaveId}:${dia}`;
     let lease = this.leases.get(k);
     if (!lease) {
-      lease = { chaveId, dia, left: 0, unreserved: limit, exhaustedAt: 0 };
+      lease = { chaveId, dia, left: 0, unreserved: limit, exhaustedAt: 0, refilling: null };
       this.leases.set(k, lease);
     }
-    if (lease.left > 0 || now - lease.exhaustedAt < EXHAUSTED_RECHECK_MS) return lease;
-    const { granted, unreserved } = this.store.lease(chaveId, dia, limit, MAX_LEASE);
-    lease.left = granted;
-    lease.unreserved = unreserved;
-    lease.exhaustedAt = granted === 0 ? now : 0;
     return lease;
+  }
+
+  /**
+   * Reserves a block (one reservation in flight per key: concurrent requests wait for it). Requests that
+   * waited together may use the block up: they reserve again until a reservation comes back empty.
+   */
+  private async admitAfterRefill(lease: Lease, limit: number, now: number): Promise<Admission> {
+    for (;;) {
+      lease.refilling ??= this.store
+        .lease(lease.chaveId, lease.dia, limit, MAX_LEASE)
+        .then(({ granted, unreserved }) => {
+          lease.left += granted;
+          lease.unreserved = unreserved;
+          lease.exhaustedAt = granted === 0 ? Date.now() : 0;
+        })
+        .finally(() => {
+          lease.refilling = null;
+        });
+      await lease.refilling;
+      if (lease.left > 0 || lease.exhaustedAt !== 0) return this.take(lease, limit, now);
+    }
+  }
+
+  private take(lease: Lease, limit: number, now: number): Admission {
+    const { end: resetAt } = utcDayOf(now);
+    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    if (lease.left === 0) return { allowed: false, limit, remaining: 0, resetSeconds, resetAt };
+    lease.left -= 1;
+    const k = `${lease.chaveId}:${lease.dia}`;
+    const p = this.pending.get(k);
+    if (p) p.requisicoes += 1;
+    else this.pending.set(k, { chaveId: lease.chaveId, dia: lease.dia, requisicoes: 1 });
+    return { allowed: true, limit, remaining: lease.left + lease.unreserved, resetSeconds, resetAt };
   }
 
   record(r: UsageRecord, now = Date.now()): void {
@@ -131,24 +170,58 @@ export class UsageMeter {
     if (k.last.length > 2 * RECENT_KEPT) k.last.splice(0, k.last.length - RECENT_KEPT);
   }
 
-  /** Exact count for a key today, including other processes' flushed counts. */
-  usedToday(chaveId: number, now = Date.now()): number {
-    this.flush();
+  /** Exact count for a key today, including the counts other processes have written (every `flushMs`). */
+  async usedToday(chaveId: number, now = Date.now()): Promise<number> {
+    await this.flush();
     const { dia } = utcDayOf(now);
     return this.store.usedOn(chaveId, dia);
   }
 
-  flush(): void {
-    const counts = [...this.pending.values()];
-    const totals = [...this.records].map(([chaveId, t]) => ({ chaveId, requisicoes: t.n, tempo_total_ms: t.ms }));
-    const records = [...this.records.values()].flatMap((t) => t.last.slice(-RECENT_KEPT));
-    const endpoints = [...this.endpoints.values()];
-    this.pending.clear();
+  /** Writes what was counted so far (after any write under way). */
+  flush(): Promise<void> {
+    const next = this.writes.then(
+      () => this.write(),
+      () => this.write(),
+    );
+    this.writes = next;
+    return next;
+  }
+
+  private async write(): Promise<void> {
+    const taken: Taken = { pending: this.pending, records: this.records, endpoints: this.endpoints };
+    this.pending = new Map();
     this.records = new Map();
     this.endpoints = new Map();
     this.dropPastDays();
+    const counts = [...taken.pending.values()];
+    const totals = [...taken.records].map(([chaveId, t]) => ({ chaveId, requisicoes: t.n, tempo_total_ms: t.ms }));
     if (counts.length === 0 && totals.length === 0) return;
-    this.store.add(counts, totals, records, endpoints);
+    const records = [...taken.records.values()].flatMap((t) => t.last.slice(-RECENT_KEPT));
+    try {
+      await this.store.add(counts, totals, records, [...taken.endpoints.values()]);
+    } catch (err) {
+      // The control plane is unreachable (a PostgreSQL restart): keep the counts for the next write.
+      this.restore(taken);
+      throw err;
+    }
+  }
+
+  private restore(taken: Taken): void {
+    for (const [k, c] of taken.pending) {
+      const p = this.pending.get(k);
+      if (p) p.requisicoes += c.requisicoes;
+      else this.pending.set(k, c);
+    }
+    for (const [k, e] of taken.endpoints) {
+      const now = this.endpoints.get(k);
+      if (now) now.requisicoes += e.requisicoes;
+      else this.endpoints.set(k, e);
+    }
+    for (const [chaveId, t] of taken.records) {
+      const now = this.records.get(chaveId);
+      if (!now) this.records.set(chaveId, t);
+      else this.records.set(chaveId, { n: t.n + now.n, ms: t.ms + now.ms, last: [...t.last, ...now.last] });
+    }
   }
 
   /** A reservation of a past day is worthless: forget it (its unused part stays reserved, harmlessly). */

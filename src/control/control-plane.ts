@@ -46,7 +46,11 @@ export interface ControlPlane {
  */
 export function promised<T extends object>(store: T): Async<T> {
   const out: Record<string, unknown> = {};
-  for (let proto = Object.getPrototypeOf(store); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto = Object.getPrototypeOf(store);
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const fn = (store as Record<string, unknown>)[name];
       if (name === 'constructor' || name in out || typeof fn !== 'function') continue;

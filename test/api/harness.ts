@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createApp, type ApiApp, type AppOptions } from '../../src/api/app.js';
 import type { Plano } from '../../src/domain/plans.js';
 import { SqliteAccountsStore, type AccountSettings } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
 import type { CorsOrigins } from '../../src/api/middleware/cors.js';
@@ -76,7 +77,7 @@ export async function startHarness(
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
   const api = createApp({
     dataDir,
-    control,
+    control: sqliteControlPlane(control),
     plans: o.plans,
     log: (l) => logs.push(l),
     usageFlushMs: o.usageFlushMs,
@@ -127,7 +128,7 @@ export async function startHarness(
         server.close(() => r());
         server.closeAllConnections();
       });
-      api.stop();
+      await api.stop();
       control.close();
     },
     async cleanup() {

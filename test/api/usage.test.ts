@@ -66,13 +66,13 @@ describe('quota consumption and usage statistics', () => {
       const key = a.key('pro', { cota_requisicoes: 4 });
       assert.equal((await a.get('/v1/campeonatos', key)).status, 200);
       assert.equal((await a.get('/v1/campeonatos', key)).status, 200);
-      a.api.usage.flush();
+      await a.api.usage.flush();
       assert.equal((await b.get('/v1/campeonatos', key)).status, 200);
       assert.equal((await b.get('/v1/campeonatos', key)).status, 200);
-      b.api.usage.flush();
+      await b.api.usage.flush();
       assert.equal((await b.get('/v1/campeonatos', key)).status, 429);
       // Server a sees b's counts after its next flush interval (forced here instead of waiting).
-      a.api.usage.flush();
+      await a.api.usage.flush();
       assert.equal(
         (await a.get('/v1/campeonatos', key)).status,
         429,

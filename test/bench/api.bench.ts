@@ -9,7 +9,7 @@
  * warmed 3 s per route, so start-up and module loading enter neither side; the baseline sends svc's own bytes
  * with svc's own response headers (recorded per route), to the same load at the same rates.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { ingestSqlite } from '../helpers/ingest.js';
 import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
 import { probeLatency, summarize, type ProbeFigures } from './latency-probe.js';
 import { loadGenerator, type LoadFigures } from './load-generator.js';
+import { startChild, stopChild } from './processes.js';
 import type { BenchFigure } from './run.js';
 
 interface LoadResult {
@@ -58,32 +59,6 @@ const LOAD_SHARES = [0.5, 0.8];
 /** Response headers that differ per response or per connection; the baseline sets every other one svc sent. */
 const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/**
- * Starts a child and waits for `ready` on stdout or stderr. `quietStdout` sends stdout (svc's access log) to
- * /dev/null, so draining it does not cost the load generator's process CPU.
- */
-function startChild(
-  args: string[],
-  ready: RegExp,
-  quietStdout = false,
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', quietStdout ? 'ignore' : 'pipe', 'pipe'],
-  });
-  let seen = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      seen += d.toString('utf8');
-      const match = ready.exec(seen);
-      if (match) resolve({ child, match });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${seen}`)));
-  });
-}
-
 /** ROUNDS alternating runs of the baseline and svc, so a change in the machine's load hits both alike. */
 async function alternate<T>(baseline: () => Promise<T>, svc: () => Promise<T>): Promise<{ base: T[]; svc: T[] }> {
   const runs = { base: [] as T[], svc: [] as T[] };
@@ -92,14 +67,6 @@ async function alternate<T>(baseline: () => Promise<T>, svc: () => Promise<T>): 
     runs.svc.push(await svc());
   }
   return runs;
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 function rssMb(pid: number): number {
@@ -208,7 +175,7 @@ export async function run(): Promise<BenchFigure[]> {
         });
       }
     }
-    await stop(bare.child);
+    await stopChild(bare.child);
     if (process.env.SVC_BENCH_API_THROUGHPUT_ONLY === '1') return figures;
 
     // 20 snapshot swaps under load, each published by a real `svc ingest` process (as a cron or a feed
@@ -281,7 +248,7 @@ export async function run(): Promise<BenchFigure[]> {
       met: rssAfter <= 300 && million.non2xx === 0,
     });
   } finally {
-    for (const c of children) if (c.exitCode === null) await stop(c);
+    for (const c of children) if (c.exitCode === null) await stopChild(c);
     cleanup();
   }
   return figures;

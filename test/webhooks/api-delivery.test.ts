@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
@@ -29,7 +30,7 @@ describe('management API + daemon', () => {
     const conta = accounts.createAccount('acme', 'pro').id;
     key = accounts.createKey(conta, null).key;
     db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, 1)').run(conta);
-    api = createApp({ dataDir, control: db, log: () => {}, webhooks: { allowPrivateUrls: true } });
+    api = createApp({ dataDir, control: sqliteControlPlane(db), log: () => {}, webhooks: { allowPrivateUrls: true } });
     server = http.createServer(api.app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -42,7 +43,7 @@ describe('management API + daemon', () => {
     await dispatcher.stop();
     await receiver.stop();
     await new Promise<void>((r) => server.close(() => r()));
-    api.stop();
+    await api.stop();
     db.close();
     dataDir.cleanup();
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
@@ -30,7 +31,7 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     db = openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
     key = accounts.createKey(accounts.createAccount('acme', 'pro').id, null).key;
-    api = createApp({ dataDir, control: db, log: () => {}, webhooks: { allowPrivateUrls: true } });
+    api = createApp({ dataDir, control: sqliteControlPlane(db), log: () => {}, webhooks: { allowPrivateUrls: true } });
     server = http.createServer(api.app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,7 +44,7 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     await dispatcher.stop();
     await receiver.stop();
     await new Promise<void>((r) => server.close(() => r()));
-    api.stop();
+    await api.stop();
     db.close();
     dataDir.cleanup();
   });

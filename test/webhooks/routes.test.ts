@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/domain/events.js';
@@ -34,7 +35,7 @@ describe('webhook management API', () => {
     for (const conta of [acme, rival])
       db.prepare('INSERT INTO webhook_contas (conta_id, limite_webhooks) VALUES (?, 100)').run(conta);
     free = accounts.createKey(accounts.createAccount('hobby', 'free', { campeonatos: [1] }).id, null).key;
-    api = createApp({ dataDir, control: db, log: () => {} });
+    api = createApp({ dataDir, control: sqliteControlPlane(db), log: () => {} });
     server = http.createServer(api.app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -42,7 +43,7 @@ describe('webhook management API', () => {
 
   after(async () => {
     await new Promise<void>((r) => server.close(() => r()));
-    api.stop();
+    await api.stop();
     db.close();
     dataDir.cleanup();
   });

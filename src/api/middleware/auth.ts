@@ -1,8 +1,9 @@
 import type { Account, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
+import type { Async } from '../../control/async-store.js';
 import { readableChampionships, type PlansConfig } from '../../control/plans.js';
 import { ApiError } from '../errors.js';
 import type { AuthContext } from '../auth-context.js';
-import type { ApiState, KeyLimits } from '../state.js';
+import type { ApiContext, ApiState, KeyLimits } from '../state.js';
 import type { RequestCheck } from './admission.js';
 
 export const UNAUTHORIZED = new ApiError(401, 'Não autorizado', 'API Key inválida ou inativa', {
@@ -25,27 +26,31 @@ const MAX_CACHED_KEYS = 10_000;
  * so a busy key costs one map lookup per request and one control-plane lookup per interval; revocation,
  * rotation and plan changes therefore take effect within `cacheMs`.
  */
-export function authenticate(accounts: AccountsStore, plans: PlansConfig, cacheMs = 1_000): RequestCheck {
+export function authenticate(accounts: Async<AccountsStore>, plans: PlansConfig, cacheMs = 1_000): RequestCheck {
   const cache = new Map<string, Resolved>();
+  const apply = (ctx: ApiContext, hit: Resolved) => {
+    ctx.state.auth = hit.auth;
+    ctx.state.limits = hit.limits;
+  };
   return (ctx) => {
     const header = ctx.get('Authorization');
     const now = Date.now();
-    let hit = cache.get(header);
-    if (!hit || hit.until <= now) {
-      const presented = /^Bearer +(\S+)\s*$/i.exec(header)?.[1];
-      const found = presented ? accounts.authenticate(presented) : null;
+    const hit = cache.get(header);
+    if (hit && hit.until > now) return apply(ctx, hit);
+    const presented = /^Bearer +(\S+)\s*$/i.exec(header)?.[1];
+    if (!presented) throw UNAUTHORIZED;
+    return accounts.authenticate(presented).then((found) => {
       if (!found) {
         cache.delete(header);
         throw UNAUTHORIZED;
       }
-      hit = { ...resolve(found.key, found.account, plans), until: now + cacheMs };
+      const fresh = { ...resolve(found.key, found.account, plans), until: now + cacheMs };
       if (cacheMs > 0) {
         if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-        cache.set(header, hit);
+        cache.set(header, fresh);
       }
-    }
-    ctx.state.auth = hit.auth;
-    ctx.state.limits = hit.limits;
+      apply(ctx, fresh);
+    });
   };
 }
 

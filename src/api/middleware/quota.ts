@@ -3,6 +3,7 @@ import { addHeader } from '../headers.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { QuotaRefusal } from '../metrics.js';
 import type { Admission, UsageMeter } from '../usage-meter.js';
+import type { ApiContext } from '../state.js';
 import type { RequestCheck } from './admission.js';
 
 const LIMIT_ERROR = 'Limite de requisições';
@@ -27,29 +28,39 @@ export function enforceQuota(
     const wait = limiter.take(auth.keyId, limits.por_segundo);
     if (wait > 0) {
       refused('por_segundo');
-      throw new ApiError(
-        429,
-        LIMIT_ERROR,
-        `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`,
-        {
-          ...rateLimitHeaders(usage.peek(auth.keyId, limits.requisicoes)),
-          'Retry-After': String(wait),
-        },
-      );
+      return usage.peek(auth.keyId, limits.requisicoes).then((a) => {
+        throw new ApiError(
+          429,
+          LIMIT_ERROR,
+          `Limite de ${limits.por_segundo} requisições por segundo excedido; tente novamente em ${wait} s.`,
+          { ...rateLimitHeaders(a), 'Retry-After': String(wait) },
+        );
+      });
     }
-    const a = consume ? usage.admit(auth.keyId, limits.requisicoes) : usage.peek(auth.keyId, limits.requisicoes);
-    const headers = rateLimitHeaders(a);
-    if (consume && !a.allowed) {
-      refused('cota_diaria');
-      throw new ApiError(
-        429,
-        LIMIT_ERROR,
-        `Cota de ${a.limit} requisições por ${limits.periodo} esgotada; ela é renovada em ${new Date(a.resetAt).toISOString()} (meia-noite UTC).`,
-        { ...headers, 'Retry-After': headers['RateLimit-Reset'] },
-      );
+    if (!consume) return usage.peek(auth.keyId, limits.requisicoes).then((a) => setHeaders(ctx, a));
+    const a = usage.admit(auth.keyId, limits.requisicoes);
+    // A block of quota in hand answers at once; a new block is reserved in the control plane first.
+    if (a instanceof Promise) return a.then(admitted);
+    admitted(a);
+
+    function admitted(a: Admission): void {
+      if (!a.allowed) {
+        refused('cota_diaria');
+        const headers = rateLimitHeaders(a);
+        throw new ApiError(
+          429,
+          LIMIT_ERROR,
+          `Cota de ${a.limit} requisições por ${limits!.periodo} esgotada; ela é renovada em ${new Date(a.resetAt).toISOString()} (meia-noite UTC).`,
+          { ...headers, 'Retry-After': headers['RateLimit-Reset'] },
+        );
+      }
+      setHeaders(ctx, a);
     }
-    for (const [name, value] of Object.entries(headers)) addHeader(ctx, name, value);
   };
+}
+
+function setHeaders(ctx: ApiContext, a: Admission): void {
+  for (const [name, value] of Object.entries(rateLimitHeaders(a))) addHeader(ctx, name, value);
 }
 
 function rateLimitHeaders(a: Admission): Record<'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset', string> {

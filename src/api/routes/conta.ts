@@ -1,3 +1,4 @@
+import type { Async } from '../../control/async-store.js';
 import { historyWindow, type UsageStore } from '../../control/usage-store.js';
 import { utcDayOf } from '../../time.js';
 import { authOf } from '../middleware/auth.js';
@@ -9,13 +10,13 @@ import type { UsageMeter } from '../usage-meter.js';
  * Endpoints 22–23: about the calling key. Never cached: they change with every request. `guard` is the
  * non-consuming one (app.ts): they answer at quota and do not count against it.
  */
-export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter, store: UsageStore): void {
+export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter, store: Async<UsageStore>): void {
   router.get(
     '/v1/me',
-    guard('conta', (ctx) => {
+    guard('conta', async (ctx) => {
       const auth = authOf(ctx);
       const limits = ctx.state.limits as KeyLimits;
-      const used = usage.usedToday(auth.keyId);
+      const used = await usage.usedToday(auth.keyId);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         data: {
@@ -29,12 +30,11 @@ export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter
 
   router.get(
     '/v1/perfil/estatisticas',
-    guard('conta', (ctx) => {
+    guard('conta', async (ctx) => {
       const auth = authOf(ctx);
-      usage.flush();
-      const st = store.stats(auth.keyId);
+      await usage.flush();
       const dias = historyWindow(utcDayOf(Date.now()).dia);
-      const hist = store.history(auth.keyId, dias[0]!);
+      const [st, hist] = await Promise.all([store.stats(auth.keyId), store.history(auth.keyId, dias[0]!)]);
       const porDia = new Map(hist.porDia.map((d) => [d.dia, d.requisicoes]));
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {

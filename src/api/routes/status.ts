@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { ControlDb } from '../../control/database.js';
+import type { ControlPlane } from '../../control/control-plane.js';
 import { ApiError } from '../errors.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
 import type { ApiState } from '../state.js';
@@ -7,7 +7,7 @@ import { isoWithOffset } from '../../time.js';
 
 export interface StatusDeps {
   holder: SnapshotHolder;
-  control: ControlDb;
+  control: ControlPlane;
   version: string;
   startedAt: Date;
 }
@@ -43,15 +43,19 @@ export function registerStatus(router: Router<ApiState>, d: StatusDeps): void {
     ctx.body = { status: 'ok' };
   });
 
-  router.get('/readyz', (ctx) => {
+  router.get('/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (!d.holder.current) {
       throw new ApiError(503, 'Serviço indisponível', 'Nenhum snapshot carregado ainda.');
     }
     try {
-      d.control.prepare('SELECT 1').get();
+      await d.control.ping();
     } catch {
-      throw new ApiError(503, 'Serviço indisponível', 'O plano de controle (SQLite) não respondeu.');
+      throw new ApiError(
+        503,
+        'Serviço indisponível',
+        `O plano de controle (${d.control.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}) não respondeu.`,
+      );
     }
     ctx.body = { status: 'pronto', snapshot: d.holder.current.id };
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ControlDb } from '../../control/database.js';
+import type { ControlPlane } from '../../control/control-plane.js';
 import { WebhookLimitError, type DeliveryRecord, type WebhookRecord } from '../../control/webhooks/records.js';
-import { openWebhookRegistry, type WebhookRegistry } from '../../control/webhooks/registry.js';
 import { EVENTOS, isEventName, type EventName } from '../../domain/events.js';
 import { monthReference, type DeliveryStatus } from '../../domain/webhooks.js';
 import { newSecret } from '../../webhooks/signing.js';
@@ -16,7 +15,7 @@ import { isoWithOffset } from '../../time.js';
 import { jsonBody } from '../middleware/json-body.js';
 
 export interface WebhookRoutesOptions {
-  control: ControlDb;
+  control: ControlPlane;
   /** The key, quota and plan checks of authenticated routes (createApp's). */
   guard: Guard;
   /** Local development only (`svc serve --allow-private-urls`); default false. */
@@ -143,7 +142,7 @@ function parseEventos(v: unknown): EventName[] {
 
 /** Registers the ten webhook management routes on the authenticated `/v1` router. */
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
-  const store: WebhookRegistry = openWebhookRegistry(o.control);
+  const store = o.control.webhooks;
   const guard = { allowPrivate: o.allowPrivateUrls ?? false };
   const resolve = o.resolve ?? systemResolver;
   // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).
@@ -161,26 +160,31 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     }
   }
 
-  function owned(ctx: ApiContext): { auth: AuthContext; webhook: WebhookRecord } {
+  async function owned(ctx: ApiContext): Promise<{ auth: AuthContext; webhook: WebhookRecord }> {
     const auth = authOf(ctx);
-    store.reactivateDue(Date.now());
-    const webhook = store.getWebhook(auth.accountId, pathId(ctx, 'id'));
+    await store.reactivateDue(Date.now());
+    const webhook = await store.getWebhook(auth.accountId, pathId(ctx, 'id'));
     if (!webhook) throw NOT_FOUND;
     return { auth, webhook };
   }
 
   const limitOf = (auth: AuthContext) => store.accountLimits(auth.accountId, auth.plan);
 
-  router.get('/v1/webhooks', access, (ctx) => {
+  router.get('/v1/webhooks', access, async (ctx) => {
     const auth = authOf(ctx);
     const now = Date.now();
-    store.reactivateDue(now);
+    await store.reactivateDue(now);
+    const [webhooks, usadas, limits] = await Promise.all([
+      store.listWebhooks(auth.accountId),
+      store.monthlyUsage(auth.accountId, now),
+      limitOf(auth),
+    ]);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
-      data: store.listWebhooks(auth.accountId).map(webhookView),
+      data: webhooks.map(webhookView),
       meta: {
-        entregas_mes_usadas: store.monthlyUsage(auth.accountId, now),
-        entregas_mes_limite: limitOf(auth).entregasMes,
+        entregas_mes_usadas: usadas,
+        entregas_mes_limite: limits.entregasMes,
         entregas_referencia: monthReference(now),
       },
     };
@@ -192,10 +196,10 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const nome = parseNome(body.nome);
     const url = await parseUrl(body.url);
     const eventos = parseEventos(body.eventos);
-    const limit = limitOf(auth).webhooksAtivos;
+    const limit = (await limitOf(auth)).webhooksAtivos;
     let w: WebhookRecord;
     try {
-      w = store.createWebhook(
+      w = await store.createWebhook(
         { contaId: auth.accountId, nome, url, eventos, secret: newSecret(randomBytes) },
         limit,
         Date.now(),
@@ -213,14 +217,14 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     };
   });
 
-  router.get('/v1/webhooks/:id', access, (ctx) => {
-    const { webhook } = owned(ctx);
+  router.get('/v1/webhooks/:id', access, async (ctx) => {
+    const { webhook } = await owned(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: webhookView(webhook) };
   });
 
   router.patch('/v1/webhooks/:id', access, jsonBody(), async (ctx) => {
-    const { auth, webhook } = owned(ctx);
+    const { auth, webhook } = await owned(ctx);
     const body = bodyObject(ctx, ['nome', 'url', 'eventos', 'ativo']);
     if (Object.keys(body).length === 0)
       throw new ApiError(400, 'Parâmetro inválido', 'Informe ao menos um dos campos: nome, url, eventos, ativo.');
@@ -234,7 +238,8 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     };
     let updated: WebhookRecord | null;
     try {
-      updated = store.updateWebhook(auth.accountId, webhook.id, patch, limitOf(auth).webhooksAtivos, Date.now());
+      const limit = (await limitOf(auth)).webhooksAtivos;
+      updated = await store.updateWebhook(auth.accountId, webhook.id, patch, limit, Date.now());
     } catch (err) {
       if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
       throw err;
@@ -244,20 +249,20 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.body = { data: webhookView(updated) };
   });
 
-  router.delete('/v1/webhooks/:id', access, (ctx) => {
-    const { auth, webhook } = owned(ctx);
-    if (!store.deleteWebhook(auth.accountId, webhook.id)) throw NOT_FOUND;
+  router.delete('/v1/webhooks/:id', access, async (ctx) => {
+    const { auth, webhook } = await owned(ctx);
+    if (!(await store.deleteWebhook(auth.accountId, webhook.id))) throw NOT_FOUND;
     ctx.status = 204;
   });
 
   // Optional overlap (as Stripe and Svix do): the old secret keeps signing, in X-SVC-Assinatura-Anterior, so a
   // receiver can deploy the new one without dropping deliveries. Without a body: no overlap, as the spec shows.
-  router.post('/v1/webhooks/:id/rotacionar-segredo', access, jsonBody(), (ctx) => {
-    const { auth, webhook } = owned(ctx);
+  router.post('/v1/webhooks/:id/rotacionar-segredo', access, jsonBody(), async (ctx) => {
+    const { auth, webhook } = await owned(ctx);
     const overlap =
       ctx.state.body === undefined ? 0 : parseOverlap(bodyObject(ctx, ['sobreposicao_segundos']).sobreposicao_segundos);
     const now = Date.now();
-    const rotated = store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), now, overlap * 1000);
+    const rotated = await store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), now, overlap * 1000);
     if (!rotated) throw NOT_FOUND;
     ctx.set('Cache-Control', 'no-store');
     const until = new Date(now + overlap * 1000).toISOString();
@@ -270,41 +275,41 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     };
   });
 
-  router.post('/v1/webhooks/:id/testar', access, (ctx) => {
-    const { webhook } = owned(ctx);
+  router.post('/v1/webhooks/:id/testar', access, async (ctx) => {
+    const { webhook } = await owned(ctx);
     const now = Date.now();
     const corpo = JSON.stringify({
       evento: 'webhook.teste',
       gerado_em: isoWithOffset(now),
       dados: { webhook_id: webhook.id, mensagem: 'Entrega de teste do svc' },
     });
-    const d = store.enqueueDelivery(webhook, 'webhook.teste', corpo, 'teste', now);
+    const d = await store.enqueueDelivery(webhook, 'webhook.teste', corpo, 'teste', now);
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: deliveryView(d), mensagem: TEST_QUEUED.replace('{id}', String(webhook.id)) };
   });
 
   /** A delivery of the caller's webhook, by the id sent in X-SVC-Entrega. */
-  function ownedDelivery(ctx: ApiContext): { webhook: WebhookRecord; delivery: DeliveryRecord } {
-    const { webhook } = owned(ctx);
-    const [delivery] = store.findDeliveries([String(ctx.params.entregaId)]);
+  async function ownedDelivery(ctx: ApiContext): Promise<{ webhook: WebhookRecord; delivery: DeliveryRecord }> {
+    const { webhook } = await owned(ctx);
+    const [delivery] = await store.findDeliveries([String(ctx.params.entregaId)]);
     if (!delivery || delivery.webhookId !== webhook.id) throw DELIVERY_NOT_FOUND;
     return { webhook, delivery };
   }
 
-  router.get('/v1/webhooks/:id/entregas/:entregaId', access, (ctx) => {
-    const { delivery } = ownedDelivery(ctx);
+  router.get('/v1/webhooks/:id/entregas/:entregaId', access, async (ctx) => {
+    const { delivery } = await ownedDelivery(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: { ...deliveryView(delivery), corpo: delivery.corpo } };
   });
 
   // Recover (as Svix's): after re-enabling, every event delivery that failed or was discarded since a time goes
   // back to the queue, same ids and bodies. Registered before the single resend, whose path it would not match anyway.
-  router.post('/v1/webhooks/:id/entregas/reenviar', access, (ctx) => {
-    const { webhook } = owned(ctx);
+  router.post('/v1/webhooks/:id/entregas/reenviar', access, async (ctx) => {
+    const { webhook } = await owned(ctx);
     const desde = queryInstant(ctx, 'desde');
     if (!webhook.ativo) throw DEACTIVATED;
-    const n = store.requeueUndeliveredSince(webhook.id, desde, Date.now());
+    const n = await store.requeueUndeliveredSince(webhook.id, desde, Date.now());
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
@@ -315,22 +320,22 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
 
   // Queued for the delivery daemon rather than sent here, so a resend goes through what every delivery
   // does: the monthly quota (event deliveries), the URL check at connect time, retries, the failure count.
-  router.post('/v1/webhooks/:id/entregas/:entregaId/reenviar', access, (ctx) => {
-    const { webhook, delivery } = ownedDelivery(ctx);
+  router.post('/v1/webhooks/:id/entregas/:entregaId/reenviar', access, async (ctx) => {
+    const { webhook, delivery } = await ownedDelivery(ctx);
     if (delivery.status === 'pendente') throw STILL_PENDING;
     if (!webhook.ativo && delivery.origem === 'automatica') throw DEACTIVATED;
-    const requeued = store.requeueDelivery(delivery.id, Date.now());
+    const requeued = await store.requeueDelivery(delivery.id, Date.now());
     if (!requeued) throw STILL_PENDING;
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: deliveryView(requeued), mensagem: RESEND_QUEUED.replace('{id}', String(webhook.id)) };
   });
 
-  router.get('/v1/webhooks/:id/entregas', access, (ctx) => {
-    const { webhook } = owned(ctx);
+  router.get('/v1/webhooks/:id/entregas', access, async (ctx) => {
+    const { webhook } = await owned(ctx);
     const status = queryEnum(ctx, 'status', STATUSES);
     const limite = queryInt(ctx, 'limite', 1, 100, 50);
-    const rows = store.listDeliveries(webhook.id, limite, status);
+    const rows = await store.listDeliveries(webhook.id, limite, status);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: rows.map(deliveryView), meta: { webhook_id: webhook.id, total: rows.length } };
   });

@@ -1,15 +1,11 @@
 import type { Command } from 'commander';
-import {
-  SqliteAccountsStore,
-  type Account,
-  type AccountSettings,
-  type ApiKeyRecord,
-} from '../../control/accounts-store.js';
-import { openControlDb } from '../../control/database.js';
+import type { Account, AccountSettings, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
+import type { Async } from '../../control/async-store.js';
 import { isPlano, PLANOS, type Plano } from '../../domain/plans.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
+import { openControlPlane } from '../control-plane.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 
 interface AccountOptions extends CommonOptions {
@@ -70,10 +66,16 @@ function withAccountOptions(cmd: Command): Command {
   );
 }
 
-function stores(o: CommonOptions) {
-  const config = configFrom(o);
-  const db = openControlDb(config.dataDir.controlDb, { secretKeys: config.secretKeys });
-  return { db, accounts: new SqliteAccountsStore(db) };
+type Accounts = Async<AccountsStore>;
+
+/** Runs `fn` on the accounts of the configured control plane, closed after. */
+async function withAccounts<T>(o: CommonOptions, fn: (accounts: Accounts) => Promise<T>): Promise<T> {
+  const control = await openControlPlane(configFrom(o));
+  try {
+    return await fn(control.accounts);
+  } finally {
+    await control.close();
+  }
 }
 
 function keyView(k: ApiKeyRecord, a?: Account | null) {
@@ -122,8 +124,8 @@ function printKey(
   }
 }
 
-function findKeyOrFail(accounts: SqliteAccountsStore, ref: string): ApiKeyRecord {
-  const [k, ...more] = accounts.findKeys(ref);
+async function findKeyOrFail(accounts: Accounts, ref: string): Promise<ApiKeyRecord> {
+  const [k, ...more] = await accounts.findKeys(ref);
   if (!k)
     throw new CliError(
       `chave não encontrada: ${ref} (use o id, o prefixo mostrado por "svc keys list" ou a chave inteira)`,
@@ -163,16 +165,15 @@ export function registerKeys(program: Command): void {
   ]);
   create.action((o: AccountOptions & { name?: string }) => {
     const s = settingsFrom(o);
-    const { db, accounts } = stores(o);
-    try {
-      let account = accounts.getAccount(o.account);
+    return withAccounts(o, async (accounts) => {
+      let account = await accounts.getAccount(o.account);
       if (!account) {
         if (!s.plano)
           throw new CliError(
             `a conta ${o.account} não existe: informe --plan (${PLANOS.join(', ')}) para criá-la`,
             EXIT.usage,
           );
-        account = accounts.createAccount(o.account, s.plano, s);
+        account = await accounts.createAccount(o.account, s.plano, s);
       } else {
         if (s.plano && s.plano !== account.plano) {
           throw new CliError(
@@ -180,13 +181,11 @@ export function registerKeys(program: Command): void {
             EXIT.usage,
           );
         }
-        account = accounts.updateAccount(o.account, s);
+        account = await accounts.updateAccount(o.account, s);
       }
-      const { key, record } = accounts.createKey(account.id, o.name ?? null);
+      const { key, record } = await accounts.createKey(account.id, o.name ?? null);
       printKey(o.json === true, key, record, account, 'Chave criada:');
-    } finally {
-      db.close();
-    }
+    });
   });
 
   const list = keys
@@ -195,11 +194,12 @@ export function registerKeys(program: Command): void {
     .option('--account <name>', 'só desta conta');
   withCommonOptions(list);
   withExamples(list, ['svc keys list', 'svc keys list --account acme --json']);
-  list.action((o: CommonOptions & { account?: string }) => {
-    const { db, accounts } = stores(o);
-    try {
-      const rows = accounts.listKeys(o.account);
-      if (o.json) return printJson({ chaves: rows.map((k) => keyView(k, accounts.getAccount(k.conta))) });
+  list.action((o: CommonOptions & { account?: string }) =>
+    withAccounts(o, async (accounts) => {
+      const rows = await accounts.listKeys(o.account);
+      const plans = new Map<string, Account | null>();
+      for (const k of rows) if (!plans.has(k.conta)) plans.set(k.conta, await accounts.getAccount(k.conta));
+      if (o.json) return printJson({ chaves: rows.map((k) => keyView(k, plans.get(k.conta))) });
       if (rows.length === 0) return printLine('nenhuma chave');
       printLine(
         formatTable(
@@ -208,51 +208,46 @@ export function registerKeys(program: Command): void {
             k.id,
             k.prefixo,
             k.conta,
-            accounts.getAccount(k.conta)?.plano,
+            plans.get(k.conta)?.plano,
             k.nome,
             k.ativa ? 'sim' : 'não',
             k.criada_em,
           ]),
         ),
       );
-    } finally {
-      db.close();
-    }
-  });
+    }),
+  );
 
   const single = (
     name: string,
     description: string,
-    act: (a: SqliteAccountsStore, k: ApiKeyRecord) => { key: string | null; record: ApiKeyRecord; title: string },
+    act: (a: Accounts, k: ApiKeyRecord) => Promise<{ key: string | null; record: ApiKeyRecord; title: string }>,
   ) => {
     const cmd = keys
       .command(`${name} <chave>`)
       .description(`${description} (<chave> = id, início do prefixo ou a chave inteira)`);
     withCommonOptions(cmd);
     withExamples(cmd, [`svc keys ${name} 3`, `svc keys ${name} svc_live_AbCd --json`]);
-    cmd.action((ref: string, o: CommonOptions) => {
-      const { db, accounts } = stores(o);
-      try {
-        const r = act(accounts, findKeyOrFail(accounts, ref));
-        printKey(o.json === true, r.key, r.record, accounts.getAccount(r.record.conta), r.title);
-      } finally {
-        db.close();
-      }
-    });
+    cmd.action((ref: string, o: CommonOptions) =>
+      withAccounts(o, async (accounts) => {
+        const r = await act(accounts, await findKeyOrFail(accounts, ref));
+        printKey(o.json === true, r.key, r.record, await accounts.getAccount(r.record.conta), r.title);
+      }),
+    );
   };
-  single('show', 'mostra uma chave', (_a, k) => ({ key: null, record: k, title: 'Chave:' }));
-  single('revoke', 'revoga uma chave: ela deixa de funcionar na hora', (a, k) => ({
+  single('show', 'mostra uma chave', async (_a, k) => ({ key: null, record: k, title: 'Chave:' }));
+  single('revoke', 'revoga uma chave: ela deixa de funcionar na hora', async (a, k) => ({
     key: null,
-    record: a.revokeKey(k.id),
+    record: await a.revokeKey(k.id),
     title: 'Chave revogada:',
   }));
   single(
     'rotate',
     'troca o segredo de uma chave (mesmo id, uso mantido); mostra a nova chave uma única vez',
-    (a, k) => {
+    async (a, k) => {
       if (!k.ativa)
         throw new CliError(`a chave ${k.id} está revogada; crie uma nova com "svc keys create"`, EXIT.usage);
-      const r = a.rotateKey(k.id);
+      const r = await a.rotateKey(k.id);
       return { key: r.key, record: r.record, title: 'Chave rotacionada (a anterior deixou de funcionar):' };
     },
   );
@@ -269,17 +264,15 @@ export function registerKeys(program: Command): void {
   ]);
   planCmd.action((o: AccountOptions) => {
     const s = settingsFrom(o);
-    const { db, accounts } = stores(o);
-    try {
-      if (!accounts.getAccount(o.account)) throw new CliError(`conta não encontrada: ${o.account}`, EXIT.notFound);
-      const a = accounts.updateAccount(o.account, s);
+    return withAccounts(o, async (accounts) => {
+      if (!(await accounts.getAccount(o.account)))
+        throw new CliError(`conta não encontrada: ${o.account}`, EXIT.notFound);
+      const a = await accounts.updateAccount(o.account, s);
       if (o.json) return printJson(a);
       printLine(
         `Conta ${a.nome}: plano ${a.plano}; campeonatos ${accessListText(a.campeonatos)}; cota/dia ${a.cota_requisicoes ?? 'do plano'}; req/s ${a.requisicoes_por_segundo ?? 'do plano'}`,
       );
-    } finally {
-      db.close();
-    }
+    });
   });
 
   // Usage errors of nested subcommands exit with code 2 like the top-level ones (see main.ts).

@@ -5,6 +5,8 @@ import { DEFAULT_CACHE_MB } from '../../api/snapshot/cache-size.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
+import type { ControlPlane } from '../../control/control-plane.js';
+import { openControlPlane } from '../control-plane.js';
 import { createMailer, type Mailer } from '../../webhooks/notifier.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
@@ -13,16 +15,16 @@ export interface ServeOptions extends CommonOptions {
   webhooks?: boolean;
 }
 
-/** What `svc serve` and `svc demo` run from the config. */
-export function serverOptions(config: Config): ServerOptions {
+/** What `svc serve` and `svc demo` run from the config, on the control plane the caller opened. */
+export function serverOptions(config: Config, control: ControlPlane): ServerOptions {
   return {
     dataDir: config.dataDir,
+    control,
     port: config.port,
     host: config.host,
     plans: config.plans,
     cacheMb: config.cacheMb,
     metricsToken: config.metricsToken,
-    secretKeys: config.secretKeys,
     corsOrigins: config.corsOrigins,
   };
 }
@@ -79,7 +81,7 @@ export async function serveUntilSignal(
         allowPrivateUrls: o.allowPrivateUrls === true,
         plans: o.plans,
         mailer: webhooks.mailer,
-        secretKeys: o.secretKeys,
+        control: o.control,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;
@@ -127,12 +129,17 @@ export function registerServe(program: Command): void {
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);
-    const server = serverOptions(config);
-    if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
-    await serveUntilSignal(
-      server,
-      opts.json === true,
-      opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined,
-    );
+    const control = await openControlPlane(config);
+    try {
+      const server = serverOptions(config, control);
+      if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
+      await serveUntilSignal(
+        server,
+        opts.json === true,
+        opts.webhooks ? { mailer: createMailer(config.smtp) } : undefined,
+      );
+    } finally {
+      await control.close();
+    }
   });
 }

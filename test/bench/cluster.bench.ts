@@ -1,0 +1,229 @@
+/**
+ * Several nodes on one PostgreSQL control plane (issue #18's figures), skipped without PostgreSQL:
+ * - the same read route served by `svc serve` on PostgreSQL vs on SQLite (baseline), same data dir, same load
+ *   generator, alternating rounds;
+ * - the daily quota of one key (10,000) under 3 real `svc serve` nodes × 32 connections: 200s counted;
+ * - webhook deliveries per second with 1 and with 2 `svc webhooks run` workers, and what a SIGKILLed worker
+ *   loses (nothing: its claims go to the other worker when the lease lapses, same X-SVC-Entrega).
+ */
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { keyFromText } from '../../src/config.js';
+import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
+import { openPgControl } from '../../src/control/postgres/pg-control.js';
+import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { Receiver } from '../webhooks/helpers.js';
+import { loadGenerator } from './load-generator.js';
+import { startChild, stopChild } from './processes.js';
+import type { BenchFigure } from './run.js';
+import { median } from './stats.js';
+
+export const title = 'cluster: API on PostgreSQL vs SQLite, quota across nodes, webhook workers';
+
+const SVC_SECRET_KEY = 'chave-do-bench-de-cluster-32-caracteres';
+const ROUTE = '/v1/campeonatos/1/tabela';
+const CONNECTIONS = 64;
+const ROUNDS = 4;
+const ROUND_SECONDS = 2;
+const WARMUP_SECONDS = 3;
+const QUOTA = 10_000;
+const DELIVERIES = 3_000;
+
+export async function run(): Promise<BenchFigure[]> {
+  if (postgresSkip) {
+    console.log(`  ${postgresSkip}`);
+    return [];
+  }
+  const database = await createTestDatabase();
+  const { dir, cleanup } = tempDir('svc-bench-cluster-');
+  const pgEnv = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY };
+  const sqliteEnv = { SVC_SECRET_KEY };
+  const children: ChildProcess[] = [];
+  const svc = async (env: Record<string, string>, ...args: string[]) => {
+    const r = await runSvc([...args, '--data-dir', dir], { env });
+    if (r.code !== 0) throw new Error(`svc ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const key = async (env: Record<string, string>, account: string, quota: number) =>
+    (
+      JSON.parse(
+        await svc(
+          env,
+          'keys',
+          'create',
+          '--account',
+          account,
+          '--plan',
+          'enterprise',
+          '--quota',
+          String(quota),
+          '--json',
+        ),
+      ) as { key: string }
+    ).key;
+  const serve = async (env: Record<string, string>) => {
+    const s = await startChild(
+      [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir],
+      /ouvindo em (http:\/\/[\d.:]+)/,
+      true,
+      env,
+    );
+    children.push(s.child);
+    return { child: s.child, url: s.match[1]! };
+  };
+  const figures: BenchFigure[] = [];
+  try {
+    // The snapshots are the same for both: only the control plane differs.
+    await svc(pgEnv, 'ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+
+    // 1. The same route, PostgreSQL vs SQLite control plane.
+    const sqliteKey = await key(sqliteEnv, 'bench-sqlite', 1_000_000_000);
+    const pgKey = await key(pgEnv, 'bench-pg', 1_000_000_000);
+    const onSqlite = await serve(sqliteEnv);
+    const onPg = await serve(pgEnv);
+    const generator = loadGenerator();
+    const sqliteRun = {
+      url: `${onSqlite.url}${ROUTE}`,
+      connections: CONNECTIONS,
+      seconds: ROUND_SECONDS,
+      headers: { authorization: `Bearer ${sqliteKey}` },
+    };
+    const pgRun = {
+      url: `${onPg.url}${ROUTE}`,
+      connections: CONNECTIONS,
+      seconds: ROUND_SECONDS,
+      headers: { authorization: `Bearer ${pgKey}` },
+    };
+    await generator.measure({ ...sqliteRun, seconds: WARMUP_SECONDS });
+    await generator.measure({ ...pgRun, seconds: WARMUP_SECONDS });
+    const rates = { sqlite: [] as number[], pg: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rates.sqlite.push((await generator.measure(sqliteRun)).requestsPerSecond);
+      rates.pg.push((await generator.measure(pgRun)).requestsPerSecond);
+    }
+    const sqliteRate = median(rates.sqlite);
+    const pgRate = median(rates.pg);
+    figures.push({
+      name: `${ROUTE} with the PostgreSQL control plane (${generator.name}, ${CONNECTIONS} connections)`,
+      value: Math.round(pgRate),
+      unit: 'req/s',
+      baseline: { name: 'same route, SQLite control plane', value: Math.round(sqliteRate) },
+      target: '≥ 0.9× SQLite',
+      met: pgRate >= 0.9 * sqliteRate,
+    });
+    await stopChild(onSqlite.child);
+
+    // 2. Quota exactness: 3 nodes × 32 connections on one key.
+    const nodes = [onPg, await serve(pgEnv), await serve(pgEnv)];
+    const quotaKey = await key(pgEnv, 'bench-quota', QUOTA);
+    let ok = 0;
+    let refused = 0;
+    await Promise.all(
+      nodes.flatMap(({ url }) =>
+        Array.from({ length: 32 }, async () => {
+          // Each connection asks until the cluster says the quota is gone.
+          for (;;) {
+            const res = await fetch(`${url}${ROUTE}`, { headers: { authorization: `Bearer ${quotaKey}` } });
+            await res.arrayBuffer();
+            if (res.status === 200) ok++;
+            else if (res.status === 429) {
+              refused++;
+              return;
+            } else throw new Error(`HTTP ${res.status}`);
+          }
+        }),
+      ),
+    );
+    figures.push({
+      name: `quota ${QUOTA}: 200s from 3 nodes × 32 connections (then ${refused} × 429)`,
+      value: ok,
+      unit: 'requests',
+      target: `= ${QUOTA}`,
+      met: ok === QUOTA,
+    });
+    for (const n of nodes) await stopChild(n.child);
+
+    // 3. Webhook workers.
+    const receiver = new Receiver();
+    const hookUrl = await receiver.start();
+    const control = pgControlPlane(await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] }));
+    try {
+      const account = await control.accounts.createAccount('bench-ganchos', 'enterprise');
+      const webhook = await control.webhooks.createWebhook(
+        { contaId: account.id, nome: 'bench', url: hookUrl, eventos: ['webhook.teste'], secret: 'whsec_bench' },
+        null,
+        Date.now(),
+      );
+      const enqueue = async () => {
+        receiver.requests.length = 0;
+        const ids = new Set<string>();
+        for (let i = 0; i < DELIVERIES; i++) {
+          const d = await control.webhooks.enqueueDelivery(webhook, 'webhook.teste', `{"n":${i}}`, 'teste', Date.now());
+          ids.add(d.id);
+        }
+        return ids;
+      };
+      const workers = (n: number) =>
+        Promise.all(
+          Array.from({ length: n }, () =>
+            startChild(
+              [SVC_BIN, 'webhooks', 'run', '--allow-private-urls', '--data-dir', dir],
+              /webhooks: despachando/,
+              false,
+              pgEnv,
+            ),
+          ),
+        );
+      for (const n of [1, 2]) {
+        // Queued first, then the workers start: the time is from their start to the last receipt.
+        const ids = await enqueue();
+        const started = Date.now();
+        const running = await workers(n);
+        await receiver.waitFor(DELIVERIES);
+        const seconds = (Date.now() - started) / 1000;
+        for (const w of running) await stopChild(w.child);
+        const got = new Set(receiver.requests.map((r) => String(r.headers['x-svc-entrega'])));
+        figures.push({
+          name: `deliveries/s with ${n} worker${n > 1 ? 's' : ''} (${DELIVERIES}, PostgreSQL, start-up included)`,
+          value: Math.round(DELIVERIES / seconds),
+          unit: 'deliveries/s',
+        });
+        if ([...ids].some((id) => !got.has(id))) throw new Error(`${n} worker(s): a delivery was never received`);
+      }
+
+      // A worker SIGKILLed mid-delivery: the slow receiver keeps deliveries in flight.
+      const ids = await enqueue();
+      receiver.reply = () => ({ status: 200, delayMs: 20 });
+      const [a, b] = await workers(2);
+      await receiver.waitFor(DELIVERIES / 4);
+      a!.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      await receiver.waitFor(DELIVERIES);
+      // The last of the killed worker's claims lapse with their lease; wait for every id.
+      const deadline = Date.now() + 90_000;
+      const got = () => new Set(receiver.requests.map((r) => String(r.headers['x-svc-entrega'])));
+      while ([...ids].some((id) => !got().has(id)) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      const recovered = (Date.now() - killedAt) / 1000;
+      await stopChild(b!.child);
+      const received = got();
+      const lost = [...ids].filter((id) => !received.has(id)).length;
+      figures.push({
+        name: `deliveries lost when 1 of 2 workers is SIGKILLed mid-run (all in after ${recovered.toFixed(1)} s; ${receiver.requests.length - received.size} sent twice)`,
+        value: lost,
+        unit: 'deliveries',
+        target: '= 0',
+        met: lost === 0,
+      });
+    } finally {
+      await control.close();
+      await receiver.stop();
+    }
+  } finally {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) await stopChild(c);
+    cleanup();
+    await database.drop();
+  }
+  return figures;
+}
