@@ -37,20 +37,13 @@ async function ensureDemoKey(dataDir: DataDir, control: ControlPlane): Promise<{
   return { key, created: true };
 }
 
-/** The demo fixtures ingested when there is no snapshot yet, and the demo key. */
-async function prepareDemo(config: Config, o: LiveOptionFlags): Promise<{ key: string; created: boolean }> {
-  const control = await openControlPlane(config);
-  try {
-    if (readCurrentId(config.dataDir) === null) {
-      const summary = await ingest({ control, dataDir: config.dataDir, inputs: [DEMO_FIXTURES], ...liveSettings(o) });
-      // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
-      await closePublishEngine();
-      process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
-    }
-    return await ensureDemoKey(config.dataDir, control);
-  } finally {
-    await control.close();
-  }
+/** The demo fixtures, ingested when there is no snapshot yet. */
+async function ingestDemo(config: Config, control: ControlPlane, o: LiveOptionFlags): Promise<void> {
+  if (readCurrentId(config.dataDir) !== null) return;
+  const summary = await ingest({ control, dataDir: config.dataDir, inputs: [DEMO_FIXTURES], ...liveSettings(o) });
+  // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
+  await closePublishEngine();
+  process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
 }
 
 export function registerDemo(program: Command): void {
@@ -74,18 +67,24 @@ export function registerDemo(program: Command): void {
     const { dataDir, port } = config;
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
-    const { key, created } = await prepareDemo(config, o);
-    const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
-    if (o.json) {
-      printLine(JSON.stringify({ key, key_file: keyFile, created }));
-    } else {
-      printLine(`Chave demo (plano enterprise${created ? ', nova' : ''}): ${key}`);
-      printLine(`Salva em ${keyFile}. Experimente:`);
-      printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
-      printLine(`  Documentação: http://localhost:${port}/docs`);
-      printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
+    const control = await openControlPlane(config);
+    try {
+      await ingestDemo(config, control, o);
+      const { key, created } = await ensureDemoKey(dataDir, control);
+      const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
+      if (o.json) {
+        printLine(JSON.stringify({ key, key_file: keyFile, created }));
+      } else {
+        printLine(`Chave demo (plano enterprise${created ? ', nova' : ''}): ${key}`);
+        printLine(`Salva em ${keyFile}. Experimente:`);
+        printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
+        printLine(`  Documentação: http://localhost:${port}/docs`);
+        printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
+      }
+      // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
+      await serveUntilSignal(serverOptions(config, control), o.json === true, { mailer: createMailer(config.smtp) });
+    } finally {
+      await control.close();
     }
-    // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
-    await serveUntilSignal(serverOptions(config), o.json === true, { mailer: createMailer(config.smtp) });
   });
 }
