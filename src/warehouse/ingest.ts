@@ -41,11 +41,11 @@ export interface IngestInputs {
   atStep?: PublishStepHook;
 }
 
-/**
- * A publishing ingest takes the control plane (counters, dispatcher cursor, cluster-wide ingest lock), opened
- * and closed by the caller; a dry run (validate only: nothing is written) needs none.
- */
-export type IngestOptions = IngestInputs & ({ dryRun?: false; control: ControlPlane } | { dryRun: true });
+/** The part of the control plane an ingest uses: counters, the dispatcher cursor (retention), the cluster lock. */
+export type IngestControl = Pick<ControlPlane, 'counters' | 'cursor' | 'tryIngestLock'>;
+
+/** A publishing ingest takes the control plane, opened and closed by the caller; a dry run needs none. */
+export type IngestOptions = IngestInputs & ({ dryRun?: false; control: IngestControl } | { dryRun: true });
 
 export interface IngestSummary {
   /** The published snapshot (the current one, kept, when nothing changed), null for a dry run. */
