@@ -139,7 +139,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   try {
     // One ingest at a time across every host sharing the control plane: they share its id counters.
     const cluster = await control.tryIngestLock();
-    if (!cluster) throw new IngestLockedError(null, null, 'em outro diretório de dados: trava do plano de controle');
+    if (!cluster)
+      throw new IngestLockedError(null, null, 'em outro nó ou diretório de dados com o mesmo plano de controle');
     try {
       await options.atStep?.('locked');
       const result = await publishSnapshot(options.dataDir, control.counters, {

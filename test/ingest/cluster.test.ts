@@ -95,7 +95,7 @@ describe('two ingest hosts, two data dirs, one PostgreSQL control plane', { skip
       assert.ok(err instanceof IngestLockedError);
       assert.equal(
         err.message,
-        'outro ingest está em andamento (em outro diretório de dados: trava do plano de controle); tente de novo quando terminar',
+        'outro ingest está em andamento (em outro nó ou diretório de dados com o mesmo plano de controle); tente de novo quando terminar',
       );
       return true;
     });
