@@ -8,7 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { keyFromText } from '../../src/config.js';
+import { keyFromText } from '../../src/control/secret-box.js';
 import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { openPgControl } from '../../src/control/postgres/pg-control.js';
 import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
@@ -151,7 +151,7 @@ export async function run(): Promise<BenchFigure[]> {
     try {
       const account = await control.accounts.createAccount('bench-ganchos', 'enterprise');
       const webhook = await control.webhooks.createWebhook(
-        { contaId: account.id, nome: 'bench', url: hookUrl, eventos: ['webhook.teste'], secret: 'whsec_bench' },
+        { contaId: account.id, nome: 'bench', url: hookUrl, eventos: ['partida.gol'], secret: 'whsec_bench' },
         null,
         Date.now(),
       );
@@ -159,7 +159,13 @@ export async function run(): Promise<BenchFigure[]> {
         receiver.requests.length = 0;
         const ids = new Set<string>();
         for (let i = 0; i < DELIVERIES; i++) {
-          const d = await control.webhooks.enqueueDelivery(webhook, 'webhook.teste', `{"n":${i}}`, 'teste', Date.now());
+          const d = await control.webhooks.enqueueDelivery(
+            webhook,
+            'partida.gol',
+            `{"n":${i}}`,
+            'automatica',
+            Date.now(),
+          );
           ids.add(d.id);
         }
         return ids;

@@ -114,11 +114,11 @@ async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
       campeonato_id: 1,
       corpo: '{}',
     }));
-    await new PgDeliveryQueue(a).fanOut(events, () => [sub], from + n, 0);
+    await new PgDeliveryQueue(a, () => null).fanOut(events, () => [sub], from + n, 0);
     const started = performance.now();
     await Promise.all(
       claimers.map(async (p, i) => {
-        const q = new PgDeliveryQueue(p);
+        const q = new PgDeliveryQueue(p, () => null);
         for (;;) {
           const jobs = await q.claimDue(1, 50, [], `bench:${i}`, 30_000);
           if (jobs.length === 0) return;

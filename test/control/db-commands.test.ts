@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -37,10 +37,13 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
     for (const r of runs) assert.equal(r.code, 0, r.stderr);
     const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
     try {
-      const { rows } = await control.pool.query<{ nome: string }>('SELECT nome FROM schema_migrations');
+      const { rows } = await control.pool.query<{ nome: string }>('SELECT nome FROM schema_migrations ORDER BY nome');
       assert.deepEqual(
         rows.map((r) => r.nome),
-        ['001_schema.sql'],
+        readdirSync('src/control/postgres/migrations')
+          .filter((f) => f.endsWith('.sql'))
+          .sort(),
+        'each file once',
       );
     } finally {
       await control.close();

@@ -9,14 +9,15 @@ import { sqliteDispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
 import { PgDispatcherCursor } from '../../src/control/postgres/pg-counters.js';
-import { PgDeliveryQueue, type SharedDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
+import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
+import { PgWebhookRegistry } from '../../src/control/postgres/pg-webhook-registry.js';
 import type { Async } from '../../src/control/async-store.js';
-import { openDeliveryQueue } from '../../src/control/webhooks/delivery-queue.js';
+import { openDeliveryQueue, type DeliveryQueue } from '../../src/control/webhooks/delivery-queue.js';
 import type { OutboxEvent, Subscriber } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 
-type Queue = SharedDeliveryQueue | Async<SharedDeliveryQueue>;
+type Queue = DeliveryQueue | Async<DeliveryQueue>;
 const KEY = Buffer.alloc(32, 9);
 const T0 = Date.UTC(2026, 0, 10, 12);
 const LEASE = 30_000;
@@ -60,13 +61,14 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const two: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
       const conta = await new PgAccountsStore(one.pool).createAccount('acme', 'pro');
       await new PgDispatcherCursor(one.pool).ensure();
-      await one.pool.query(
-        `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em) VALUES ($1, 'w', 'https://example.com/h', $2, 1, $3, 'x', 'x')`,
-        [conta.id, JSON.stringify(['partida.gol']), one.box.seal('whsec_x')],
+      await new PgWebhookRegistry(one).createWebhook(
+        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
+        null,
+        T0,
       );
       return {
-        a: new PgDeliveryQueue(one),
-        b: new PgDeliveryQueue(two),
+        a: new PgDeliveryQueue(one, () => null),
+        b: new PgDeliveryQueue(two, () => null),
         async close() {
           await one.close();
           await two.close();

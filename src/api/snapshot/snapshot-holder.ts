@@ -13,8 +13,12 @@ import { SnapshotDb } from './snapshot-db.js';
 export type SnapshotLog = (event: string, fields: Record<string, unknown>) => void;
 export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | null) => void;
 
-/** Fallback poll: fs.watch can miss events on some filesystems (network volumes, containers). */
-const POLL_MS = 1_000;
+/**
+ * Fallback poll: fs.watch misses events on some filesystems (containers) and never sees another host's writes
+ * on a shared volume (NFS), where nodes of a cluster must still swap within a second of publication. Reading
+ * a 9-byte file four times a second costs nothing.
+ */
+const POLL_MS = 250;
 
 export interface HolderOptions {
   /** Bound of the cache of championship partitions and memoised responses, in MiB. */

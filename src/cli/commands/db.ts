@@ -3,33 +3,14 @@ import { existsSync } from 'node:fs';
 import { redactPassword } from '../../config.js';
 import { openControlDb } from '../../control/database.js';
 import { copySqliteToPg, TargetNotEmptyError } from '../../control/postgres/copy-from-sqlite.js';
-import { openPgControl } from '../../control/postgres/pg-control.js';
 import { CliError } from '../cli-error.js';
+import { openPgForMaintenance, sharedKeys } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 
 interface CopyOptions extends CommonOptions {
   to: string;
-}
-
-/** A PostgreSQL control plane can only seal webhook secrets with a key every node shares: the configured one. */
-function sharedKeys(keys: Buffer[] | undefined): Buffer[] {
-  if (!keys || keys.length === 0) {
-    throw new CliError(
-      'o plano de controle em PostgreSQL precisa de SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE (a mesma chave em todos os nós)',
-      EXIT.usage,
-    );
-  }
-  return keys;
-}
-
-async function openPg(url: string, keys: Buffer[]) {
-  try {
-    return await openPgControl(url, { secretKeys: keys, max: 2 });
-  } catch (err) {
-    throw new CliError(`PostgreSQL ${redactPassword(url)}: ${(err as Error).message}`, EXIT.unreachable);
-  }
 }
 
 export function registerDb(program: Command): void {
@@ -58,7 +39,7 @@ export function registerDb(program: Command): void {
         ? printJson({ banco: 'sqlite', arquivo: config.dataDir.controlDb })
         : printLine(`plano de controle em dia: ${config.dataDir.controlDb}`);
     }
-    const pg = await openPg(config.databaseUrl, sharedKeys(config.secretKeys));
+    const pg = await openPgForMaintenance(config.databaseUrl, config.secretKeys);
     await pg.close();
     return o.json
       ? printJson({ banco: 'postgresql', url: redactPassword(config.databaseUrl) })
@@ -82,7 +63,7 @@ export function registerDb(program: Command): void {
       throw new CliError(`não há plano de controle SQLite em ${config.dataDir.controlDb}`, EXIT.notFound);
     const keys = sharedKeys(config.secretKeys);
     const from = openControlDb(config.dataDir.controlDb, { secretKeys: keys });
-    const to = await openPg(url, keys);
+    const to = await openPgForMaintenance(url, keys);
     try {
       const copied = await copySqliteToPg(from, to);
       if (o.json) return printJson({ para: redactPassword(url), linhas: copied });

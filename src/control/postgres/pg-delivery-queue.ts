@@ -1,49 +1,72 @@
 import type pg from 'pg';
-import { monthReference } from '../../domain/webhooks.js';
+import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
-import type { DeliveryQueue } from '../webhooks/delivery-queue.js';
+import { byAccount, decideQuota, type DeactivationNotice, type DeliveryQueue } from '../webhooks/delivery-queue.js';
+import type { DeliveryStats } from '../webhooks/delivery-stats.js';
 import {
   DELIVERY_COLUMNS,
   iso,
   toJob,
   toSubscriber,
+  WEBHOOK_COLUMNS,
   type AttemptResult,
+  type Deactivation,
   type Delivered,
   type DeliveryJob,
   type JobRow,
   type OutboxEvent,
+  type QuotaReservation,
+  type RecordedOutcome,
   type Subscriber,
   type SubscriberRow,
+  type WebhookRow,
 } from '../webhooks/records.js';
 import { PgDispatcherCursor } from './pg-counters.js';
-import type { PgControl } from './pg-control.js';
-import { withTransaction } from './pg-control.js';
+import { withTransaction, type PgControl } from './pg-control.js';
+import { PgWebhookTables } from './pg-webhook-tables.js';
+
+/** Advisory lock class (two-key form, second key the account id) held while reserving that account's quota. */
+const ACCOUNT_QUOTA_LOCK = 0x73766304;
 
 /**
- * The part of the delivery queue that several workers share, in PostgreSQL: fan-out with the cursor in one
- * transaction, claims, outcomes. The rest of DeliveryQueue (deactivation, notices, limits) is still SQLite-only.
+ * The dispatcher's work list in PostgreSQL, shared by every worker: fan-out with the cursor in one transaction,
+ * claims (`FOR UPDATE SKIP LOCKED` + lease), outcomes, deactivation and notices. The same rows and answers as
+ * SqliteDeliveryQueue. markDelivered, scheduleRetry, markFailed and markDiscarded are recordOutcomes of one kind:
+ * one transaction each, one code path for every outcome.
  */
-export type SharedDeliveryQueue = Pick<
-  DeliveryQueue,
-  | 'cursor'
-  | 'subscribers'
-  | 'fanOut'
-  | 'claimDue'
-  | 'nextDueAt'
-  | 'markDelivered'
-  | 'scheduleRetry'
-  | 'markDiscarded'
-  | 'monthlyUsage'
->;
-
-export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
-  private readonly pool: pg.Pool;
-
+export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQueue> {
   constructor(
-    private readonly control: PgControl,
+    control: PgControl,
+    private readonly deactivation: DeactivationPolicy,
     private readonly newId: () => string = () => crypto.randomUUID(),
   ) {
-    this.pool = control.pool;
+    super(control);
+  }
+
+  /**
+   * Each delivery's own rows first (a claimed delivery is one worker's alone), then the webhooks' failure
+   * history and the quota, the rows workers share, locked only for that tail: the same end state as applying
+   * the outcomes one by one, as SQLite does.
+   */
+  recordOutcomes(outcomes: readonly Outcome[]): Promise<Deactivation[]> {
+    return withTransaction(this.pool, async (c) => {
+      await lockWebhooks(
+        c,
+        outcomes.map((o) => o.job.webhookId),
+        'KEY SHARE',
+      );
+      for (const o of outcomes) await this.settle(c, o);
+      return this.updateWebhooks(c, outcomes);
+    });
+  }
+
+  async accountEmail(contaId: number): Promise<string | null> {
+    const row = await this.one<{ email: string | null }>(
+      this.pool,
+      'SELECT email FROM webhook_contas WHERE conta_id = $1',
+      [contaId],
+    );
+    return row?.email ?? null;
   }
 
   cursor(): Promise<number | null> {
@@ -93,6 +116,19 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
     });
   }
 
+  async releaseClaims(isDead: (owner: string) => boolean): Promise<number> {
+    const { rows } = await this.pool.query<{ reservada_por: string }>(
+      'SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL',
+    );
+    const dead = rows.map((r) => r.reservada_por).filter(isDead);
+    if (dead.length === 0) return 0;
+    const r = await this.pool.query(
+      'UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL, cota_reservada = 0 WHERE reservada_por = ANY($1::text[])',
+      [dead],
+    );
+    return r.rowCount ?? 0;
+  }
+
   /**
    * Leases up to `limit` due deliveries to `owner` until `now + leaseMs`. SKIP LOCKED: workers claiming at the
    * same moment take disjoint rows instead of waiting on each other. A worker that dies keeps its claims only
@@ -119,83 +155,254 @@ export class PgDeliveryQueue implements Async<SharedDeliveryQueue> {
        ORDER BY e.proxima_tentativa_em`,
       [now + leaseMs, owner, now, [...exclude], limit],
     );
-    return rows.map((r) => toJob(r, (v) => this.control.box.open(v), now));
+    return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
+  }
+
+  async reserveQuota(jobs: readonly DeliveryJob[], now: number): Promise<QuotaReservation> {
+    return withTransaction(this.pool, async (c) => {
+      const out: QuotaReservation = { granted: [], waiting: [], exhausted: [] };
+      // Accounts in id order, each under its lock until commit: two workers' reservations for one account never
+      // both see the same room, and two reserving for several accounts never wait on each other in a cycle.
+      for (const { contaId, plano, ids } of byAccount(jobs).sort((x, y) => x.contaId - y.contaId)) {
+        const limit = (await this.accountLimits(contaId, plano)).entregasMes;
+        let standing = { limit, used: 0, held: 0 };
+        if (limit !== null) {
+          await c.query('SELECT pg_advisory_xact_lock($1, $2)', [ACCOUNT_QUOTA_LOCK, contaId]);
+          // One statement, one snapshot: an outcome recorded meanwhile moves its slot from held to used at once.
+          const row = await this.one<{ used: number; held: number }>(
+            c,
+            `SELECT COALESCE((SELECT usadas FROM entregas_mensais WHERE conta_id = $1 AND referencia = $2), 0) AS used,
+                    (SELECT count(*) FROM entregas WHERE conta_id = $1 AND cota_reservada = 1 AND status = 'pendente'
+                       AND reservada_ate > $3 AND NOT (id = ANY($4::text[]))) AS held`,
+            [contaId, monthReference(now), now, ids],
+          );
+          standing = { limit, used: row?.used ?? 0, held: row?.held ?? 0 };
+        }
+        const { hold, free } = decideQuota(ids, standing, out);
+        for (const [marked, flag] of [
+          [hold, 1],
+          [free, 0],
+        ] as const) {
+          if (marked.length)
+            await c.query('UPDATE entregas SET cota_reservada = $1 WHERE id = ANY($2::text[])', [flag, marked]);
+        }
+      }
+      return out;
+    });
   }
 
   async nextDueAt(): Promise<number | null> {
-    const { rows } = await this.pool.query<{ t: number | null }>(
+    const row = await this.one<{ t: number | null }>(
+      this.pool,
       `SELECT min(proxima_tentativa_em) AS t FROM entregas WHERE status = 'pendente' AND reservada_ate IS NULL`,
+      [],
     );
-    return rows[0]?.t ?? null;
+    return row?.t ?? null;
   }
 
   async markDelivered(delivered: readonly Delivered[]): Promise<void> {
     if (delivered.length === 0) return;
-    await withTransaction(this.pool, async (c) => {
-      const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
-      const lastSuccess = new Map<number, number>();
-      for (const { job, attempt, at } of delivered) {
-        await insertAttempt(c, job.id, attempt);
+    await this.recordOutcomes(
+      delivered.map(({ job, attempt, at }) => ({ job, outcome: { kind: 'entregue', attempt, at } })),
+    );
+  }
+
+  async scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
+    await this.recordOutcomes([{ job, outcome: { kind: 'retentar', attempt, dueAt } }]);
+  }
+
+  /** An automatic delivery's failure counts towards deactivation (the policy given at construction decides). */
+  async markFailed(
+    job: DeliveryJob,
+    attempt: AttemptResult | null,
+    erro: string,
+    now: number,
+  ): Promise<Deactivation | null> {
+    const [deactivation] = await this.recordOutcomes([
+      { job, outcome: { kind: 'falhou', attempt, motivo: erro, at: now } },
+    ]);
+    return deactivation ?? null;
+  }
+
+  async markDiscarded(job: DeliveryJob, reason: string): Promise<void> {
+    await this.recordOutcomes([{ job, outcome: { kind: 'descartada', motivo: reason } }]);
+  }
+
+  /** Writes what an outcome does to its delivery: the attempt, status, schedule and last answer; frees the claim. */
+  private async settle(c: pg.PoolClient, { job, outcome }: Outcome): Promise<void> {
+    const attempt = outcome.kind === 'descartada' ? null : outcome.attempt;
+    if (attempt) await this.insertAttempt(c, job.id, attempt);
+    switch (outcome.kind) {
+      case 'entregue':
         await c.query(
           `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
              reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
            WHERE id = $5`,
-          [attempt.numero, iso(at), attempt.statusCode, attempt.duracaoMs, job.id],
+          [outcome.attempt.numero, iso(outcome.at), outcome.attempt.statusCode, outcome.attempt.duracaoMs, job.id],
         );
-        if (job.origem !== 'automatica') continue;
-        const ref = monthReference(at);
+        return;
+      case 'retentar':
+        await c.query(
+          `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
+             cota_reservada = 0, ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
+          [
+            outcome.attempt.numero,
+            outcome.dueAt,
+            outcome.attempt.statusCode,
+            outcome.attempt.erro,
+            outcome.attempt.duracaoMs,
+            job.id,
+          ],
+        );
+        return;
+      case 'falhou':
+        await c.query(
+          `UPDATE entregas SET status = 'falhou', tentativas = $1, proxima_tentativa_em = NULL, reservada_ate = NULL,
+             reservada_por = NULL, ultimo_status_code = $2, ultimo_erro = $3, duracao_ms = $4 WHERE id = $5`,
+          [
+            attempt?.numero ?? job.tentativas,
+            attempt?.statusCode ?? null,
+            outcome.motivo,
+            attempt?.duracaoMs ?? null,
+            job.id,
+          ],
+        );
+        return;
+      case 'descartada':
+        await c.query(
+          `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL,
+             reservada_por = NULL, ultimo_erro = $1 WHERE id = $2`,
+          [outcome.motivo, job.id],
+        );
+    }
+  }
+
+  /**
+   * What automatic deliveries' outcomes do to their webhooks and accounts, in arrival order (it decides
+   * "consecutive" failures): a run of successes clears the failure history, each failure counts and may
+   * deactivate; successes add to the monthly quota. Returns the deactivations.
+   */
+  private async updateWebhooks(c: pg.PoolClient, outcomes: readonly Outcome[]): Promise<Deactivation[]> {
+    // Tests and replays are management calls: they move neither the quota nor the failure history.
+    const counted = outcomes.filter(
+      ({ job, outcome }) => job.origem === 'automatica' && (outcome.kind === 'entregue' || outcome.kind === 'falhou'),
+    );
+    if (counted.length === 0) return [];
+    await lockWebhooks(
+      c,
+      counted.map((o) => o.job.webhookId),
+      'NO KEY UPDATE',
+    );
+    const deactivations: Deactivation[] = [];
+    const usage = new Map<string, { contaId: number; ref: string; n: number }>();
+    /** The current run of successes: webhook → its last success. */
+    const successes = new Map<number, number>();
+    for (const { job, outcome } of counted) {
+      if (outcome.kind === 'entregue') {
+        const ref = monthReference(outcome.at);
         const key = `${job.contaId}:${ref}`;
-        perMonth.set(key, { contaId: job.contaId, ref, n: (perMonth.get(key)?.n ?? 0) + 1 });
-        lastSuccess.set(job.webhookId, Math.max(at, lastSuccess.get(job.webhookId) ?? 0));
+        usage.set(key, { contaId: job.contaId, ref, n: (usage.get(key)?.n ?? 0) + 1 });
+        successes.set(job.webhookId, Math.max(outcome.at, successes.get(job.webhookId) ?? 0));
+      } else if (outcome.kind === 'falhou') {
+        await clearFailures(c, successes);
+        const d = await this.countFailure(c, job.webhookId, outcome.at);
+        if (d) deactivations.push(d);
       }
-      for (const { contaId, ref, n } of perMonth.values()) {
-        await c.query(
-          `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
-           ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
-          [contaId, ref, n],
-        );
-      }
-      for (const [webhookId, at] of lastSuccess) {
-        await c.query(
-          'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2',
-          [iso(at), webhookId],
-        );
-      }
-    });
-  }
-
-  async scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
-    await withTransaction(this.pool, async (c) => {
-      await insertAttempt(c, job.id, attempt);
+    }
+    await clearFailures(c, successes);
+    // In account order, a fixed order of row locks, for the reason lockWebhooks gives.
+    const quota = [...usage.values()].sort((x, y) => x.contaId - y.contaId || x.ref.localeCompare(y.ref));
+    for (const { contaId, ref, n } of quota) {
       await c.query(
-        `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
-           ultimo_status_code = $3, ultimo_erro = $4, duracao_ms = $5 WHERE id = $6`,
-        [attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id],
+        `INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES ($1, $2, $3)
+         ON CONFLICT (conta_id, referencia) DO UPDATE SET usadas = entregas_mensais.usadas + excluded.usadas`,
+        [contaId, ref, n],
       );
-    });
+    }
+    return deactivations;
   }
 
-  async markDiscarded(job: DeliveryJob, reason: string): Promise<void> {
-    await this.pool.query(
-      `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
-         ultimo_erro = $1 WHERE id = $2`,
-      [reason, job.id],
+  /** One more failed delivery for a webhook; applies the deactivation policy's decision. */
+  private async countFailure(c: pg.PoolClient, webhookId: number, now: number): Promise<Deactivation | null> {
+    const row = await this.one<WebhookRow>(
+      c,
+      `UPDATE webhooks SET falhas_consecutivas = falhas_consecutivas + 1 WHERE id = $1 AND ativo = 1 RETURNING ${WEBHOOK_COLUMNS}`,
+      [webhookId],
     );
+    if (!row) return null;
+    const decision = this.deactivation(
+      { falhasConsecutivas: row.falhas_consecutivas, desativacoesSeguidas: row.desativacoes_seguidas },
+      now,
+    );
+    if (!decision) return null;
+    const { tipo, motivo } = decision;
+    const reativarEm = decision.reativarEm === null ? null : iso(decision.reativarEm);
+    const updated = await this.one<WebhookRow>(
+      c,
+      `UPDATE webhooks SET ativo = 0, desativado_em = $1, motivo_desativacao = $2, reativar_em = $3,
+         desativacoes_seguidas = desativacoes_seguidas + 1, atualizado_em = $1
+       WHERE id = $4 RETURNING ${WEBHOOK_COLUMNS}`,
+      [iso(now), motivo, reativarEm, webhookId],
+    );
+    await c.query(
+      'INSERT INTO webhook_desativacoes (webhook_id, tipo, motivo, em, reativar_em) VALUES ($1, $2, $3, $4, $5)',
+      [webhookId, tipo, motivo, iso(now), reativarEm],
+    );
+    return { webhook: this.webhook(updated as WebhookRow), tipo, motivo };
   }
 
-  async monthlyUsage(contaId: number, now: number): Promise<number> {
-    const { rows } = await this.pool.query<{ usadas: number }>(
-      'SELECT usadas FROM entregas_mensais WHERE conta_id = $1 AND referencia = $2',
-      [contaId, monthReference(now)],
+  async recordNotice(notice: DeactivationNotice, now: number): Promise<number> {
+    const row = await this.one<{ id: number }>(
+      this.pool,
+      `INSERT INTO avisos_email (conta_id, webhook_id, destinatario, assunto, corpo, criado_em)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [notice.contaId, notice.webhookId, notice.destinatario, notice.assunto, notice.corpo, iso(now)],
     );
-    return rows[0]?.usadas ?? 0;
+    return (row as { id: number }).id;
+  }
+
+  async noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): Promise<void> {
+    await this.pool.query('UPDATE avisos_email SET enviado_em = $1, erro = $2 WHERE id = $3', [enviadoEm, erro, id]);
   }
 }
 
-async function insertAttempt(c: pg.PoolClient, deliveryId: string, a: AttemptResult): Promise<void> {
-  await c.query(
-    `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [deliveryId, a.numero, a.origem, a.destino, iso(a.iniciadaEm), a.statusCode, a.erro, a.duracaoMs],
-  );
+type Outcome = { job: DeliveryJob; outcome: RecordedOutcome };
+
+/**
+ * Row locks on webhooks, always in id order: transactions taking them never wait on each other in a cycle (a
+ * deadlock, which PostgreSQL breaks by failing one). `KEY SHARE` as a burst starts: other workers, fan-out and
+ * webhook edits go on, but deleting one of its webhooks waits for the burst (or the burst for the delete) instead
+ * of each holding a row the other's cascade or update needs next. `NO KEY UPDATE` before the failure history:
+ * workers whose bursts share webhooks write it one after another, only for that short tail.
+ */
+async function lockWebhooks(
+  c: pg.PoolClient,
+  ids: readonly number[],
+  mode: 'KEY SHARE' | 'NO KEY UPDATE',
+): Promise<void> {
+  await c.query(`SELECT id FROM webhooks WHERE id = ANY($1::bigint[]) ORDER BY id FOR ${mode}`, [[...new Set(ids)]]);
+}
+
+/** Ends the failure runs of webhooks that answered 2xx (and empties `successes`: a new run starts). */
+async function clearFailures(c: pg.PoolClient, successes: Map<number, number>): Promise<void> {
+  for (const [webhookId, at] of successes) {
+    await c.query(
+      'UPDATE webhooks SET falhas_consecutivas = 0, desativacoes_seguidas = 0, ultimo_sucesso_em = $1 WHERE id = $2',
+      [iso(at), webhookId],
+    );
+  }
+  successes.clear();
+}
+
+/** The delivery queue as operators watch it (`GET /metrics`), the twin of deliveryStats: cluster-wide by nature. */
+export async function pgDeliveryStats(pool: pg.Pool, now: number): Promise<DeliveryStats> {
+  const [byStatus, due] = await Promise.all([
+    pool.query<{ status: string; n: number }>('SELECT status, count(*) AS n FROM entregas GROUP BY status'),
+    pool.query<{ n: number }>(
+      `SELECT count(*) AS n FROM entregas WHERE status = 'pendente' AND proxima_tentativa_em <= $1
+         AND (reservada_ate IS NULL OR reservada_ate <= $1)`,
+      [now],
+    ),
+  ]);
+  return { porStatus: Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])), devidas: due.rows[0]?.n ?? 0 };
 }

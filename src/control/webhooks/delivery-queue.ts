@@ -1,5 +1,6 @@
 import type { ControlDb } from '../database.js';
 import { advanceDispatcherCursor, dispatcherCursor } from '../outbox-cursor.js';
+import type { Plano } from '../../domain/plans.js';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import {
   DELIVERY_COLUMNS,
@@ -14,6 +15,7 @@ import {
   type Delivered,
   type DeliveryJob,
   type OutboxEvent,
+  type QuotaReservation,
   type RecordedOutcome,
   type Subscriber,
   type WebhookRow,
@@ -53,6 +55,11 @@ export interface DeliveryQueue extends WebhookAccounts {
   releaseClaims(isDead: (owner: string) => boolean): number;
   /** Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held). */
   claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[];
+  /**
+   * Reserves monthly-quota slots for claimed automatic deliveries, atomically across workers: a slot counts
+   * from here until the delivery's outcome is recorded or its claim lapses. Accounts without a limit get all.
+   */
+  reserveQuota(jobs: readonly DeliveryJob[], now: number): QuotaReservation;
   /** When the earliest unclaimed pending delivery is due (claims of dead workers are caught by the poll). */
   nextDueAt(): number | null;
   /** Records 2xx answers; quota and webhook history are updated once per account/webhook for the lot. */
@@ -161,7 +168,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     let released = 0;
     for (const owner of owners) {
       released += this.sql(
-        'UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL WHERE reservada_por = ?',
+        'UPDATE entregas SET reservada_ate = NULL, reservada_por = NULL, cota_reservada = 0 WHERE reservada_por = ?',
       ).run(owner).changes;
     }
     return released;
@@ -189,6 +196,38 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
            ORDER BY e.proxima_tentativa_em`,
       ).all(...ids) as JobRow[];
       return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
+    });
+  }
+
+  reserveQuota(jobs: readonly DeliveryJob[], now: number): QuotaReservation {
+    // BEGIN IMMEDIATE: one writer at a time, so two workers' reservations never both see the same room.
+    return this.tx(() => {
+      const out: QuotaReservation = { granted: [], waiting: [], exhausted: [] };
+      for (const { contaId, plano, ids } of byAccount(jobs)) {
+        const limit = this.accountLimits(contaId, plano).entregasMes;
+        const list = ids.map(() => '?').join(', ');
+        const held =
+          limit === null
+            ? 0
+            : (
+                this.sql(
+                  `SELECT count(*) AS n FROM entregas WHERE conta_id = ? AND cota_reservada = 1
+                     AND status = 'pendente' AND reservada_ate > ? AND id NOT IN (${list})`,
+                ).get(contaId, now, ...ids) as { n: number }
+              ).n;
+        const { hold, free } = decideQuota(ids, { limit, used: this.monthlyUsage(contaId, now), held }, out);
+        for (const [marked, flag] of [
+          [hold, 1],
+          [free, 0],
+        ] as const) {
+          if (marked.length === 0) continue;
+          this.sql(`UPDATE entregas SET cota_reservada = ? WHERE id IN (${marked.map(() => '?').join(', ')})`).run(
+            flag,
+            ...marked,
+          );
+        }
+      }
+      return out;
     });
   }
 
@@ -236,7 +275,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       this.insertAttempt(job.id, attempt);
       this.sql(
         `UPDATE entregas SET tentativas = ?, proxima_tentativa_em = ?, reservada_ate = NULL, reservada_por = NULL,
-             ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
+             cota_reservada = 0, ultimo_status_code = ?, ultimo_erro = ?, duracao_ms = ? WHERE id = ?`,
       ).run(attempt.numero, dueAt, attempt.statusCode, attempt.erro, attempt.duracaoMs, job.id);
     });
   }
@@ -309,4 +348,41 @@ export function openDeliveryQueue(
   newId: () => string = () => crypto.randomUUID(),
 ): DeliveryQueue {
   return new SqliteDeliveryQueue(db, deactivation, newId);
+}
+
+/** What one account's quota stands at: its limit (null: none), what the month used, and slots held by others. */
+export interface QuotaStanding {
+  limit: number | null;
+  used: number;
+  held: number;
+}
+
+/** Claimed deliveries by account, as each engine reserves them (one account's slots at a time). */
+export function byAccount(jobs: readonly DeliveryJob[]): { contaId: number; plano: Plano; ids: string[] }[] {
+  const groups = new Map<number, { contaId: number; plano: Plano; ids: string[] }>();
+  for (const j of jobs) {
+    const g = groups.get(j.contaId);
+    if (g) g.ids.push(j.id);
+    else groups.set(j.contaId, { contaId: j.contaId, plano: j.plano ?? 'free', ids: [j.id] });
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The rule both engines apply inside their transaction: grant as many of an account's `ids` as its quota has
+ * room for; the rest wait while slots are held elsewhere (a send in flight may fail), else are exhausted.
+ * `hold` / `free`: the ids whose `cota_reservada` flag must be set / cleared.
+ */
+export function decideQuota(
+  ids: readonly string[],
+  { limit, used, held }: QuotaStanding,
+  into: QuotaReservation,
+): { hold: string[]; free: string[] } {
+  const room = limit === null ? ids.length : Math.max(0, limit - used - held);
+  const granted = ids.slice(0, room);
+  const refused = ids.slice(room);
+  into.granted.push(...granted);
+  (held > 0 ? into.waiting : into.exhausted).push(...refused);
+  // Without a limit nothing is metered: no slot to hold.
+  return { hold: limit === null ? [] : granted, free: refused };
 }

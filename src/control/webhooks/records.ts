@@ -78,6 +78,16 @@ export interface Delivered {
   at: number;
 }
 
+/** What a quota reservation answered, by delivery id. */
+export interface QuotaReservation {
+  /** Each holds a slot of its account's monthly quota until its outcome is recorded. */
+  granted: string[];
+  /** No slot now, but sends in flight (any worker's) may fail and free one: ask again after they settle. */
+  waiting: string[];
+  /** The month's quota is used up: discard. */
+  exhausted: string[];
+}
+
 /** What became of a sent (or refused) delivery, as the queue records it. */
 export type RecordedOutcome =
   | { kind: 'entregue'; attempt: AttemptResult; at: number }

@@ -1,0 +1,268 @@
+import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
+import type { Async } from '../async-store.js';
+import { EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
+import {
+  DELIVERY_COLUMN_NAMES,
+  DELIVERY_COLUMNS,
+  iso,
+  toDelivery,
+  WEBHOOK_COLUMNS,
+  WebhookLimitError,
+  type AttemptResult,
+  type DeliveryFilter,
+  type DeliveryRecord,
+  type DeliveryRow,
+  type NewWebhook,
+  type WebhookPatch,
+  type WebhookRecord,
+  type WebhookRow,
+} from '../webhooks/records.js';
+import type { WebhookRegistry } from '../webhooks/registry.js';
+import { withTransaction, type PgControl } from './pg-control.js';
+import { PgCounters, PgDispatcherCursor } from './pg-counters.js';
+import { PgWebhookTables, type Queryable } from './pg-webhook-tables.js';
+
+/**
+ * Advisory lock class (two-key form, second key the account id) serializing one account's webhook writes: the
+ * active-webhook limit is a count, and two nodes creating at once would both see room under READ COMMITTED.
+ */
+const ACCOUNT_WEBHOOKS_LOCK = 0x73766303;
+
+const DELIVERY_RETURNING = DELIVERY_COLUMN_NAMES.join(', ');
+
+/** Webhooks and their delivery history in PostgreSQL; the same rows and answers as SqliteWebhookRegistry. */
+export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookRegistry> {
+  constructor(
+    control: PgControl,
+    private readonly newId: () => string = () => crypto.randomUUID(),
+  ) {
+    super(control);
+  }
+
+  /** Takes the account's webhook lock until the transaction on `c` ends, then counts its active webhooks. */
+  private async lockedActiveCount(c: Queryable, contaId: number, exceptId: number | null): Promise<number> {
+    await c.query('SELECT pg_advisory_xact_lock($1, $2)', [ACCOUNT_WEBHOOKS_LOCK, contaId]);
+    const row = await this.one<{ n: number }>(
+      c,
+      'SELECT count(*) AS n FROM webhooks WHERE conta_id = $1 AND ativo = 1 AND id <> $2',
+      [contaId, exceptId ?? -1],
+    );
+    return (row as { n: number }).n;
+  }
+
+  createWebhook(input: NewWebhook, limit: number | null, now: number): Promise<WebhookRecord> {
+    return withTransaction(this.pool, async (c) => {
+      const active = await this.lockedActiveCount(c, input.contaId, null);
+      if (limit !== null && active >= limit) throw new WebhookLimitError(limit);
+      const row = await this.one<WebhookRow>(
+        c,
+        `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
+         VALUES ($1, $2, $3, $4, 1, $5, $6, $6, $7) RETURNING ${WEBHOOK_COLUMNS}`,
+        [
+          input.contaId,
+          input.nome,
+          input.url,
+          JSON.stringify(input.eventos),
+          this.sealSecret(input.secret),
+          iso(now),
+          await new PgCounters(c).lastValue(EVENT_SEQ_COUNTER),
+        ],
+      );
+      // From now on snapshot retention must keep events until the dispatcher has consumed them.
+      await new PgDispatcherCursor(c).ensure();
+      return this.webhook(row as WebhookRow);
+    });
+  }
+
+  async listWebhooks(contaId: number): Promise<WebhookRecord[]> {
+    const { rows } = await this.pool.query<WebhookRow>(
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = $1 ORDER BY id`,
+      [contaId],
+    );
+    return rows.map((r) => this.webhook(r));
+  }
+
+  getWebhook(contaId: number, id: number): Promise<WebhookRecord | null> {
+    return this.webhookIn(this.pool, contaId, id);
+  }
+
+  private async webhookIn(db: Queryable, contaId: number, id: number): Promise<WebhookRecord | null> {
+    const row = await this.one<WebhookRow>(
+      db,
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = $1 AND id = $2`,
+      [contaId, id],
+    );
+    return row ? this.webhook(row) : null;
+  }
+
+  async getWebhookById(id: number): Promise<WebhookRecord | null> {
+    const row = await this.one<WebhookRow>(this.pool, `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1`, [id]);
+    return row ? this.webhook(row) : null;
+  }
+
+  updateWebhook(
+    contaId: number,
+    id: number,
+    patch: WebhookPatch,
+    limit: number | null,
+    now: number,
+  ): Promise<WebhookRecord | null> {
+    return withTransaction(this.pool, async (c) => {
+      // The account lock first, as createWebhook takes it: reactivation counts, and patches of one webhook queue.
+      const active = await this.lockedActiveCount(c, contaId, id);
+      const current = await this.webhookIn(c, contaId, id);
+      if (!current) return null;
+      const ts = iso(now);
+      if (patch.nome !== undefined) await c.query('UPDATE webhooks SET nome = $1 WHERE id = $2', [patch.nome, id]);
+      if (patch.eventos !== undefined)
+        await c.query('UPDATE webhooks SET eventos = $1 WHERE id = $2', [JSON.stringify(patch.eventos), id]);
+      if (patch.url !== undefined && patch.url !== current.url) {
+        // A new URL is a new endpoint: its predecessor's failures say nothing about it (spec state table).
+        await c.query(
+          'UPDATE webhooks SET url = $1, falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = $2',
+          [patch.url, id],
+        );
+      }
+      if (patch.ativo === true && !current.ativo) {
+        if (limit !== null && active >= limit) throw new WebhookLimitError(limit);
+        // The customer says the endpoint is fixed: lifts temporary and permanent deactivation alike.
+        await c.query(
+          `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
+             falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = $1`,
+          [id],
+        );
+      } else if (patch.ativo === false && current.ativo) {
+        await c.query(
+          'UPDATE webhooks SET ativo = 0, desativado_em = $1, motivo_desativacao = $2, reativar_em = NULL WHERE id = $3',
+          [ts, 'Desativado pelo cliente', id],
+        );
+      }
+      await c.query('UPDATE webhooks SET atualizado_em = $1 WHERE id = $2', [ts, id]);
+      return this.webhookIn(c, contaId, id);
+    });
+  }
+
+  async deleteWebhook(contaId: number, id: number): Promise<boolean> {
+    const r = await this.pool.query('DELETE FROM webhooks WHERE conta_id = $1 AND id = $2', [contaId, id]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async rotateSecret(
+    contaId: number,
+    id: number,
+    secret: string,
+    now: number,
+    overlapMs = 0,
+  ): Promise<WebhookRecord | null> {
+    const overlap = overlapMs > 0;
+    const row = await this.one<WebhookRow>(
+      this.pool,
+      `UPDATE webhooks SET segredo_anterior = CASE WHEN $1::boolean THEN secret END, segredo_anterior_ate = $2,
+         secret = $3, atualizado_em = $4
+       WHERE conta_id = $5 AND id = $6 RETURNING ${WEBHOOK_COLUMNS}`,
+      [overlap, overlap ? now + overlapMs : null, this.sealSecret(secret), iso(now), contaId, id],
+    );
+    return row ? this.webhook(row) : null;
+  }
+
+  async enqueueDelivery(
+    webhook: WebhookRecord,
+    evento: string,
+    corpo: string,
+    origem: DeliveryOrigin,
+    now: number,
+  ): Promise<DeliveryRecord> {
+    const row = await this.one<DeliveryRow>(
+      this.pool,
+      `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, criada_em, proxima_tentativa_em)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pendente', $7, $8) RETURNING ${DELIVERY_RETURNING}`,
+      [this.newId(), webhook.id, webhook.contaId, evento, corpo, origem, iso(now), now],
+    );
+    return toDelivery(row as DeliveryRow);
+  }
+
+  async listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): Promise<DeliveryRecord[]> {
+    const { rows } = await this.pool.query<DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = $1 AND ($2::text IS NULL OR e.status = $2)
+       ORDER BY e.criada_em DESC, e.evento_seq DESC NULLS LAST, e.id LIMIT $3`,
+      [webhookId, status ?? null, limit],
+    );
+    return rows.map(toDelivery);
+  }
+
+  async findDeliveries(ids: readonly string[]): Promise<DeliveryRecord[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id = ANY($1::text[])`,
+      [[...ids]],
+    );
+    return rows.map(toDelivery);
+  }
+
+  async requeueDelivery(id: string, now: number): Promise<DeliveryRecord | null> {
+    const row = await this.one<DeliveryRow>(
+      this.pool,
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+       WHERE id = $2 AND status <> 'pendente' RETURNING ${DELIVERY_RETURNING}`,
+      [now, id],
+    );
+    return row ? toDelivery(row) : null;
+  }
+
+  async requeueUndeliveredSince(webhookId: number, desde: string, now: number): Promise<number> {
+    const r = await this.pool.query(
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+       WHERE webhook_id = $2 AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= $3`,
+      [now, webhookId, desde],
+    );
+    return r.rowCount ?? 0;
+  }
+
+  async filterDeliveries(filter: DeliveryFilter): Promise<DeliveryRecord[]> {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const add = (condition: string, value: string | number) => {
+      params.push(value);
+      where.push(`${condition} $${params.length}`);
+    };
+    if (filter.webhookId !== undefined) add('e.webhook_id =', filter.webhookId);
+    if (filter.since !== undefined) add('e.criada_em >=', filter.since);
+    if (filter.until !== undefined) add('e.criada_em <=', filter.until);
+    if (filter.status !== undefined) add('e.status =', filter.status);
+    const { rows } = await this.pool.query<DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY e.criada_em, e.evento_seq NULLS FIRST, e.id`,
+      params,
+    );
+    return rows.map(toDelivery);
+  }
+
+  async recordReplay(
+    delivery: DeliveryRecord,
+    attempt: AttemptResult,
+    toWebhookUrl: boolean,
+    now: number,
+  ): Promise<void> {
+    await withTransaction(this.pool, async (c) => {
+      await this.insertAttempt(c, delivery.id, attempt);
+      const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+      // A replay that reached the customer's own endpoint settles a delivery that had failed or was pending.
+      if (ok && toWebhookUrl && delivery.status !== 'entregue') {
+        await c.query(
+          `UPDATE entregas SET status = 'entregue', entregue_em = $1, proxima_tentativa_em = NULL, ultimo_status_code = $2,
+             ultimo_erro = NULL, duracao_ms = $3 WHERE id = $4 AND status <> 'entregue'`,
+          [iso(now), attempt.statusCode, attempt.duracaoMs, delivery.id],
+        );
+      }
+    });
+  }
+
+  async attemptsCount(deliveryId: string): Promise<number> {
+    const row = await this.one<{ n: number }>(
+      this.pool,
+      'SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = $1',
+      [deliveryId],
+    );
+    return (row as { n: number }).n;
+  }
+}
