@@ -3,46 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { ClusterLock } from '../../src/control/control-plane.js';
-import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
-import { PgCounters, PgDispatcherCursor } from '../../src/control/postgres/pg-counters.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import type { Feed } from '../../src/feeds/canonical.js';
 import { IngestLockedError } from '../../src/warehouse/ingest-lock.js';
-import { ingest, type IngestControl } from '../../src/warehouse/ingest.js';
+import { ingest, type IngestSummary } from '../../src/warehouse/ingest.js';
 import type { SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
-import { tempDir } from '../helpers/cli.js';
+import { runSvc, tempDir } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 import { baseFeed, query } from './helpers.js';
 
 /** The day of baseFeed's round: its matches are inside the live window around it. */
 const NOW = new Date('2019-04-28T12:00:00-03:00');
-const LOCK_KEY = 0x73766302;
-
-/**
- * What an ingest uses of a PostgreSQL control plane, from the PostgreSQL classes alone: pgControlPlane
- * (src/control/postgres/pg-control-plane.ts) assembles the same counters, cursor and advisory lock.
- */
-function pgIngestControl(control: PgControl): IngestControl {
-  return {
-    counters: new PgCounters(control.pool),
-    cursor: new PgDispatcherCursor(control.pool),
-    async tryIngestLock(): Promise<ClusterLock | null> {
-      const client = await control.pool.connect();
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCK_KEY]);
-      if (!rows[0]?.ok) {
-        client.release();
-        return null;
-      }
-      return {
-        async release() {
-          await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
-          client.release();
-        },
-      };
-    },
-  };
-}
+const LOCKED_MESSAGE =
+  'outro ingest está em andamento (em outro nó ou diretório de dados com o mesmo plano de controle); tente de novo quando terminar';
+type PgHost = Awaited<ReturnType<typeof openPgControlPlane>>;
 
 function manifest(dataDir: DataDir, id: string): SnapshotManifest {
   return JSON.parse(readFileSync(path.join(dataDir.snapshotsDir, `${id}.json`), 'utf8')) as SnapshotManifest;
@@ -50,14 +26,16 @@ function manifest(dataDir: DataDir, id: string): SnapshotManifest {
 
 describe('two ingest hosts, two data dirs, one PostgreSQL control plane', { skip: postgresSkip ?? false }, () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  const hosts: PgControl[] = [];
+  const hosts: PgHost[] = [];
   let dir: { dir: string; cleanup: () => void };
+  let env: Record<string, string>;
 
   before(async () => {
     database = await createTestDatabase();
     const secretKeys = [randomBytes(32)];
+    env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY: 'chave-de-teste-do-ingest-com-32-caracteres' };
     // One pool per host, as two machines would have.
-    for (let i = 0; i < 2; i++) hosts.push(await openPgControl(database.url, { secretKeys }));
+    for (let i = 0; i < 2; i++) hosts.push(await openPgControlPlane(database.url, { secretKeys }));
     dir = tempDir('svc-cluster-ingest-');
   });
 
@@ -68,7 +46,7 @@ describe('two ingest hosts, two data dirs, one PostgreSQL control plane', { skip
   });
 
   it('one ingest at a time cluster-wide; snapshot numbers, internal ids and seqs come from PostgreSQL', async () => {
-    const [hostA, hostB] = hosts.map(pgIngestControl) as [IngestControl, IngestControl];
+    const [hostA, hostB] = hosts as [PgHost, PgHost];
     const a = resolveDataDir(path.join(dir.dir, 'a'));
     const b = resolveDataDir(path.join(dir.dir, 'b'));
     const feed = path.join(dir.dir, 'base.json');
@@ -93,14 +71,15 @@ describe('two ingest hosts, two data dirs, one PostgreSQL control plane', { skip
     await locked;
     await assert.rejects(ingest({ control: hostB, dataDir: b, inputs: [feed], now: NOW }), (err: Error) => {
       assert.ok(err instanceof IngestLockedError);
-      assert.equal(
-        err.message,
-        'outro ingest está em andamento (em outro nó ou diretório de dados com o mesmo plano de controle); tente de novo quando terminar',
-      );
+      assert.equal(err.message, LOCKED_MESSAGE);
       return true;
     });
     assert.ok(!existsSync(b.ingestLock), 'the refused ingest released its data dir lock');
     assert.equal(existsSync(b.currentFile), false);
+    // `svc ingest` on the same PostgreSQL: the file lock's exit code and one line.
+    const cli = await runSvc(['ingest', feed, '--data-dir', b.root], { env });
+    assert.equal(cli.code, EXIT.locked, cli.stderr);
+    assert.equal(cli.stderr, `svc: ${LOCKED_MESSAGE}\n`);
     resume();
     assert.equal((await first).snapshot_id, '00000001');
 
@@ -110,7 +89,7 @@ describe('two ingest hosts, two data dirs, one PostgreSQL control plane', { skip
     assert.deepEqual(await query(b.root, 'SELECT min(id) AS min, max(id) AS max FROM times'), [{ min: 5, max: 8 }]);
     assert.deepEqual(await query(b.root, 'SELECT id FROM partidas ORDER BY id'), [{ id: 3 }, { id: 4 }]);
 
-    // A live update on A: its events take their seqs from PostgreSQL's evento_seq.
+    // A live update on A, by `svc ingest`: its events take their seqs from PostgreSQL's evento_seq.
     const live: Feed = {
       formato: 'svc-feed/1',
       fonte: 'teste',
@@ -118,11 +97,13 @@ describe('two ingest hosts, two data dirs, one PostgreSQL control plane', { skip
     };
     const liveFile = path.join(dir.dir, 'live.json');
     writeFileSync(liveFile, JSON.stringify(live));
-    const third = await ingest({ control: hostA, dataDir: a, inputs: [liveFile], now: NOW });
+    const run = await runSvc(['ingest', liveFile, '--data-dir', a.root, '--now', NOW.toISOString(), '--json'], { env });
+    assert.equal(run.code, 0, run.stderr);
+    const third = JSON.parse(run.stdout) as IngestSummary;
     assert.equal(third.snapshot_id, '00000003');
     assert.equal(third.eventos.seq_inicio, 1);
 
-    const { rows } = await hosts[0]!.pool.query<{ nome: string; valor: number }>(
+    const { rows } = await hostA.pg.pool.query<{ nome: string; valor: number }>(
       'SELECT nome, valor FROM contadores ORDER BY nome',
     );
     const counters = Object.fromEntries(rows.map((r) => [r.nome, r.valor]));
