@@ -104,7 +104,7 @@ export async function runProgram(
 }
 
 /** The commands that still open the data dir's SQLite control plane (docs/decisions.md "PostgreSQL control plane"). */
-const SQLITE_ONLY = new Set(['ingest', 'serve', 'keys', 'webhooks', 'replay', 'snapshots', 'demo']);
+const SQLITE_ONLY = new Set(['serve', 'keys', 'webhooks', 'replay', 'demo']);
 
 /**
  * A PostgreSQL URL given to a command that would silently use SQLite instead splits the control plane in two:

@@ -11,15 +11,17 @@ import {
 } from 'node:fs';
 import type { DataDir } from '../data-dir.js';
 
-/** Another live process holds `ingest.lock`. */
+/**
+ * Another live process holds `ingest.lock`, or (no pid known here) the control plane's cluster-wide ingest
+ * lock: `holder` then says where.
+ */
 export class IngestLockedError extends Error {
   constructor(
     readonly holderPid: number | null,
     since: string | null,
+    holder = `pid ${holderPid ?? '?'}${since ? ` desde ${since}` : ''}`,
   ) {
-    super(
-      `outro ingest está em andamento (pid ${holderPid ?? '?'}${since ? ` desde ${since}` : ''}); tente de novo quando terminar`,
-    );
+    super(`outro ingest está em andamento (${holder}); tente de novo quando terminar`);
     this.name = 'IngestLockedError';
   }
 }

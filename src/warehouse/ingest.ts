@@ -1,13 +1,12 @@
 import type { DataDir } from '../data-dir.js';
-import { openControlDb } from '../control/database.js';
-import { dispatcherCursor } from '../control/outbox-cursor.js';
+import type { ControlPlane } from '../control/control-plane.js';
 import type { Feed } from '../feeds/canonical.js';
 import { groupInputs, readGroups, type NamedFeed } from '../feeds/adapters/index.js';
 import type { AdapterOptions } from '../feeds/adapters/types.js';
 import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
-import { acquireIngestLock } from './ingest-lock.js';
+import { acquireIngestLock, IngestLockedError } from './ingest-lock.js';
 import type { Conflito } from './load/conflicts.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
@@ -18,16 +17,13 @@ export const DEFAULT_KEEP = 10;
 /** More webhook events than this from one ingest is worth a warning: likely history loaded without --backfill. */
 export const DEFAULT_EVENT_WARNING = 500;
 
-export interface IngestOptions {
-  /** Keys sealing webhook secrets (the control plane re-seals them on open); default: the data dir's key file. */
-  secretKeys?: readonly Buffer[];
+/** What every ingest reads, publishing or not. */
+export interface IngestInputs {
   dataDir: DataDir;
   /** Files, folders or `https://` URLs. */
   inputs: readonly string[];
   /** Forces an adapter instead of detection. */
   format?: string;
-  /** Validate only: nothing is written. */
-  dryRun?: boolean;
   /** Load without recording events (history). */
   backfill?: boolean;
   /** Snapshots to keep (retention). */
@@ -44,6 +40,12 @@ export interface IngestOptions {
   /** Awaited at each durability step of publishing (crash-safety tests stop the process there). */
   atStep?: PublishStepHook;
 }
+
+/** The part of the control plane an ingest uses: counters, the dispatcher cursor (retention), the cluster lock. */
+export type IngestControl = Pick<ControlPlane, 'counters' | 'cursor' | 'tryIngestLock'>;
+
+/** A publishing ingest takes the control plane, opened and closed by the caller; a dry run needs none. */
+export type IngestOptions = IngestInputs & ({ dryRun?: false; control: IngestControl } | { dryRun: true });
 
 export interface IngestSummary {
   /** The published snapshot (the current one, kept, when nothing changed), null for a dry run. */
@@ -132,12 +134,16 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     return summary(null, noEvents, []);
   }
 
-  const control = openControlDb(options.dataDir.controlDb, { secretKeys: options.secretKeys });
+  const { control } = options;
+  const release = acquireIngestLock(options.dataDir);
   try {
-    const release = acquireIngestLock(options.dataDir);
+    // One ingest at a time across every host sharing the control plane: they share its id counters.
+    const cluster = await control.tryIngestLock();
+    if (!cluster)
+      throw new IngestLockedError(null, null, 'em outro nó ou diretório de dados com o mesmo plano de controle');
     try {
       await options.atStep?.('locked');
-      const result = await publishSnapshot(options.dataDir, control, {
+      const result = await publishSnapshot(options.dataDir, control.counters, {
         feeds,
         entradas: options.inputs,
         backfill: options.backfill === true,
@@ -148,7 +154,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       });
       avisos.push(...result.avisos);
       if (result.nadaMudou) return summary(result.atual, noEvents, [], result.conflitos, true);
-      const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, dispatcherCursor(control));
+      const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, await control.cursor.get());
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
       return summary(
@@ -158,10 +164,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         result.conflitos,
       );
     } finally {
-      release();
+      await cluster.release();
     }
   } finally {
-    control.close();
+    release();
   }
 }
 

@@ -3,14 +3,14 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
-import type { ControlDb } from '../control/database.js';
-import { reserve } from '../control/counters.js';
+import type { Async } from '../control/async-store.js';
+import type { Counters } from '../control/counters.js';
 import { EVENT_SEQ_COUNTER } from '../control/outbox-cursor.js';
 import type { NamedFeed } from '../feeds/adapters/index.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { derive } from './derive.js';
 import { queryRows, readSql } from './duckdb-util.js';
-import { guardIdCounters, guardSnapshotCounters, idBounds } from './counter-guard.js';
+import { guardSnapshotCounters, IdCounters, storedIdBounds } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
@@ -77,20 +77,21 @@ export type PublishResult =
 /**
  * Publishes a new snapshot: copy-on-write from the current one into a temp file, one transaction (load,
  * derive, events, outbox), checkpoint, close, fsync, manifest, rename, fsync dir, then the atomic
- * `CURRENT`. The caller holds the ingest lock. A failure before the rename leaves only a temp file,
- * removed here or by the next ingest. A load that changes nothing is rolled back and the temp copy
- * discarded: no snapshot, no snapshot number consumed.
+ * `CURRENT`. The caller holds the ingest lock (the data dir's and the control plane's); `counters` are the
+ * control plane's. A failure before the rename leaves only a temp file, removed here or by the next ingest.
+ * A load that changes nothing is rolled back and the temp copy discarded: no snapshot, no snapshot number
+ * consumed.
  */
 export async function publishSnapshot(
   dataDir: DataDir,
-  control: ControlDb,
+  counters: Async<Counters>,
   request: PublishRequest,
 ): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
   const reach = async (step: PublishStep): Promise<void> => request.atStep?.(step);
   mkdirSync(dataDir.snapshotsDir, { recursive: true, mode: 0o700 });
   removeLeftovers(dataDir);
-  guardSnapshotCounters(dataDir, control);
+  await guardSnapshotCounters(dataDir, counters);
   const parentId = readCurrentId(dataDir);
   // Named by process, not by snapshot number: the number is reserved only once there is something to publish.
   const tmp = path.join(dataDir.snapshotsDir, `.tmp-${process.pid}.duckdb`);
@@ -101,10 +102,12 @@ export async function publishSnapshot(
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
   try {
-    if (parentId) {
-      await guardIdCounters(conn, control, readManifest(dataDir, parentId));
-      await upgradeSchema(conn);
-    } else await conn.run(SCHEMA_SQL);
+    const ids = await IdCounters.open(
+      counters,
+      parentId ? await storedIdBounds(conn, readManifest(dataDir, parentId)) : {},
+    );
+    if (parentId) await upgradeSchema(conn);
+    else await conn.run(SCHEMA_SQL);
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
@@ -112,7 +115,7 @@ export async function publishSnapshot(
     await conn.run('BEGIN TRANSACTION');
     stage('carregar');
     const load = await loadFeeds(conn, request.feeds, {
-      allocate: (entidade, count) => reserve(control, `id_${entidade}`, count),
+      allocate: ids.allocate,
       now: request.now,
       storedIds,
       emptyStore: parentId === null,
@@ -123,6 +126,8 @@ export async function publishSnapshot(
     const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
     const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
     await reach('loading');
+    // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
+    const idsMaximos = await ids.commit();
     if (parentId !== null && !load.mudou) {
       await conn.run('ROLLBACK');
       await close();
@@ -134,8 +139,8 @@ export async function publishSnapshot(
     // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
     await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
     const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
-    const id = formatSnapshotId(reserve(control, 'snapshot_id'));
-    const seqs = await writeOutbox(conn, control, eventos, request.now);
+    const id = formatSnapshotId(await counters.reserve('snapshot_id'));
+    const seqs = await writeOutbox(conn, counters, eventos, request.now);
     await writeMeta(conn, {
       snapshot_id: id,
       parent_id: parentId,
@@ -163,7 +168,7 @@ export async function publishSnapshot(
       criado_em: request.now.toISOString(),
       tamanho_bytes: statSync(tmp).size,
       contagens,
-      ids_maximos: idBounds(control),
+      ids_maximos: idsMaximos,
       eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
       entradas: [...request.entradas],
       alteracoes,
@@ -205,7 +210,7 @@ function copySnapshot(from: string, to: string): void {
 
 async function writeOutbox(
   conn: DuckDBConnection,
-  control: ControlDb,
+  counters: Async<Counters>,
   eventos: readonly DetectedEvent[],
   now: Date,
 ): Promise<{ inicio: number | null; fim: number | null }> {
@@ -214,7 +219,7 @@ async function writeOutbox(
     await conn.run('DELETE FROM outbox');
     return { inicio: null, fim: null };
   }
-  const inicio = reserve(control, EVENT_SEQ_COUNTER, eventos.length);
+  const inicio = await counters.reserve(EVENT_SEQ_COUNTER, eventos.length);
   const geradoEm = isoWithOffset(now);
   const rows = eventos.map((e, i) => ({
     seq: inicio + i,

@@ -9,7 +9,7 @@ import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
 import type { CorsOrigins } from '../../src/api/middleware/cors.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 
 export const DEMO_FIXTURES = path.join(REPO_ROOT, 'fixtures/demo');
@@ -46,7 +46,7 @@ export interface Harness {
 }
 
 export async function ingestInto(dataDir: DataDir, inputs: readonly string[]): Promise<string> {
-  const summary = await ingest({ dataDir, inputs });
+  const summary = await ingestSqlite({ dataDir, inputs });
   if (!summary.snapshot_id) throw new Error('ingest published nothing');
   return summary.snapshot_id;
 }

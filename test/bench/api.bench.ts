@@ -16,7 +16,7 @@ import path from 'node:path';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
 import { probeLatency, summarize, type ProbeFigures } from './latency-probe.js';
 import { loadGenerator, type LoadFigures } from './load-generator.js';
@@ -80,7 +80,7 @@ export async function run(): Promise<BenchFigure[]> {
   const children: ChildProcess[] = [];
   try {
     const dataDir = resolveDataDir(dir);
-    await ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] });
+    await ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] });
     const db = openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
     const account = accounts.createAccount('bench', 'enterprise', {

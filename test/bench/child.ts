@@ -18,6 +18,9 @@ export interface ChildTiming {
 /** A source file's URL, for a child script's imports. */
 export const srcModule = (file: string): string => JSON.stringify(path.join(REPO_ROOT, 'src', file));
 
+/** The child's import of the tests' `ingestSqlite` (test/helpers/ingest.ts). */
+export const INGEST_SQLITE_IMPORT = `import { ingestSqlite } from ${JSON.stringify(path.join(REPO_ROOT, 'test/helpers/ingest.ts'))};`;
+
 /**
  * Runs `imports` (static import lines), then times `work` (module-level await allowed, `args` in scope as the
  * given strings) in a fresh `node --import tsx` process.

@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Feed, FeedEvento, FeedPartida } from '../../src/feeds/canonical.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { openForPublish } from '../../src/warehouse/publish-engine.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { srcModule, svcProcess, timedAfterLoad } from './child.js';
+import { INGEST_SQLITE_IMPORT, srcModule, svcProcess, timedAfterLoad } from './child.js';
 import type { BenchFigure } from './run.js';
 import { median } from './stats.js';
 import { tempDir } from '../helpers/cli.js';
@@ -173,8 +173,8 @@ function liveFeed(goals: number): Feed {
 /** One ingest in a fresh child, timed after its imports (DuckDB's engine is created during it). */
 function childIngest(dataDir: string, inputs: string[], backfill = false): { ms: number; rssMb: number } {
   return timedAfterLoad(
-    `import { ingest } from ${srcModule('warehouse/ingest.ts')};\nimport { resolveDataDir } from ${srcModule('data-dir.ts')};`,
-    `await ingest({ dataDir: resolveDataDir(args[0]), inputs: args.slice(2), backfill: args[1] === 'backfill', now: new Date(${JSON.stringify(LIVE_KICKOFF.toISOString())}) });`,
+    `${INGEST_SQLITE_IMPORT}\nimport { resolveDataDir } from ${srcModule('data-dir.ts')};`,
+    `await ingestSqlite({ dataDir: resolveDataDir(args[0]), inputs: args.slice(2), backfill: args[1] === 'backfill', now: new Date(${JSON.stringify(LIVE_KICKOFF.toISOString())}) });`,
     [dataDir, backfill ? 'backfill' : '', ...inputs],
   );
 }
@@ -228,7 +228,7 @@ export async function run(): Promise<BenchFigure[]> {
       const feed = path.join(work, `live-${i}.json`);
       writeFileSync(feed, JSON.stringify(liveFeed(i)));
       const t0 = performance.now();
-      const summary = await ingest({ dataDir, inputs: [feed], keep: 3, now: LIVE_KICKOFF });
+      const summary = await ingestSqlite({ dataDir, inputs: [feed], keep: 3, now: LIVE_KICKOFF });
       updates.push(performance.now() - t0);
       eventos = summary.eventos.total;
       // Baseline: a bare copy of the snapshot the update just published.

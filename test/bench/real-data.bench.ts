@@ -12,9 +12,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { brasileiraoCsvAdapter } from '../../src/feeds/adapters/brasileirao-csv.js';
-import { ingest as ingestInProcess } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { SHARED_DATA, tempDir } from '../helpers/cli.js';
-import { srcModule, svcProcess, timedAfterLoad } from './child.js';
+import { INGEST_SQLITE_IMPORT, srcModule, svcProcess, timedAfterLoad } from './child.js';
 import type { BenchFigure } from './run.js';
 import { median } from './stats.js';
 
@@ -63,8 +63,8 @@ function ingest(inputs: readonly string[]): number {
   const { dir, cleanup } = tempDir('svc-bench-');
   try {
     return timedAfterLoad(
-      `import { ingest } from ${srcModule('warehouse/ingest.ts')};\nimport { resolveDataDir } from ${srcModule('data-dir.ts')};`,
-      'await ingest({ dataDir: resolveDataDir(args[0]), inputs: args.slice(1) });',
+      `${INGEST_SQLITE_IMPORT}\nimport { resolveDataDir } from ${srcModule('data-dir.ts')};`,
+      'await ingestSqlite({ dataDir: resolveDataDir(args[0]), inputs: args.slice(1) });',
       [path.join(dir, 'data'), ...inputs],
     ).ms;
   } finally {
@@ -87,7 +87,7 @@ async function stageTimes(inputs: readonly string[]): Promise<[string, number][]
   const { dir, cleanup } = tempDir('svc-bench-');
   try {
     const marks: [string, number][] = [];
-    await ingestInProcess({
+    await ingestSqlite({
       dataDir: resolveDataDir(path.join(dir, 'data')),
       inputs,
       onStage: (stage) => marks.push([stage, performance.now()]),

@@ -12,7 +12,7 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { closePublishEngine } from '../../src/warehouse/publish-engine.js';
 import { REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
 import { createKey, stopProcess } from '../tui/serve.js';
@@ -94,7 +94,7 @@ export async function run(): Promise<BenchFigure[]> {
       path.join(LIVE_DAY, '01-pre-jogo.json'),
       path.join(LIVE_DAY, '02-inicio.json'),
     ])
-      await ingest({ dataDir, inputs: [input] });
+      await ingestSqlite({ dataDir, inputs: [input] });
     const plans = path.join(dir, 'plans.json');
     writeFileSync(
       plans,
@@ -126,7 +126,7 @@ export async function run(): Promise<BenchFigure[]> {
       goal += 1;
       const file = path.join(dir, `gol-${goal}.json`);
       writeFileSync(file, JSON.stringify(goalFeed(goal)));
-      await ingest({ dataDir, inputs: [file] });
+      await ingestSqlite({ dataDir, inputs: [file] });
     };
 
     // Publication → event at one connected client.

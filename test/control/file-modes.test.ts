@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { openControlDb } from '../../src/control/database.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { DEMO_FIXTURES } from '../api/harness.js';
 
@@ -16,7 +16,7 @@ describe('data dir permissions', () => {
     const { dir, cleanup } = tempDir('svc-modes-');
     try {
       const dataDir = resolveDataDir(path.join(dir, 'data'));
-      await ingest({ dataDir, inputs: [DEMO_FIXTURES] });
+      await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
       assert.equal(mode(dataDir.root), 0o700);
       assert.equal(mode(dataDir.snapshotsDir), 0o700);
       const db = openControlDb(dataDir.controlDb);

@@ -12,7 +12,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { stagedIdsMacro } from '../../src/warehouse/load/staged-ids.js';
 import { derive } from '../../src/warehouse/derive.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { openWarehouseDb, type WarehouseDb } from './warehouse-db.js';
@@ -198,7 +198,7 @@ describe('derive: incremental ingests give what a full derive gives', () => {
     }
   }
 
-  before(() => ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] }));
+  before(() => ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] }));
   after(cleanup);
 
   it('after each live-day feed', async () => {
@@ -215,7 +215,7 @@ describe('derive: incremental ingests give what a full derive gives', () => {
       '10-semifinal-inicio',
       '11-fase-finalizada',
     ]) {
-      await ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/live-day', `${file}.json`)] });
+      await ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/live-day', `${file}.json`)] });
       const [published, full] = await publishedAndFull();
       assert.deepEqual(published, full, file);
     }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 
@@ -53,10 +53,10 @@ it('a first load written directly stores what the staged upsert path stores', as
     assert.ok(teams.endsWith('01-times.json') && rest.length > 0, 'the demo fixtures start with the teams feed');
 
     const direct = path.join(dir, 'direct');
-    await ingest({ dataDir: resolveDataDir(direct), inputs: files, now: NOW });
+    await ingestSqlite({ dataDir: resolveDataDir(direct), inputs: files, now: NOW });
     const staged = path.join(dir, 'staged');
-    await ingest({ dataDir: resolveDataDir(staged), inputs: [teams], now: NOW });
-    await ingest({ dataDir: resolveDataDir(staged), inputs: rest, now: NOW, backfill: true });
+    await ingestSqlite({ dataDir: resolveDataDir(staged), inputs: [teams], now: NOW });
+    await ingestSqlite({ dataDir: resolveDataDir(staged), inputs: rest, now: NOW, backfill: true });
 
     const a = await tables(direct);
     const b = await tables(staged);

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { closePublishEngine, openForPublish } from '../../src/warehouse/publish-engine.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
@@ -35,9 +35,12 @@ it('publishes in a row, after feeds rejected before and inside the transaction, 
   const { dir, cleanup } = tempDir('svc-engine-');
   try {
     const dataDir = resolveDataDir(path.join(dir, 'data'));
-    assert.equal((await ingest({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] })).snapshot_id, '00000001');
     assert.equal(
-      (await ingest({ dataDir, inputs: [path.join(LIVE_DAY, '01-pre-jogo.json')] })).snapshot_id,
+      (await ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] })).snapshot_id,
+      '00000001',
+    );
+    assert.equal(
+      (await ingestSqlite({ dataDir, inputs: [path.join(LIVE_DAY, '01-pre-jogo.json')] })).snapshot_id,
       '00000002',
     );
     // Rejected before the transaction (an unknown reference), then inside it (a team still in use can't be
@@ -51,16 +54,16 @@ it('publishes in a row, after feeds rejected before and inside the transaction, 
         eventos: [{ id: 'x', partida: 'nao-existe', tipo: 'gol', minuto: 1, time: 'fla' }],
       }),
     );
-    await assert.rejects(ingest({ dataDir, inputs: [unknown] }), /desconhecid/);
+    await assert.rejects(ingestSqlite({ dataDir, inputs: [unknown] }), /desconhecid/);
     const inUse = path.join(dir, 'in-use.json');
     writeFileSync(
       inUse,
       JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', remocoes: [{ entidade: 'time', id: 'fla' }] }),
     );
-    await assert.rejects(ingest({ dataDir, inputs: [inUse] }), /ainda referenciado/);
+    await assert.rejects(ingestSqlite({ dataDir, inputs: [inUse] }), /ainda referenciado/);
     await assertOnlyProbeAttached(path.join(dir, 'probe-1.duckdb'));
     await closePublishEngine();
-    const s5 = await ingest({
+    const s5 = await ingestSqlite({
       dataDir,
       inputs: [path.join(LIVE_DAY, '02-inicio.json')],
       now: new Date(DEMO_GERADO_EM),

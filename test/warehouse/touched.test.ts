@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
-import { ingest } from '../../src/warehouse/ingest.js';
+import { ingestSqlite } from '../helpers/ingest.js';
 import { changesBetween } from '../../src/warehouse/snapshot-changes.js';
 import { manifestFile, readManifest } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
@@ -12,7 +12,7 @@ const DEMO = path.join(REPO_ROOT, 'fixtures/demo');
 const step = (name: string) => path.join(REPO_ROOT, 'fixtures/live-day', name);
 
 async function publish(dataDir: DataDir, input: string): Promise<string> {
-  const summary = await ingest({ dataDir, inputs: [input] });
+  const summary = await ingestSqlite({ dataDir, inputs: [input] });
   assert.ok(summary.snapshot_id);
   return summary.snapshot_id;
 }

@@ -2,12 +2,13 @@ import type { Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SqliteAccountsStore } from '../../control/accounts-store.js';
-import { openControlDb } from '../../control/database.js';
+import type { Config } from '../../config.js';
+import type { ControlPlane } from '../../control/control-plane.js';
 import type { DataDir } from '../../data-dir.js';
 import { ingest } from '../../warehouse/ingest.js';
 import { closePublishEngine } from '../../warehouse/publish-engine.js';
 import { readCurrentId } from '../../warehouse/snapshot-store.js';
+import { openControlPlane } from '../control-plane.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
@@ -23,21 +24,26 @@ export function demoKeyFile(dataDir: DataDir): string {
 }
 
 /** The demo key: the one in data/demo-key.txt while it still works, else a new enterprise key. */
-function ensureDemoKey(dataDir: DataDir, secretKeys: readonly Buffer[] | undefined): { key: string; created: boolean } {
-  const db = openControlDb(dataDir.controlDb, { secretKeys });
-  try {
-    const accounts = new SqliteAccountsStore(db);
-    const file = demoKeyFile(dataDir);
-    const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-    if (existing && accounts.authenticate(existing)) return { key: existing, created: false };
-    const account = accounts.getAccount(DEMO_ACCOUNT) ?? accounts.createAccount(DEMO_ACCOUNT, 'enterprise');
-    const { key } = accounts.createKey(account.id, 'demo');
-    // Plaintext lives only here (the data dir is git-ignored), readable by the owner only.
-    writeFileSync(file, `${key}\n`, { mode: 0o600 });
-    return { key, created: true };
-  } finally {
-    db.close();
-  }
+async function ensureDemoKey(dataDir: DataDir, control: ControlPlane): Promise<{ key: string; created: boolean }> {
+  const { accounts } = control;
+  const file = demoKeyFile(dataDir);
+  const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (existing && (await accounts.authenticate(existing))) return { key: existing, created: false };
+  const account =
+    (await accounts.getAccount(DEMO_ACCOUNT)) ?? (await accounts.createAccount(DEMO_ACCOUNT, 'enterprise'));
+  const { key } = await accounts.createKey(account.id, 'demo');
+  // Plaintext lives only here (the data dir is git-ignored), readable by the owner only.
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return { key, created: true };
+}
+
+/** The demo fixtures, ingested when there is no snapshot yet. */
+async function ingestDemo(config: Config, control: ControlPlane, o: LiveOptionFlags): Promise<void> {
+  if (readCurrentId(config.dataDir) !== null) return;
+  const summary = await ingest({ control, dataDir: config.dataDir, inputs: [DEMO_FIXTURES], ...liveSettings(o) });
+  // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
+  await closePublishEngine();
+  process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
 }
 
 export function registerDemo(program: Command): void {
@@ -61,29 +67,24 @@ export function registerDemo(program: Command): void {
     const { dataDir, port } = config;
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
-    if (readCurrentId(dataDir) === null) {
-      const summary = await ingest({
-        dataDir,
-        inputs: [DEMO_FIXTURES],
-        secretKeys: config.secretKeys,
-        ...liveSettings(o),
-      });
-      // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
-      await closePublishEngine();
-      process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
+    const control = await openControlPlane(config);
+    try {
+      await ingestDemo(config, control, o);
+      const { key, created } = await ensureDemoKey(dataDir, control);
+      const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
+      if (o.json) {
+        printLine(JSON.stringify({ key, key_file: keyFile, created }));
+      } else {
+        printLine(`Chave demo (plano enterprise${created ? ', nova' : ''}): ${key}`);
+        printLine(`Salva em ${keyFile}. Experimente:`);
+        printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
+        printLine(`  Documentação: http://localhost:${port}/docs`);
+        printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
+      }
+      // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
+      await serveUntilSignal(serverOptions(config, control), o.json === true, { mailer: createMailer(config.smtp) });
+    } finally {
+      await control.close();
     }
-    const { key, created } = ensureDemoKey(dataDir, config.secretKeys);
-    const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
-    if (o.json) {
-      printLine(JSON.stringify({ key, key_file: keyFile, created }));
-    } else {
-      printLine(`Chave demo (plano enterprise${created ? ', nova' : ''}): ${key}`);
-      printLine(`Salva em ${keyFile}. Experimente:`);
-      printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
-      printLine(`  Documentação: http://localhost:${port}/docs`);
-      printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
-    }
-    // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
-    await serveUntilSignal(serverOptions(config), o.json === true, { mailer: createMailer(config.smtp) });
   });
 }

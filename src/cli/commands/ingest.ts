@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
+import { openControlPlane } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
@@ -73,15 +74,16 @@ export function registerIngest(program: Command): void {
       throw new CliError(`--keep deve ser um inteiro ≥ 1, recebido "${flags.keep}"`, EXIT.usage);
     const config = configFrom(flags);
     const progress = new Progress('ingest', !flags.json && process.stderr.isTTY === true);
+    // A dry run writes nothing: it neither opens nor creates the control plane.
+    const control = flags.dryRun ? null : await openControlPlane(config);
     try {
       if (config.aliasesFile !== undefined) loadAliases(config.aliasesFile);
       const summary = await ingest({
+        ...(control ? { control } : { dryRun: true }),
         dataDir: config.dataDir,
-        secretKeys: config.secretKeys,
         fetch: config.feeds,
         inputs: feeds,
         format: flags.format,
-        dryRun: flags.dryRun,
         backfill: flags.backfill,
         keep,
         adapterOptions: adapterOptions(flags),
@@ -101,6 +103,8 @@ export function registerIngest(program: Command): void {
     } catch (err) {
       progress.done();
       throw toCliError(err);
+    } finally {
+      await control?.close();
     }
   });
 }
