@@ -95,28 +95,9 @@ export async function runProgram(
 ): Promise<ExitCode> {
   try {
     for (const register of registers) register(program);
-    program.hook('preAction', (_root, action) => refuseUnsupportedDatabaseUrl(action));
     await program.parseAsync(argv);
     return EXIT.ok;
   } catch (err) {
     return reportError(err, wantsJson(argv.slice(2)));
   }
-}
-
-/** The commands that still open the data dir's SQLite control plane (docs/decisions.md "PostgreSQL control plane"). */
-const SQLITE_ONLY = new Set(['serve', 'keys', 'webhooks', 'replay', 'demo']);
-
-/**
- * A PostgreSQL URL given to a command that would silently use SQLite instead splits the control plane in two:
- * refuse it with one line until that command runs on PostgreSQL.
- */
-function refuseUnsupportedDatabaseUrl(action: Command): void {
-  let top = action;
-  while (top.parent?.parent) top = top.parent;
-  // `svc webhooks listen` is a test receiver: it has no control plane.
-  if (!SQLITE_ONLY.has(top.name()) || action.name() === 'listen' || loadConfig().databaseUrl === undefined) return;
-  throw new CliError(
-    `SVC_DATABASE_URL: \`svc ${top.name()}\` ainda usa o plano de controle SQLite do diretório de dados; em PostgreSQL, por enquanto, só \`svc db migrate\` e \`svc db copy\``,
-    EXIT.usage,
-  );
 }

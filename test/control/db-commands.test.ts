@@ -137,19 +137,31 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
   });
 });
 
-describe('SVC_DATABASE_URL on a command still on SQLite', () => {
-  it('is refused with one line and exit 2 instead of splitting the control plane', async () => {
+describe('svc keys with SVC_DATABASE_URL (real PostgreSQL, real bin/svc)', { skip: postgresSkip ?? false }, () => {
+  it("keeps keys in PostgreSQL, apart from the data dir's SQLite; without the shared key it refuses in one line", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-db-'));
+    const database = await createTestDatabase();
     try {
-      const r = await runSvc(['keys', 'list', '--data-dir', dir], {
-        env: { SVC_DATABASE_URL: 'postgres://svc@127.0.0.1:5432/svc' },
-      });
-      assert.equal(r.code, 2);
-      assert.match(r.stderr, /^svc: SVC_DATABASE_URL: `svc keys` ainda usa o plano de controle SQLite/);
-      const plain = await runSvc(['keys', 'list', '--data-dir', dir]);
-      assert.equal(plain.code, 0, plain.stderr);
+      const env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY };
+      const created = await runSvc(
+        ['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json', '--data-dir', dir],
+        {
+          env,
+        },
+      );
+      assert.equal(created.code, 0, created.stderr);
+      const listed = (url: Record<string, string>) =>
+        runSvc(['keys', 'list', '--json', '--data-dir', dir], { env: url }).then((r) =>
+          (JSON.parse(r.stdout) as { chaves: { conta: string }[] }).chaves.map((k) => k.conta),
+        );
+      assert.deepEqual(await listed(env), ['acme']);
+      assert.deepEqual(await listed({}), [], "the data dir's SQLite control plane is another one");
+      const noKey = await runSvc(['keys', 'list', '--data-dir', dir], { env: { SVC_DATABASE_URL: database.url } });
+      assert.equal(noKey.code, 2);
+      assert.match(noKey.stderr, /^svc: o plano de controle em PostgreSQL precisa de SVC_SECRET_KEY/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 });
