@@ -48,8 +48,11 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-/** A claim outlives any attempt (10 s total timeout), so only a dead worker's claim ever expires. */
-const CLAIM_LEASE_MS = 60_000;
+/**
+ * A claim's lease: a live worker renews its claims every third of it, so only a dead worker's claims lapse, and
+ * another worker sends them within this long of the death (same delivery ids).
+ */
+const CLAIM_LEASE_MS = 30_000;
 /** Deliveries claimed per slot of concurrency (sending + queued + awaiting their recorded outcome). */
 const CLAIM_AHEAD = 4;
 
@@ -99,6 +102,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   /** When the next unclaimed delivery falls due, as the last claim round that drained the queue found it. */
   let quietUntil = Number.NEGATIVE_INFINITY;
   let cancelTimer: (() => void) | null = null;
+  let renewedAt = clock.now();
 
   try {
     const released = await queue.releaseClaims(ownerIsDead);
@@ -203,6 +207,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
         await queue.reactivateDue(clock.now());
       } catch (err) {
         logError('reativar webhooks', err);
+      }
+      if (clock.now() - renewedAt >= CLAIM_LEASE_MS / 3) {
+        renewedAt = clock.now();
+        await claims.renew(renewedAt).catch((err: unknown) => logError('renovar reservas', err));
       }
       await fanOutNow();
       pump();

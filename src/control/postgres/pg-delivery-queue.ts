@@ -116,6 +116,14 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     });
   }
 
+  async renewClaims(owner: string, until: number): Promise<number> {
+    const r = await this.pool.query(
+      `UPDATE entregas SET reservada_ate = $1 WHERE reservada_por = $2 AND status = 'pendente' AND reservada_ate IS NOT NULL`,
+      [until, owner],
+    );
+    return r.rowCount ?? 0;
+  }
+
   async releaseClaims(isDead: (owner: string) => boolean): Promise<number> {
     const { rows } = await this.pool.query<{ reservada_por: string }>(
       'SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL',

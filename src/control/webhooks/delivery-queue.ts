@@ -53,6 +53,8 @@ export interface DeliveryQueue extends WebhookAccounts {
   ): number;
   /** Frees the claims of owners `isDead` says are gone; returns how many deliveries went back to the queue. */
   releaseClaims(isDead: (owner: string) => boolean): number;
+  /** Extends `owner`'s live claims to `until`: a worker renews while it runs, so only a dead one's lapse. */
+  renewClaims(owner: string, until: number): number;
   /** Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held). */
   claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[];
   /**
@@ -155,6 +157,12 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       advanceDispatcherCursor(this.db, upTo);
       return created;
     });
+  }
+
+  renewClaims(owner: string, until: number): number {
+    return this.sql(
+      `UPDATE entregas SET reservada_ate = ? WHERE reservada_por = ? AND status = 'pendente' AND reservada_ate IS NOT NULL`,
+    ).run(until, owner).changes;
   }
 
   releaseClaims(isDead: (owner: string) => boolean): number {
@@ -370,7 +378,7 @@ export function byAccount(jobs: readonly DeliveryJob[]): { contaId: number; plan
 
 /**
  * The rule both engines apply inside their transaction: grant as many of an account's `ids` as its quota has
- * room for; the rest wait while slots are held elsewhere (a send in flight may fail), else are exhausted.
+ * room for; the rest wait while slots are held (a send in flight may fail), else are exhausted.
  * `hold` / `free`: the ids whose `cota_reservada` flag must be set / cleared.
  */
 export function decideQuota(
@@ -382,7 +390,8 @@ export function decideQuota(
   const granted = ids.slice(0, room);
   const refused = ids.slice(room);
   into.granted.push(...granted);
-  (held > 0 ? into.waiting : into.exhausted).push(...refused);
+  // Sends in flight, this call's included, may fail and free a slot: the rest wait for them.
+  (held + granted.length > 0 ? into.waiting : into.exhausted).push(...refused);
   // Without a limit nothing is metered: no slot to hold.
   return { hold: limit === null ? [] : granted, free: refused };
 }

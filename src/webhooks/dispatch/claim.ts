@@ -68,6 +68,11 @@ export class Claims {
     this.held.delete(id);
   }
 
+  /** Extends this worker's claims (held ones may wait in line longer than a lease while receivers are slow). */
+  async renew(now: number): Promise<void> {
+    if (this.held.size > 0) await this.queue.renewClaims(this.owner, now + this.leaseMs);
+  }
+
   /** Gives the deliveries claimed ahead but never started back to the queue (on stop). */
   async releaseAll(): Promise<void> {
     this.ready.length = 0;

@@ -1,31 +1,29 @@
 import type { Async } from '../../control/async-store.js';
-import type { WebhookAccounts } from '../../control/webhooks/sqlite-tables.js';
-import type { Plano } from '../../domain/plans.js';
+import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
+import type { DeliveryJob } from '../../control/webhooks/records.js';
 import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from '../catalog.js';
 import type { Clock } from '../clock.js';
 import type { AdmittedDispatch, CompletedDispatch, PendingDispatch } from './types.js';
 
+/** How long a delivery waiting for a slot held by another worker waits before it asks again. */
+const RETRY_WAITING_MS = 100;
+
+type Answer = 'granted' | 'waiting' | 'exhausted';
+
 /**
  * The gate between claim and send. Refuses what must not be sent (an automatic delivery to a webhook that
- * was switched off, a body over the cap) and meters automatic deliveries against the account's monthly quota:
- * near the limit a delivery waits for the sends in flight to be recorded, so the quota is never overshot
- * (a failed one leaves room for the next); at the limit it is discarded.
+ * was switched off, a body over the cap) and meters automatic deliveries against the account's monthly quota
+ * through the control plane (`reserveQuota`), so every worker on it counts the same slots: a delivery holds one
+ * from here until its outcome is recorded. Near the limit a delivery waits for sends in flight (any worker's) to
+ * be recorded, since a failed one frees its slot; at the limit it is discarded. Reservations of deliveries that
+ * reach the gate together go in one call.
  */
 export class QuotaGate {
-  /** Per account: automatic deliveries admitted and not yet recorded. */
-  private readonly inFlight = new Map<number, number>();
-  private readonly waiters = new Map<number, (() => void)[]>();
-  /**
-   * Limit and recorded usage per account, read once and shared by the deliveries waiting on it. Usage only
-   * changes when this process records a success, which clears the cache (settle), so it is exact and the hot
-   * path skips two queries per delivery.
-   */
-  private readonly quotas = new Map<number, Promise<Quota>>();
-  /** Counts settle() calls: tells a read that outcomes were recorded while it was under way. */
-  private settled = 0;
+  private batch: { job: DeliveryJob; answer: (a: Answer) => void; fail: (err: unknown) => void }[] = [];
+  private waiters: (() => void)[] = [];
 
   constructor(
-    private readonly accounts: Async<WebhookAccounts>,
+    private readonly queue: Pick<Async<DeliveryQueue>, 'reserveQuota'>,
     private readonly clock: Clock,
   ) {}
 
@@ -47,51 +45,57 @@ export class QuotaGate {
     }
     // Tests and replays are management calls: never metered.
     if (job.origem !== 'automatica' || job.plano === null) return { job, metered: null };
-    const conta = job.contaId;
     for (;;) {
-      const seen = this.settled;
-      const quota = await this.quotaOf(conta, job.plano);
-      // Read before outcomes now recorded, while their sends no longer count as in flight: read again.
-      if (seen !== this.settled) continue;
-      const pending = this.inFlight.get(conta) ?? 0;
-      if (quota.limit === null || quota.used + pending < quota.limit) break;
-      if (pending === 0) return { job, metered: null, outcome: { kind: 'descartada', motivo: QUOTA_DISCARD_REASON } };
-      await new Promise<void>((wake) => this.waiters.set(conta, [...(this.waiters.get(conta) ?? []), wake]));
+      const answer = await this.reserve(job);
+      if (answer === 'granted') return { job, metered: job.contaId };
+      if (answer === 'exhausted')
+        return { job, metered: null, outcome: { kind: 'descartada', motivo: QUOTA_DISCARD_REASON } };
+      await this.slotMayFree();
     }
-    this.inFlight.set(conta, (this.inFlight.get(conta) ?? 0) + 1);
-    return { job, metered: conta };
   }
 
-  /** Outcomes were recorded: usage may have changed, and the slots they held are free. */
+  /** Outcomes were recorded: slots they held may be free now. */
   settle(metered: readonly (number | null)[]): void {
-    this.settled++;
-    this.quotas.clear();
-    for (const conta of metered) {
-      if (conta === null) continue;
-      this.inFlight.set(conta, (this.inFlight.get(conta) ?? 1) - 1);
-      for (const wake of this.waiters.get(conta)?.splice(0) ?? []) wake();
+    if (metered.some((conta) => conta !== null)) this.wakeWaiters();
+  }
+
+  private reserve(job: DeliveryJob): Promise<Answer> {
+    return new Promise((answer, fail) => {
+      if (this.batch.push({ job, answer, fail }) === 1) setImmediate(() => void this.reserveBatch());
+    });
+  }
+
+  private async reserveBatch(): Promise<void> {
+    const batch = this.batch;
+    this.batch = [];
+    try {
+      const r = await this.queue.reserveQuota(
+        batch.map((b) => b.job),
+        this.clock.now(),
+      );
+      const granted = new Set(r.granted);
+      const waiting = new Set(r.waiting);
+      for (const b of batch)
+        b.answer(granted.has(b.job.id) ? 'granted' : waiting.has(b.job.id) ? 'waiting' : 'exhausted');
+    } catch (err) {
+      for (const b of batch) b.fail(err);
     }
   }
 
-  private quotaOf(contaId: number, plano: Plano): Promise<Quota> {
-    let q = this.quotas.get(contaId);
-    if (!q) {
-      const read = this.readQuota(contaId, plano);
-      // A failed read is not kept: the next delivery reads again.
-      read.catch(() => this.quotas.get(contaId) === read && this.quotas.delete(contaId));
-      this.quotas.set(contaId, read);
-      q = read;
-    }
-    return q;
+  /** This process's next recorded outcomes, or a short wait (another worker's may be recorded meanwhile). */
+  private slotMayFree(): Promise<void> {
+    return new Promise((resolve) => {
+      const cancel = this.clock.setTimer(() => this.wakeWaiters(), RETRY_WAITING_MS);
+      this.waiters.push(() => {
+        cancel();
+        resolve();
+      });
+    });
   }
 
-  private async readQuota(contaId: number, plano: Plano): Promise<Quota> {
-    const limit = (await this.accounts.accountLimits(contaId, plano)).entregasMes;
-    return { limit, used: limit === null ? 0 : await this.accounts.monthlyUsage(contaId, this.clock.now()) };
+  private wakeWaiters(): void {
+    const woken = this.waiters;
+    this.waiters = [];
+    for (const wake of woken) wake();
   }
-}
-
-interface Quota {
-  limit: number | null;
-  used: number;
 }

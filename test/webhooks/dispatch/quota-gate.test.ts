@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { QUOTA_DISCARD_REASON } from '../../../src/webhooks/catalog.js';
 import { QuotaGate } from '../../../src/webhooks/dispatch/quota-gate.js';
+import type { DeliveryJob } from '../../../src/control/webhooks/records.js';
 import type { AdmittedDispatch, CompletedDispatch } from '../../../src/webhooks/dispatch/types.js';
 import { ManualClock } from '../helpers.js';
 import { StageFixture, T0 } from './fixture.js';
@@ -49,6 +50,29 @@ describe('quota gate stage', () => {
     assert.deepEqual(await gate.admit({ job: teste }), { job: teste, metered: null });
   });
 
+  const record = (job: DeliveryJob, kind: 'entregue' | 'falhou') =>
+    f.queue.recordOutcomes([
+      {
+        job,
+        outcome:
+          kind === 'entregue'
+            ? {
+                kind,
+                attempt: {
+                  numero: 1,
+                  origem: 'automatica',
+                  destino: 'x',
+                  iniciadaEm: T0,
+                  statusCode: 200,
+                  erro: null,
+                  duracaoMs: 1,
+                },
+                at: T0,
+              }
+            : { kind, attempt: null, motivo: 'HTTP 500', at: T0 },
+      },
+    ]);
+
   it('near the limit a delivery waits for the sends in flight; at the limit it is discarded', async () => {
     f.limitDeliveries(2);
     const [a, b, c, d] = await f.claimed(4);
@@ -57,51 +81,56 @@ describe('quota gate stage', () => {
     assert.equal((await gate.admit({ job: b })).metered, f.conta);
     let admittedC: AdmittedDispatch | CompletedDispatch | null = null;
     const waiting = gate.admit({ job: c }).then((r) => (admittedC = r));
-    await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
     assert.equal(admittedC, null, 'two in flight fill the quota: c waits');
     // a failed: its slot is free again (usage unchanged).
+    await record(a, 'falhou');
     gate.settle([f.conta]);
     await waiting;
     assert.deepEqual(admittedC, { job: c, metered: f.conta });
-    // b and c succeeded and were recorded: the month's usage reaches the limit.
-    f.db.prepare("INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES (?, '202611', 2)").run(f.conta);
+    // b and c succeeded: the month's usage reaches the limit.
+    await record(b, 'entregue');
+    await record(c, 'entregue');
     gate.settle([f.conta, f.conta]);
     assert.deepEqual(outcome(await gate.admit({ job: d })), { kind: 'descartada', motivo: QUOTA_DISCARD_REASON });
   });
 
-  it('a usage read that outcomes were recorded during is read again: it may predate them', async () => {
-    f.limitDeliveries(2);
-    // Usage read at once (as a server would run the query) but answered only when `answer` is called.
-    let hold = false;
-    let answer = () => {};
-    gate = new QuotaGate(
-      {
-        ...f.queue,
-        async monthlyUsage(conta, now) {
-          const used = await f.queue.monthlyUsage(conta, now);
-          if (hold) await new Promise<void>((r) => (answer = r));
-          return used;
-        },
-      },
-      new ManualClock(T0),
+  it('two workers on one control plane never send more than the quota together', async () => {
+    f.limitDeliveries(3);
+    for (let i = 0; i < 6; i++) f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
+    const clock = new ManualClock(T0);
+    const workers = [
+      { gate: new QuotaGate(f.queue, clock), jobs: await f.queue.claimDue(T0, 3, [], 'w:1', 60_000) },
+      { gate: new QuotaGate(f.queue, clock), jobs: await f.queue.claimDue(T0, 3, [], 'w:2', 60_000) },
+    ];
+    const admitted: DeliveryJob[] = [];
+    const answers = workers.flatMap(({ gate: g, jobs }) =>
+      jobs.map((job) => g.admit({ job }).then((r) => ('outcome' in r ? r.outcome : admitted.push(job)))),
     );
-    const turn = () => new Promise((r) => setImmediate(r));
-    const [a, b, c, d] = await f.claimed(4);
-    assert.ok(a && b && c && d);
-    await gate.admit({ job: a });
-    await gate.admit({ job: b });
-    const admitted: string[] = [];
-    for (const job of [c, d]) void gate.admit({ job }).then((r) => 'outcome' in r || admitted.push(r.job.id));
-    await turn();
-    hold = true;
-    gate.settle([f.conta]); // a failed: c and d wake and read the usage (0)…
-    await turn();
-    hold = false;
-    // …while b's success is recorded and settled.
-    f.db.prepare("INSERT INTO entregas_mensais (conta_id, referencia, usadas) VALUES (?, '202611', 1)").run(f.conta);
-    gate.settle([f.conta]);
-    answer();
-    for (let i = 0; i < 5; i++) await turn();
-    assert.deepEqual(admitted, [c.id], 'one slot left, not two');
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(admitted.length, 3, 'three slots, six deliveries: three wait');
+    for (const job of admitted) await record(job, 'entregue');
+    for (const w of workers) w.gate.settle([f.conta]);
+    const discarded = (await Promise.all(answers)).filter((o) => typeof o === 'object');
+    assert.equal(discarded.length, 3, 'the quota is used up: the other three are discarded');
+  });
+
+  it("a killed worker's slots free themselves when its claims lapse", async () => {
+    f.limitDeliveries(1);
+    for (let i = 0; i < 2; i++) f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
+    const clock = new ManualClock(T0);
+    const [dead] = await f.queue.claimDue(T0, 1, [], 'w:1', 60_000);
+    const [live] = await f.queue.claimDue(T0, 1, [], 'w:2', 120_000);
+    assert.ok(dead && live);
+    assert.equal((await new QuotaGate(f.queue, clock).admit({ job: dead })).metered, f.conta);
+    // w:1 dies holding its slot; w:2 waits…
+    let admittedLive: AdmittedDispatch | CompletedDispatch | null = null;
+    const waiting = new QuotaGate(f.queue, clock).admit({ job: live }).then((r) => (admittedLive = r));
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(admittedLive, null);
+    // …until w:1's lease ends (60 s): its slot no longer counts.
+    clock.advance(60_001);
+    await waiting;
+    assert.deepEqual(admittedLive, { job: live, metered: f.conta });
   });
 });
