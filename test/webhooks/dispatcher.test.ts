@@ -513,7 +513,10 @@ describe('dispatcher', () => {
         { evento: 'partida.gol', campeonato_id: 1 },
       ]);
       const lines: string[] = [];
-      await start({ control: lagging({ fail: { claimDue: 2, recordOutcomes: 1 } }).control, log: (l) => lines.push(l) });
+      await start({
+        control: lagging({ fail: { claimDue: 2, recordOutcomes: 1 } }).control,
+        log: (l) => lines.push(l),
+      });
       await receiver.waitFor(2);
       await idle();
       assert.ok(lines.some((l) => l.startsWith('webhooks: erro ao reservar entregas: conexão perdida')));
