@@ -4,7 +4,7 @@ import { QUOTA_DISCARD_REASON } from '../../../src/webhooks/catalog.js';
 import { QuotaGate } from '../../../src/webhooks/dispatch/quota-gate.js';
 import type { DeliveryJob } from '../../../src/control/webhooks/records.js';
 import type { AdmittedDispatch, CompletedDispatch } from '../../../src/webhooks/dispatch/types.js';
-import { ManualClock } from '../helpers.js';
+import { ManualClock, until } from '../helpers.js';
 import { StageFixture, T0 } from './fixture.js';
 
 describe('quota gate stage', () => {
@@ -132,5 +132,21 @@ describe('quota gate stage', () => {
     clock.advance(60_001);
     await waiting;
     assert.deepEqual(admittedLive, { job: live, metered: f.conta });
+  });
+
+  it('deliveries reaching the gate together ask in one call; past the room they wait for the slots granted with them', async () => {
+    f.limitDeliveries(1);
+    const [a, b] = await f.claimed(2);
+    assert.ok(a && b);
+    const first = gate.admit({ job: a });
+    let admittedB: AdmittedDispatch | CompletedDispatch | null = null;
+    void gate.admit({ job: b }).then((r) => (admittedB = r));
+    assert.equal((await first).metered, f.conta);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(admittedB, null, 'not discarded: a may fail');
+    await f.queue.recordOutcomes([{ job: a, outcome: { kind: 'falhou', attempt: null, motivo: 'x', at: T0 } }]);
+    gate.settle([f.conta]);
+    await until(() => admittedB !== null, 'b admitted');
+    assert.deepEqual(admittedB, { job: b, metered: f.conta });
   });
 });
