@@ -478,6 +478,22 @@ for (const backend of backends) {
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
     });
 
+    it('renews only the claims a worker names: the rest lapse with their lease', async () => {
+      const { contaId, webhook } = await setup('renova');
+      const q = b.cp.deliveryQueue(policy);
+      const sub = (await q.subscribers()).find((s) => s.id === webhook.id);
+      assert.ok(sub);
+      const events = [701, 702, 703].map((seq) => ({ seq, evento: 'partida.gol', campeonato_id: 1, corpo: '{}' }));
+      await q.fanOut(events, () => [sub], 703, T0);
+      const [held, given, other] = await q.claimDue(T0, 3, [], 'host:1', LEASE);
+      assert.ok(held && given && other);
+      assert.equal(await q.renewClaims('host:1', [held.id], T0 + 2 * LEASE), 1);
+      assert.equal(await q.renewClaims('host:2', [given.id], T0 + 2 * LEASE), 0, 'another owner renews nothing');
+      const later = await q.claimDue(T0 + LEASE + 1, 10, [], 'host:2', LEASE);
+      assert.deepEqual(later.map((j) => j.id).sort(), [given.id, other.id].sort());
+      assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
+    });
+
     it('reserves monthly-quota slots: never beyond the limit across workers; settled, lapsed or freed claims give them back', async () => {
       const free = await setup('livre');
       await b.raw('INSERT INTO webhook_contas (conta_id, limite_entregas_ilimitado) VALUES (?, 1)', [free.contaId]);

@@ -116,10 +116,11 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     });
   }
 
-  async renewClaims(owner: string, until: number): Promise<number> {
+  async renewClaims(owner: string, ids: readonly string[], until: number): Promise<number> {
+    if (ids.length === 0) return 0;
     const r = await this.pool.query(
-      `UPDATE entregas SET reservada_ate = $1 WHERE reservada_por = $2 AND status = 'pendente' AND reservada_ate IS NOT NULL`,
-      [until, owner],
+      `UPDATE entregas SET reservada_ate = $1 WHERE reservada_por = $2 AND status = 'pendente' AND id = ANY($3::text[])`,
+      [until, owner, [...ids]],
     );
     return r.rowCount ?? 0;
   }
@@ -167,12 +168,16 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
   }
 
   async reserveQuota(jobs: readonly DeliveryJob[], now: number): Promise<QuotaReservation> {
+    const accounts = byAccount(jobs).sort((x, y) => x.contaId - y.contaId);
+    // Read before the transaction: a pooled query inside it would wait for a second connection while holding
+    // one, and enough concurrent reservations would hold the whole pool.
+    const limits = await Promise.all(accounts.map((a) => this.accountLimits(a.contaId, a.plano)));
     return withTransaction(this.pool, async (c) => {
       const out: QuotaReservation = { granted: [], waiting: [], exhausted: [] };
       // Accounts in id order, each under its lock until commit: two workers' reservations for one account never
       // both see the same room, and two reserving for several accounts never wait on each other in a cycle.
-      for (const { contaId, plano, ids } of byAccount(jobs).sort((x, y) => x.contaId - y.contaId)) {
-        const limit = (await this.accountLimits(contaId, plano)).entregasMes;
+      for (const [i, { contaId, ids }] of accounts.entries()) {
+        const limit = limits[i]!.entregasMes;
         let standing = { limit, used: 0, held: 0 };
         if (limit !== null) {
           await c.query('SELECT pg_advisory_xact_lock($1, $2)', [ACCOUNT_QUOTA_LOCK, contaId]);

@@ -53,8 +53,11 @@ export interface DeliveryQueue extends WebhookAccounts {
   ): number;
   /** Frees the claims of owners `isDead` says are gone; returns how many deliveries went back to the queue. */
   releaseClaims(isDead: (owner: string) => boolean): number;
-  /** Extends `owner`'s live claims to `until`: a worker renews while it runs, so only a dead one's lapse. */
-  renewClaims(owner: string, until: number): number;
+  /**
+   * Extends `owner`'s claims of `ids` to `until`: a worker renews what it still holds, so only a dead worker's
+   * claims (and those it gave up on, to be sent again) lapse.
+   */
+  renewClaims(owner: string, ids: readonly string[], until: number): number;
   /** Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held). */
   claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[];
   /**
@@ -159,10 +162,12 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     });
   }
 
-  renewClaims(owner: string, until: number): number {
+  renewClaims(owner: string, ids: readonly string[], until: number): number {
+    if (ids.length === 0) return 0;
     return this.sql(
-      `UPDATE entregas SET reservada_ate = ? WHERE reservada_por = ? AND status = 'pendente' AND reservada_ate IS NOT NULL`,
-    ).run(until, owner).changes;
+      `UPDATE entregas SET reservada_ate = ? WHERE reservada_por = ? AND status = 'pendente'
+         AND id IN (${ids.map(() => '?').join(', ')})`,
+    ).run(until, owner, ...ids).changes;
   }
 
   releaseClaims(isDead: (owner: string) => boolean): number {

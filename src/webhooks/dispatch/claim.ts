@@ -70,7 +70,7 @@ export class Claims {
 
   /** Extends this worker's claims (held ones may wait in line longer than a lease while receivers are slow). */
   async renew(now: number): Promise<void> {
-    if (this.held.size > 0) await this.queue.renewClaims(this.owner, now + this.leaseMs);
+    if (this.held.size > 0) await this.queue.renewClaims(this.owner, [...this.held], now + this.leaseMs);
   }
 
   /** Gives the deliveries claimed ahead but never started back to the queue (on stop). */

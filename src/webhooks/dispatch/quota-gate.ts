@@ -20,6 +20,8 @@ type Answer = 'granted' | 'waiting' | 'exhausted';
  */
 export class QuotaGate {
   private batch: { job: DeliveryJob; answer: (a: Answer) => void; fail: (err: unknown) => void }[] = [];
+  /** One reservation call at a time; deliveries arriving meanwhile go in the next one. */
+  private reserving: Promise<void> | null = null;
   private waiters: (() => void)[] = [];
 
   constructor(
@@ -61,7 +63,15 @@ export class QuotaGate {
 
   private reserve(job: DeliveryJob): Promise<Answer> {
     return new Promise((answer, fail) => {
-      if (this.batch.push({ job, answer, fail }) === 1) setImmediate(() => void this.reserveBatch());
+      if (this.batch.push({ job, answer, fail }) === 1) setImmediate(() => this.startReserving());
+    });
+  }
+
+  private startReserving(): void {
+    if (this.reserving || this.batch.length === 0) return;
+    this.reserving = this.reserveBatch().finally(() => {
+      this.reserving = null;
+      this.startReserving();
     });
   }
 
