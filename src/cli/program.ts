@@ -16,6 +16,14 @@ export function withCommonOptions(cmd: Command): Command {
     .option('--json', 'saída para máquinas: JSON de uma linha no stdout', false);
 }
 
+/** `withCommonOptions` plus `--database-url`, for the commands that touch the control plane. */
+export function withControlPlaneOptions(cmd: Command): Command {
+  return withCommonOptions(cmd).option(
+    '--database-url <url>',
+    'plano de controle em PostgreSQL, o mesmo em todos os nós (variável: SVC_DATABASE_URL; padrão: SQLite no diretório de dados)',
+  );
+}
+
 /** The settings of this run: the command's flags over the environment over the defaults (src/config.ts). */
 export function configFrom(opts: ConfigFlags): Config {
   return loadConfig(opts);

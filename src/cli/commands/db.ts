@@ -7,7 +7,13 @@ import { CliError } from '../cli-error.js';
 import { openPgForMaintenance, sharedKeys } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printLine } from '../output.js';
-import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import {
+  configFrom,
+  withCommonOptions,
+  withControlPlaneOptions,
+  withExamples,
+  type CommonOptions,
+} from '../program.js';
 
 interface CopyOptions extends CommonOptions {
   to: string;
@@ -19,15 +25,11 @@ export function registerDb(program: Command): void {
     .description('banco do plano de controle: migrações, e a mudança de SQLite para PostgreSQL');
 
   withExamples(
-    withCommonOptions(
+    withControlPlaneOptions(
       db
         .command('migrate')
         .description(
           'aplica as migrações pendentes do plano de controle (elas também rodam em cada início, sob uma trava)',
-        )
-        .option(
-          '--database-url <url>',
-          'plano de controle em PostgreSQL (env: SVC_DATABASE_URL); padrão: SQLite no diretório de dados',
         ),
     ),
     ['svc db migrate', 'svc db migrate --database-url postgres://svc@db:5432/svc'],

@@ -11,7 +11,7 @@ import { readCurrentId } from '../../warehouse/snapshot-store.js';
 import { openControlPlane } from '../control-plane.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
-import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
 import { corsOriginsOption } from '../options.js';
 import { createMailer } from '../../webhooks/notifier.js';
 import { checkPortFree, serverOptions, serveUntilSignal } from './serve.js';
@@ -56,7 +56,7 @@ export function registerDemo(program: Command): void {
     .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
     .addOption(corsOriginsOption());
   withLiveOptions(cmd);
-  withCommonOptions(cmd);
+  withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'npm start',
     'svc demo --port 9000',

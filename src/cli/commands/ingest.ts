@@ -4,7 +4,7 @@ import { openControlPlane } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
-import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
 import { FeedRejectedError, FeedUnreachableError, formatIssue } from '../../feeds/errors.js';
 import { FORMAT_NAMES, UnknownFormatError } from '../../feeds/adapters/index.js';
 import type { AdapterOptions } from '../../feeds/adapters/types.js';
@@ -51,7 +51,7 @@ export function registerIngest(program: Command): void {
     // Internal, for the crash-safety tests (docs/internals.md): stop at a publish step and wait to be killed.
     .addOption(new Option('--pause-at <step>').choices(PUBLISH_STEPS).hideHelp());
   withLiveOptions(cmd);
-  withCommonOptions(cmd);
+  withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'svc ingest fixtures/demo/',
     'svc ingest live.ndjson --json',

@@ -6,7 +6,7 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
 import { openControlPlane } from '../control-plane.js';
-import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
 
 interface AccountOptions extends CommonOptions {
   account: string;
@@ -55,7 +55,7 @@ function settingsFrom(o: AccountOptions): AccountSettings {
 }
 
 function withAccountOptions(cmd: Command): Command {
-  return withCommonOptions(
+  return withControlPlaneOptions(
     cmd
       .option(
         '--championships <ids>',
@@ -192,7 +192,7 @@ export function registerKeys(program: Command): void {
     .command('list')
     .description('lista as chaves (nunca as chaves em si)')
     .option('--account <name>', 'só desta conta');
-  withCommonOptions(list);
+  withControlPlaneOptions(list);
   withExamples(list, ['svc keys list', 'svc keys list --account acme --json']);
   list.action((o: CommonOptions & { account?: string }) =>
     withAccounts(o, async (accounts) => {
@@ -226,7 +226,7 @@ export function registerKeys(program: Command): void {
     const cmd = keys
       .command(`${name} <chave>`)
       .description(`${description} (<chave> = id, início do prefixo ou a chave inteira)`);
-    withCommonOptions(cmd);
+    withControlPlaneOptions(cmd);
     withExamples(cmd, [`svc keys ${name} 3`, `svc keys ${name} svc_live_AbCd --json`]);
     cmd.action((ref: string, o: CommonOptions) =>
       withAccounts(o, async (accounts) => {

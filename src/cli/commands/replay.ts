@@ -10,7 +10,7 @@ import { CliError } from '../cli-error.js';
 import { openControlPlane } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
-import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
 import { isoWithOffset } from '../../time.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
 
@@ -126,7 +126,7 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
 }
 
 export function registerReplay(program: Command): void {
-  const cmd = withCommonOptions(program.command('replay'))
+  const cmd = withControlPlaneOptions(program.command('replay'))
     .description('reenvia entregas registradas (mesmo X-SVC-Entrega, novo horário e assinatura com o segredo atual)')
     .argument('[entregas...]', 'ids de entrega (X-SVC-Entrega)')
     .addOption(

@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import type { ControlPlane } from '../../control/control-plane.js';
 import { openControlPlane } from '../control-plane.js';
 import { createMailer, type Mailer } from '../../webhooks/notifier.js';
-import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
 import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
@@ -118,7 +118,7 @@ export function registerServe(program: Command): void {
     .addOption(corsOriginsOption())
     .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
-  withCommonOptions(cmd);
+  withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'svc serve',
     'svc serve --port 9000 --host 127.0.0.1 --data-dir /var/lib/svc',

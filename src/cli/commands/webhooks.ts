@@ -3,7 +3,13 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printLine, printWarning } from '../output.js';
 import { openControlPlane } from '../control-plane.js';
-import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import {
+  configFrom,
+  withCommonOptions,
+  withControlPlaneOptions,
+  withExamples,
+  type CommonOptions,
+} from '../program.js';
 import { startDispatcher } from '../../webhooks/dispatcher.js';
 import { type Listener, startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
 import { createMailer } from '../../webhooks/notifier.js';
@@ -100,7 +106,7 @@ export function registerWebhooks(program: Command): void {
   const webhooks = program.command('webhooks').description('entrega de webhooks: o despachante e um receptor local');
   withExamples(webhooks, ['svc webhooks run', 'svc webhooks listen --port 9000 --secret whsec_...']);
 
-  const runCmd = withCommonOptions(webhooks.command('run'))
+  const runCmd = withControlPlaneOptions(webhooks.command('run'))
     .description(
       'despachante: transforma eventos dos snapshots em entregas assinadas (retentativas, desativação, cotas)',
     )
