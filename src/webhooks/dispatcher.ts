@@ -104,13 +104,20 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   let cancelTimer: (() => void) | null = null;
   let renewedAt = clock.now();
 
-  try {
-    const released = await queue.releaseClaims(ownerIsDead);
-    if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
-  } catch (err) {
-    // Their leases lapse instead.
-    logError('liberar reservas de processos encerrados', err);
+  /**
+   * Claims of a worker that died on this host go back to the queue at once (at start and with each renewal);
+   * another host's dead worker is only known by its lapsed lease.
+   */
+  async function releaseDeadClaims(): Promise<void> {
+    try {
+      const released = await queue.releaseClaims(ownerIsDead);
+      if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
+    } catch (err) {
+      // Their leases lapse instead.
+      logError('liberar reservas de processos encerrados', err);
+    }
   }
+  await releaseDeadClaims();
 
   function fanOutNow(): Promise<void> {
     if (stopping) return Promise.resolve();
@@ -211,6 +218,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       if (clock.now() - renewedAt >= CLAIM_LEASE_MS / 3) {
         renewedAt = clock.now();
         await claims.renew(renewedAt).catch((err: unknown) => logError('renovar reservas', err));
+        await releaseDeadClaims();
       }
       await fanOutNow();
       pump();

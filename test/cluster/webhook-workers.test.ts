@@ -101,7 +101,8 @@ describe('two webhook workers on one PostgreSQL, one SIGKILLed', { skip: postgre
     assert.ok(events > 0);
 
     const received = () => new Set(receiver.requests.map((r) => String(r.headers['x-svc-entrega'])));
-    // The killed worker's claims lapse after their 30 s lease; then the survivor sends them.
+    // The survivor takes the killed worker's claims back at its next renewal (≤ 10 s: same host, the pid is gone);
+    // a worker on another host would wait for their 30 s lease to lapse.
     await until(() => [...queued].every((id) => received().has(id)), 'every queued delivery', 60_000);
 
     const fanned = (await control.webhooks.filterDeliveries({ webhookId: busy.id })).filter((d) => !queued.has(d.id));

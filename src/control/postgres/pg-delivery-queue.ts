@@ -127,7 +127,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 
   async releaseClaims(isDead: (owner: string) => boolean): Promise<number> {
     const { rows } = await this.pool.query<{ reservada_por: string }>(
-      'SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL',
+      `SELECT DISTINCT reservada_por FROM entregas WHERE status = 'pendente' AND reservada_por IS NOT NULL`,
     );
     const dead = rows.map((r) => r.reservada_por).filter(isDead);
     if (dead.length === 0) return 0;

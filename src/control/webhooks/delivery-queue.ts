@@ -172,7 +172,9 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
 
   releaseClaims(isDead: (owner: string) => boolean): number {
     const owners = (
-      this.sql('SELECT DISTINCT reservada_por FROM entregas WHERE reservada_por IS NOT NULL').all() as {
+      this.sql(
+        `SELECT DISTINCT reservada_por FROM entregas WHERE status = 'pendente' AND reservada_por IS NOT NULL`,
+      ).all() as {
         reservada_por: string;
       }[]
     )
