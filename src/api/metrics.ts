@@ -41,7 +41,13 @@ export class ApiMetrics {
   });
 
   /** `deliveries` reads the delivery queue at each scrape (the workers may be other processes). */
-  constructor(current: () => ServedSnapshot | null, deliveries: (now: number) => Promise<DeliveryStats>) {
+  constructor(current: () => ServedSnapshot | null, readDeliveries: (now: number) => Promise<DeliveryStats>) {
+    // One read of the queue per scrape, shared by the gauges collected together.
+    let read: Promise<DeliveryStats> | null = null;
+    const deliveries = (now: number) => {
+      read ??= readDeliveries(now).finally(() => setImmediate(() => (read = null)));
+      return read;
+    };
     new Gauge({
       name: 'svc_webhook_deliveries',
       help: 'Webhook deliveries in the control plane, by status.',
@@ -59,6 +65,24 @@ export class ApiMetrics {
       registers: [this.registry],
       async collect() {
         this.set((await deliveries(Date.now())).devidas);
+      },
+    });
+    new Gauge({
+      name: 'svc_webhook_claimed',
+      help: 'Pending deliveries under a live worker lease (every worker on the control plane).',
+      registers: [this.registry],
+      async collect() {
+        this.set((await deliveries(Date.now())).reservadas);
+      },
+    });
+    new Gauge({
+      name: 'svc_webhook_delivery_seconds_mean',
+      help: 'Mean duration of the deliveries that succeeded in the last 5 minutes (absent when none did).',
+      registers: [this.registry],
+      async collect() {
+        const ms = (await deliveries(Date.now())).duracaoMediaMs;
+        this.reset();
+        if (ms !== null) this.set(ms / 1000);
       },
     });
     new Gauge({

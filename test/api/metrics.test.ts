@@ -30,6 +30,15 @@ describe('GET /metrics', () => {
       );
       registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
       registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() + 60_000);
+      // One held by a worker's live lease, one delivered a moment ago in 120 ms.
+      const held = registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
+      h.control
+        .prepare("UPDATE entregas SET reservada_ate = ?, reservada_por = 'w:1' WHERE id = ?")
+        .run(Date.now() + 30_000, held.id);
+      const done = registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 2_000);
+      h.control
+        .prepare("UPDATE entregas SET status = 'entregue', entregue_em = ?, duracao_ms = 120 WHERE id = ?")
+        .run(new Date().toISOString(), done.id);
 
       assert.equal((await h.get('/metrics')).status, 401);
       const wrong = await h.get('/metrics', undefined, { authorization: `Bearer ${TOKEN}x` });
@@ -51,8 +60,11 @@ describe('GET /metrics', () => {
       assert.ok((sample(t, 'svc_snapshot_age_seconds') ?? -1) >= 0);
       assert.equal(sample(t, 'svc_snapshot_swap_duration_seconds_count'), 1, 'the first load');
       assert.doesNotMatch(t, /rota="\/v1\/campeonatos\/1"/, 'raw paths never become labels');
-      assert.equal(sample(t, 'svc_webhook_deliveries{status="pendente"}'), 2);
-      assert.equal(sample(t, 'svc_webhook_queue_due'), 1, 'only the one already due');
+      assert.equal(sample(t, 'svc_webhook_deliveries{status="pendente"}'), 3);
+      assert.equal(sample(t, 'svc_webhook_deliveries{status="entregue"}'), 1);
+      assert.equal(sample(t, 'svc_webhook_queue_due'), 1, 'only the one already due and not held');
+      assert.equal(sample(t, 'svc_webhook_claimed'), 1);
+      assert.equal(sample(t, 'svc_webhook_delivery_seconds_mean'), 0.12);
     } finally {
       await h.cleanup();
     }

@@ -311,7 +311,10 @@ for (const backend of backends) {
       assert.deepEqual(await b.cp.deliveryStats(T1), {
         porStatus: { entregue: 2, falhou: 1, descartada: 1 },
         devidas: 0,
+        reservadas: 0,
+        duracaoMediaMs: 4,
       });
+      assert.equal((await b.cp.deliveryStats(T1 + 10 * 60_000)).duracaoMediaMs, null, 'none in the last 5 minutes');
 
       // A replay to the customer's own URL that gets a 2xx settles the failed delivery.
       await b.cp.webhooks.recordReplay(e1, { ...attempt(e1, 200, T1 + 1), origem: 'replay' }, true, T1 + 1);
@@ -325,10 +328,19 @@ for (const backend of backends) {
       assert.equal(again?.entregueEm, null);
       assert.equal(again?.tentativas, 1, 'the attempt count is kept');
       assert.equal(again?.proximaTentativaEm, T1 + 3);
-      assert.deepEqual(await b.cp.deliveryStats(T1 + 3), { porStatus: { entregue: 2, pendente: 2 }, devidas: 2 });
+      assert.deepEqual(await b.cp.deliveryStats(T1 + 3), {
+        porStatus: { entregue: 2, pendente: 2 },
+        devidas: 2,
+        reservadas: 0,
+        duracaoMediaMs: 4,
+      });
       assert.equal(await q.nextDueAt(), T1 + 2);
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
-      assert.deepEqual(await b.cp.deliveryStats(T1 + 3), { porStatus: {}, devidas: 0 }, 'deliveries go with it');
+      assert.deepEqual(
+        await b.cp.deliveryStats(T1 + 3),
+        { porStatus: {}, devidas: 0, reservadas: 0, duracaoMediaMs: null },
+        'deliveries go with it',
+      );
     });
 
     it('records a burst of outcomes in arrival order; failure runs deactivate, reactivateDue lifts a temporary one', async () => {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
 import { byAccount, decideQuota, type DeactivationNotice, type DeliveryQueue } from '../webhooks/delivery-queue.js';
-import type { DeliveryStats } from '../webhooks/delivery-stats.js';
+import { DELIVERY_STATS_SQL, RECENT_MS, toDeliveryStats, type DeliveryStats } from '../webhooks/delivery-stats.js';
 import {
   DELIVERY_COLUMNS,
   iso,
@@ -409,13 +409,15 @@ async function clearFailures(c: pg.PoolClient, successes: Map<number, number>): 
 
 /** The delivery queue as operators watch it (`GET /metrics`), the twin of deliveryStats: cluster-wide by nature. */
 export async function pgDeliveryStats(pool: pg.Pool, now: number): Promise<DeliveryStats> {
-  const [byStatus, due] = await Promise.all([
-    pool.query<{ status: string; n: number }>('SELECT status, count(*) AS n FROM entregas GROUP BY status'),
-    pool.query<{ n: number }>(
-      `SELECT count(*) AS n FROM entregas WHERE status = 'pendente' AND proxima_tentativa_em <= $1
-         AND (reservada_ate IS NULL OR reservada_ate <= $1)`,
-      [now],
-    ),
+  // The SQLite queries with numbered parameters.
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  const [byStatus, pending, recent] = await Promise.all([
+    pool.query<{ status: string; n: number }>(DELIVERY_STATS_SQL.byStatus),
+    pool.query<{ devidas: number; reservadas: number }>(numbered(DELIVERY_STATS_SQL.pending), [now, now, now]),
+    pool.query<{ ms: string | null }>(numbered(DELIVERY_STATS_SQL.recent), [iso(now - RECENT_MS)]),
   ]);
-  return { porStatus: Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])), devidas: due.rows[0]?.n ?? 0 };
+  return toDeliveryStats(byStatus.rows, pending.rows[0], recent.rows[0]);
 }
