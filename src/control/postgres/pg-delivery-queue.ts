@@ -55,7 +55,15 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
         outcomes.map((o) => o.job.webhookId),
         'KEY SHARE',
       );
-      for (const o of outcomes) await this.settle(c, o);
+      await this.insertAttempts(
+        c,
+        outcomes.flatMap(({ job, outcome }) =>
+          outcome.kind !== 'descartada' && outcome.attempt ? [{ deliveryId: job.id, attempt: outcome.attempt }] : [],
+        ),
+      );
+      // Successes, nearly every outcome of a busy worker, in one statement; the rest one by one.
+      await markAllDelivered(c, outcomes);
+      for (const { job, outcome } of outcomes) if (outcome.kind !== 'entregue') await this.settle(c, job, outcome);
       return this.updateWebhooks(c, outcomes);
     });
   }
@@ -241,19 +249,14 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     await this.recordOutcomes([{ job, outcome: { kind: 'descartada', motivo: reason } }]);
   }
 
-  /** Writes what an outcome does to its delivery: the attempt, status, schedule and last answer; frees the claim. */
-  private async settle(c: pg.PoolClient, { job, outcome }: Outcome): Promise<void> {
+  /** What a failure, retry or discard does to its delivery row (its attempt is already written); frees the claim. */
+  private async settle(
+    c: pg.PoolClient,
+    job: DeliveryJob,
+    outcome: Exclude<RecordedOutcome, { kind: 'entregue' }>,
+  ): Promise<void> {
     const attempt = outcome.kind === 'descartada' ? null : outcome.attempt;
-    if (attempt) await this.insertAttempt(c, job.id, attempt);
     switch (outcome.kind) {
-      case 'entregue':
-        await c.query(
-          `UPDATE entregas SET status = 'entregue', tentativas = $1, entregue_em = $2, proxima_tentativa_em = NULL,
-             reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = $3, ultimo_erro = NULL, duracao_ms = $4
-           WHERE id = $5`,
-          [outcome.attempt.numero, iso(outcome.at), outcome.attempt.statusCode, outcome.attempt.duracaoMs, job.id],
-        );
-        return;
       case 'retentar':
         await c.query(
           `UPDATE entregas SET tentativas = $1, proxima_tentativa_em = $2, reservada_ate = NULL, reservada_por = NULL,
@@ -380,6 +383,26 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
 }
 
 type Outcome = { job: DeliveryJob; outcome: RecordedOutcome };
+
+/** The burst's successes: delivered, claim freed, last answer kept, one UPDATE. */
+async function markAllDelivered(c: pg.PoolClient, outcomes: readonly Outcome[]): Promise<void> {
+  const ok = outcomes.flatMap(({ job, outcome }) => (outcome.kind === 'entregue' ? [{ job, outcome }] : []));
+  if (ok.length === 0) return;
+  await c.query(
+    `UPDATE entregas e SET status = 'entregue', tentativas = v.numero, entregue_em = v.em, proxima_tentativa_em = NULL,
+       reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = v.status_code, ultimo_erro = NULL,
+       duracao_ms = v.duracao_ms
+     FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::int[]) AS v(id, numero, em, status_code, duracao_ms)
+     WHERE e.id = v.id`,
+    [
+      ok.map((o) => o.job.id),
+      ok.map((o) => o.outcome.attempt.numero),
+      ok.map((o) => iso(o.outcome.at)),
+      ok.map((o) => o.outcome.attempt.statusCode),
+      ok.map((o) => o.outcome.attempt.duracaoMs),
+    ],
+  );
+}
 
 /**
  * Row locks on webhooks, always in id order: transactions taking them never wait on each other in a cycle (a

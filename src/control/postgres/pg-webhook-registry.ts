@@ -244,7 +244,7 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
     now: number,
   ): Promise<void> {
     await withTransaction(this.pool, async (c) => {
-      await this.insertAttempt(c, delivery.id, attempt);
+      await this.insertAttempts(c, [{ deliveryId: delivery.id, attempt }]);
       const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
       // A replay that reached the customer's own endpoint settles a delivery that had failed or was pending.
       if (ok && toWebhookUrl && delivery.status !== 'entregue') {

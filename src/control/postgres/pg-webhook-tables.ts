@@ -39,11 +39,25 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
     return this.control.box.open(stored);
   }
 
-  protected async insertAttempt(db: Queryable, deliveryId: string, a: AttemptResult): Promise<void> {
+  /** Attempts made, one INSERT however many. */
+  protected async insertAttempts(
+    db: Queryable,
+    made: readonly { deliveryId: string; attempt: AttemptResult }[],
+  ): Promise<void> {
+    if (made.length === 0) return;
     await db.query(
       `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [deliveryId, a.numero, a.origem, a.destino, iso(a.iniciadaEm), a.statusCode, a.erro, a.duracaoMs],
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[])`,
+      [
+        made.map((m) => m.deliveryId),
+        made.map((m) => m.attempt.numero),
+        made.map((m) => m.attempt.origem),
+        made.map((m) => m.attempt.destino),
+        made.map((m) => iso(m.attempt.iniciadaEm)),
+        made.map((m) => m.attempt.statusCode),
+        made.map((m) => m.attempt.erro),
+        made.map((m) => m.attempt.duracaoMs),
+      ],
     );
   }
 
