@@ -9,6 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { keyFromText } from '../../src/control/secret-box.js';
+import { openSqliteControlPlane } from '../../src/control/control-plane.js';
 import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
@@ -165,32 +166,65 @@ export async function run(): Promise<BenchFigure[]> {
         );
         return new Set(rows.map((r) => r.id));
       };
-      const workers = (n: number) =>
+      // The baseline: the same burst to one worker on the data dir's SQLite control plane.
+      const sqlite = openSqliteControlPlane(path.join(dir, 'control.db'), {
+        secretKeys: [keyFromText(SVC_SECRET_KEY)],
+      });
+      const sqliteHook = await sqlite.webhooks.createWebhook(
+        {
+          contaId: (await sqlite.accounts.createAccount('bench-ganchos', 'enterprise')).id,
+          nome: 'bench',
+          url: hookUrl,
+          eventos: ['partida.gol'],
+          secret: 'whsec_bench',
+        },
+        null,
+        Date.now(),
+      );
+      const enqueueSqlite = async () => {
+        receiver.requests.length = 0;
+        const rows = sqlite.db
+          .prepare(
+            `WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ?)
+             INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, criada_em, proxima_tentativa_em)
+             SELECT lower(hex(randomblob(16))), ?, ?, 'partida.gol', '{"n":' || n || '}', 'automatica', 'pendente', ?, ?
+             FROM g RETURNING id`,
+          )
+          .all(DELIVERIES, sqliteHook.id, sqliteHook.contaId, new Date().toISOString(), Date.now()) as { id: string }[];
+        return new Set(rows.map((r) => r.id));
+      };
+      const workers = (n: number, env = pgEnv) =>
         Promise.all(
           Array.from({ length: n }, () =>
             startChild(
               [SVC_BIN, 'webhooks', 'run', '--allow-private-urls', '--data-dir', dir],
               /webhooks: despachando/,
               false,
-              pgEnv,
+              env,
             ),
           ),
         );
-      for (const n of [1, 2]) {
-        // The workers run idle first: the time is from the deliveries becoming due to the last receipt.
-        const running = await workers(n);
+      /** Deliveries per second of `n` workers, from a burst becoming due to its last receipt (workers idle first). */
+      const burst = async (n: number, env: Record<string, string>, queue: () => Promise<Set<string>>) => {
+        const running = await workers(n, env);
         const started = Date.now();
-        const ids = await enqueue();
+        const ids = await queue();
         await receiver.waitFor(DELIVERIES);
         const seconds = (Date.now() - started) / 1000;
         for (const w of running) await stopChild(w.child);
         const got = new Set(receiver.requests.map((r) => String(r.headers['x-svc-entrega'])));
-        figures.push({
-          name: `deliveries/s with ${n} worker${n > 1 ? 's' : ''} (${DELIVERIES} due at once, PostgreSQL)`,
-          value: Math.round(DELIVERIES / seconds),
-          unit: 'deliveries/s',
-        });
         if ([...ids].some((id) => !got.has(id))) throw new Error(`${n} worker(s): a delivery was never received`);
+        return Math.round(DELIVERIES / seconds);
+      };
+      const onSqliteRate = await burst(1, sqliteEnv, enqueueSqlite);
+      await sqlite.close();
+      for (const n of [1, 2]) {
+        figures.push({
+          name: `deliveries/s with ${n} worker${n > 1 ? 's' : ''} on PostgreSQL (${DELIVERIES} due at once)`,
+          value: await burst(n, pgEnv, enqueue),
+          unit: 'deliveries/s',
+          baseline: { name: '1 worker on SQLite, same burst', value: onSqliteRate },
+        });
       }
 
       // A worker SIGKILLed mid-delivery: the slow receiver keeps deliveries in flight.
