@@ -193,7 +193,7 @@ export async function run(): Promise<BenchFigure[]> {
           .all(DELIVERIES, sqliteHook.id, sqliteHook.contaId, new Date().toISOString(), Date.now()) as { id: string }[];
         return new Set(rows.map((r) => r.id));
       };
-      const workers = (n: number, env = pgEnv) =>
+      const workers = (n: number, env: Record<string, string> = pgEnv) =>
         Promise.all(
           Array.from({ length: n }, () =>
             startChild(
