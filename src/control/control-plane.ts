@@ -40,6 +40,21 @@ export interface ControlPlane {
   close(): Promise<void>;
 }
 
+/** Socket errors and PostgreSQL's connection-exception (08…) and shutdown/starting-up (57P0…) SQLSTATEs. */
+const UNREACHABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|08\w{3}|57P0\d)$/;
+
+/**
+ * Whether an error means the control plane could not be reached (a server restarting, a network cut), as
+ * opposed to a bug: callers answer "try again" instead of "internal error".
+ */
+export function controlPlaneUnreachable(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+  return (
+    UNREACHABLE.test(code) ||
+    (err instanceof Error && /Connection terminated|timeout exceeded when trying to connect/.test(err.message))
+  );
+}
+
 /**
  * A synchronous store answering through promises. SQLite calls are synchronous and quick; the callers await
  * them alike, so one code path serves both engines. A throw becomes a rejection, as a PostgreSQL error would.

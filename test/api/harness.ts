@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createApp, type ApiApp, type AppOptions } from '../../src/api/app.js';
 import type { Plano } from '../../src/domain/plans.js';
 import { SqliteAccountsStore, type AccountSettings } from '../../src/control/accounts-store.js';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
+import { sqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
 import type { CorsOrigins } from '../../src/api/middleware/cors.js';
@@ -65,6 +65,8 @@ export async function startHarness(
     metricsToken?: string;
     corsOrigins?: CorsOrigins;
     stream?: AppOptions['stream'];
+    /** Another control plane than the data dir's SQLite (the keys `key()` makes stay in the SQLite one). */
+    control?: ControlPlane;
     webhooks?: AppOptions['webhooks'];
   } = {},
 ): Promise<Harness> {
@@ -77,7 +79,7 @@ export async function startHarness(
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
   const api = createApp({
     dataDir,
-    control: sqliteControlPlane(control),
+    control: o.control ?? sqliteControlPlane(control),
     plans: o.plans,
     log: (l) => logs.push(l),
     usageFlushMs: o.usageFlushMs,

@@ -1,3 +1,4 @@
+import { controlPlaneUnreachable } from '../../control/control-plane.js';
 import type { Middleware } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { ApiError, ClientAbortedError } from '../errors.js';
@@ -127,12 +128,24 @@ function routeTemplate(ctx: { _matchedRoute?: string | RegExp; path: string }): 
   return typeof route === 'string' ? route.replace(/:(\w+)/g, '{$1}') : ctx.path;
 }
 
+/** The control plane is briefly out of reach (a PostgreSQL restart): the client should retry, not report a bug. */
+const CONTROL_PLANE_DOWN = new ApiError(
+  503,
+  'Serviço indisponível',
+  'O plano de controle não respondeu; tente novamente em instantes.',
+  { 'Retry-After': '1' },
+);
+
 function internalError(err: unknown, requestId: string, log: AccessLog): ApiError {
   // Koa's own HTTP errors (e.g. a malformed URL) carry an expose-safe status; keep those.
   const status =
     typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 500;
   if (status >= 400 && status < 500)
     return new ApiError(status, 'Requisição inválida', 'A requisição não pôde ser interpretada.');
+  if (controlPlaneUnreachable(err)) {
+    log({ t: new Date().toISOString(), req: requestId, level: 'warn', erro: `plano de controle: ${String(err)}` });
+    return CONTROL_PLANE_DOWN;
+  }
   log({
     t: new Date().toISOString(),
     req: requestId,
