@@ -7,7 +7,8 @@
  *   - `CURRENT` always named a complete snapshot (file and manifest), watched every 20 ms;
  *   - no API request failed except while a killed server was down;
  *   - a key's daily quota was never exceeded.
- * Options: `--minutes N` (default 10), `--seed N`. Exit code 0 when every invariant held, 1 otherwise.
+ * Options: `--minutes N` (default 10), `--seed N`, `--postgres` (the control plane in a fresh PostgreSQL database
+ * of the machine's server, dropped after a clean run). Exit code 0 when every invariant held, 1 otherwise.
  * Traffic stays on loopback; every loop is bounded by the deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,14 +19,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { openControlDb } from '../../src/control/database.js';
+import { openSqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
+import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
+import { keyFromText } from '../../src/control/secret-box.js';
+import { utcDayOf } from '../../src/time.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { currentLine, manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
+import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 
 const { values: args } = parseArgs({
-  options: { minutes: { type: 'string', default: '10' }, seed: { type: 'string' } },
+  options: {
+    minutes: { type: 'string', default: '10' },
+    seed: { type: 'string' },
+    postgres: { type: 'boolean', default: false },
+  },
 });
 const durationMs = Number(args.minutes) * 60_000;
 let seed = Number(args.seed ?? Date.now() % 1_000_000);
@@ -61,10 +70,22 @@ const counts = {
 };
 const problems: string[] = [];
 
+// ---- the control plane: the data dir's SQLite, or a PostgreSQL database of its own ----
+const SECRET_KEY = 'chave-do-soak-com-mais-de-32-caracteres';
+if (args.postgres && postgresSkip) throw new Error(postgresSkip);
+const database = args.postgres ? await createTestDatabase() : null;
+const controlEnv: Record<string, string> = database
+  ? { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY: SECRET_KEY }
+  : {};
+const openControl = (): Promise<ControlPlane> | ControlPlane =>
+  database
+    ? openPgControlPlane(database.url, { secretKeys: [keyFromText(SECRET_KEY)] })
+    : openSqliteControlPlane(dataDir.controlDb);
+
 function svc(argv: string[]): ChildProcess {
   return spawn(process.execPath, [SVC_BIN, ...argv, '--data-dir', dataDir.root], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...controlEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -257,7 +278,9 @@ async function watchCurrent(): Promise<void> {
 }
 
 // ---- the run ----
-console.log(`soak: ${args.minutes} min, seed ${firstSeed}, data dir ${dataDir.root}`);
+console.log(
+  `soak: ${args.minutes} min, seed ${firstSeed}, data dir ${dataDir.root}, control plane ${database ? 'PostgreSQL' : 'SQLite'}`,
+);
 const first = await run(['ingest', path.join(REPO_ROOT, 'fixtures/demo')]);
 if (first.code !== 0) throw new Error(`demo ingest failed: ${first.stderr}`);
 const key = JSON.parse(
@@ -373,21 +396,27 @@ async function currentLineEvents(): Promise<{ seq: number; evento: string; corpo
   return events.filter((e) => ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'].includes(e.evento));
 }
 
-const control = openControlDb(dataDir.controlDb);
-const deliveryOf = (webhook: number, seq: number) =>
-  control.prepare('SELECT id, status FROM entregas WHERE webhook_id = ? AND evento_seq = ?').get(webhook, seq) as
-    | { id: string; status: string }
-    | undefined;
-const webhookIds = (control.prepare('SELECT id FROM webhooks ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+const control = await openControl();
+const soakAccount = await control.accounts.getAccount('soak');
+const webhookIds = (soakAccount ? await control.webhooks.listWebhooks(soakAccount.id) : []).map((w) => w.id);
+/** Each webhook's deliveries by event seq, read anew on each check. */
+const deliveriesBySeq = async () =>
+  new Map(
+    (await Promise.all(webhookIds.map((w) => control.webhooks.filterDeliveries({ webhookId: w })))).map((list, i) => [
+      webhookIds[i]!,
+      new Map(list.map((d) => [d.eventoSeq, d])),
+    ]),
+  );
 const settleUntil = Date.now() + 120_000;
 let missing: string[] = [];
 const lineEvents = await currentLineEvents();
 while (Date.now() < settleUntil) {
   missing = [];
   const got = new Set(received.map((r) => `${r.receiver} ${r.entrega}`));
+  const bySeq = await deliveriesBySeq();
   for (const e of lineEvents) {
     webhookIds.forEach((w, i) => {
-      const d = deliveryOf(w, e.seq);
+      const d = bySeq.get(w)?.get(e.seq);
       if (!d || !got.has(`${i} ${d.id}`)) missing.push(`webhook ${w} seq ${e.seq}`);
     });
   }
@@ -414,18 +443,13 @@ const expectedDeliveries = lineEvents.length * webhookIds.length;
 if (byDelivery.size > expectedDeliveries)
   problems.push(`${byDelivery.size - expectedDeliveries} deliveries of events off the current line`);
 
-const usedQuota = (
-  control
-    .prepare(
-      'SELECT coalesce(sum(requisicoes), 0) AS n FROM uso_diario u JOIN chaves_api k ON k.id = u.chave_id JOIN contas c ON c.id = k.conta_id WHERE c.nome = ?',
-    )
-    .get('cota') as { n: number }
-).n;
+const quotaKeyRecord = await control.accounts.authenticate(quotaKey);
+const usedQuota = quotaKeyRecord ? await control.usage.usedOn(quotaKeyRecord.key.id, utcDayOf(Date.now()).dia) : 0;
 if (counts.quota200 > QUOTA)
   problems.push(`quota exceeded: ${counts.quota200} requests admitted on a quota of ${QUOTA}`);
 if (usedQuota > QUOTA) problems.push(`quota exceeded in the control plane: ${usedQuota} > ${QUOTA}`);
 if (counts.badSignatures > 0) problems.push(`${counts.badSignatures} deliveries with a bad signature`);
-control.close();
+await control.close();
 
 stopWatch = true;
 await watcher;
@@ -453,8 +477,10 @@ if (problems.length > 0) {
   console.log(`soak: ${problems.length} invariant violations:`);
   for (const p of problems.slice(0, 30)) console.log(`  - ${p}`);
   console.log(`data dir kept for inspection: ${root}`);
+  if (database) console.log(`control plane kept for inspection: ${database.url}`);
   process.exit(1);
 }
 console.log('soak: every invariant held');
 rmSync(root, { recursive: true, force: true });
+await database?.drop();
 process.exit(0);
