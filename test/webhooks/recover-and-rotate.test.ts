@@ -1,75 +1,28 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createApp, type ApiApp } from '../../src/api/app.js';
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
-import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { publishSnapshot, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
-import { assertWebhookOpenApi } from './openapi.js';
+import { publishSnapshot, type Receiver, until, type TestDataDir } from './helpers.js';
+import { startDeliveryStack, type DeliveryStack } from './delivery-stack.js';
 
 /**
  * After a webhook is re-enabled, the customer recovers what failed while it was broken (same ids, signed anew);
  * a secret is rotated with an overlap during which both secrets sign.
  */
 describe('recovering deliveries since a time; rotating a secret with an overlap', () => {
+  let stack: DeliveryStack;
   let dataDir: TestDataDir;
-  let db: ControlDb;
-  let api: ApiApp;
-  let server: http.Server;
-  let base: string;
-  let key: string;
   let receiver: Receiver;
   let url: string;
   let dispatcher: Dispatcher;
+  let call: DeliveryStack['call'];
 
   before(async () => {
-    dataDir = testDataDir();
-    db = openControlDb(dataDir.controlDb);
-    const accounts = new SqliteAccountsStore(db);
-    key = accounts.createKey(accounts.createAccount('acme', 'pro').id, null).key;
-    api = createApp({ dataDir, control: sqliteControlPlane(db), log: () => {}, webhooks: { allowPrivateUrls: true } });
-    server = http.createServer(api.app.callback());
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    receiver = new Receiver();
-    url = await receiver.start();
-    dispatcher = await startDispatcher({
-      dataDir,
-      control: sqliteControlPlane(db),
-      allowPrivateUrls: true,
-      mailer: null,
-      pollMs: 20,
-      log: () => {},
-    });
+    stack = await startDeliveryStack({ pollMs: 20 });
+    ({ dataDir, receiver, url, dispatcher, call } = stack);
   });
 
-  after(async () => {
-    await dispatcher.stop();
-    await receiver.stop();
-    await new Promise<void>((r) => server.close(() => r()));
-    await api.stop();
-    db.close();
-    dataDir.cleanup();
-  });
-
-  async function call(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : null;
-    assertWebhookOpenApi(method, path, res.status, parsed);
-    return { status: res.status, body: parsed };
-  }
+  after(() => stack.stop());
 
   it('queues again the failed event deliveries since a time, with the same delivery ids; refuses bad input', async () => {
     const created = await call('POST', '/v1/webhooks', { nome: 'r', url, eventos: ['partida.gol'] });

@@ -1,0 +1,86 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../src/api/app.js';
+import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
+import { openControlDb, type ControlDb } from '../../src/control/database.js';
+import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { Receiver, testDataDir, type TestDataDir } from './helpers.js';
+import { assertWebhookOpenApi } from './openapi.js';
+
+/** The management API, the delivery daemon and a real receiver on one control plane, as a customer meets them. */
+export interface DeliveryStack {
+  dataDir: TestDataDir;
+  db: ControlDb;
+  conta: number;
+  receiver: Receiver;
+  /** The receiver's URL. */
+  url: string;
+  dispatcher: Dispatcher;
+  /** Calls the API with the account's key; every answer is checked against the OpenAPI. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  stop(): Promise<void>;
+}
+
+/** Starts the stack for a pro account; `before` runs on its control plane first (limits, fixtures). */
+export async function startDeliveryStack(o: {
+  pollMs: number;
+  before?: (db: ControlDb, conta: number) => void;
+}): Promise<DeliveryStack> {
+  const dataDir = testDataDir();
+  const db = openControlDb(dataDir.controlDb);
+  const accounts = new SqliteAccountsStore(db);
+  const conta = accounts.createAccount('acme', 'pro').id;
+  const key = accounts.createKey(conta, null).key;
+  o.before?.(db, conta);
+  const api = createApp({
+    dataDir,
+    control: sqliteControlPlane(db),
+    log: () => {},
+    webhooks: { allowPrivateUrls: true },
+  });
+  const server = http.createServer(api.app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const receiver = new Receiver();
+  const url = await receiver.start();
+  const dispatcher = await startDispatcher({
+    dataDir,
+    control: sqliteControlPlane(db),
+    allowPrivateUrls: true,
+    mailer: null,
+    pollMs: o.pollMs,
+    log: () => {},
+  });
+  return {
+    dataDir,
+    db,
+    conta,
+    receiver,
+    url,
+    dispatcher,
+    async call(method, path, body) {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      const parsed = text ? JSON.parse(text) : null;
+      assertWebhookOpenApi(method, path, res.status, parsed);
+      return { status: res.status, body: parsed };
+    },
+    async stop() {
+      await dispatcher.stop();
+      await receiver.stop();
+      await new Promise<void>((r) => server.close(() => r()));
+      await api.stop();
+      db.close();
+      dataDir.cleanup();
+    },
+  };
+}
