@@ -122,19 +122,22 @@ async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
         for (;;) {
           const jobs = await q.claimDue(1, 50, [], `bench:${i}`, 30_000);
           if (jobs.length === 0) return;
-          await q.markDelivered(
+          await q.recordOutcomes(
             jobs.map((job) => ({
               job,
-              attempt: {
-                numero: 1,
-                origem: 'automatica' as const,
-                destino: job.url,
-                iniciadaEm: 1,
-                statusCode: 200,
-                erro: null,
-                duracaoMs: 1,
+              outcome: {
+                kind: 'entregue' as const,
+                attempt: {
+                  numero: 1,
+                  origem: 'automatica' as const,
+                  destino: job.url,
+                  iniciadaEm: 1,
+                  statusCode: 200,
+                  erro: null,
+                  duracaoMs: 1,
+                },
+                at: 1,
               },
-              at: 1,
             })),
           );
         }

@@ -121,19 +121,22 @@ for (const backend of backends) {
       assert.equal(ours.length, 40, 'every lease from the previous claims has ended');
       const [first, ...rest] = ours;
       assert.ok(first);
-      await q.a.markDelivered([
+      await q.a.recordOutcomes([
         {
           job: first,
-          attempt: {
-            numero: 1,
-            origem: 'automatica',
-            destino: first.url,
-            iniciadaEm: T0 + LEASE,
-            statusCode: 200,
-            erro: null,
-            duracaoMs: 5,
+          outcome: {
+            kind: 'entregue',
+            attempt: {
+              numero: 1,
+              origem: 'automatica',
+              destino: first.url,
+              iniciadaEm: T0 + LEASE,
+              statusCode: 200,
+              erro: null,
+              duracaoMs: 5,
+            },
+            at: T0 + LEASE,
           },
-          at: T0 + LEASE,
         },
       ]);
       assert.equal(await q.b.monthlyUsage(first.contaId, T0), 1, 'a 2xx counts towards the monthly quota');
@@ -142,20 +145,25 @@ for (const backend of backends) {
       assert.deepEqual(taken.map((j) => j.id).sort(), rest.map((j) => j.id).sort());
       const [second] = taken;
       assert.ok(second);
-      await q.b.scheduleRetry(
-        second,
+      await q.b.recordOutcomes([
         {
-          numero: 1,
-          origem: 'automatica',
-          destino: second.url,
-          iniciadaEm: T0,
-          statusCode: 500,
-          erro: 'HTTP 500',
-          duracaoMs: 3,
+          job: second,
+          outcome: {
+            kind: 'retentar',
+            attempt: {
+              numero: 1,
+              origem: 'automatica',
+              destino: second.url,
+              iniciadaEm: T0,
+              statusCode: 500,
+              erro: 'HTTP 500',
+              duracaoMs: 3,
+            },
+            dueAt: T0 + 10 * LEASE,
+          },
         },
-        T0 + 10 * LEASE,
-      );
-      await q.b.markDiscarded(taken[1]!, 'webhook removido');
+        { job: taken[1]!, outcome: { kind: 'descartada', motivo: 'webhook removido' } },
+      ]);
       assert.deepEqual(
         (await q.a.claimDue(T0 + 10 * LEASE, 100, [], 'host:6', LEASE)).length,
         38,

@@ -399,7 +399,12 @@ for (const backend of backends) {
       const testJob = claimed.find((j) => j.id === test.id);
       const retried = claimed.find((j) => j.id !== test.id);
       assert.ok(testJob && retried);
-      assert.equal(await q.markFailed(testJob, null, 'recusado', T0 + HOUR), null);
+      assert.deepEqual(
+        await q.recordOutcomes([
+          { job: testJob, outcome: { kind: 'falhou', attempt: null, motivo: 'recusado', at: T0 + HOUR } },
+        ]),
+        [],
+      );
       assert.deepEqual(await q.webhookHealth(webhook.id), { ativo: true, falhasConsecutivas: 0 });
 
       const [permanent] = await burst(fail, fail, (job) => failed(job, T0 + HOUR));
@@ -407,9 +412,14 @@ for (const backend of backends) {
       assert.equal(permanent?.webhook.reativarEm, null);
       assert.equal(await q.reactivateDue(T0 + 1000 * HOUR), 0, 'a permanent deactivation waits for the customer');
       assert.equal((await b.raw('SELECT id FROM webhook_desativacoes WHERE webhook_id = ?', [webhook.id])).length, 2);
-      assert.equal(
-        await q.markFailed(retried, attempt(retried, 500, T0 + HOUR), 'HTTP 500', T0 + HOUR),
-        null,
+      assert.deepEqual(
+        await q.recordOutcomes([
+          {
+            job: retried,
+            outcome: { kind: 'falhou', attempt: attempt(retried, 500, T0 + HOUR), motivo: 'HTTP 500', at: T0 + HOUR },
+          },
+        ]),
+        [],
         'inactive: nothing more to count',
       );
 

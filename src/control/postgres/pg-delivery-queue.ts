@@ -9,9 +9,7 @@ import {
   toJob,
   toSubscriber,
   WEBHOOK_COLUMNS,
-  type AttemptResult,
   type Deactivation,
-  type Delivered,
   type DeliveryJob,
   type JobRow,
   type OutboxEvent,
@@ -31,8 +29,7 @@ const ACCOUNT_QUOTA_LOCK = 0x73766304;
 /**
  * The dispatcher's work list in PostgreSQL, shared by every worker: fan-out with the cursor in one transaction,
  * claims (`FOR UPDATE SKIP LOCKED` + lease), outcomes, deactivation and notices. The same rows and answers as
- * SqliteDeliveryQueue. markDelivered, scheduleRetry, markFailed and markDiscarded are recordOutcomes of one kind:
- * one transaction each, one code path for every outcome.
+ * SqliteDeliveryQueue; every outcome goes through recordOutcomes.
  */
 export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQueue> {
   constructor(
@@ -219,34 +216,6 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
       [],
     );
     return row?.t ?? null;
-  }
-
-  async markDelivered(delivered: readonly Delivered[]): Promise<void> {
-    if (delivered.length === 0) return;
-    await this.recordOutcomes(
-      delivered.map(({ job, attempt, at }) => ({ job, outcome: { kind: 'entregue', attempt, at } })),
-    );
-  }
-
-  async scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): Promise<void> {
-    await this.recordOutcomes([{ job, outcome: { kind: 'retentar', attempt, dueAt } }]);
-  }
-
-  /** An automatic delivery's failure counts towards deactivation (the policy given at construction decides). */
-  async markFailed(
-    job: DeliveryJob,
-    attempt: AttemptResult | null,
-    erro: string,
-    now: number,
-  ): Promise<Deactivation | null> {
-    const [deactivation] = await this.recordOutcomes([
-      { job, outcome: { kind: 'falhou', attempt, motivo: erro, at: now } },
-    ]);
-    return deactivation ?? null;
-  }
-
-  async markDiscarded(job: DeliveryJob, reason: string): Promise<void> {
-    await this.recordOutcomes([{ job, outcome: { kind: 'descartada', motivo: reason } }]);
   }
 
   /** What a failure, retry or discard does to its delivery row (its attempt is already written); frees the claim. */

@@ -67,12 +67,6 @@ export interface DeliveryQueue extends WebhookAccounts {
   reserveQuota(jobs: readonly DeliveryJob[], now: number): QuotaReservation;
   /** When the earliest unclaimed pending delivery is due (claims of dead workers are caught by the poll). */
   nextDueAt(): number | null;
-  /** Records 2xx answers; quota and webhook history are updated once per account/webhook for the lot. */
-  markDelivered(delivered: readonly Delivered[]): void;
-  scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void;
-  /** An automatic delivery's failure counts towards deactivation (the policy given at construction decides). */
-  markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Deactivation | null;
-  markDiscarded(job: DeliveryJob, reason: string): void;
   accountEmail(contaId: number): string | null;
   recordNotice(notice: DeactivationNotice, now: number): number;
   noticeOutcome(id: number, enviadoEm: string | null, erro: string | null): void;
@@ -253,7 +247,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     return row.t;
   }
 
-  markDelivered(delivered: readonly Delivered[]): void {
+  private markDelivered(delivered: readonly Delivered[]): void {
     this.tx(() => {
       const perMonth = new Map<string, { contaId: number; ref: string; n: number }>();
       const lastSuccess = new Map<number, number>();
@@ -285,7 +279,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     });
   }
 
-  scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void {
+  private scheduleRetry(job: DeliveryJob, attempt: AttemptResult, dueAt: number): void {
     this.tx(() => {
       this.insertAttempt(job.id, attempt);
       this.sql(
@@ -295,7 +289,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     });
   }
 
-  markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Deactivation | null {
+  private markFailed(job: DeliveryJob, attempt: AttemptResult | null, erro: string, now: number): Deactivation | null {
     return this.tx(() => {
       if (attempt) this.insertAttempt(job.id, attempt);
       this.sql(
@@ -334,7 +328,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     return { webhook: this.webhook(updated), tipo, motivo };
   }
 
-  markDiscarded(job: DeliveryJob, reason: string): void {
+  private markDiscarded(job: DeliveryJob, reason: string): void {
     this.sql(
       `UPDATE entregas SET status = 'descartada', proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL,
            ultimo_erro = ? WHERE id = ?`,
