@@ -4,6 +4,10 @@ import { tempDir } from '../helpers/cli.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { DEMO_FIXTURES, ingestInto, startHarness } from './harness.js';
 import { HISTORY_DAYS, SqliteUsageStore } from '../../src/control/usage-store.js';
+import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { promised } from '../../src/control/control-plane.js';
+import { openControlDb } from '../../src/control/database.js';
+import { UsageMeter } from '../../src/api/usage-meter.js';
 
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -144,6 +148,54 @@ describe('quota consumption and usage statistics', () => {
       assert.equal(kept.n, 0, 'per-route rows older than the window are deleted');
     } finally {
       await h.cleanup();
+    }
+  });
+});
+
+describe('usage meter when a write fails (control plane briefly out of reach)', () => {
+  it('keeps the counts and writes them with the next flush: nothing admitted is lost', async () => {
+    const { dir, cleanup } = tempDir('svc-api-usage-fail-');
+    const db = openControlDb(resolveDataDir(dir).controlDb);
+    try {
+      const store = promised(new SqliteUsageStore(db));
+      const accounts = new SqliteAccountsStore(db);
+      const chave = accounts.createKey(accounts.createAccount('acme', 'pro').id, null).record.id;
+      let failNext = true;
+      const meter = new UsageMeter({
+        ...store,
+        add: (...args) => {
+          if (!failNext) return store.add(...args);
+          failNext = false;
+          return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+        },
+      });
+      const record = (rota: string) =>
+        meter.record({
+          chaveId: chave,
+          endpoint: rota,
+          metodo: 'GET',
+          rota,
+          status_code: 200,
+          tempo_resposta_ms: 2,
+          data_hora: new Date().toISOString(),
+        });
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await meter.admit(chave, 100)).allowed, true);
+        record('/v1/campeonatos');
+      }
+      await assert.rejects(meter.flush(), /ECONNREFUSED/);
+      assert.equal((await meter.admit(chave, 100)).allowed, true);
+      record('/v1/times');
+      await meter.flush();
+      const dia = new Date().toISOString().slice(0, 10);
+      assert.equal(await store.usedOn(chave, dia), 4, 'the three of the failed write and the one after');
+      const st = await store.stats(chave);
+      assert.equal(st.total_requisicoes, 4);
+      assert.equal(st.recentes.length, 4);
+      await meter.stop();
+    } finally {
+      db.close();
+      cleanup();
     }
   });
 });
