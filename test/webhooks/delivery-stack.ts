@@ -4,9 +4,26 @@ import { createApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
+import type { DataDir } from '../../src/data-dir.js';
 import { Receiver, testDataDir, type TestDataDir } from './helpers.js';
 import { assertWebhookOpenApi } from './openapi.js';
+
+/** The delivery daemon of the tests: the data dir's SQLite control plane, loopback receivers, no mail, no log. */
+export function startLocalDispatcher(
+  dataDir: DataDir,
+  db: ControlDb,
+  o: Partial<DispatcherOptions> = {},
+): Promise<Dispatcher> {
+  return startDispatcher({
+    dataDir,
+    control: sqliteControlPlane(db),
+    allowPrivateUrls: true,
+    mailer: null,
+    log: () => {},
+    ...o,
+  });
+}
 
 /** The management API, the delivery daemon and a real receiver on one control plane, as a customer meets them. */
 export interface DeliveryStack {
@@ -45,14 +62,7 @@ export async function startDeliveryStack(o: {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const receiver = new Receiver();
   const url = await receiver.start();
-  const dispatcher = await startDispatcher({
-    dataDir,
-    control: sqliteControlPlane(db),
-    allowPrivateUrls: true,
-    mailer: null,
-    pollMs: o.pollMs,
-    log: () => {},
-  });
+  const dispatcher = await startLocalDispatcher(dataDir, db, { pollMs: o.pollMs });
   return {
     dataDir,
     db,

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { startLocalDispatcher } from './delivery-stack.js';
 import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 import { REPO_ROOT, runSvc } from '../helpers/cli.js';
 import { CSV_DIR, JSON_2019, SKIP } from '../real-data/real-data.js';
@@ -46,13 +46,7 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
       null,
       Date.now(),
     );
-    dispatcher = await startDispatcher({
-      dataDir,
-      control: sqliteControlPlane(db),
-      allowPrivateUrls: true,
-      mailer: null,
-      log: () => {},
-    });
+    dispatcher = await startLocalDispatcher(dataDir, db);
   });
 
   after(async () => {

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { startLocalDispatcher } from './delivery-stack.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, Receiver, testDataDir, until, type ReceivedRequest, type TestDataDir } from './helpers.js';
@@ -59,13 +59,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
       null,
       Date.now(),
     );
-    dispatcher = await startDispatcher({
-      dataDir,
-      control: sqliteControlPlane(db),
-      allowPrivateUrls: true,
-      mailer: null,
-      log: () => {},
-    });
+    dispatcher = await startLocalDispatcher(dataDir, db);
     for (const file of readdirSync(LIVE_DAY)
       .filter((f) => f.endsWith('.json'))
       .sort()) {

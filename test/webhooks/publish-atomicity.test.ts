@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { startDispatcher, type Dispatcher } from '../../src/webhooks/dispatcher.js';
+import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { startLocalDispatcher } from './delivery-stack.js';
 import { PUBLISH_STEPS } from '../../src/warehouse/publish.js';
 import { listSnapshots, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
@@ -52,14 +52,7 @@ describe('events are delivered only from the current line of snapshots', () => {
   });
 
   const start = async () => {
-    dispatcher = await startDispatcher({
-      dataDir,
-      control: sqliteControlPlane(db),
-      allowPrivateUrls: true,
-      mailer: null,
-      log: () => {},
-      pollMs: 50,
-    });
+    dispatcher = await startLocalDispatcher(dataDir, db, { pollMs: 50 });
   };
 
   /** A real ingest; returns how many webhook events it recorded. */
