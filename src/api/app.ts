@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { readFileSync } from 'node:fs';
+import { nowDate, systemClock, type Clock } from '../clock.js';
 import type { DataDir } from '../data-dir.js';
 import type { AccountsStore } from '../control/accounts-store.js';
 import type { Async } from '../control/async-store.js';
@@ -55,6 +56,8 @@ export interface AppOptions {
   stream?: Pick<StreamHubOptions, 'windowEvents' | 'heartbeatMs'>;
   /** Bound of the serve cache (championship partitions and responses), MiB; default DEFAULT_CACHE_MB. */
   cacheMb?: number;
+  /** Time for quotas' days, key caching, tickets, webhook schedules and log stamps; default the system clock. */
+  clock?: Clock;
 }
 
 export interface ApiApp {
@@ -82,24 +85,26 @@ export interface ApiApp {
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
   const log = o.log ?? stdoutLog;
+  const clock = o.clock ?? systemClock;
+  const stamp = (): string => nowDate(clock).toISOString();
   const accounts = o.control.accounts;
   const usageStore = o.control.usage;
-  const usage = new UsageMeter(usageStore, o.usageFlushMs, (err) =>
-    log({
-      t: new Date().toISOString(),
-      event: 'uso_nao_gravado',
-      erro: err instanceof Error ? err.message : String(err),
-    }),
+  const usage = new UsageMeter(
+    usageStore,
+    o.usageFlushMs,
+    (err) => log({ t: stamp(), event: 'uso_nao_gravado', erro: err instanceof Error ? err.message : String(err) }),
+    clock,
   );
   const metrics = new ApiMetrics(
     () => holder.current,
     (now) => o.control.deliveryStats(now),
+    clock,
   );
   const holder = new SnapshotHolder(
     o.dataDir,
     (event, fields) => {
       if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
-      log({ t: new Date().toISOString(), event, ...fields });
+      log({ t: stamp(), event, ...fields });
     },
     { cacheMb: o.cacheMb },
   );
@@ -108,37 +113,37 @@ export function createApp(o: AppOptions): ApiApp {
   // route with its key, quota and plan checks in front of its handler (`guard`). A request that matches no
   // route reaches routeFallback (404/405) without any key check.
   const router: ApiRouter = new Router<ApiState>();
-  registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: new Date() });
+  registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: nowDate(clock), clock });
   registerDocs(router);
   if (o.metricsToken !== undefined) registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
-  const byKey = authenticate(accounts, plans, o.authCacheMs);
-  const limiter = new RateLimiter();
+  const byKey = authenticate(accounts, plans, o.authCacheMs, clock);
+  const limiter = new RateLimiter(clock);
   const refused = (motivo: QuotaRefusal) => metrics.quotaRefused(motivo);
   const quota = enforceQuota(usage, limiter, true, refused);
   const guard: Guard = (recurso, handler) => guarded([byKey, quota, planAccess(plans, recurso)], handler);
   // The key's own profile and usage answer even at quota and do not count against it.
   const inspect: Guard = (recurso, handler) =>
     guarded([byKey, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
-  const tickets = new StreamTickets();
+  const tickets = new StreamTickets(clock);
   const ticketGuard: Guard = (recurso, handler) =>
     guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
   const stream = new StreamHub(o.dataDir, {
     ...o.stream,
-    log: (event, fields) => log({ t: new Date().toISOString(), event, ...fields }),
+    log: (event, fields) => log({ t: stamp(), event, ...fields }),
   });
   holder.onSwap((next) => void stream.snapshotSwapped(next.id));
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
-  registerConta(router, inspect, usage, usageStore);
-  registerWebhookRoutes(router, { control: o.control, guard, ...o.webhooks });
+  registerConta(router, inspect, usage, usageStore, clock);
+  registerWebhookRoutes(router, { control: o.control, guard, clock, ...o.webhooks });
   registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard });
 
   const app = new Koa<ApiState>();
   app.proxy = false;
   app.silent = true;
-  app.use(requestContext(log, usage));
+  app.use(requestContext(log, usage, clock));
   app.use(metrics.middleware());
   app.use(cors(router, o.corsOrigins));
   app.use(router.routes());

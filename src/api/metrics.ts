@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Middleware } from 'koa';
 import { ApiError } from './errors.js';
@@ -41,7 +42,11 @@ export class ApiMetrics {
   });
 
   /** `deliveries` reads the delivery queue at each scrape (the workers may be other processes). */
-  constructor(current: () => ServedSnapshot | null, readDeliveries: (now: number) => Promise<DeliveryStats>) {
+  constructor(
+    current: () => ServedSnapshot | null,
+    readDeliveries: (now: number) => Promise<DeliveryStats>,
+    clock: Clock = systemClock,
+  ) {
     // One read of the queue per scrape, shared by the gauges collected together.
     let read: Promise<DeliveryStats> | null = null;
     const deliveries = (now: number) => {
@@ -54,7 +59,7 @@ export class ApiMetrics {
       labelNames: ['status'] as const,
       registers: [this.registry],
       async collect() {
-        const { porStatus } = await deliveries(Date.now());
+        const { porStatus } = await deliveries(clock.now());
         this.reset();
         for (const [status, n] of Object.entries(porStatus)) this.set({ status }, n);
       },
@@ -64,7 +69,7 @@ export class ApiMetrics {
       help: 'Pending deliveries due now and not under a live claim (backlog).',
       registers: [this.registry],
       async collect() {
-        this.set((await deliveries(Date.now())).devidas);
+        this.set((await deliveries(clock.now())).devidas);
       },
     });
     new Gauge({
@@ -72,7 +77,7 @@ export class ApiMetrics {
       help: 'Pending deliveries under a live worker lease (every worker on the control plane).',
       registers: [this.registry],
       async collect() {
-        this.set((await deliveries(Date.now())).reservadas);
+        this.set((await deliveries(clock.now())).reservadas);
       },
     });
     new Gauge({
@@ -80,7 +85,7 @@ export class ApiMetrics {
       help: 'Mean duration of the deliveries that succeeded in the last 5 minutes (absent when none did).',
       registers: [this.registry],
       async collect() {
-        const ms = (await deliveries(Date.now())).duracaoMediaMs;
+        const ms = (await deliveries(clock.now())).duracaoMediaMs;
         this.reset();
         if (ms !== null) this.set(ms / 1000);
       },
@@ -99,7 +104,7 @@ export class ApiMetrics {
       registers: [this.registry],
       collect() {
         const created = current()?.criadoEm;
-        if (created) this.set((Date.now() - Date.parse(created)) / 1000);
+        if (created) this.set((clock.now() - Date.parse(created)) / 1000);
       },
     });
   }

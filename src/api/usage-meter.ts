@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.js';
 import {
   RECENT_KEPT,
   type EndpointCount,
@@ -68,6 +69,7 @@ export class UsageMeter {
     private readonly store: Async<UsageStore>,
     private readonly flushMs = 200,
     private readonly onError: (err: unknown) => void = () => {},
+    private readonly clock: Clock = systemClock,
   ) {}
 
   start(): void {
@@ -88,7 +90,7 @@ export class UsageMeter {
    * Counts one request if the key has quota left. Synchronous while this process holds a block of the key's
    * quota (the hot path); a promise when a new block must be reserved in the control plane.
    */
-  admit(chaveId: number, limit: number, now = Date.now()): Admission | Promise<Admission> {
+  admit(chaveId: number, limit: number, now = this.clock.now()): Admission | Promise<Admission> {
     const { dia } = utcDayOf(now);
     const lease = this.leaseOf(chaveId, dia, limit);
     if (lease.left > 0 || now - lease.exhaustedAt < EXHAUSTED_RECHECK_MS) return this.take(lease, limit, now);
@@ -96,7 +98,7 @@ export class UsageMeter {
   }
 
   /** The key's quota as `admit` would report it, without counting a request (for refusals before admission). */
-  async peek(chaveId: number, limit: number, now = Date.now()): Promise<Admission> {
+  async peek(chaveId: number, limit: number, now = this.clock.now()): Promise<Admission> {
     const { dia, end: resetAt } = utcDayOf(now);
     const lease = this.leases.get(`${chaveId}:${dia}`);
     const remaining = lease ? lease.left + lease.unreserved : Math.max(0, limit - (await this.usedToday(chaveId, now)));
@@ -130,7 +132,7 @@ export class UsageMeter {
         .then(({ granted, unreserved }) => {
           lease.left += granted;
           lease.unreserved = unreserved;
-          lease.exhaustedAt = granted === 0 ? Date.now() : 0;
+          lease.exhaustedAt = granted === 0 ? this.clock.now() : 0;
         })
         .finally(() => {
           lease.refilling = null;
@@ -152,7 +154,7 @@ export class UsageMeter {
     return { allowed: true, limit, remaining: lease.left + lease.unreserved, resetSeconds, resetAt };
   }
 
-  record(r: UsageRecord, now = Date.now()): void {
+  record(r: UsageRecord, now = this.clock.now()): void {
     const { dia } = utcDayOf(now);
     const ek = `${r.chaveId} ${dia} ${r.metodo} ${r.rota}`;
     const e = this.endpoints.get(ek);
@@ -171,7 +173,7 @@ export class UsageMeter {
   }
 
   /** Exact count for a key today, including the counts other processes have written (every `flushMs`). */
-  async usedToday(chaveId: number, now = Date.now()): Promise<number> {
+  async usedToday(chaveId: number, now = this.clock.now()): Promise<number> {
     await this.flush();
     const { dia } = utcDayOf(now);
     return this.store.usedOn(chaveId, dia);
@@ -225,7 +227,7 @@ export class UsageMeter {
   }
 
   /** A reservation of a past day is worthless: forget it (its unused part stays reserved, harmlessly). */
-  private dropPastDays(now = Date.now()): void {
+  private dropPastDays(now = this.clock.now()): void {
     const { dia } = utcDayOf(now);
     for (const [k, l] of this.leases) if (l.dia < dia) this.leases.delete(k);
   }

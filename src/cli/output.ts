@@ -44,7 +44,7 @@ export class Progress {
 
   update(done: number, total: number): void {
     if (!this.enabled) return;
-    const now = Date.now();
+    const now = performance.now();
     if (now - this.last < 80 && done < total) return;
     this.last = now;
     const width = 30;

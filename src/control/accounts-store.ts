@@ -1,3 +1,4 @@
+import { nowDate } from '../clock.js';
 import { isPlano, type Plano } from '../domain/plans.js';
 import type { ControlDb } from './database.js';
 import { generateApiKey, hashApiKey, sameHash, visiblePrefix } from './api-keys.js';
@@ -106,7 +107,7 @@ export class SqliteAccountsStore implements AccountsStore {
   }
 
   createAccount(nome: string, plano: Plano, s: AccountSettings = {}): Account {
-    const now = new Date().toISOString();
+    const now = nowDate().toISOString();
     const row = this.db
       .prepare(
         `INSERT INTO contas (nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em)
@@ -138,7 +139,7 @@ export class SqliteAccountsStore implements AccountsStore {
         accessListColumn(next.campeonatos),
         next.cota_requisicoes,
         next.requisicoes_por_segundo,
-        new Date().toISOString(),
+        nowDate().toISOString(),
         current.id,
       );
     return this.accountById(current.id);
@@ -150,7 +151,7 @@ export class SqliteAccountsStore implements AccountsStore {
       .prepare(
         'INSERT INTO chaves_api (conta_id, nome, prefixo, hash, ativa, criada_em) VALUES (?, ?, ?, ?, 1, ?) RETURNING id',
       )
-      .get(contaId, nome, visiblePrefix(key), hashApiKey(key), new Date().toISOString()) as { id: number };
+      .get(contaId, nome, visiblePrefix(key), hashApiKey(key), nowDate().toISOString()) as { id: number };
     return { key, record: this.keyById(row.id) };
   }
 
@@ -183,7 +184,7 @@ export class SqliteAccountsStore implements AccountsStore {
   revokeKey(id: number): ApiKeyRecord {
     this.db
       .prepare('UPDATE chaves_api SET ativa = 0, revogada_em = ? WHERE id = ? AND ativa = 1')
-      .run(new Date().toISOString(), id);
+      .run(nowDate().toISOString(), id);
     return this.keyById(id);
   }
 
@@ -191,7 +192,7 @@ export class SqliteAccountsStore implements AccountsStore {
     const key = generateApiKey();
     this.db
       .prepare('UPDATE chaves_api SET prefixo = ?, hash = ?, rotacionada_em = ? WHERE id = ?')
-      .run(visiblePrefix(key), hashApiKey(key), new Date().toISOString(), id);
+      .run(visiblePrefix(key), hashApiKey(key), nowDate().toISOString(), id);
     return { key, record: this.keyById(id) };
   }
 

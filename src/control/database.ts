@@ -1,3 +1,4 @@
+import { nowDate } from '../clock.js';
 import Database from 'libsql';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,7 +105,7 @@ function migrate(db: ControlDb): void {
         db.exec(sql);
         db.prepare('INSERT INTO schema_migrations (nome, aplicada_em) VALUES (?, ?)').run(
           file,
-          new Date().toISOString(),
+          nowDate().toISOString(),
         );
       }
       db.exec('COMMIT');

@@ -3,6 +3,7 @@
  * screen while a refresh runs (no flicker on the live screen). Results are kept on the route, so a screen
  * revisited with Esc shows them at once; `r` (a new refresh generation) reloads.
  */
+import { systemClock } from '../clock.js';
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from './api-client.js';
 import { useTui } from './context.js';
@@ -64,7 +65,7 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, tick 
     load().then(
       (data) => {
         if (cancelled) return;
-        const loadedAt = Date.now();
+        const loadedAt = systemClock.now();
         route.memo.set(memoKey, { generation, data, loadedAt } satisfies Stored<T>);
         setState({ data, error: undefined, errorStatus: null, loading: false, loadedAt });
       },
@@ -85,5 +86,5 @@ export function useResource<T>(key: string | null, load: () => Promise<T>, tick 
 
 /** Puts data already fetched (the CLI's connection check) on a route, so its first frame needs no request. */
 export function seedResource<T>(memo: Map<string, unknown>, key: string, data: T): void {
-  memo.set(`resource:${key}`, { generation: '0/0', data, loadedAt: Date.now() } satisfies Stored<T>);
+  memo.set(`resource:${key}`, { generation: '0/0', data, loadedAt: systemClock.now() } satisfies Stored<T>);
 }

@@ -1,14 +1,15 @@
 import {
-  closeSync,
+  linkSync,
   mkdirSync,
-  openSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   unlinkSync,
   utimesSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
+import { systemClock, type Clock } from '../clock.js';
 import type { DataDir } from '../data-dir.js';
 
 /**
@@ -34,7 +35,8 @@ interface Holder {
 }
 
 /**
- * The holder renews the lock (its mtime) this often; a lock not renewed for `EXPIRY_MS` is stale whoever its
+ * The holder renews the lock (its mtime, set from the clock, so that the lock's age is read in the clock's own
+ * time even when it is not the kernel's, as under faketime) this often; a lock not renewed for `EXPIRY_MS` is stale whoever its
  * pid belongs to now (after a container restart the pid is often alive again, as another process).
  */
 const RENEW_MS = 5_000;
@@ -48,11 +50,12 @@ const UNREADABLE_STALE_MS = 10_000;
  * a process that started at another time (a reused pid), or when nobody renewed it for a minute. Returns the
  * release function.
  */
-export function acquireIngestLock(dataDir: DataDir, now: () => number = Date.now): () => void {
+export function acquireIngestLock(dataDir: DataDir, clock: Clock = systemClock): () => void {
+  const now = (): number => clock.now();
   const me: Holder = { pid: process.pid, desde: new Date(now()).toISOString(), inicio: processStart(process.pid) };
   mkdirSync(dataDir.root, { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (create(dataDir.ingestLock, me)) return hold(dataDir.ingestLock, me.pid);
+    if (create(dataDir.ingestLock, me, now())) return hold(dataDir.ingestLock, me.pid, clock);
     const holder = readHolder(dataDir.ingestLock);
     if (holder === 'gone') continue;
     if (holder && holds(holder, dataDir.ingestLock, now())) throw new IngestLockedError(holder.pid, holder.desde);
@@ -62,27 +65,27 @@ export function acquireIngestLock(dataDir: DataDir, now: () => number = Date.now
   throw new IngestLockedError(null, null);
 }
 
-function create(file: string, me: Holder): boolean {
-  let fd: number;
+/** Written whole and dated aside, then linked into place: `link` fails when the lock exists, as O_EXCL would. */
+function create(file: string, me: Holder, at: number): boolean {
+  const draft = `${file}.${process.pid}.novo`;
+  writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
   try {
-    fd = openSync(file, 'wx', 0o600);
+    utimesSync(draft, new Date(at), new Date(at));
+    linkSync(draft, file);
+    return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
-  }
-  try {
-    writeSync(fd, JSON.stringify(me));
   } finally {
-    closeSync(fd);
+    rmSync(draft, { force: true });
   }
-  return true;
 }
 
 /** Keeps the lock renewed until released; the timer never keeps the process alive on its own. */
-function hold(file: string, pid: number): () => void {
+function hold(file: string, pid: number, clock: Clock): () => void {
   const timer = setInterval(() => {
     try {
-      const t = new Date();
+      const t = new Date(clock.now());
       utimesSync(file, t, t);
     } catch {
       // Gone (taken over after an expiry we could not prevent): release() will find it is not ours.

@@ -1,3 +1,4 @@
+import { nowDate, systemClock, type Clock } from '../clock.js';
 import type { DataDir } from '../data-dir.js';
 import type { ControlPlane } from '../control/control-plane.js';
 import type { Feed } from '../feeds/canonical.js';
@@ -30,7 +31,9 @@ export interface IngestInputs {
   keep?: number;
   adapterOptions?: AdapterOptions;
   fetch?: FetchOptions;
-  /** The ingest's time: the live window is centred on it (default: the clock). */
+  /** Time for the lock's lease and, unless `now` is given, the ingest's instant (default: the system clock). */
+  clock?: Clock;
+  /** The ingest's instant, pinned (`--now`): the live window is centred on it (default: the clock's). */
   now?: Date;
   liveWindow?: LiveWindow;
   /** Warn when one ingest records more webhook events than this (default DEFAULT_EVENT_WARNING). */
@@ -135,7 +138,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   }
 
   const { control } = options;
-  const release = acquireIngestLock(options.dataDir);
+  const clock = options.clock ?? systemClock;
+  const release = acquireIngestLock(options.dataDir, clock);
   try {
     // One ingest at a time across every host sharing the control plane: they share its id counters.
     const cluster = await control.tryIngestLock();
@@ -147,7 +151,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         feeds,
         entradas: options.inputs,
         backfill: options.backfill === true,
-        now: options.now ?? new Date(),
+        now: options.now ?? nowDate(clock),
         liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
         onStage: stage,
         atStep: options.atStep,

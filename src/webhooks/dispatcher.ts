@@ -2,7 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { ControlPlane } from '../control/control-plane.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import type { DataDir } from '../data-dir.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '../clock.js';
 import { decideDeactivation } from './deactivation-policy.js';
 import { Claims, ownerIsDead } from './dispatch/claim.js';
 import { fanOut } from './dispatch/fan-out.js';

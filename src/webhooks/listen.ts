@@ -1,3 +1,4 @@
+import { nowDate } from '../clock.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyDelivery, type VerifyResult } from './verify.js';
@@ -101,7 +102,7 @@ export async function startListener(o: ListenOptions): Promise<Listener> {
       const respondido = check && !check.ok ? 401 : o.status;
       const tentativa = Number(header(req, 'x-svc-tentativa'));
       o.onDelivery({
-        recebida_em: new Date().toISOString(),
+        recebida_em: nowDate().toISOString(),
         evento: header(req, 'x-svc-evento') ?? null,
         entrega,
         tentativa: Number.isInteger(tentativa) && tentativa > 0 ? tentativa : null,

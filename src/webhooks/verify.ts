@@ -1,3 +1,4 @@
+import { systemClock } from '../clock.js';
 import { timingSafeEqual } from 'node:crypto';
 import { sign } from './signing.js';
 
@@ -22,7 +23,7 @@ export function verifyDelivery(input: VerifyInput): VerifyResult {
   if (!timestamp || !/^\d+$/.test(timestamp)) return { ok: false, motivo: 'X-SVC-Timestamp ausente ou inválido' };
   if (!signature) return { ok: false, motivo: 'X-SVC-Assinatura ausente' };
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  const age = Math.floor((input.nowMs ?? Date.now()) / 1000) - Number(timestamp);
+  const age = Math.floor((input.nowMs ?? systemClock.now()) / 1000) - Number(timestamp);
   if (Math.abs(age) > tolerance)
     return { ok: false, motivo: `timestamp fora da tolerância de ${tolerance} s (diferença ${age} s)` };
   const expected = Buffer.from(sign(input.secret, timestamp, input.body));

@@ -13,10 +13,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
-import { REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { FIXTURES_NOW, REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
 import { readCsvFamily, writeCopies } from './live-scale-data.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
@@ -269,7 +268,7 @@ async function measureSize(
   try {
     for (const step of STEPS) {
       const t0 = performance.now();
-      const run = await ingest(dataDir, [step], ['--now', DEMO_GERADO_EM]);
+      const run = await ingest(dataDir, [step], ['--now', FIXTURES_NOW]);
       figures.ingestMs.push(run.wallMs);
       if (run.nadaMudou || run.snapshotId === null) continue;
       figures.swapMs.push(await serve.swapped(run.snapshotId));
@@ -308,7 +307,7 @@ async function loadDuringSwaps(
   let swaps = 0;
   // Cycling through the live day: going back to its first step changes the matches again.
   for (let i = 0; swaps < SWAPS && i < SWAPS * 3; i++) {
-    const run = await ingest(dataDir, [STEPS[i % STEPS.length]!], ['--now', DEMO_GERADO_EM]);
+    const run = await ingest(dataDir, [STEPS[i % STEPS.length]!], ['--now', FIXTURES_NOW]);
     if (run.nadaMudou || run.snapshotId === null) continue;
     await serve.swapped(run.snapshotId);
     swaps++;

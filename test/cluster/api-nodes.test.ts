@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
+import { FIXTURES_NOW, REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 import { SvcProcess } from '../webhooks/helpers.js';
 
@@ -150,7 +149,7 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
       ((await (await fetch(`${url}/v1/status`)).json()) as { data: { snapshot: { id: string } | null } }).data.snapshot
         ?.id;
     const before = await status(urls[0]!);
-    const out = await svc('ingest', LIVE_STEP, '--json', '--now', DEMO_GERADO_EM);
+    const out = await svc('ingest', LIVE_STEP, '--json', '--now', FIXTURES_NOW);
     const published = Date.now();
     const { snapshot_id } = JSON.parse(out) as { snapshot_id: string };
     assert.notEqual(snapshot_id, before);
@@ -166,11 +165,11 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
     const other = tempDir('svc-cluster-other-');
     try {
       const first = new SvcProcess(
-        ['ingest', LIVE_STEP, '--data-dir', dir.dir, '--now', DEMO_GERADO_EM, '--pause-at', 'locked'],
+        ['ingest', LIVE_STEP, '--data-dir', dir.dir, '--now', FIXTURES_NOW, '--pause-at', 'locked'],
         env,
       );
       await first.waitForOutput(/pausado em/);
-      const second = await runSvc(['ingest', LIVE_STEP, '--data-dir', other.dir, '--now', DEMO_GERADO_EM], { env });
+      const second = await runSvc(['ingest', LIVE_STEP, '--data-dir', other.dir, '--now', FIXTURES_NOW], { env });
       first.kill('SIGKILL');
       await first.exited;
       assert.equal(second.code, 5, second.stderr);

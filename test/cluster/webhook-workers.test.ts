@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { keyFromText } from '../../src/control/secret-box.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
+import { FIXTURES_NOW, REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 import { Receiver, SvcProcess, until } from '../webhooks/helpers.js';
 
@@ -90,7 +89,7 @@ describe('two webhook workers on one PostgreSQL, one SIGKILLed', { skip: postgre
       .sort()
       .slice(0, 4)) {
       const r = await runSvc(
-        ['ingest', path.join(LIVE_DAY, file), '--json', '--now', DEMO_GERADO_EM, '--data-dir', dir.dir],
+        ['ingest', path.join(LIVE_DAY, file), '--json', '--now', FIXTURES_NOW, '--data-dir', dir.dir],
         {
           env,
         },

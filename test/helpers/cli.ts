@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_GERADO_EM } from '../../fixtures/generator/moment.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SVC_BIN = path.join(REPO_ROOT, 'bin/svc');
@@ -21,6 +22,19 @@ export function sharedDataSkip(dir: string = SHARED_DATA): string | false {
   return `dados reais ausentes em ${dir}; testes com dados reais pulados`;
 }
 
+/**
+ * The instant the bundled fixtures describe (the demo's Sunday, 17:10 in Brasília). Every `svc ingest` a test
+ * runs is centred on it unless the test passes its own `--now`: the live window then never depends on the day
+ * the suite runs (CI also runs the dated tests under faketime to prove it).
+ */
+export const FIXTURES_NOW = DEMO_GERADO_EM;
+
+/** `args` with `--now FIXTURES_NOW` added when they run `svc ingest` without a `--now` of their own. */
+export function pinnedNow(args: readonly string[]): readonly string[] {
+  const command = args.find((a) => !a.startsWith('-'));
+  return command === 'ingest' && !args.includes('--now') ? [...args, '--now', FIXTURES_NOW] : args;
+}
+
 export interface RunResult {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -34,7 +48,7 @@ export function runSvc(
   opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SVC_BIN, ...args], {
+    const child = spawn(process.execPath, [SVC_BIN, ...pinnedNow(args)], {
       cwd: opts.cwd ?? REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -104,7 +118,7 @@ async function runInProcess(args: readonly string[], env: Record<string, string 
   process.stdout.write = capture(writes.out, (t) => (stdout += t));
   process.stderr.write = capture(writes.err, (t) => (stderr += t));
   try {
-    return { code: await runCli(args), signal: null, stdout, stderr };
+    return { code: await runCli(pinnedNow(args)), signal: null, stdout, stderr };
   } finally {
     process.stdout.write = writes.out;
     process.stderr.write = writes.err;

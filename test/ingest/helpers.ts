@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { REPO_ROOT, runSvcInProcess, SVC_BIN, tempDir, type RunResult } from '../helpers/cli.js';
+import { pinnedNow, REPO_ROOT, runSvcInProcess, SVC_BIN, tempDir, type RunResult } from '../helpers/cli.js';
 
 /** A small, valid feed: one league, four teams, one round, two matches (one finished with goals). */
 export function baseFeed(): Feed {
@@ -165,7 +165,7 @@ export interface Background {
 
 /** Starts `svc` without waiting for it (crash and lock tests). */
 export function startSvc(args: readonly string[], env: Record<string, string>): Background {
-  const child = spawn(process.execPath, [SVC_BIN, ...args], {
+  const child = spawn(process.execPath, [SVC_BIN, ...pinnedNow(args)], {
     cwd: REPO_ROOT,
     env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,8 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildFixtures } from '../../fixtures/generate.js';
 import { standings } from '../../fixtures/generator/standings.js';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
+import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
 
 const { dir, cleanup } = tempDir('svc-live-day-');
 const steps = buildFixtures().liveDay;
@@ -25,7 +24,7 @@ async function ingest(file: string): Promise<void> {
     dir,
     '--json',
     '--now',
-    DEMO_GERADO_EM,
+    FIXTURES_NOW,
   ]);
   assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
 }

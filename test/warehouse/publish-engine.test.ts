@@ -10,8 +10,7 @@ import { it } from 'node:test';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { ingestSqlite } from '../helpers/ingest.js';
 import { closePublishEngine, openForPublish } from '../../src/warehouse/publish-engine.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
+import { FIXTURES_NOW, REPO_ROOT, tempDir } from '../helpers/cli.js';
 
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 
@@ -66,7 +65,7 @@ it('publishes in a row, after feeds rejected before and inside the transaction, 
     const s5 = await ingestSqlite({
       dataDir,
       inputs: [path.join(LIVE_DAY, '02-inicio.json')],
-      now: new Date(DEMO_GERADO_EM),
+      now: new Date(FIXTURES_NOW),
     });
     // A rejected feed consumes no snapshot number (it is reserved only once there is something to publish).
     assert.equal(s5.snapshot_id, '00000003');

@@ -8,7 +8,7 @@ import { reserve } from '../../src/control/counters.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { EVENT_SEQ_COUNTER } from '../../src/control/outbox-cursor.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
-import type { Clock } from '../../src/webhooks/clock.js';
+import type { Clock } from '../../src/clock.js';
 import { SVC_BIN, tempDir } from '../helpers/cli.js';
 
 const SCHEMA_SQL = readFileSync(new URL('../../src/warehouse/sql/schema.sql', import.meta.url), 'utf8');

@@ -12,14 +12,13 @@ import type { IngestSummary } from '../../src/warehouse/ingest.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startLocalDispatcher } from './delivery-stack.js';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
-import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { FIXTURES_NOW, REPO_ROOT, runSvc } from '../helpers/cli.js';
 import { CSV_DIR, JSON_2019, SKIP } from '../real-data/real-data.js';
 import { createAccount, Receiver, testDataDir, type TestDataDir } from './helpers.js';
 
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 /** The demo's moment: the live-day matches are inside the live window around it. */
-const NOW = ['--now', DEMO_GERADO_EM];
+const NOW = ['--now', FIXTURES_NOW];
 
 describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => {
   let dataDir: TestDataDir;

@@ -8,9 +8,8 @@ import { EVENTOS } from '../../src/domain/events.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startLocalDispatcher } from './delivery-stack.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
+import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { createAccount, Receiver, testDataDir, until, type ReceivedRequest, type TestDataDir } from './helpers.js';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 
 const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const SECRET = 'whsec_live_day';
@@ -71,7 +70,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
         dataDir.root,
         '--json',
         '--now',
-        DEMO_GERADO_EM,
+        FIXTURES_NOW,
       ]);
       assert.equal(r.code, 0, `${file}: ${r.stderr}`);
       const { total } = (JSON.parse(r.stdout) as { eventos: { total: number } }).eventos;

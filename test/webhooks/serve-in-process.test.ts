@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
-import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
+import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
 import { Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/demo.js';
 
 /** `svc serve --webhooks`: one process serves the API and delivers, as an operator on a single VM runs it. */
 let dataDir: TestDataDir;
@@ -68,7 +67,7 @@ it('delivers the events of a new snapshot from inside svc serve, warns about pri
     '--data-dir',
     dataDir.root,
     '--now',
-    DEMO_GERADO_EM,
+    FIXTURES_NOW,
   ]);
   assert.equal(step.code, 0, step.stderr);
   await until(() => receiver.requests.length >= 1, 'a delivery from svc serve --webhooks', 20_000);

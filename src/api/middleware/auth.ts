@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock.js';
 import type { Account, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
 import type { Async } from '../../control/async-store.js';
 import { readableChampionships, type PlansConfig } from '../../control/plans.js';
@@ -26,7 +27,12 @@ const MAX_CACHED_KEYS = 10_000;
  * so a busy key costs one map lookup per request and one control-plane lookup per interval; revocation,
  * rotation and plan changes therefore take effect within `cacheMs`.
  */
-export function authenticate(accounts: Async<AccountsStore>, plans: PlansConfig, cacheMs = 1_000): RequestCheck {
+export function authenticate(
+  accounts: Async<AccountsStore>,
+  plans: PlansConfig,
+  cacheMs = 1_000,
+  clock: Clock = systemClock,
+): RequestCheck {
   const cache = new Map<string, Resolved>();
   const apply = (ctx: ApiContext, hit: Resolved) => {
     ctx.state.auth = hit.auth;
@@ -34,7 +40,7 @@ export function authenticate(accounts: Async<AccountsStore>, plans: PlansConfig,
   };
   return (ctx) => {
     const header = ctx.get('Authorization');
-    const now = Date.now();
+    const now = clock.now();
     const hit = cache.get(header);
     if (hit && hit.until > now) return apply(ctx, hit);
     const presented = /^Bearer +(\S+)\s*$/i.exec(header)?.[1];

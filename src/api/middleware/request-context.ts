@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock.js';
 import { controlPlaneUnreachable } from '../../control/control-plane.js';
 import type { Middleware } from 'koa';
 import { randomBytes } from 'node:crypto';
@@ -79,7 +80,7 @@ let sequence = 0;
  * `{erro, mensagem}` body (500 "Erro interno" with no internals for anything unexpected), writes the access
  * log line and records the request in the key's usage.
  */
-export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<ApiState> {
+export function requestContext(log: AccessLog, usage: UsageMeter, clock: Clock = systemClock): Middleware<ApiState> {
   return async (ctx, next) => {
     const started = performance.now();
     const requestId = `${INSTANCE}-${(++sequence).toString(36)}`;
@@ -96,7 +97,7 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
         ctx.status = ClientAbortedError.STATUS;
         ctx.respond = false;
       } else {
-        const e = err instanceof ApiError ? err : internalError(err, requestId, log);
+        const e = err instanceof ApiError ? err : internalError(err, requestId, log, clock);
         ctx.status = e.status;
         for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
         ctx.body = e.body();
@@ -105,19 +106,23 @@ export function requestContext(log: AccessLog, usage: UsageMeter): Middleware<Ap
     // A prepared response has gone out with these already; any other is written by Koa after this.
     if (ctx.respond !== false) applyHeaders(ctx);
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    const now = isoWithOffset(Date.now());
+    const at = clock.now();
+    const now = isoWithOffset(at);
     const { path, method, status } = ctx;
     const auth = ctx.state.auth;
     if (auth)
-      usage.record({
-        chaveId: auth.keyId,
-        endpoint: path,
-        rota: routeTemplate(ctx),
-        metodo: method,
-        status_code: status,
-        tempo_resposta_ms: ms,
-        data_hora: now,
-      });
+      usage.record(
+        {
+          chaveId: auth.keyId,
+          endpoint: path,
+          rota: routeTemplate(ctx),
+          metodo: method,
+          status_code: status,
+          tempo_resposta_ms: ms,
+          data_hora: now,
+        },
+        at,
+      );
     log(accessLine(now, requestId, method, path, status, ms, auth?.keyPrefix ?? null));
   };
 }
@@ -136,18 +141,23 @@ const CONTROL_PLANE_DOWN = new ApiError(
   { 'Retry-After': '1' },
 );
 
-function internalError(err: unknown, requestId: string, log: AccessLog): ApiError {
+function internalError(err: unknown, requestId: string, log: AccessLog, clock: Clock): ApiError {
   // Koa's own HTTP errors (e.g. a malformed URL) carry an expose-safe status; keep those.
   const status =
     typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 500;
   if (status >= 400 && status < 500)
     return new ApiError(status, 'Requisição inválida', 'A requisição não pôde ser interpretada.');
   if (controlPlaneUnreachable(err)) {
-    log({ t: new Date().toISOString(), req: requestId, level: 'warn', erro: `plano de controle: ${String(err)}` });
+    log({
+      t: new Date(clock.now()).toISOString(),
+      req: requestId,
+      level: 'warn',
+      erro: `plano de controle: ${String(err)}`,
+    });
     return CONTROL_PLANE_DOWN;
   }
   log({
-    t: new Date().toISOString(),
+    t: new Date(clock.now()).toISOString(),
     req: requestId,
     level: 'error',
     erro: err instanceof Error ? (err.stack ?? err.message) : String(err),

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js';
 import type { Async } from '../../control/async-store.js';
 import { historyWindow, type UsageStore } from '../../control/usage-store.js';
 import { utcDayOf } from '../../time.js';
@@ -10,7 +11,13 @@ import type { UsageMeter } from '../usage-meter.js';
  * Endpoints 22–23: about the calling key. Never cached: they change with every request. `guard` is the
  * non-consuming one (app.ts): they answer at quota and do not count against it.
  */
-export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter, store: Async<UsageStore>): void {
+export function registerConta(
+  router: ApiRouter,
+  guard: Guard,
+  usage: UsageMeter,
+  store: Async<UsageStore>,
+  clock: Clock,
+): void {
   router.get(
     '/v1/me',
     guard('conta', async (ctx) => {
@@ -33,7 +40,7 @@ export function registerConta(router: ApiRouter, guard: Guard, usage: UsageMeter
     guard('conta', async (ctx) => {
       const auth = authOf(ctx);
       await usage.flush();
-      const dias = historyWindow(utcDayOf(Date.now()).dia);
+      const dias = historyWindow(utcDayOf(clock.now()).dia);
       const [st, hist] = await Promise.all([store.stats(auth.keyId), store.history(auth.keyId, dias[0]!)]);
       const porDia = new Map(hist.porDia.map((d) => [d.dia, d.requisicoes]));
       ctx.set('Cache-Control', 'no-store');

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js';
 import type Router from '@koa/router';
 import type { ControlPlane } from '../../control/control-plane.js';
 import { ApiError } from '../errors.js';
@@ -10,13 +11,14 @@ export interface StatusDeps {
   control: ControlPlane;
   version: string;
   startedAt: Date;
+  clock: Clock;
 }
 
 /** Public endpoints (no key): `/v1/status`, `/healthz`, `/readyz`. */
 export function registerStatus(router: Router<ApiState>, d: StatusDeps): void {
   router.get('/v1/status', (ctx) => {
     const s = d.holder.current;
-    const now = Date.now();
+    const now = d.clock.now();
     const criado = s?.criadoEm ? Date.parse(s.criadoEm) : NaN;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock.js';
 import { randomBytes } from 'node:crypto';
 import type { ControlPlane } from '../../control/control-plane.js';
 import { WebhookLimitError, type DeliveryRecord, type WebhookRecord } from '../../control/webhooks/records.js';
@@ -22,6 +23,7 @@ export interface WebhookRoutesOptions {
   allowPrivateUrls?: boolean;
   /** DNS resolution for the URL rule (tests give a fixed answer; no network). */
   resolve?: Resolver;
+  clock?: Clock;
 }
 
 const SECRET_ONCE =
@@ -143,6 +145,7 @@ function parseEventos(v: unknown): EventName[] {
 /** Registers the ten webhook management routes on the authenticated `/v1` router. */
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
   const store = o.control.webhooks;
+  const clock = o.clock ?? systemClock;
   const guard = { allowPrivate: o.allowPrivateUrls ?? false };
   const resolve = o.resolve ?? systemResolver;
   // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).
@@ -162,7 +165,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
 
   async function owned(ctx: ApiContext): Promise<{ auth: AuthContext; webhook: WebhookRecord }> {
     const auth = authOf(ctx);
-    await store.reactivateDue(Date.now());
+    await store.reactivateDue(clock.now());
     const webhook = await store.getWebhook(auth.accountId, pathId(ctx, 'id'));
     if (!webhook) throw NOT_FOUND;
     return { auth, webhook };
@@ -172,7 +175,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
 
   router.get('/v1/webhooks', access, async (ctx) => {
     const auth = authOf(ctx);
-    const now = Date.now();
+    const now = clock.now();
     await store.reactivateDue(now);
     const [webhooks, usadas, limits] = await Promise.all([
       store.listWebhooks(auth.accountId),
@@ -202,7 +205,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
       w = await store.createWebhook(
         { contaId: auth.accountId, nome, url, eventos, secret: newSecret(randomBytes) },
         limit,
-        Date.now(),
+        clock.now(),
       );
     } catch (err) {
       if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
@@ -239,7 +242,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     let updated: WebhookRecord | null;
     try {
       const limit = (await limitOf(auth)).webhooksAtivos;
-      updated = await store.updateWebhook(auth.accountId, webhook.id, patch, limit, Date.now());
+      updated = await store.updateWebhook(auth.accountId, webhook.id, patch, limit, clock.now());
     } catch (err) {
       if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
       throw err;
@@ -261,7 +264,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const { auth, webhook } = await owned(ctx);
     const overlap =
       ctx.state.body === undefined ? 0 : parseOverlap(bodyObject(ctx, ['sobreposicao_segundos']).sobreposicao_segundos);
-    const now = Date.now();
+    const now = clock.now();
     const rotated = await store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), now, overlap * 1000);
     if (!rotated) throw NOT_FOUND;
     ctx.set('Cache-Control', 'no-store');
@@ -277,7 +280,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
 
   router.post('/v1/webhooks/:id/testar', access, async (ctx) => {
     const { webhook } = await owned(ctx);
-    const now = Date.now();
+    const now = clock.now();
     const corpo = JSON.stringify({
       evento: 'webhook.teste',
       gerado_em: isoWithOffset(now),
@@ -309,7 +312,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const { webhook } = await owned(ctx);
     const desde = queryInstant(ctx, 'desde');
     if (!webhook.ativo) throw DEACTIVATED;
-    const n = await store.requeueUndeliveredSince(webhook.id, desde, Date.now());
+    const n = await store.requeueUndeliveredSince(webhook.id, desde, clock.now());
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
@@ -324,7 +327,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     const { webhook, delivery } = await ownedDelivery(ctx);
     if (delivery.status === 'pendente') throw STILL_PENDING;
     if (!webhook.ativo && delivery.origem === 'automatica') throw DEACTIVATED;
-    const requeued = await store.requeueDelivery(delivery.id, Date.now());
+    const requeued = await store.requeueDelivery(delivery.id, clock.now());
     if (!requeued) throw STILL_PENDING;
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');

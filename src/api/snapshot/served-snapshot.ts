@@ -1,3 +1,4 @@
+import { nowDate } from '../../clock.js';
 import { createHash } from 'node:crypto';
 import { Shapes, type JsonObject } from '../resources/shapes.js';
 import { ByteLru } from './byte-lru.js';
@@ -67,7 +68,7 @@ export class ServedSnapshot {
     readonly generations: Generations,
     private readonly db: SnapshotDb,
     private readonly cache: ServeCache,
-    readonly loadedAt = new Date(),
+    readonly loadedAt = nowDate(),
   ) {
     this.shapes = new Shapes(global);
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { systemClock, type Clock } from '../../clock.js';
 import type { AuthContext } from '../auth-context.js';
 import type { KeyLimits } from '../state.js';
 
@@ -21,7 +22,11 @@ interface Ticket {
 export class StreamTickets {
   private readonly tickets = new Map<string, Ticket>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  private now(): number {
+    return this.clock.now();
+  }
 
   issue(auth: AuthContext, limits: KeyLimits): { ticket: string; expiresAt: Date } {
     if (this.tickets.size >= MAX_TICKETS) this.sweep();

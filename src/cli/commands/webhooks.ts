@@ -1,3 +1,4 @@
+import { nowDate } from '../../clock.js';
 import { Option, type Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -36,8 +37,8 @@ async function run(opts: RunOptions): Promise<void> {
   const config = configFrom(opts);
   const { dataDir } = config;
   const log = opts.json
-    ? (mensagem: string) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), mensagem })}\n`)
-    : (mensagem: string) => process.stderr.write(`${new Date().toISOString()} ${mensagem}\n`);
+    ? (mensagem: string) => process.stdout.write(`${JSON.stringify({ t: nowDate().toISOString(), mensagem })}\n`)
+    : (mensagem: string) => process.stderr.write(`${nowDate().toISOString()} ${mensagem}\n`);
   const control = await openControlPlane(config);
   try {
     const dispatcher = await startDispatcher({

@@ -1,3 +1,4 @@
+import { nowDate } from '../../clock.js';
 import type pg from 'pg';
 import type { Plano } from '../../domain/plans.js';
 import {
@@ -31,7 +32,7 @@ export class PgAccountsStore implements Async<AccountsStore> {
   }
 
   async createAccount(nome: string, plano: Plano, s: AccountSettings = {}): Promise<Account> {
-    const now = new Date().toISOString();
+    const now = nowDate().toISOString();
     const row = await this.one<AccountRow>(
       `INSERT INTO contas (nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ACCOUNT_COLUMNS}`,
@@ -60,7 +61,7 @@ export class PgAccountsStore implements Async<AccountsStore> {
         accessListColumn(next.campeonatos),
         next.cota_requisicoes,
         next.requisicoes_por_segundo,
-        new Date().toISOString(),
+        nowDate().toISOString(),
         current.id,
       ],
     );
@@ -71,7 +72,7 @@ export class PgAccountsStore implements Async<AccountsStore> {
     const key = generateApiKey();
     const row = await this.one<{ id: number }>(
       'INSERT INTO chaves_api (conta_id, nome, prefixo, hash, ativa, criada_em) VALUES ($1, $2, $3, $4, 1, $5) RETURNING id',
-      [contaId, nome, visiblePrefix(key), hashApiKey(key), new Date().toISOString()],
+      [contaId, nome, visiblePrefix(key), hashApiKey(key), nowDate().toISOString()],
     );
     return { key, record: await this.keyById((row as { id: number }).id) };
   }
@@ -103,7 +104,7 @@ export class PgAccountsStore implements Async<AccountsStore> {
 
   async revokeKey(id: number): Promise<ApiKeyRecord> {
     await this.pool.query('UPDATE chaves_api SET ativa = 0, revogada_em = $1 WHERE id = $2 AND ativa = 1', [
-      new Date().toISOString(),
+      nowDate().toISOString(),
       id,
     ]);
     return this.keyById(id);
@@ -114,7 +115,7 @@ export class PgAccountsStore implements Async<AccountsStore> {
     await this.pool.query('UPDATE chaves_api SET prefixo = $1, hash = $2, rotacionada_em = $3 WHERE id = $4', [
       visiblePrefix(key),
       hashApiKey(key),
-      new Date().toISOString(),
+      nowDate().toISOString(),
       id,
     ]);
     return { key, record: await this.keyById(id) };

@@ -1,3 +1,4 @@
+import { nowDate } from '../../clock.js';
 import pg from 'pg';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,7 +66,7 @@ export async function migratePg(pool: pg.Pool): Promise<string[]> {
         await client.query(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
         await client.query('INSERT INTO schema_migrations (nome, aplicada_em) VALUES ($1, $2)', [
           file,
-          new Date().toISOString(),
+          nowDate().toISOString(),
         ]);
       });
       applied.push(file);

@@ -2,6 +2,7 @@
  * Matches in progress. The list is the REST resource; the event stream (`/v1/stream`) says when it changed, so a
  * goal shows as soon as it is published. Without the stream (plan, network) it reloads on a timer instead.
  */
+import { systemClock } from '../../clock.js';
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { followEventStream } from '../../../clients/typescript/index.js';
@@ -17,7 +18,7 @@ const LIVE_EVENTS = 'partida.ao_vivo,partida.placar_atualizado,partida.gol,parti
 export function LiveScreen() {
   const { client, bodyRows, liveRefreshMs } = useTui();
   const [tick, setTick] = useState(0);
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(systemClock.now());
   const [streaming, setStreaming] = useState(false);
   useEffect(
     () =>
@@ -35,7 +36,7 @@ export function LiveScreen() {
     [client],
   );
   useEffect(() => {
-    const clock = setInterval(() => setNow(Date.now()), 1000);
+    const clock = setInterval(() => setNow(systemClock.now()), 1000);
     if (streaming) return () => clearInterval(clock);
     const reload = setInterval(() => setTick((t) => t + 1), liveRefreshMs);
     return () => {

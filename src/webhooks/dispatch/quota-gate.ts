@@ -2,7 +2,7 @@ import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { DeliveryJob } from '../../control/webhooks/records.js';
 import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from '../catalog.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 import type { AdmittedDispatch, CompletedDispatch, PendingDispatch } from './types.js';
 
 /** How long a delivery waiting for a slot held by another worker waits before it asks again. */

@@ -1,7 +1,7 @@
 import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { AttemptResult, Deactivation } from '../../control/webhooks/records.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 import { noticePermanentDeactivation, type Mailer } from '../notifier.js';
 import type { CompletedDispatch } from './types.js';
 

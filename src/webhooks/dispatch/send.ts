@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 import { decide } from '../retry-policy.js';
 import type { Sender } from '../sender.js';
 import { deliveryHeaders } from '../signing.js';
