@@ -49,7 +49,7 @@ export interface AppOptions {
   /** How long a verified key is remembered (revocation takes effect within this); default 1 s. */
   authCacheMs?: number;
   /** Options of the webhook management routes (private URLs for local development, DNS resolver). */
-  webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'resolve'>;
+  webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'allowLoopbackUrls' | 'resolve'>;
   /** Browser origins allowed to call the API (CORS); default any. */
   corsOrigins?: CorsOrigins;
   /** Live stream settings (resume window, heartbeat period). */

@@ -17,6 +17,8 @@ export interface ServerOptions {
   log?: AccessLog;
   /** Webhook URLs may point at private/loopback hosts (local development only). */
   allowPrivateUrls?: boolean;
+  /** Webhook URLs may point at this machine, over plain HTTP (`svc demo`'s sandbox). */
+  allowLoopbackUrls?: boolean;
   /** Bound of the serve cache, MiB (`--cache-mb`). */
   cacheMb?: number;
   /** `GET /metrics` to this bearer token (SVC_METRICS_TOKEN); absent = no /metrics route. */
@@ -46,7 +48,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     cacheMb: o.cacheMb,
     corsOrigins: o.corsOrigins,
     metricsToken: o.metricsToken,
-    webhooks: { allowPrivateUrls: o.allowPrivateUrls },
+    webhooks: { allowPrivateUrls: o.allowPrivateUrls, allowLoopbackUrls: o.allowLoopbackUrls },
   });
   const server = api.app.listen({ port: o.port, host: o.host });
   try {

@@ -8,6 +8,7 @@ import { readInputs, type FetchOptions } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock, IngestLockedError } from './ingest-lock.js';
+import type { OutsideWindow } from './events/detect.js';
 import type { Conflito } from './load/conflicts.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
@@ -57,7 +58,10 @@ export interface IngestSummary {
   nada_mudou: boolean;
   /** Records read per collection (all feeds of the run), plus `feeds`. */
   contagens: Record<string, number>;
-  /** Webhook events recorded; `acima_do_limite` when `total` exceeds `limite_aviso`. */
+  /**
+   * Webhook events recorded; `acima_do_limite` when `total` exceeds `limite_aviso`; `fora_da_janela`: the changed
+   * matches that got none because they kick off outside the live window (null when there are none).
+   */
   eventos: {
     total: number;
     seq_inicio: number | null;
@@ -65,6 +69,7 @@ export interface IngestSummary {
     por_tipo: Record<string, number>;
     limite_aviso: number;
     acima_do_limite: boolean;
+    fora_da_janela: OutsideWindow | null;
   };
   avisos: string[];
   /** Facts two sources give differently for the same match, and which one is kept (load/conflicts.ts). */
@@ -107,7 +112,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const feeds = readGroups(groups, options.adapterOptions ?? {});
   const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);
   const limite = options.eventWarning ?? DEFAULT_EVENT_WARNING;
-  const noEvents = { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {} };
+  const noEvents = { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {}, fora_da_janela: null };
   const summary = (
     snapshotId: string | null,
     eventos: Omit<IngestSummary['eventos'], 'limite_aviso' | 'acima_do_limite'>,
@@ -163,7 +168,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
       return summary(
         result.manifest.id,
-        { ...result.manifest.eventos, por_tipo: porTipo },
+        { ...result.manifest.eventos, por_tipo: porTipo, fora_da_janela: result.foraDaJanela },
         removidos,
         result.conflitos,
       );

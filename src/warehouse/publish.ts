@@ -11,7 +11,13 @@ import { validateFeeds } from '../feeds/validate-feed.js';
 import { derive } from './derive.js';
 import { queryRows, readSql } from './duckdb-util.js';
 import { guardSnapshotCounters, IdCounters, storedIdBounds } from './counter-guard.js';
-import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
+import {
+  captureState,
+  changesOutsideWindow,
+  detectEvents,
+  type DetectedEvent,
+  type OutsideWindow,
+} from './events/detect.js';
 import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
@@ -70,7 +76,15 @@ export type PublishStep = (typeof PUBLISH_STEPS)[number];
 export type PublishStepHook = (step: PublishStep) => Promise<void> | void;
 
 export type PublishResult =
-  | { nadaMudou: false; manifest: SnapshotManifest; avisos: string[]; conflitos: Conflito[]; eventos: DetectedEvent[] }
+  | {
+      nadaMudou: false;
+      manifest: SnapshotManifest;
+      avisos: string[];
+      conflitos: Conflito[];
+      eventos: DetectedEvent[];
+      /** Changed matches the live window left without events (null: none, or no events were recorded at all). */
+      foraDaJanela: OutsideWindow | null;
+    }
   /** The load changed no stored row: nothing was published, `CURRENT` still names `atual`. */
   | { nadaMudou: true; atual: string; avisos: string[]; conflitos: Conflito[] };
 
@@ -139,6 +153,7 @@ export async function publishSnapshot(
     // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
     await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
     const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
+    const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
     const id = formatSnapshotId(await counters.reserve('snapshot_id'));
     const seqs = await writeOutbox(conn, counters, eventos, request.now);
     await writeMeta(conn, {
@@ -180,7 +195,7 @@ export async function publishSnapshot(
     await reach('renamed');
     writeCurrentId(dataDir, id);
     await reach('current');
-    return { nadaMudou: false, manifest, avisos: load.avisos, conflitos: load.conflitos, eventos };
+    return { nadaMudou: false, manifest, avisos: load.avisos, conflitos: load.conflitos, eventos, foraDaJanela };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);

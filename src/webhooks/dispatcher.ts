@@ -19,6 +19,8 @@ export interface DispatcherOptions {
   /** Where deliveries are queued and recorded; its owner opens it and closes it after stop(). */
   control: ControlPlane;
   allowPrivateUrls?: boolean;
+  /** Plain HTTP to this machine only (the demo's sandbox). */
+  allowLoopbackUrls?: boolean;
   /** Deliveries in flight at once. */
   concurrency?: number;
   /** How often new snapshots and newly queued deliveries (tests, other processes) are looked for. */
@@ -72,6 +74,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   const queue = options.control.deliveryQueue(decideDeactivation);
   const sender = new Sender({
     allowPrivate: options.allowPrivateUrls ?? false,
+    allowLoopback: options.allowLoopbackUrls ?? false,
     connectTimeoutMs: options.connectTimeoutMs,
     totalTimeoutMs: options.totalTimeoutMs,
     maxSockets: concurrency,

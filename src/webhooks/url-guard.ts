@@ -9,6 +9,23 @@ export class BlockedUrlError extends Error {
 export interface GuardOptions {
   /** Local development only (`--allow-private-urls`): plain HTTP and private/loopback receivers. */
   allowPrivate: boolean;
+  /** The demo's sandbox: plain HTTP to this machine only (localhost, 127.0.0.0/8, ::1); nothing else private. */
+  allowLoopback?: boolean;
+}
+
+/** localhost names and loopback addresses, written in their standard form. */
+function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return isLoopbackAddress(host);
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+function isLoopbackAddress(address: string): boolean {
+  const family = net.isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /**
@@ -84,12 +101,13 @@ export function checkUrlSyntax(raw: string, opts: GuardOptions): URL {
   } catch {
     throw new BlockedUrlError('a URL não é válida');
   }
-  if (url.protocol !== 'https:' && !(opts.allowPrivate && url.protocol === 'http:')) {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopback = opts.allowLoopback === true && isLoopbackHost(host) && rawHost(raw).replace(/^\[|\]$/g, '') === host;
+  if (url.protocol !== 'https:' && !((opts.allowPrivate || loopback) && url.protocol === 'http:')) {
     throw new BlockedUrlError('a URL deve usar HTTPS');
   }
   if (url.username || url.password) throw new BlockedUrlError('a URL não pode conter usuário ou senha');
-  if (opts.allowPrivate) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (opts.allowPrivate || loopback) return url;
   if (net.isIPv4(host) && rawHost(raw) !== host) {
     // Decimal, octal or hex forms exist only to slip past filters; nobody registers a webhook that way.
     throw new BlockedUrlError(`o host ${rawHost(raw)} é um endereço IPv4 em notação não padrão`);
@@ -112,7 +130,7 @@ export const systemResolver: Resolver = async (host) =>
 export async function checkUrl(raw: string, opts: GuardOptions, resolve: Resolver = systemResolver): Promise<URL> {
   const url = checkUrlSyntax(raw, opts);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (opts.allowPrivate || net.isIP(host)) return url;
+  if (opts.allowPrivate || net.isIP(host) || (opts.allowLoopback && isLoopbackHost(host))) return url;
   let addresses: string[];
   try {
     addresses = await resolve(host);
@@ -143,6 +161,7 @@ export function guardedLookup(opts: GuardOptions, resolve: Resolver = systemReso
         const addresses = found.map((address) => ({ address, family: net.isIP(address) }));
         if (!opts.allowPrivate) {
           for (const a of addresses) {
+            if (opts.allowLoopback && isLoopbackAddress(a.address)) continue;
             const reason = blockedAddressReason(a.address);
             if (reason)
               return callback(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { systemClock, type Clock } from '../../src/clock.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { acquireIngestLock, IngestLockedError, processStart } from '../../src/warehouse/ingest-lock.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -24,6 +25,21 @@ describe('ingest lock', () => {
       const held = JSON.parse(readFileSync(dataDir.ingestLock, 'utf8')) as { pid: number; inicio: number | null };
       assert.equal(held.pid, process.pid);
       assert.equal(held.inicio, processStart(process.pid));
+      release();
+      assert.equal(existsSync(dataDir.ingestLock), false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("a held lock stays held on a clock far from the kernel's (faketime, a VM after suspend)", () => {
+    const { dir, cleanup } = tempDir('svc-lock-');
+    try {
+      const dataDir = resolveDataDir(dir);
+      // The file system dates files by the kernel; the lock is aged by this clock, 400 days off.
+      const ahead: Clock = { now: () => Date.now() + 400 * 86_400_000, setTimer: systemClock.setTimer };
+      const release = acquireIngestLock(dataDir, ahead);
+      assert.throws(() => acquireIngestLock(dataDir, ahead), IngestLockedError);
       release();
       assert.equal(existsSync(dataDir.ingestLock), false);
     } finally {

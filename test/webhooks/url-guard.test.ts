@@ -74,6 +74,32 @@ describe('URL guard at create/update', () => {
     assert.throws(() => checkUrlSyntax('http://127.0.0.1:9000/hook', STRICT), { message: 'a URL deve usar HTTPS' });
   });
 
+  it("the demo's sandbox: plain HTTP to this machine only, never to another private address", async () => {
+    const sandbox = { allowPrivate: false, allowLoopback: true };
+    for (const url of [
+      'http://127.0.0.1:9000/',
+      'http://localhost:9000/hook',
+      'http://[::1]:9000/',
+      'https://127.0.0.2/',
+    ])
+      assert.ok(await checkUrl(url, sandbox, async () => ['127.0.0.1']), url);
+    for (const [url, message] of [
+      ['http://10.0.0.5/', 'a URL deve usar HTTPS'],
+      ['https://10.0.0.5/', '10.0.0.5 não é um endereço público'],
+      ['https://169.254.169.254/', '169.254.169.254 é o endereço de metadados da nuvem'],
+      ['http://0x7f.1:9000/', 'a URL deve usar HTTPS'],
+      ['https://0x7f.1:9000/', 'o host 0x7f.1 é um endereço IPv4 em notação não padrão'],
+    ] as const)
+      await assert.rejects(checkUrl(url, sandbox, publicResolver), { name: 'BlockedUrlError', message }, url);
+    // A public name that resolves to this machine is still refused at create time: only local names are local.
+    await assert.rejects(
+      checkUrl('https://rebind.example.com/', sandbox, async () => ['127.0.0.1']),
+      {
+        message: 'o host rebind.example.com resolve para 127.0.0.1 não é um endereço público',
+      },
+    );
+  });
+
   it('classifies addresses', () => {
     assert.equal(blockedAddressReason('8.8.8.8'), null);
     assert.equal(blockedAddressReason('2001:4860:4860::8888'), null);

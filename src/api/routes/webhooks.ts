@@ -21,6 +21,8 @@ export interface WebhookRoutesOptions {
   guard: Guard;
   /** Local development only (`svc serve --allow-private-urls`); default false. */
   allowPrivateUrls?: boolean;
+  /** Receivers on this machine only, plain HTTP allowed (`svc demo`'s sandbox). */
+  allowLoopbackUrls?: boolean;
   /** DNS resolution for the URL rule (tests give a fixed answer; no network). */
   resolve?: Resolver;
   clock?: Clock;
@@ -146,7 +148,7 @@ function parseEventos(v: unknown): EventName[] {
 export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
   const store = o.control.webhooks;
   const clock = o.clock ?? systemClock;
-  const guard = { allowPrivate: o.allowPrivateUrls ?? false };
+  const guard = { allowPrivate: o.allowPrivateUrls ?? false, allowLoopback: o.allowLoopbackUrls ?? false };
   const resolve = o.resolve ?? systemResolver;
   // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).
   const access = o.guard('webhooks', (_ctx, next) => next());

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.js';
 import type { ControlPlane } from '../../control/control-plane.js';
 import type { DataDir } from '../../data-dir.js';
@@ -12,12 +11,16 @@ import { openControlPlane } from '../control-plane.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
-import { corsOriginsOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
+import { nowDate } from '../../clock.js';
+import { brasiliaDay } from '../../feeds/adapters/brasilia-time.js';
+import { demoDay, setAsideDemo, writeDemoFeeds } from '../demo-data.js';
 import { createMailer } from '../../webhooks/notifier.js';
 import { checkPortFree, serverOptions, serveUntilSignal } from './serve.js';
 
-const DEMO_FIXTURES = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
 const DEMO_ACCOUNT = 'demo';
+/** The demo is a local sandbox: the enterprise demo key is not offered on every interface. */
+const DEMO_HOST = '127.0.0.1';
 
 export function demoKeyFile(dataDir: DataDir): string {
   return path.join(dataDir.root, 'demo-key.txt');
@@ -37,13 +40,37 @@ async function ensureDemoKey(dataDir: DataDir, control: ControlPlane): Promise<{
   return { key, created: true };
 }
 
-/** The demo fixtures, ingested when there is no snapshot yet. */
-async function ingestDemo(config: Config, control: ControlPlane, o: LiveOptionFlags): Promise<void> {
-  if (readCurrentId(config.dataDir) !== null) return;
-  const summary = await ingest({ control, dataDir: config.dataDir, inputs: [DEMO_FIXTURES], ...liveSettings(o) });
+/**
+ * The demo's data, dated so that its live day is today in Brasília (src/cli/demo-data.ts): ingested when
+ * there is no snapshot yet; a demo dated for another day is set aside first and told so, so the README's
+ * walk-through (data/live-day/…) tells the same story on any date. A data dir that is not the demo's is
+ * served as it is.
+ */
+async function prepareDemo(config: Config, o: LiveOptionFlags): Promise<void> {
+  const { dataDir } = config;
+  const today = brasiliaDay((o.now ?? nowDate()).getTime());
+  const dated = demoDay(dataDir);
+  if (readCurrentId(dataDir) !== null) {
+    if (dated === today || (dated === null && !existsSync(demoKeyFile(dataDir)))) return;
+    if (config.databaseUrl !== undefined) {
+      process.stderr.write(
+        `svc demo: os dados de demonstração são de ${dated ?? 'antes da datação'}; com PostgreSQL eles não são refeitos (use um banco novo para rever a demo hoje)\n`,
+      );
+      return;
+    }
+    const aside = setAsideDemo(dataDir, dated ?? 'sem-data');
+    process.stderr.write(`svc demo: demo de ${dated ?? 'antes da datação'} guardada em ${aside}; refeita para hoje\n`);
+  }
+  const feeds = writeDemoFeeds(dataDir, today);
+  const control = await openControlPlane(config);
+  try {
+    const summary = await ingest({ control, dataDir, inputs: [feeds], ...liveSettings(o) });
+    process.stderr.write(`svc demo: dados de demonstração de ${today} ingeridos → snapshot ${summary.snapshot_id}\n`);
+  } finally {
+    await control.close();
+  }
   // This process goes on serving and publishes nothing more: release DuckDB's publish engine (~55 MB).
   await closePublishEngine();
-  process.stderr.write(`svc demo: fixtures/demo ingeridos → snapshot ${summary.snapshot_id}\n`);
 }
 
 export function registerDemo(program: Command): void {
@@ -53,8 +80,9 @@ export function registerDemo(program: Command): void {
       'o que `npm start` roda: ingere os dados de demonstração se não há snapshot, garante uma chave demo e serve a API (com o daemon de webhooks)',
     )
     .option('--port <port>', 'porta TCP (variável: PORT; padrão: 8080)')
-    .option('--host <host>', 'endereço onde escutar (padrão: todas as interfaces)')
-    .addOption(corsOriginsOption());
+    .option('--host <host>', `endereço onde escutar (padrão: ${DEMO_HOST}, só esta máquina)`)
+    .addOption(corsOriginsOption())
+    .addOption(allowPrivateUrlsOption());
   withLiveOptions(cmd);
   withControlPlaneOptions(cmd);
   withExamples(cmd, [
@@ -63,13 +91,13 @@ export function registerDemo(program: Command): void {
     'curl -H "Authorization: Bearer $(cat data/demo-key.txt)" localhost:8080/v1/campeonatos',
   ]);
   cmd.action(async (o: CommonOptions & LiveOptionFlags) => {
-    const config = configFrom(o);
+    const config = { ...configFrom(o), host: o.host ?? DEMO_HOST };
     const { dataDir, port } = config;
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
+    await prepareDemo(config, o);
     const control = await openControlPlane(config);
     try {
-      await ingestDemo(config, control, o);
       const { key, created } = await ensureDemoKey(dataDir, control);
       const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);
       if (o.json) {
@@ -80,9 +108,14 @@ export function registerDemo(program: Command): void {
         printLine(`  curl -H "Authorization: Bearer $(cat ${keyFile})" http://localhost:${port}/v1/campeonatos`);
         printLine(`  Documentação: http://localhost:${port}/docs`);
         printLine(`  Painel do cliente: http://localhost:${port}/painel (entre com a chave acima)`);
+        printLine(
+          `  Um gol ao vivo (README, Webhooks): svc ingest ${path.join(path.relative(process.cwd(), dataDir.root) || '.', 'live-day', '03-gol.json')}`,
+        );
       }
-      // With the delivery daemon, so the panel's test deliveries and resends go out (to HTTPS public URLs).
-      await serveUntilSignal(serverOptions(config, control), o.json === true, { mailer: createMailer(config.smtp) });
+      // With the delivery daemon, and receivers on this machine accepted (a sandbox: `svc webhooks listen`).
+      const server = { ...serverOptions(config, control), allowLoopbackUrls: true };
+      if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
+      await serveUntilSignal(server, o.json === true, { mailer: createMailer(config.smtp) });
     } finally {
       await control.close();
     }

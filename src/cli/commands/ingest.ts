@@ -14,6 +14,7 @@ import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
 import type { Conflito } from '../../warehouse/load/conflicts.js';
+import type { OutsideWindow } from '../../warehouse/events/detect.js';
 
 /** Conflicts the human summary lists; --json lists them all. */
 const CONFLICTS_SHOWN = 20;
@@ -166,10 +167,22 @@ function printSummary(s: IngestSummary): void {
         ? 'eventos de webhook registrados: 0'
         : `eventos de webhook registrados: ${s.eventos.total} (seq ${s.eventos.seq_inicio}–${s.eventos.seq_fim}): ${tipos}`,
     );
+    const fora = s.eventos.fora_da_janela;
+    if (fora) printLine(outsideWindowLine(fora));
   }
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);
   printConflicts(s.conflitos);
+}
+
+/** Why changed matches got no webhook events: their kick-offs against the live window (UTC, as stored). */
+function outsideWindowLine(f: OutsideWindow): string {
+  const day = (utc: string | null) => (utc ? utc.slice(0, 16).replace('T', ' ') : 'sem horário');
+  const inicios = f.inicio_min === f.inicio_max ? day(f.inicio_min) : `${day(f.inicio_min)} a ${day(f.inicio_max)}`;
+  return (
+    `${f.partidas} partida(s) mudaram fora da janela ao vivo, sem eventos de webhook: início ${inicios} UTC; ` +
+    `janela ${day(f.janela.desde)} a ${day(f.janela.ate)} UTC (--now, --live-window-before, --live-window-after)`
+  );
 }
 
 /** Conflicts between sources: the first ones as a table, all of them with --json. */

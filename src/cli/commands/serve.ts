@@ -79,6 +79,7 @@ export async function serveUntilSignal(
     ? await (await import('../../webhooks/dispatcher.js')).startDispatcher({
         dataDir: o.dataDir,
         allowPrivateUrls: o.allowPrivateUrls === true,
+        allowLoopbackUrls: o.allowLoopbackUrls === true,
         plans: o.plans,
         mailer: webhooks.mailer,
         control: o.control,

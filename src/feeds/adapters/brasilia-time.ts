@@ -58,3 +58,10 @@ export function brasiliaOffset(date: string): string {
 export function brasiliaKickoff(date: string, time: string | null): string | null {
   return time === null ? null : `${date}T${time}:00${brasiliaOffset(date)}`;
 }
+
+const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE });
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in Brasília. */
+export function brasiliaDay(ms: number): string {
+  return localDate.format(new Date(ms));
+}

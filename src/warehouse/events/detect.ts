@@ -16,6 +16,7 @@ export interface DetectedEvent {
 const sql = (file: string): string => readFileSync(new URL(file, import.meta.url), 'utf8');
 const CAPTURE_SQL = sql('./capture.sql');
 const CHANGES_SQL = sql('./changes.sql');
+const OUTSIDE_WINDOW_SQL = sql('./outside-window.sql');
 const PARTIDAS_SQL = sql('./payloads-partidas.sql');
 const GOLS_SQL = sql('./gols-partidas.sql');
 /** Round and phase payloads: the API's own resources, built by the resource macros. */
@@ -108,6 +109,28 @@ export async function detectEvents(
     }
   }
   return eventos;
+}
+
+/** Changed matches that got no event because their kick-off is outside the live window (UTC instants). */
+export interface OutsideWindow {
+  partidas: number;
+  /** Earliest and latest kick-off among them (`YYYY-MM-DDTHH:MM:SSZ`; null when a match has none). */
+  inicio_min: string | null;
+  inicio_max: string | null;
+  /** The window itself, around the ingest's instant. */
+  janela: { desde: string; ate: string };
+}
+
+/** After detectEvents (whose window macro it reads): the changed matches it left out, or null when none. */
+export async function changesOutsideWindow(
+  conn: DuckDBConnection,
+  now: Date,
+  window: LiveWindow = DEFAULT_LIVE_WINDOW,
+): Promise<OutsideWindow | null> {
+  const [row] = await queryRows<Omit<OutsideWindow, 'janela'>>(conn, OUTSIDE_WINDOW_SQL);
+  if (!row || row.partidas === 0) return null;
+  const at = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+  return { ...row, janela: { desde: at(now.getTime() - window.beforeMs), ate: at(now.getTime() + window.afterMs) } };
 }
 
 /**
