@@ -33,9 +33,12 @@ export interface PgControlOptions {
 /** Connects to `url` and applies pending migrations (src/control/postgres/migrations/) under an advisory lock. */
 export async function openPgControl(url: string, o: PgControlOptions): Promise<PgControl> {
   const pool = new pg.Pool({ connectionString: url, max: o.max ?? 10, types });
-  // An idle connection the server dropped (restart, failover, DROP … FORCE) is discarded and replaced by the pool;
-  // without a listener its error would end the process. Queries in flight still get their own errors.
+  // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error'; with no listener that
+  // ends the process. The pool listens on idle connections only (its 'error'), so each connection also gets one of
+  // its own for the time it is checked out (a transaction, the ingest lock). Queries in flight still get their own
+  // errors, and the pool discards a dead connection when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migratePg(pool);
   } catch (err) {
