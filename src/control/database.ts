@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   checkKeyBinding,
   checkSealingKey,
@@ -59,7 +59,10 @@ export function openControlDb(file: string, o: ControlDbOptions = {}): ControlDb
  * file is never written. Its secrets open with any of `keys`; one sealed with another fails as it is read.
  */
 export function openControlDbReadOnly(file: string, keys: readonly Buffer[]): ControlDb {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  if (!existsSync(file)) throw new Error(`${file}: ENOENT`);
+  // libsql ignores the `readonly` option (writes and the checkpoint on close go through); SQLite's own read-only
+  // mode, asked in the URI, refuses both.
+  const db = new Database(`${pathToFileURL(file).href}?mode=ro`);
   try {
     const pending = pendingMigrations(db);
     if (pending.length > 0) throw new ControlDbBehindError(file, pending);
