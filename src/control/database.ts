@@ -59,7 +59,6 @@ export function openControlDb(file: string, o: ControlDbOptions = {}): ControlDb
  * file is never written. Its secrets open with any of `keys`; one sealed with another fails as it is read.
  */
 export function openControlDbReadOnly(file: string, keys: readonly Buffer[]): ControlDb {
-  if (!existsSync(file)) throw new Error(`${file}: ENOENT`);
   // libsql ignores the `readonly` option (writes and the checkpoint on close go through); SQLite's own read-only
   // mode, asked in the URI, refuses both.
   const db = new Database(`${pathToFileURL(file).href}?mode=ro`);
@@ -147,7 +146,7 @@ function bindSecretKey(db: ControlDb, box: SecretBox): void {
 /**
  * `svc keys rotate-secret-key`: seals every webhook secret (plain ones too) with `newKey` and binds the control
  * plane to it, in one transaction. Refused unless the control plane is bound to `oldKey` (or already to `newKey`:
- * a second run finishes what the first could not see).
+ * running it twice is harmless).
  */
 export function rotateSecretKey(file: string, newKey: Buffer, oldKey: Buffer): SecretKeyRotation {
   const db = openMigrated(file);

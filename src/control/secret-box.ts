@@ -29,7 +29,7 @@ export function keyId(key: Buffer): string {
 }
 
 /** The key id a stored value was sealed with; null for a secret stored in plain text before encryption. */
-export function sealedKeyId(stored: string): string | null {
+function sealedKeyId(stored: string): string | null {
   const parts = stored.split(':');
   return parts[0] === PREFIX && parts.length === 5 ? parts[1]! : null;
 }
@@ -52,7 +52,7 @@ export class SecretKeyMismatchError extends Error {
  * The key ids a control plane's secrets are bound to: the recorded one (`chave_segredos`), else those of the
  * sealed secrets it holds (a control plane from before the record). Empty: nothing sealed, any key may bind it.
  */
-export function boundKeyIds(recorded: string | null, stored: readonly string[]): string[] {
+function boundKeyIds(recorded: string | null, stored: readonly string[]): string[] {
   if (recorded !== null) return [recorded];
   return [...new Set(stored.map(sealedKeyId).filter((id): id is string => id !== null))].sort();
 }
