@@ -60,10 +60,10 @@ export interface Config {
   /** `svc webhooks listen`: the secret that signatures are checked with. */
   webhookSecret: string | undefined;
   /**
-   * Keys sealing webhook secrets at rest, the current one first (SVC_SECRET_KEY or SVC_SECRET_KEY_FILE, then
-   * SVC_SECRET_KEYS_OLD); undefined = the data dir's `secret.key`, created when needed.
+   * The key sealing webhook secrets at rest (SVC_SECRET_KEY or SVC_SECRET_KEY_FILE); undefined = the data dir's
+   * `secret.key`, created when needed.
    */
-  secretKeys: Buffer[] | undefined;
+  secretKey: Buffer | undefined;
   /** `svc tui`. */
   apiUrl: string;
   apiKey: string | undefined;
@@ -121,7 +121,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
         ? null
         : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },
     webhookSecret: flags.secret ?? nonEmpty(env.SVC_WEBHOOK_SECRET),
-    secretKeys: secretKeysFrom(env),
+    secretKey: secretKeyFrom(env),
     apiUrl: flags.api ?? nonEmpty(env.SVC_API_URL) ?? DEFAULTS.apiUrl,
     apiKey: flags.key ?? nonEmpty(env.SVC_API_KEY),
   };
@@ -155,31 +155,35 @@ function flag(env: Env, name: string): boolean {
   throw new ConfigError(`${name} inválida: "${value}" (use 1 para ligar ou 0 para desligar)`);
 }
 
-function secretKeysFrom(env: Env): Buffer[] | undefined {
+function secretKeyFrom(env: Env): Buffer | undefined {
   const text = nonEmpty(env.SVC_SECRET_KEY);
   const file = nonEmpty(env.SVC_SECRET_KEY_FILE);
-  const old = (nonEmpty(env.SVC_SECRET_KEYS_OLD) ?? '')
-    .split(',')
-    .map((k) => k.trim())
-    .filter((k) => k !== '');
+  // Old keys used to be tried and every secret sealed again on open; a key changes only by an explicit command now.
+  if (nonEmpty(env.SVC_SECRET_KEYS_OLD) !== undefined)
+    throw new ConfigError(
+      'SVC_SECRET_KEYS_OLD não é mais lida: para trocar a chave rode svc keys rotate-secret-key --old-key-file ARQUIVO',
+    );
   if (text !== undefined && file !== undefined)
     throw new ConfigError('SVC_SECRET_KEY e SVC_SECRET_KEY_FILE: use só um dos dois');
-  let current: string | undefined = text;
-  if (file !== undefined) {
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new ConfigError(`SVC_SECRET_KEY_FILE ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-    }
+  if (file !== undefined) return secretKeyFromFile('SVC_SECRET_KEY_FILE', file);
+  return text === undefined ? undefined : secretKeyFromText(text);
+}
+
+/** A secret key kept in a file (SVC_SECRET_KEY_FILE, `svc keys rotate-secret-key --old-key-file`). */
+export function secretKeyFromFile(name: string, file: string): Buffer {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`${name} ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
-  if (current === undefined) {
-    if (old.length > 0)
-      throw new ConfigError('SVC_SECRET_KEYS_OLD sem uma chave atual: defina SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE');
-    return undefined;
-  }
-  if (current.trim().length < 16)
+  return secretKeyFromText(text);
+}
+
+function secretKeyFromText(text: string): Buffer {
+  if (text.trim().length < 16)
     throw new ConfigError('a chave de segredos (SVC_SECRET_KEY) deve ter ao menos 16 caracteres');
-  return [current, ...old].map(keyFromText);
+  return keyFromText(text);
 }
 
 function metricsToken(text: string | undefined): string | undefined {

@@ -51,7 +51,10 @@ export function controlPlaneUnreachable(err: unknown): boolean {
   const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
   return (
     UNREACHABLE.test(code) ||
-    (err instanceof Error && /Connection terminated|timeout exceeded when trying to connect/.test(err.message))
+    (err instanceof Error &&
+      /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/.test(
+        err.message,
+      ))
   );
 }
 

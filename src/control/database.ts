@@ -2,8 +2,16 @@ import { nowDate } from '../clock.js';
 import Database from 'libsql';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { keyFile, SecretBox } from './secret-box.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  checkKeyBinding,
+  checkSealingKey,
+  keyFile,
+  keyId,
+  resealForRotation,
+  SecretBox,
+  type SecretKeyRotation,
+} from './secret-box.js';
 
 /** The synchronous SQLite handle (libsql, better-sqlite3 API). */
 export type ControlDb = InstanceType<typeof Database>;
@@ -12,8 +20,8 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface ControlDbOptions {
   /**
-   * Keys that seal webhook secrets at rest, the current one first (configuration: SVC_SECRET_KEY,
-   * SVC_SECRET_KEY_FILE, SVC_SECRET_KEYS_OLD). Default: the key file `secret.key` beside the database.
+   * Keys that seal webhook secrets at rest, the current one first (configuration: SVC_SECRET_KEY or
+   * SVC_SECRET_KEY_FILE); a later one only opens. Default: the key file `secret.key` beside the database.
    */
   secretKeys?: readonly Buffer[];
 }
@@ -31,10 +39,140 @@ export function secretBoxOf(db: ControlDb): SecretBox {
 /**
  * Opens the control plane (SQLite, WAL) and applies pending migrations. Each part of the toolkit adds its
  * own numbered `.sql` file to src/control/migrations/; they run once each, in file-name order, in one
- * transaction per file. Webhook secrets stored in plain text, or sealed with a key other than the current
- * one, are sealed again with it.
+ * transaction per file. The current key must be the one the webhook secrets are sealed under
+ * (`SecretKeyMismatchError` otherwise, nothing written); the first secret sealed binds the control plane to it.
  */
 export function openControlDb(file: string, o: ControlDbOptions = {}): ControlDb {
+  const db = openMigrated(file);
+  try {
+    const box = new SecretBox(o.secretKeys?.length ? o.secretKeys : [keyFile(defaultKeyFile(file))]);
+    bindSecretKey(db, box);
+    boxes.set(db, box);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens a control plane to read it only (`svc db copy`'s source): nothing is migrated, bound or sealed, and the
+ * file is never written. Its secrets open with any of `keys`; one sealed with another fails as it is read.
+ */
+export function openControlDbReadOnly(file: string, keys: readonly Buffer[]): ControlDb {
+  // libsql ignores the `readonly` option (writes and the checkpoint on close go through); SQLite's own read-only
+  // mode, asked in the URI, refuses both.
+  const db = new Database(`${pathToFileURL(file).href}?mode=ro`);
+  try {
+    const pending = pendingMigrations(db);
+    if (pending.length > 0) throw new ControlDbBehindError(file, pending);
+    boxes.set(db, new SecretBox(keys));
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** A control plane read as it is (never migrated) lacks migrations this version has. */
+export class ControlDbBehindError extends Error {
+  constructor(file: string, pending: readonly string[]) {
+    super(`o plano de controle ${file} não tem as migrações ${pending.join(', ')}; rode svc db migrate antes`);
+    this.name = 'ControlDbBehindError';
+  }
+}
+
+/** The data dir's key file, beside control.db: the default key on SQLite. */
+export function defaultKeyFile(controlDb: string): string {
+  return path.join(path.dirname(controlDb), 'secret.key');
+}
+
+/** Every stored webhook secret (current and previous), as `svc keys rotate-secret-key` seals them again. */
+interface StoredSecret {
+  id: number;
+  coluna: 'secret' | 'segredo_anterior';
+  v: string;
+}
+
+function storedSecrets(db: ControlDb): StoredSecret[] {
+  return db
+    .prepare(
+      `SELECT id, 'secret' AS coluna, secret AS v FROM webhooks
+       UNION ALL SELECT id, 'segredo_anterior', segredo_anterior FROM webhooks WHERE segredo_anterior IS NOT NULL`,
+    )
+    .all() as StoredSecret[];
+}
+
+function recordedKeyId(db: ControlDb): string | null {
+  return (
+    (db.prepare('SELECT chave_id FROM chave_segredos').get() as { chave_id: string } | undefined)?.chave_id ?? null
+  );
+}
+
+/**
+ * Seals a webhook secret with the current key, which the control plane is then bound to: the first secret records
+ * it; any later one is refused under another key (a process started before a rotation, or before the first secret).
+ */
+export function sealSecret(db: ControlDb, plain: string): string {
+  const box = secretBoxOf(db);
+  db.prepare('INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING').run(
+    box.currentKeyId,
+    new Date().toISOString(),
+  );
+  checkSealingKey(box, recordedKeyId(db) ?? undefined);
+  return box.seal(plain);
+}
+
+function recordKeyId(db: ControlDb, id: string): void {
+  db.prepare(
+    `INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET chave_id = excluded.chave_id, definida_em = excluded.definida_em`,
+  ).run(id, new Date().toISOString());
+}
+
+function bindSecretKey(db: ControlDb, box: SecretBox): void {
+  const check = () =>
+    checkKeyBinding(
+      box,
+      recordedKeyId(db),
+      storedSecrets(db).map((r) => r.v),
+    );
+  if (!check()) return;
+  // Checked again under the write lock: two processes binding a new control plane with different keys.
+  db.transaction(() => {
+    if (check()) recordKeyId(db, box.currentKeyId);
+  }).immediate();
+}
+
+/**
+ * `svc keys rotate-secret-key`: seals every webhook secret (plain ones too) with `newKey` and binds the control
+ * plane to it, in one transaction. Refused unless the control plane is bound to `oldKey` (or already to `newKey`:
+ * running it twice is harmless).
+ */
+export function rotateSecretKey(file: string, newKey: Buffer, oldKey: Buffer): SecretKeyRotation {
+  const db = openMigrated(file);
+  try {
+    const box = new SecretBox([newKey, oldKey]);
+    return db
+      .transaction(() => {
+        const stored = storedSecrets(db);
+        const resealed = resealForRotation(box, keyId(oldKey), recordedKeyId(db), stored);
+        const update = {
+          secret: db.prepare('UPDATE webhooks SET secret = ? WHERE id = ?'),
+          segredo_anterior: db.prepare('UPDATE webhooks SET segredo_anterior = ? WHERE id = ?'),
+        };
+        for (const r of resealed) update[r.coluna].run(r.sealed, r.id);
+        recordKeyId(db, box.currentKeyId);
+        return { de: keyId(oldKey), para: box.currentKeyId, resselados: resealed.length };
+      })
+      .immediate();
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens (creating it 0600 when missing) and migrates control.db. */
+function openMigrated(file: string): ControlDb {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   // Key hashes, webhook secrets and usage: readable by the owner only. SQLite gives the -wal and -shm
   // files the main file's mode, so creating it 0600 first (and tightening an older one) covers all three.
@@ -48,33 +186,13 @@ export function openControlDb(file: string, o: ControlDbOptions = {}): ControlDb
   db.pragma('busy_timeout = 10000');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  migrate(db);
-  const box = new SecretBox(secretKeys(path.join(path.dirname(file), 'secret.key'), o.secretKeys));
-  boxes.set(db, box);
-  resealSecrets(db, box);
-  return db;
-}
-
-/** The configured keys, then the data dir's key file when it exists (so moving to a configured key needs no step). */
-function secretKeys(defaultFile: string, configured: readonly Buffer[] | undefined): Buffer[] {
-  if (configured === undefined || configured.length === 0) return [keyFile(defaultFile)];
-  return existsSync(defaultFile) ? [...configured, keyFile(defaultFile)] : [...configured];
-}
-
-function resealSecrets(db: ControlDb, box: SecretBox): void {
-  for (const column of ['secret', 'segredo_anterior']) {
-    const rows = (
-      db.prepare(`SELECT id, ${column} AS v FROM webhooks WHERE ${column} IS NOT NULL`).all() as {
-        id: number;
-        v: string;
-      }[]
-    ).filter((r) => box.resealNeeded(r.v));
-    if (rows.length === 0) continue;
-    const update = db.prepare(`UPDATE webhooks SET ${column} = ? WHERE id = ? AND ${column} = ?`);
-    db.transaction(() => {
-      for (const r of rows) update.run(box.seal(box.open(r.v)), r.id, r.v);
-    }).immediate();
+  try {
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
   }
+  return db;
 }
 
 function createPrivate(file: string): void {
@@ -86,16 +204,20 @@ function createPrivate(file: string): void {
   }
 }
 
+/** The migration files not yet applied, in order. */
+function pendingMigrations(db: ControlDb): string[] {
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  const applied = new Set(
+    hasTable ? (db.prepare('SELECT nome FROM schema_migrations').all() as { nome: string }[]).map((r) => r.nome) : [],
+  );
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql') && !applied.has(f))
+    .sort();
+}
+
 function migrate(db: ControlDb): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)');
-  const applied = new Set(
-    (db.prepare('SELECT nome FROM schema_migrations').all() as { nome: string }[]).map((r) => r.nome),
-  );
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
-  for (const file of files) {
-    if (applied.has(file)) continue;
+  for (const file of pendingMigrations(db)) {
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     // BEGIN IMMEDIATE so two processes starting together cannot both apply the same migration.
     db.exec('BEGIN IMMEDIATE');

@@ -8,7 +8,7 @@ const PREFIX = 'svcenc1';
 export class SecretKeyMissingError extends Error {
   constructor(keyId: string) {
     super(
-      `um segredo de webhook foi cifrado com a chave ${keyId}, que não está configurada (SVC_SECRET_KEY, SVC_SECRET_KEY_FILE ou SVC_SECRET_KEYS_OLD; veja docs/configuration.md)`,
+      `um segredo de webhook foi cifrado com a chave ${keyId}, que não está configurada (SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE; veja docs/configuration.md)`,
     );
     this.name = 'SecretKeyMissingError';
   }
@@ -23,8 +23,54 @@ export function keyFromText(text: string): Buffer {
   return createHash('sha256').update(t, 'utf8').digest();
 }
 
-function keyId(key: Buffer): string {
+/** The id a sealed value names its key by: the first 8 hex digits of the key's SHA-256 (never the key itself). */
+export function keyId(key: Buffer): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
+/** The key id a stored value was sealed with; null for a secret stored in plain text before encryption. */
+function sealedKeyId(stored: string): string | null {
+  const parts = stored.split(':');
+  return parts[0] === PREFIX && parts.length === 5 ? parts[1]! : null;
+}
+
+/** The process was given another key than the one the control plane's secrets are sealed under. */
+export class SecretKeyMismatchError extends Error {
+  constructor(
+    readonly needed: string,
+    readonly got: string,
+    given = 'a chave configurada',
+  ) {
+    super(
+      `os segredos de webhook deste plano de controle estão cifrados com a chave ${needed}, mas ${given} é ${got}; nada foi alterado (confira SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE; para trocar de chave: svc keys rotate-secret-key --old-key-file ARQUIVO)`,
+    );
+    this.name = 'SecretKeyMismatchError';
+  }
+}
+
+/**
+ * The key ids a control plane's secrets are bound to: the recorded one (`chave_segredos`), else those of the
+ * sealed secrets it holds (a control plane from before the record). Empty: nothing sealed, any key may bind it.
+ */
+function boundKeyIds(recorded: string | null, stored: readonly string[]): string[] {
+  if (recorded !== null) return [recorded];
+  return [...new Set(stored.map(sealedKeyId).filter((id): id is string => id !== null))].sort();
+}
+
+/**
+ * Checks, as a process opens the control plane, that the box's current key is the one its secrets are sealed under.
+ * Returns whether that binding still has to be recorded (a control plane from before the record). One that holds no
+ * sealed secret binds no key: the first secret sealed records it (`checkSealingKey`).
+ */
+export function checkKeyBinding(box: SecretBox, recorded: string | null, stored: readonly string[]): boolean {
+  const bound = boundKeyIds(recorded, stored);
+  if (bound.some((id) => id !== box.currentKeyId)) throw new SecretKeyMismatchError(bound.join(', '), box.currentKeyId);
+  return recorded === null && bound.length > 0;
+}
+
+/** Before a secret is sealed: the recorded key (just recorded when it was the first) must be the box's current one. */
+export function checkSealingKey(box: SecretBox, recorded: string | undefined): void {
+  if (recorded !== box.currentKeyId) throw new SecretKeyMismatchError(recorded ?? '?', box.currentKeyId);
 }
 
 /**
@@ -51,27 +97,27 @@ export function keyFile(file: string): Buffer {
 }
 
 /**
- * Seals webhook secrets at rest (AES-256-GCM). The first key seals; every key opens what it sealed, so a key
- * is rotated by configuring the new one first and the old one among the previous keys until every secret has
- * been sealed again (`resealNeeded`). A value without the prefix is a secret stored before encryption.
+ * Seals webhook secrets at rest (AES-256-GCM). The first key seals; every key opens what it sealed (a second key
+ * only while `svc keys rotate-secret-key` seals everything again, or to read a `svc db copy` source). A value
+ * without the prefix is a secret stored before encryption.
  */
 export class SecretBox {
   private readonly keys: Map<string, Buffer>;
-  private readonly currentId: string;
+  readonly currentKeyId: string;
 
   constructor(keys: readonly Buffer[]) {
     if (keys.length === 0) throw new Error('SecretBox needs at least one key');
     this.keys = new Map(keys.map((k) => [keyId(k), k]));
-    this.currentId = keyId(keys[0]!);
+    this.currentKeyId = keyId(keys[0]!);
   }
 
   seal(plain: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.currentId)!, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.currentKeyId)!, iv);
     const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [
       PREFIX,
-      this.currentId,
+      this.currentKeyId,
       iv.toString('base64url'),
       cipher.getAuthTag().toString('base64url'),
       ct.toString('base64url'),
@@ -79,9 +125,9 @@ export class SecretBox {
   }
 
   open(stored: string): string {
-    const parts = stored.split(':');
-    if (parts[0] !== PREFIX || parts.length !== 5) return stored;
-    const [, id, iv, tag, ct] = parts as [string, string, string, string, string];
+    const id = sealedKeyId(stored);
+    if (id === null) return stored;
+    const [, , iv, tag, ct] = stored.split(':') as [string, string, string, string, string];
     const key = this.keys.get(id);
     if (!key) throw new SecretKeyMissingError(id);
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
@@ -91,6 +137,33 @@ export class SecretBox {
 
   /** Whether a stored value is plain text or sealed with a key other than the current one. */
   resealNeeded(stored: string): boolean {
-    return !stored.startsWith(`${PREFIX}:${this.currentId}:`);
+    return sealedKeyId(stored) !== this.currentKeyId;
   }
+}
+
+/** What `svc keys rotate-secret-key` did: from which key id to which, and how many stored secrets it sealed again. */
+export interface SecretKeyRotation {
+  de: string;
+  para: string;
+  resselados: number;
+}
+
+/**
+ * The stored secrets `svc keys rotate-secret-key` seals again with the box's current key (those plain or under
+ * another key), each with its new value. Refused when the control plane is bound to neither the old key nor the
+ * new one: the old key given is not the one its secrets need.
+ */
+export function resealForRotation<T extends { v: string }>(
+  box: SecretBox,
+  oldKeyId: string,
+  recorded: string | null,
+  stored: readonly T[],
+): (T & { sealed: string })[] {
+  const bound = boundKeyIds(
+    recorded,
+    stored.map((r) => r.v),
+  );
+  if (bound.some((id) => id !== box.currentKeyId && id !== oldKeyId))
+    throw new SecretKeyMismatchError(bound.join(', '), oldKeyId, 'a chave de --old-key-file');
+  return stored.filter((r) => box.resealNeeded(r.v)).map((r) => ({ ...r, sealed: box.seal(box.open(r.v)) }));
 }

@@ -160,6 +160,69 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
     assert.equal((await get(urls[1]!, key)).status, 200);
   });
 
+  it('PostgreSQL ending every connection under load, five times, kills no node', async (t) => {
+    const key = await newKey('reinicio', '--quota', '1000000', '--rate', '100000');
+    const created = await fetch(`${urls[0]}/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'reinicio', url: 'http://127.0.0.1:9/hook', eventos: ['partida.gol'] }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { data } = (await created.json()) as { data: { id: number } };
+    const died: string[] = [];
+    for (const [i, n] of nodes.entries())
+      void n.exited.then((e) => died.push(`node ${i}: ${JSON.stringify(e)} ${n.stderr.slice(-500)}`));
+    let stop = false;
+    const statuses = new Map<number | string, number>();
+    const count = (s: number | string) => statuses.set(s, (statuses.get(s) ?? 0) + 1);
+    // Reads (auth, usage flushes, quota leases) and writes in transactions (PATCH locks the webhook) on every node,
+    // so connections are checked out of the pools while they are ended.
+    const load = urls.flatMap((url) =>
+      Array.from({ length: 6 }, async (_, lane) => {
+        for (let i = 0; !stop; i++) {
+          try {
+            const res =
+              lane === 0
+                ? await fetch(`${url}/v1/webhooks/${data.id}`, {
+                    method: 'PATCH',
+                    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+                    body: JSON.stringify({ ativo: i % 2 === 0 }),
+                  })
+                : await get(url, key);
+            await res.arrayBuffer();
+            count(res.status);
+          } catch {
+            count('sem resposta');
+          }
+        }
+      }),
+    );
+    // A node that died stops the wait at once: the assertion below names it.
+    const serves = async (url: string) =>
+      died.length > 0 ||
+      (await get(url, key).then(
+        (r) => r.status === 200,
+        () => false,
+      ));
+    let ended = 0;
+    for (let round = 0; round < 5 && died.length === 0; round++) {
+      ended += await database.terminateConnections();
+      // Every node serves again before the next round: each round ends connections the pools opened anew.
+      await onEveryNode(serves, `200 after round ${round + 1}`);
+    }
+    stop = true;
+    await Promise.all(load);
+    t.diagnostic(`${ended} connections ended; statuses under load: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    assert.deepEqual(died, [], 'every node is alive');
+    assert.ok(ended >= 5, `connections ended: ${ended}`);
+    // While its connections were being replaced a node answered 503 + Retry-After, never a 500.
+    assert.deepEqual(
+      [...statuses.keys()].filter((s) => s !== 200 && s !== 503),
+      [],
+      JSON.stringify(Object.fromEntries(statuses)),
+    );
+  });
+
   it('an ingest while another holds the cluster lock is refused; a SIGKILLed holder leaves no lock behind', async () => {
     // A second data dir on the same control plane stands for a second ingest host.
     const other = tempDir('svc-cluster-other-');

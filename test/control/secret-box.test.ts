@@ -3,8 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
-import { openControlDb } from '../../src/control/database.js';
-import { keyFromText, SecretBox, SecretKeyMissingError } from '../../src/control/secret-box.js';
+import { openControlDb, rotateSecretKey } from '../../src/control/database.js';
+import { keyFile, keyFromText, keyId, SecretBox, SecretKeyMismatchError } from '../../src/control/secret-box.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { tempDir } from '../helpers/cli.js';
 import { createAccount } from '../webhooks/helpers.js';
@@ -49,7 +49,7 @@ describe('webhook secrets at rest', () => {
     }
   });
 
-  it('a secret stored in plain text before encryption is sealed when the control plane opens', () => {
+  it('a secret stored in plain text before encryption is read as it is, and sealed only by the rotation', () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
@@ -59,21 +59,26 @@ describe('webhook secrets at rest', () => {
         VALUES (?, 'old', 'https://example.com/h', '["partida.gol"]', 1, ?, 'x', 'x', 0)`).run(conta, SECRET);
       db.close();
       const again = openControlDb(file);
-      const row = again.prepare('SELECT secret FROM webhooks').get() as { secret: string };
-      assert.match(row.secret, /^svcenc1:/);
+      assert.equal((again.prepare('SELECT secret FROM webhooks').get() as { secret: string }).secret, SECRET);
       assert.equal(openWebhookRegistry(again).listWebhooks(conta)[0]?.secret, SECRET);
       again.close();
+      const key = keyFile(path.join(dir, 'secret.key'));
+      assert.deepEqual(rotateSecretKey(file, key, key), { de: keyId(key), para: keyId(key), resselados: 1 });
+      const sealed = openControlDb(file);
+      assert.match((sealed.prepare('SELECT secret FROM webhooks').get() as { secret: string }).secret, /^svcenc1:/);
+      assert.equal(openWebhookRegistry(sealed).listWebhooks(conta)[0]?.secret, SECRET);
+      sealed.close();
     } finally {
       cleanup();
     }
   });
 
-  it('rotating the key: configured new key + old key re-seals everything; without the old key it fails clearly', () => {
+  it('another key is refused before anything is sealed; the rotation needs the old key and moves the binding', () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
-      const first = loadConfig({}, { SVC_SECRET_KEY: 'first-key-long-enough' }).secretKeys;
-      const db = openControlDb(file, { secretKeys: first });
+      const [first, second] = [keyFromText('first-key-long-enough'), keyFromText('second-key-long-enough')];
+      const db = openControlDb(file, { secretKeys: [first] });
       const conta = createAccount(db, 'a', 'pro');
       openWebhookRegistry(db).createWebhook(
         { contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
@@ -81,35 +86,66 @@ describe('webhook secrets at rest', () => {
         Date.now(),
       );
       db.close();
+      const before = readFileSync(file);
+      assert.throws(
+        () => openControlDb(file, { secretKeys: [second] }),
+        (err: unknown) =>
+          err instanceof SecretKeyMismatchError && err.needed === keyId(first) && err.got === keyId(second),
+      );
+      // The data dir's key file (the default) is another key too.
+      assert.throws(() => openControlDb(file), SecretKeyMismatchError);
+      assert.deepEqual(readFileSync(file), before, 'nothing written');
 
-      const second = loadConfig(
-        {},
-        { SVC_SECRET_KEY: 'second-key-long-enough', SVC_SECRET_KEYS_OLD: 'first-key-long-enough' },
-      ).secretKeys;
-      const rotated = openControlDb(file, { secretKeys: second });
+      // The rotation from a key the secrets are not sealed with is refused too.
+      assert.throws(() => rotateSecretKey(file, second, keyFromText('a-third-key-never-used')), SecretKeyMismatchError);
+      assert.deepEqual(rotateSecretKey(file, second, first), { de: keyId(first), para: keyId(second), resselados: 1 });
+      const rotated = openControlDb(file, { secretKeys: [second] });
       assert.equal(openWebhookRegistry(rotated).listWebhooks(conta)[0]?.secret, SECRET);
       rotated.close();
-      // Every secret now opens with the new key alone.
-      const onlyNew = openControlDb(file, {
-        secretKeys: loadConfig({}, { SVC_SECRET_KEY: 'second-key-long-enough' }).secretKeys,
-      });
-      assert.equal(openWebhookRegistry(onlyNew).listWebhooks(conta)[0]?.secret, SECRET);
-      onlyNew.close();
-      assert.throws(
-        () => openControlDb(file, { secretKeys: [keyFromText('a-third-key-never-used')] }),
-        SecretKeyMissingError,
-      );
+      assert.throws(() => openControlDb(file, { secretKeys: [first] }), SecretKeyMismatchError);
     } finally {
       cleanup();
     }
   });
 
-  it('config: one current key only, old keys need a current one, short keys refused', () => {
+  it('a control plane from before the binding is bound to the key of its sealed secrets', () => {
+    const { dir, cleanup } = tempDir('svc-secrets-');
+    try {
+      const file = path.join(dir, 'control.db');
+      const key = keyFromText('first-key-long-enough');
+      const db = openControlDb(file, { secretKeys: [key] });
+      const conta = createAccount(db, 'a', 'pro');
+      openWebhookRegistry(db).createWebhook(
+        { contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
+        null,
+        Date.now(),
+      );
+      db.exec('DELETE FROM chave_segredos');
+      db.close();
+      assert.throws(() => openControlDb(file, { secretKeys: [keyFromText('second-key-long-enough')] }), {
+        name: 'SecretKeyMismatchError',
+      });
+      openControlDb(file, { secretKeys: [key] }).close();
+      const bound = openControlDb(file, { secretKeys: [key] });
+      assert.equal(
+        (bound.prepare('SELECT chave_id FROM chave_segredos').get() as { chave_id: string }).chave_id,
+        keyId(key),
+      );
+      bound.close();
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('config: one current key only, old keys no longer read, short keys refused', () => {
     assert.throws(
       () => loadConfig({}, { SVC_SECRET_KEY: 'x'.repeat(20), SVC_SECRET_KEY_FILE: '/nope' }),
       /use só um dos dois/,
     );
-    assert.throws(() => loadConfig({}, { SVC_SECRET_KEYS_OLD: 'x'.repeat(20) }), /sem uma chave atual/);
+    assert.throws(
+      () => loadConfig({}, { SVC_SECRET_KEY: 'y'.repeat(20), SVC_SECRET_KEYS_OLD: 'x'.repeat(20) }),
+      /SVC_SECRET_KEYS_OLD não é mais lida: para trocar a chave rode svc keys rotate-secret-key/,
+    );
     assert.throws(() => loadConfig({}, { SVC_SECRET_KEY: 'short' }), /ao menos 16 caracteres/);
     assert.throws(
       () => loadConfig({}, { SVC_SECRET_KEY_FILE: '/nonexistent/key' }),

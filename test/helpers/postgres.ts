@@ -29,7 +29,15 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A database of its own for one test (`svc_test_<random>`); `drop` removes it, ending any connection left. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+  /**
+   * Ends every connection to the database as a server restart does (`terminating connection due to administrator
+   * command`), without restarting the server other tests share; returns how many it ended.
+   */
+  terminateConnections(): Promise<number>;
+}> {
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
   // template0 accepts no connections, so databases created at once by parallel test files never collide on it.
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE template0`));
@@ -38,5 +46,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   return {
     url: url.toString(),
     drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    terminateConnections: () =>
+      admin(async (c) => {
+        const { rows } = await c.query<{ ended: boolean }>(
+          'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
+        return rows.filter((r) => r.ended).length;
+      }),
   };
 }

@@ -1,10 +1,17 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { redactPassword } from '../../config.js';
-import { openControlDb } from '../../control/database.js';
+import {
+  ControlDbBehindError,
+  defaultKeyFile,
+  openControlDb,
+  openControlDbReadOnly,
+  type ControlDb,
+} from '../../control/database.js';
+import { keyFile, SecretKeyMissingError } from '../../control/secret-box.js';
 import { copySqliteToPg, TargetNotEmptyError } from '../../control/postgres/copy-from-sqlite.js';
 import { CliError } from '../cli-error.js';
-import { openPgForMaintenance, sharedKeys } from '../control-plane.js';
+import { keyChecked, openPgForMaintenance, sharedKey } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printLine } from '../output.js';
 import {
@@ -36,12 +43,15 @@ export function registerDb(program: Command): void {
   ).action(async (o: CommonOptions) => {
     const config = configFrom(o);
     if (config.databaseUrl === undefined) {
-      openControlDb(config.dataDir.controlDb, { secretKeys: config.secretKeys }).close();
+      const { secretKey } = config;
+      (
+        await keyChecked(async () => openControlDb(config.dataDir.controlDb, { secretKeys: secretKey && [secretKey] }))
+      ).close();
       return o.json
         ? printJson({ banco: 'sqlite', arquivo: config.dataDir.controlDb })
         : printLine(`plano de controle em dia: ${config.dataDir.controlDb}`);
     }
-    const pg = await openPgForMaintenance(config.databaseUrl, config.secretKeys);
+    const pg = await openPgForMaintenance(config.databaseUrl, config.secretKey);
     await pg.close();
     return o.json
       ? printJson({ banco: 'postgresql', url: redactPassword(config.databaseUrl) })
@@ -63,20 +73,34 @@ export function registerDb(program: Command): void {
     const url = config.databaseUrl as string;
     if (!existsSync(config.dataDir.controlDb))
       throw new CliError(`não há plano de controle SQLite em ${config.dataDir.controlDb}`, EXIT.notFound);
-    const keys = sharedKeys(config.secretKeys);
-    const from = openControlDb(config.dataDir.controlDb, { secretKeys: keys });
-    const to = await openPgForMaintenance(url, keys);
+    const key = sharedKey(config.secretKey);
+    // The source is only read: never migrated, bound or sealed again. Its secrets open with the configured key or
+    // the data dir's key file (the SQLite default), and are sealed with the configured key on the target.
+    const keyFileOfSource = defaultKeyFile(config.dataDir.controlDb);
+    const sourceKeys = existsSync(keyFileOfSource) ? [key, keyFile(keyFileOfSource)] : [key];
+    let from: ControlDb;
     try {
-      const copied = await copySqliteToPg(from, to);
-      if (o.json) return printJson({ para: redactPassword(url), linhas: copied });
-      printLine(`plano de controle copiado para ${redactPassword(url)}:`);
-      for (const [table, n] of Object.entries(copied)) printLine(`  ${table.padEnd(22)} ${n}`);
+      from = openControlDbReadOnly(config.dataDir.controlDb, sourceKeys);
+    } catch (err) {
+      if (err instanceof ControlDbBehindError) throw new CliError(err.message, EXIT.notReady);
+      throw err;
+    }
+    try {
+      const to = await openPgForMaintenance(url, key);
+      try {
+        const copied = await copySqliteToPg(from, to);
+        if (o.json) return printJson({ para: redactPassword(url), linhas: copied });
+        printLine(`plano de controle copiado para ${redactPassword(url)}:`);
+        for (const [table, n] of Object.entries(copied)) printLine(`  ${table.padEnd(22)} ${n}`);
+      } finally {
+        await to.close();
+      }
     } catch (err) {
       if (err instanceof TargetNotEmptyError) throw new CliError(err.message, EXIT.notReady);
+      if (err instanceof SecretKeyMissingError) throw new CliError(err.message, EXIT.usage);
       throw err;
     } finally {
       from.close();
-      await to.close();
     }
   });
 }

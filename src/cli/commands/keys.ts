@@ -5,7 +5,11 @@ import { isPlano, PLANOS, type Plano } from '../../domain/plans.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
-import { openControlPlane } from '../control-plane.js';
+import { secretKeyFromFile } from '../../config.js';
+import { defaultKeyFile, rotateSecretKey } from '../../control/database.js';
+import { rotatePgSecretKey } from '../../control/postgres/pg-control.js';
+import { keyFile } from '../../control/secret-box.js';
+import { keyChecked, openControlPlane, reachable, sharedKey } from '../control-plane.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
 
 interface AccountOptions extends CommonOptions {
@@ -273,6 +277,36 @@ export function registerKeys(program: Command): void {
         `Conta ${a.nome}: plano ${a.plano}; campeonatos ${accessListText(a.campeonatos)}; cota/dia ${a.cota_requisicoes ?? 'do plano'}; req/s ${a.requisicoes_por_segundo ?? 'do plano'}`,
       );
     });
+  });
+
+  const rotateSecret = withControlPlaneOptions(
+    keys
+      .command('rotate-secret-key')
+      .description(
+        'cifra de novo todos os segredos de webhook com a chave configurada (SVC_SECRET_KEY ou SVC_SECRET_KEY_FILE); exige a chave anterior',
+      )
+      .requiredOption('--old-key-file <arquivo>', 'a chave com que os segredos estão cifrados hoje'),
+  );
+  withExamples(rotateSecret, [
+    'SVC_SECRET_KEY_FILE=/etc/svc/nova.key svc keys rotate-secret-key --old-key-file /etc/svc/antiga.key',
+    'SVC_SECRET_KEY_FILE=/etc/svc/secret.key svc keys rotate-secret-key --old-key-file data/secret.key',
+  ]);
+  rotateSecret.action(async (o: CommonOptions & { oldKeyFile: string }) => {
+    const config = configFrom(o);
+    const oldKey = secretKeyFromFile('--old-key-file', o.oldKeyFile);
+    const url = config.databaseUrl;
+    const r =
+      url === undefined
+        ? await keyChecked(async () =>
+            rotateSecretKey(
+              config.dataDir.controlDb,
+              config.secretKey ?? keyFile(defaultKeyFile(config.dataDir.controlDb)),
+              oldKey,
+            ),
+          )
+        : await reachable(url, () => rotatePgSecretKey(url, sharedKey(config.secretKey), oldKey));
+    if (o.json) return printJson(r);
+    printLine(`segredos de webhook cifrados de novo: ${r.resselados}; chave ${r.de} → ${r.para}`);
   });
 
   // Usage errors of nested subcommands exit with code 2 like the top-level ones (see main.ts).

@@ -3,7 +3,14 @@ import pg from 'pg';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SecretBox } from '../secret-box.js';
+import {
+  checkKeyBinding,
+  checkSealingKey,
+  keyId,
+  resealForRotation,
+  SecretBox,
+  type SecretKeyRotation,
+} from '../secret-box.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Key of the advisory lock held while migrating, so nodes starting together apply each file once. */
@@ -31,19 +38,108 @@ export interface PgControlOptions {
   max?: number;
 }
 
-/** Connects to `url` and applies pending migrations (src/control/postgres/migrations/) under an advisory lock. */
+/**
+ * Connects to `url`, applies pending migrations (src/control/postgres/migrations/) under an advisory lock, and
+ * checks that the current key is the one the webhook secrets are sealed under (`SecretKeyMismatchError`
+ * otherwise, nothing written; the first secret sealed binds the control plane to it, `sealSecretPg`).
+ */
 export async function openPgControl(url: string, o: PgControlOptions): Promise<PgControl> {
-  const pool = new pg.Pool({ connectionString: url, max: o.max ?? 10, types });
-  // An idle connection the server dropped (restart, failover, DROP … FORCE) is discarded and replaced by the pool;
-  // without a listener its error would end the process. Queries in flight still get their own errors.
+  const pool = await openPool(url, o.max ?? 10);
+  try {
+    const box = new SecretBox([...o.secretKeys]);
+    await withTransaction(pool, async (c) => {
+      await c.query(LOCK_BINDING);
+      if (
+        checkKeyBinding(
+          box,
+          await recordedKeyId(c),
+          (await storedSecrets(c)).map((r) => r.v),
+        )
+      )
+        await recordKeyId(c, box.currentKeyId);
+    });
+    return { pool, box, close: () => pool.end() };
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+}
+
+/**
+ * `svc keys rotate-secret-key` on PostgreSQL: seals every webhook secret (plain ones too) with `newKey` and binds the
+ * control plane to it, in one transaction. Refused unless it is bound to `oldKey` (or already to `newKey`).
+ */
+export async function rotatePgSecretKey(url: string, newKey: Buffer, oldKey: Buffer): Promise<SecretKeyRotation> {
+  const pool = await openPool(url, 1);
+  try {
+    const box = new SecretBox([newKey, oldKey]);
+    return await withTransaction(pool, async (c) => {
+      await c.query(LOCK_BINDING);
+      // No node seals a secret with the old key while they are sealed again.
+      await c.query('LOCK TABLE webhooks IN SHARE ROW EXCLUSIVE MODE');
+      const resealed = resealForRotation(box, keyId(oldKey), await recordedKeyId(c), await storedSecrets(c));
+      for (const r of resealed) await c.query(`UPDATE webhooks SET ${r.coluna} = $1 WHERE id = $2`, [r.sealed, r.id]);
+      await recordKeyId(c, box.currentKeyId);
+      return { de: keyId(oldKey), para: box.currentKeyId, resselados: resealed.length };
+    });
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Nodes starting together with different keys: one binds, the other then sees the binding. */
+const LOCK_BINDING = 'LOCK TABLE chave_segredos IN SHARE ROW EXCLUSIVE MODE';
+
+/** `sealSecret` of database.ts on PostgreSQL: seals with the current key, the one the control plane is bound to. */
+export async function sealSecretPg(db: pg.Pool | pg.PoolClient, box: SecretBox, plain: string): Promise<string> {
+  const { rows } = await db.query<{ chave_id: string }>(
+    `WITH nova AS (INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, $1, $2)
+       ON CONFLICT (id) DO NOTHING RETURNING chave_id)
+     SELECT chave_id FROM nova UNION ALL SELECT chave_id FROM chave_segredos`,
+    [box.currentKeyId, new Date().toISOString()],
+  );
+  checkSealingKey(box, rows[0]?.chave_id);
+  return box.seal(plain);
+}
+
+async function recordedKeyId(c: pg.PoolClient): Promise<string | null> {
+  return (await c.query<{ chave_id: string }>('SELECT chave_id FROM chave_segredos')).rows[0]?.chave_id ?? null;
+}
+
+async function recordKeyId(c: pg.PoolClient, id: string): Promise<void> {
+  await c.query(
+    `INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, $1, $2)
+     ON CONFLICT (id) DO UPDATE SET chave_id = excluded.chave_id, definida_em = excluded.definida_em`,
+    [id, new Date().toISOString()],
+  );
+}
+
+async function storedSecrets(
+  c: pg.PoolClient,
+): Promise<{ id: number; coluna: 'secret' | 'segredo_anterior'; v: string }[]> {
+  const { rows } = await c.query<{ id: number; coluna: 'secret' | 'segredo_anterior'; v: string }>(
+    `SELECT id, 'secret' AS coluna, secret AS v FROM webhooks
+     UNION ALL SELECT id, 'segredo_anterior', segredo_anterior FROM webhooks WHERE segredo_anterior IS NOT NULL`,
+  );
+  return rows;
+}
+
+/** A pool on `url` whose dropped connections never end the process, migrated. */
+async function openPool(url: string, max: number): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error'; with no listener that
+  // ends the process. The pool listens on idle connections only (its 'error'), so each connection also gets one of
+  // its own for the time it is checked out (a transaction, the ingest lock). Queries in flight still get their own
+  // errors, and the pool discards a dead connection when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migratePg(pool);
   } catch (err) {
     await pool.end();
     throw err;
   }
-  return { pool, box: new SecretBox([...o.secretKeys]), close: () => pool.end() };
+  return pool;
 }
 
 /** Applies pending migrations, one transaction per file; returns the names applied now. */

@@ -63,7 +63,7 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
           input.nome,
           input.url,
           JSON.stringify(input.eventos),
-          this.sealSecret(input.secret),
+          await this.sealSecret(c, input.secret),
           iso(now),
           await new PgCounters(c).lastValue(EVENT_SEQ_COUNTER),
         ],
@@ -160,7 +160,7 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
       `UPDATE webhooks SET segredo_anterior = CASE WHEN $1::boolean THEN secret END, segredo_anterior_ate = $2,
          secret = $3, atualizado_em = $4
        WHERE conta_id = $5 AND id = $6 RETURNING ${WEBHOOK_COLUMNS}`,
-      [overlap, overlap ? now + overlapMs : null, this.sealSecret(secret), iso(now), contaId, id],
+      [overlap, overlap ? now + overlapMs : null, await this.sealSecret(this.pool, secret), iso(now), contaId, id],
     );
     return row ? this.webhook(row) : null;
   }

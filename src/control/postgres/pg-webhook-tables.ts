@@ -4,7 +4,7 @@ import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../.
 import type { Async } from '../async-store.js';
 import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from '../webhooks/records.js';
 import type { WebhookAccounts } from '../webhooks/sqlite-tables.js';
-import type { PgControl } from './pg-control.js';
+import { sealSecretPg, type PgControl } from './pg-control.js';
 
 /** The pool, or a transaction's client: helpers called inside a transaction run on its connection. */
 export type Queryable = pg.Pool | pg.PoolClient;
@@ -31,8 +31,8 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
     return { ...toWebhook(row), secret: this.control.box.open(row.secret) };
   }
 
-  protected sealSecret(secret: string): string {
-    return this.control.box.seal(secret);
+  protected sealSecret(db: Queryable, secret: string): Promise<string> {
+    return sealSecretPg(db, this.control.box, secret);
   }
 
   protected openSecret(stored: string): string {

@@ -1,4 +1,4 @@
-import { secretBoxOf, type ControlDb } from '../database.js';
+import { sealSecret, secretBoxOf, type ControlDb } from '../database.js';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
 import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
@@ -32,7 +32,7 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
   }
 
   protected sealSecret(secret: string): string {
-    return secretBoxOf(this.db).seal(secret);
+    return sealSecret(this.db, secret);
   }
 
   protected openSecret(stored: string): string {
