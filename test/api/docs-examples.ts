@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { ENDPOINTS, type Endpoint } from '../../src/api/openapi/endpoints.js';
 import type { DocsExamples, OperationExamples } from '../../src/api/openapi/docs-page.js';
 import { SseClient } from '../helpers/sse.js';
+import { FIXTURES_NOW } from '../helpers/cli.js';
+import { clockFrom } from '../helpers/clock.js';
 import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
 
 export const EXAMPLES_FILE = fileURLToPath(new URL('../../src/api/openapi/examples.json', import.meta.url));
@@ -155,7 +157,11 @@ async function call(h: Harness, method: string, p: string, key: string | undefin
 
 /** Makes every example against a fresh data dir holding the demo fixtures. */
 export async function makeExamples(): Promise<DocsExamples> {
-  const h = await startHarness({ webhooks: { resolve: async () => ['93.184.216.34'] } });
+  // On the fixtures' day, whatever day it is made: usage days and the delivery month are part of the examples.
+  const h = await startHarness({
+    webhooks: { resolve: async () => ['93.184.216.34'] },
+    clock: clockFrom(FIXTURES_NOW),
+  });
   try {
     const key = h.key('enterprise');
     const examples: DocsExamples = {};

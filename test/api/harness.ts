@@ -68,6 +68,8 @@ export async function startHarness(
     /** Another control plane than the data dir's SQLite (the keys `key()` makes stay in the SQLite one). */
     control?: ControlPlane;
     webhooks?: AppOptions['webhooks'];
+    /** The app's clock (quota days, usage history, tickets); default the system clock. */
+    clock?: AppOptions['clock'];
   } = {},
 ): Promise<Harness> {
   const temp = o.dir ? null : tempDir('svc-api-');
@@ -89,6 +91,7 @@ export async function startHarness(
     stream: o.stream,
     webhooks: o.webhooks,
     metricsToken: o.metricsToken,
+    clock: o.clock,
   });
   await api.start();
   const server: Server = api.app.listen(0, '127.0.0.1');

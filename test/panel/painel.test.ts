@@ -149,11 +149,16 @@ describe('control panel /painel (Chromium)', () => {
     const cards = page.getByRole('region', { name: 'Plano e consumo' });
     await cards.getByText('Pro', { exact: true }).waitFor();
     assert.match((await cards.textContent()) ?? '', /20\.000requisições por dia/);
-    // Consumption is the key's count today: at least what /v1/me said a moment ago, plus the request since.
-    const used = Number(
-      (await cards.locator('.cartao', { hasText: 'Consumo hoje' }).locator('.valor').textContent())?.replace(/\D/g, ''),
-    );
-    assert.ok(used >= me.consumo.requisicoes_utilizadas + 1, `${used} ≥ ${me.consumo.requisicoes_utilizadas}`);
+    // Consumption is the key's count today: at least what /v1/me said a moment ago, plus the request since. The
+    // card shows the earlier answer until the refresh lands: wait for the refreshed value, not for a moment.
+    const expected = me.consumo.requisicoes_utilizadas + 1;
+    const consumo = cards.locator('.cartao', { hasText: 'Consumo hoje' }).locator('.valor');
+    await page.waitForFunction(([el, n]) => Number((el as Element).textContent?.replace(/\D/g, '')) >= (n as number), [
+      await consumo.elementHandle(),
+      expected,
+    ] as const);
+    const used = Number((await consumo.textContent())?.replace(/\D/g, ''));
+    assert.ok(used >= expected, `${used} ≥ ${expected}`);
     assert.equal(await page.locator('svg[role="img"] rect.barra').count(), 30);
     await page.getByText('GET /v1/me', { exact: true }).first().waitFor();
     await page.getByRole('cell', { name: '/v1/perfil/estatisticas' }).first().waitFor();

@@ -65,6 +65,13 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
       por_tipo: {},
       limite_aviso: 500,
       acima_do_limite: false,
+      // Said, not silent: the season's matches changed, outside the window around the fixtures' moment.
+      fora_da_janela: {
+        partidas: season.summary.contagens.partidas,
+        inicio_min: '2019-04-27T19:00:00Z',
+        inicio_max: '2019-12-08T19:00:00Z',
+        janela: { desde: '2026-11-19T20:10:00Z', ate: '2026-12-22T20:10:00Z' },
+      },
     });
     const csv = await ingest([CSV_DIR]);
     assert.ok((csv.summary.contagens.partidas ?? 0) > 8000 && !csv.summary.nada_mudou, 'the CSV family was loaded');
