@@ -31,8 +31,10 @@ export const FIXTURES_NOW = DEMO_GERADO_EM;
 
 /** `args` with `--now FIXTURES_NOW` added when they run `svc ingest` without a `--now` of their own. */
 export function pinnedNow(args: readonly string[]): readonly string[] {
-  const command = args.find((a) => !a.startsWith('-'));
-  return command === 'ingest' && !args.includes('--now') ? [...args, '--now', FIXTURES_NOW] : args;
+  const at = args.findIndex((a) => !a.startsWith('-'));
+  if (args[at] !== 'ingest' || args.includes('--now')) return args;
+  // Right after the command: the test's own arguments keep their order and their last word.
+  return [...args.slice(0, at + 1), '--now', FIXTURES_NOW, ...args.slice(at + 1)];
 }
 
 export interface RunResult {

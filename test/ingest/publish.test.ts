@@ -124,6 +124,7 @@ describe('svc ingest publishes snapshots', () => {
         por_tipo: {},
         limite_aviso: 500,
         acima_do_limite: false,
+        fora_da_janela: null,
       });
       assert.deepEqual(s.avisos, []);
       assert.equal(typeof s.duracao_ms, 'number');
@@ -193,6 +194,7 @@ describe('svc ingest publishes snapshots', () => {
         por_tipo: {},
         limite_aviso: 500,
         acima_do_limite: false,
+        fora_da_janela: null,
       });
       assert.deepEqual(await query(ws.dataDir, 'SELECT count(*)::INTEGER AS n FROM outbox'), [{ n: 0 }]);
     }));
