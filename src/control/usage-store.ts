@@ -172,6 +172,7 @@ export class SqliteUsageStore implements UsageStore {
     recent: readonly UsageRecord[],
     endpoints: readonly EndpointCount[],
   ): void {
+    // biome-ignore lint/complexity/useMathMinMax: days are strings; Math.max would compare them as NaN.
     const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
     const tx = this.db.transaction(() => {
       for (const c of counts) this.addCount.run(c.chaveId, c.dia, c.requisicoes);

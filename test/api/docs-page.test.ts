@@ -84,7 +84,7 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       assert.equal(await page.locator('section.op').count(), ENDPOINTS.length);
       const curls = await page.locator('section.op pre').allTextContents();
       assert.ok(curls.filter((t) => t.startsWith('curl ')).length === ENDPOINTS.length, 'a curl per endpoint');
-      const post = await page.locator('#postWebhooks').innerText();
+      const post = (await page.locator('#postWebhooks').textContent()) ?? '';
       for (const field of ['nome', 'url', 'eventos']) assert.match(post, new RegExp(`\\b${field}\\b`));
       assert.match(post, /-d '\{"nome":"placar"/);
       // Runs in the page (a string: this project's types have no DOM).

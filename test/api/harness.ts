@@ -20,7 +20,6 @@ export interface Reply {
   headers: Headers;
   text: string;
   /** Parsed JSON body (null for an empty body). */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
   json: any;
 }
 

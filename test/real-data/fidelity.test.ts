@@ -124,10 +124,10 @@ describe('real data: fidelity to the sources through the API', { skip: SKIP }, (
       [
         sigla['Atlético Mineiro'],
         sigla['Athletico Paranaense'],
-        sigla['Corinthians'],
-        sigla['Coritiba'],
+        sigla.Corinthians,
+        sigla.Coritiba,
         sigla['São Paulo'],
-        sigla['Flamengo'],
+        sigla.Flamengo,
       ],
       ['CAM', 'CAP', 'COR', 'CFC', 'SAO', 'FLA'],
     );

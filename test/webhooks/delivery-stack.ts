@@ -35,7 +35,6 @@ export interface DeliveryStack {
   url: string;
   dispatcher: Dispatcher;
   /** Calls the API with the account's key; every answer is checked against the OpenAPI. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
 }

@@ -48,7 +48,6 @@ describe('webhook management API', () => {
     dataDir.cleanup();
   });
 
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies.
   async function call(
     method: string,
     path: string,

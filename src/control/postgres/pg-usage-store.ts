@@ -59,6 +59,7 @@ export class PgUsageStore implements Async<UsageStore> {
     recent: readonly UsageRecord[],
     endpoints: readonly EndpointCount[],
   ): Promise<void> {
+    // biome-ignore lint/complexity/useMathMinMax: days are strings; Math.max would compare them as NaN.
     const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
     await withTransaction(this.pool, async (c) => {
       for (const k of counts) {
