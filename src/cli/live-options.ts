@@ -15,7 +15,7 @@ export interface LiveOptionFlags {
   eventWarning: number;
 }
 
-function durationOption(value: string): number {
+export function durationOption(value: string): number {
   const ms = parseDuration(value);
   if (ms === null) throw new InvalidArgumentError('deve ser uma duração como 3d, 12h, 90m ou 30s.');
   return ms;

@@ -12,6 +12,17 @@ export interface FetchOptions {
   allowHttp?: boolean;
   /** First backoff delay; doubles per retry. */
   minBackoffMs?: number;
+  /**
+   * Each URL's validators and body from the last fetch: the next GET is conditional (`If-None-Match`,
+   * `If-Modified-Since`) and a 304 answers with the body kept (`svc ingest --follow`).
+   */
+  cache?: Map<string, CachedFeed>;
+}
+
+export interface CachedFeed {
+  etag: string | null;
+  lastModified: string | null;
+  content: Buffer;
 }
 
 export interface ReadInputs {
@@ -58,7 +69,11 @@ function expandPath(name: string): string[] {
  * 5xx and 429; other 4xx fail at once (retrying cannot help).
  */
 export async function fetchFeed(url: string, options: FetchOptions = {}): Promise<Buffer> {
-  const { timeoutMs, retries, minBackoffMs, allowHttp } = { ...DEFAULTS, ...options };
+  const { timeoutMs, retries, minBackoffMs, allowHttp, cache } = { ...DEFAULTS, ...options };
+  const cached = cache?.get(url);
+  const conditional: Record<string, string> = {};
+  if (cached?.etag) conditional['if-none-match'] = cached.etag;
+  if (cached?.lastModified) conditional['if-modified-since'] = cached.lastModified;
   const protocol = url.slice(0, url.indexOf(':')).toLowerCase();
   if (protocol !== 'https' && !(protocol === 'http' && allowHttp)) {
     throw new FeedUnreachableError(url, 'só URLs https:// são aceitas');
@@ -69,10 +84,14 @@ export async function fetchFeed(url: string, options: FetchOptions = {}): Promis
       async () => {
         let res: Response;
         try {
-          res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+          res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: conditional });
         } catch (err) {
           lastReason = describeFetchError(err, timeoutMs);
           throw new Error(lastReason);
+        }
+        if (res.status === 304 && cached) {
+          await res.body?.cancel();
+          return cached.content;
         }
         if (!res.ok) {
           lastReason = `HTTP ${res.status}`;
@@ -80,7 +99,9 @@ export async function fetchFeed(url: string, options: FetchOptions = {}): Promis
           if (res.status < 500 && res.status !== 429) throw new AbortError(lastReason);
           throw new Error(lastReason);
         }
-        return Buffer.from(await res.arrayBuffer());
+        const content = Buffer.from(await res.arrayBuffer());
+        cache?.set(url, { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified'), content });
+        return content;
       },
       { retries, minTimeout: minBackoffMs, factor: 2, randomize: false },
     );

@@ -4,7 +4,7 @@ import type { ControlPlane } from '../control/control-plane.js';
 import type { Feed } from '../feeds/canonical.js';
 import { groupInputs, readGroups, type NamedFeed } from '../feeds/adapters/index.js';
 import type { AdapterOptions } from '../feeds/adapters/types.js';
-import { readInputs, type FetchOptions } from '../feeds/inputs.js';
+import { readInputs, type FetchOptions, type ReadInputs } from '../feeds/inputs.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock, IngestLockedError } from './ingest-lock.js';
@@ -24,6 +24,8 @@ export interface IngestInputs {
   dataDir: DataDir;
   /** Files, folders or `https://` URLs. */
   inputs: readonly string[];
+  /** Their contents, when the caller has already read them (`svc ingest --follow` reads to compare first). */
+  read?: ReadInputs;
   /** Forces an adapter instead of detection. */
   format?: string;
   /** Load without recording events (history). */
@@ -107,7 +109,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   stage('ler');
   // DuckDB's engine is created on another thread while the inputs are read and checked.
   if (!options.dryRun) warmPublishEngine();
-  const { files, fromFolder } = await readInputs(options.inputs, options.fetch);
+  const { files, fromFolder } = options.read ?? (await readInputs(options.inputs, options.fetch));
   const { groups, skipped } = groupInputs(files, { format: options.format, fromFolder });
   const feeds = readGroups(groups, options.adapterOptions ?? {});
   const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);

@@ -2,9 +2,11 @@ import { type Command, Option } from 'commander';
 import { CliError } from '../cli-error.js';
 import { openControlPlane } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
-import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
+import { durationOption, liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
-import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
+import { configFrom, reportError, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
+import type { Config } from '../../config.js';
+import { follow } from '../../warehouse/follow.js';
 import { FeedRejectedError, FeedUnreachableError, formatIssue } from '../../feeds/errors.js';
 import { FORMAT_NAMES, UnknownFormatError } from '../../feeds/adapters/index.js';
 import type { AdapterOptions } from '../../feeds/adapters/types.js';
@@ -31,7 +33,11 @@ interface IngestFlags extends CommonOptions, LiveOptionFlags {
   regiao?: string;
   slug?: string;
   pauseAt?: PublishStep;
+  follow?: boolean;
+  every: number;
 }
+
+const DEFAULT_EVERY_MS = 15_000;
 
 export function registerIngest(program: Command): void {
   const cmd = program
@@ -49,6 +55,16 @@ export function registerIngest(program: Command): void {
     .option('--regiao <regiao>', 'região do campeonato (padrão: nacional)')
     .option('--slug <slug>', 'slug do campeonato, comum a temporadas e fontes')
     .option('--aliases <file>', 'apelidos extras de times, JSON no formato de src/feeds/team-aliases.json')
+    .option(
+      '--follow',
+      'continua rodando: relê os feeds a cada --every (arquivos também ao mudarem; URLs com GET condicional) e publica cada mudança',
+      false,
+    )
+    .addOption(
+      new Option('--every <duration>', 'intervalo do --follow (d, h, m, s)')
+        .argParser(durationOption)
+        .default(DEFAULT_EVERY_MS, '15s'),
+    )
     // Internal, for the crash-safety tests (docs/internals.md): stop at a publish step and wait to be killed.
     .addOption(new Option('--pause-at <step>').choices(PUBLISH_STEPS).hideHelp());
   withLiveOptions(cmd);
@@ -61,6 +77,7 @@ export function registerIngest(program: Command): void {
     'svc ingest history/ --backfill --keep 20',
     'svc ingest live.ndjson --live-window-before 1d --live-window-after 7d --event-warning 200',
     'svc ingest --print-schema > svc-feed-1.schema.json',
+    'svc ingest https://feeds.example.com/live.json --follow --every 15s --json',
     'svc ingest ../shared/data/openfootball/ --aliases my-team-aliases.json',
   ]);
   cmd.action(async (feeds: string[], flags: IngestFlags) => {
@@ -73,7 +90,9 @@ export function registerIngest(program: Command): void {
     const keep = Number(flags.keep);
     if (!Number.isInteger(keep) || keep < 1)
       throw new CliError(`--keep deve ser um inteiro ≥ 1, recebido "${flags.keep}"`, EXIT.usage);
+    if (flags.follow && flags.dryRun) throw new CliError('--follow e --dry-run não combinam', EXIT.usage);
     const config = configFrom(flags);
+    if (flags.follow) return followFeeds(feeds, flags, config, keep);
     const progress = new Progress('ingest', !flags.json && process.stderr.isTTY === true);
     // A dry run writes nothing: it neither opens nor creates the control plane.
     const control = flags.dryRun ? null : await openControlPlane(config);
@@ -93,14 +112,7 @@ export function registerIngest(program: Command): void {
         atStep: flags.pauseAt === undefined ? undefined : pauseAt(flags.pauseAt),
       });
       progress.done();
-      if (flags.json) printJson(summary);
-      else printSummary(summary);
-      // On stderr in both modes, so that a cron log shows it.
-      if (summary.eventos.acima_do_limite) {
-        printWarning(
-          `este ingest registrou ${summary.eventos.total} eventos de webhook (limite de aviso ${summary.eventos.limite_aviso}); carga de histórico? use --backfill`,
-        );
-      }
+      report(summary, flags.json === true);
     } catch (err) {
       progress.done();
       throw toCliError(err);
@@ -108,6 +120,55 @@ export function registerIngest(program: Command): void {
       await control?.close();
     }
   });
+}
+
+function report(summary: IngestSummary, json: boolean): void {
+  if (json) printJson(summary);
+  else printSummary(summary);
+  // On stderr in both modes, so that a cron log shows it.
+  if (summary.eventos.acima_do_limite) {
+    printWarning(
+      `este ingest registrou ${summary.eventos.total} eventos de webhook (limite de aviso ${summary.eventos.limite_aviso}); carga de histórico? use --backfill`,
+    );
+  }
+}
+
+/**
+ * `--follow`: one process publishes each change of the feeds until SIGTERM/SIGINT (then it finishes the round
+ * under way and exits 0). Each round prints what a one-shot ingest prints (`--json`: one line per round); a round
+ * that fails prints its error line and the loop goes on.
+ */
+async function followFeeds(feeds: string[], flags: IngestFlags, config: Config, keep: number): Promise<void> {
+  const control = await openControlPlane(config);
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  try {
+    if (config.aliasesFile !== undefined) loadAliases(config.aliasesFile);
+    process.stderr.write(`svc ingest: seguindo ${feeds.join(', ')} (a cada ${flags.every / 1000} s)\n`);
+    await follow({
+      control,
+      dataDir: config.dataDir,
+      fetch: config.feeds,
+      inputs: feeds,
+      format: flags.format,
+      backfill: flags.backfill,
+      keep,
+      adapterOptions: adapterOptions(flags),
+      ...liveSettings(flags),
+      everyMs: flags.every,
+      signal: stop.signal,
+      onRound(round) {
+        if (round.kind === 'publicado') report(round.summary, flags.json === true);
+        else if (round.kind === 'erro') reportError(toCliError(round.error), flags.json === true);
+      },
+    });
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    await control.close();
+  }
 }
 
 /** `--pause-at`: announces the step on stderr and never returns, so a test can SIGKILL the process there. */
