@@ -68,7 +68,7 @@ export interface ApiApp {
   usage: UsageMeter;
   accounts: Async<AccountsStore>;
   stream: StreamHub;
-  /** Loads the current snapshot, starts watching CURRENT and the usage flush timer. */
+  /** Loads the current snapshot (and the stream's resume window), starts watching CURRENT and the usage flush timer. */
   start(): Promise<void>;
   /** Ends the open event streams: call before closing the HTTP server, which waits for every response to end. */
   endStreams(): void;
@@ -158,6 +158,8 @@ export function createApp(o: AppOptions): ApiApp {
     stream,
     async start() {
       await holder.start();
+      // A client reconnecting right after a restart resumes from the window only once it is filled.
+      await stream.settled();
       usage.start();
     },
     endStreams() {

@@ -112,12 +112,13 @@ export function listSnapshots(dataDir: DataDir, o: { orphans?: boolean } = {}): 
 }
 
 /**
- * The current line: `CURRENT` and its ancestors (by `parent_id`) that still exist, newest first. Only their
- * events are delivered: a snapshot off the line never became current, or a rollback left it behind.
+ * The current line: `CURRENT` (or `head`) and its ancestors (by `parent_id`) that still exist, newest first. Only
+ * their events are sent (`outbox-reader.ts`): a snapshot off the line never became current, or a rollback left it
+ * behind.
  */
-export function currentLine(dataDir: DataDir): SnapshotManifest[] {
+export function currentLine(dataDir: DataDir, head: string | null = readCurrentId(dataDir)): SnapshotManifest[] {
   const line: SnapshotManifest[] = [];
-  let id = readCurrentId(dataDir);
+  let id = head;
   while (id !== null) {
     const m = readManifest(dataDir, id);
     if (!m) break;

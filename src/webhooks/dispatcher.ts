@@ -1,5 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
+import type { Async } from '../control/async-store.js';
 import type { ControlPlane } from '../control/control-plane.js';
+import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import type { DataDir } from '../data-dir.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -64,221 +66,266 @@ const CLAIM_AHEAD = 4;
  * so a restart resumes pending retries and a crash loses nothing.
  */
 export async function startDispatcher(options: DispatcherOptions): Promise<Dispatcher> {
-  const clock = options.clock ?? systemClock;
-  const random = options.random ?? Math.random;
-  const plans = options.plans ?? DEFAULT_PLANS;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const logError = (what: string, err: unknown) =>
-    log(`webhooks: erro ao ${what}: ${err instanceof Error ? err.message : String(err)}`);
-  const concurrency = options.concurrency ?? 16;
-  const queue = options.control.deliveryQueue(decideDeactivation);
-  const sender = new Sender({
-    allowPrivate: options.allowPrivateUrls ?? false,
-    allowLoopback: options.allowLoopbackUrls ?? false,
-    connectTimeoutMs: options.connectTimeoutMs,
-    totalTimeoutMs: options.totalTimeoutMs,
-    maxSockets: concurrency,
-  });
-  const claims = new Claims(queue, CLAIM_AHEAD * concurrency, CLAIM_LEASE_MS);
-  const gate = new QuotaGate(queue, clock);
-  const guard = new DeactivationGuard(queue);
+  const dispatcher = new WebhookDispatcher(options);
+  await dispatcher.start();
+  return dispatcher;
+}
+
+/**
+ * The loop's state. Invariants:
+ * - one round of each kind at a time (`ticking`: the poll round; `fanning`: fan-out; `refilling`: a claim round);
+ *   a call while one is under way joins it, except a claim asked for during a claim round (`refillAgain`): it runs
+ *   once that round ends.
+ * - a claimed delivery is in exactly one place until its outcome is recorded: held by `claims` (waiting), in
+ *   `sending` (at most `concurrency`), or in `recorder`; then `onFlushed` settles it in claims, gate and guard.
+ * - `quietUntil` is when the next unclaimed delivery falls due, as the last claim round found it after draining
+ *   the queue (−∞ from the start of a claim round until it drains the queue); `cancelTimer` is its wake-up.
+ * - once `stopping`, nothing starts: no round, claim or send; `stop()` waits for what is under way.
+ */
+class WebhookDispatcher implements Dispatcher {
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly plans: PlansConfig;
+  private readonly log: (line: string) => void;
+  private readonly concurrency: number;
+  private readonly queue: Async<DeliveryQueue>;
+  private readonly sender: Sender;
+  private readonly claims: Claims;
+  private readonly gate: QuotaGate;
+  private readonly guard: DeactivationGuard;
   /** Deliveries the deactivation guard let through, until their outcome is recorded. */
-  const guarded = new Set<string>();
-  const recorder = new OutcomeRecorder(queue, {
-    clock,
-    mailer: options.mailer ?? null,
-    log,
-    onFlushed(batch) {
-      for (const c of batch) claims.settle(c.job.id);
-      gate.settle(batch.map((c) => c.metered));
-      guard.settle(batch, (c) => guarded.delete(c.job.id));
-      pump();
-    },
-  });
-  const sending = new Set<Promise<void>>();
-  let stopping = false;
-  // Each of these runs one at a time: a call while one is under way joins it (or asks for another after it).
-  let ticking: Promise<void> | null = null;
-  let fanning: Promise<void> | null = null;
-  let refilling: Promise<void> | null = null;
-  let refillAgain = false;
-  /** When the next unclaimed delivery falls due, as the last claim round that drained the queue found it. */
-  let quietUntil = Number.NEGATIVE_INFINITY;
-  let cancelTimer: (() => void) | null = null;
-  let renewedAt = clock.now();
+  private readonly guarded = new Set<string>();
+  private readonly recorder: OutcomeRecorder;
+  private readonly sending = new Set<Promise<void>>();
+  private stopping = false;
+  private ticking: Promise<void> | null = null;
+  private fanning: Promise<void> | null = null;
+  private refilling: Promise<void> | null = null;
+  private refillAgain = false;
+  private quietUntil = Number.NEGATIVE_INFINITY;
+  private cancelTimer: (() => void) | null = null;
+  /** When this worker last renewed its claims' leases. */
+  private renewedAt: number;
+  private watcher: FSWatcher | null = null;
+  private poll: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.plans = options.plans ?? DEFAULT_PLANS;
+    this.log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    this.concurrency = options.concurrency ?? 16;
+    this.queue = options.control.deliveryQueue(decideDeactivation);
+    this.sender = new Sender({
+      allowPrivate: options.allowPrivateUrls ?? false,
+      allowLoopback: options.allowLoopbackUrls ?? false,
+      connectTimeoutMs: options.connectTimeoutMs,
+      totalTimeoutMs: options.totalTimeoutMs,
+      maxSockets: this.concurrency,
+    });
+    this.claims = new Claims(this.queue, CLAIM_AHEAD * this.concurrency, CLAIM_LEASE_MS);
+    this.gate = new QuotaGate(this.queue, this.clock);
+    this.guard = new DeactivationGuard(this.queue);
+    this.recorder = new OutcomeRecorder(this.queue, {
+      clock: this.clock,
+      mailer: options.mailer ?? null,
+      log: this.log,
+      onFlushed: (batch) => {
+        for (const c of batch) this.claims.settle(c.job.id);
+        this.gate.settle(batch.map((c) => c.metered));
+        this.guard.settle(batch, (c) => this.guarded.delete(c.job.id));
+        this.pump();
+      },
+    });
+    this.renewedAt = this.clock.now();
+  }
+
+  async start(): Promise<void> {
+    await this.releaseDeadClaims();
+    try {
+      // A new snapshot wakes the dispatcher at once; the poll below is the fallback (and catches new rows).
+      this.watcher = watch(this.options.dataDir.root, (_event, name) => {
+        if (name === 'CURRENT') void this.fanOutNow();
+      });
+    } catch {
+      this.watcher = null;
+    }
+    this.poll = setInterval(() => void this.tick(), this.options.pollMs ?? 200);
+    await this.tick();
+  }
+
+  poke(): void {
+    void this.tick();
+  }
+
+  async idle(): Promise<void> {
+    for (;;) {
+      // A round already under way may have read the outbox or the queue before the caller's last change:
+      // let it end, then run a fresh one and wait for what it started (a claim round at least).
+      while (this.ticking || this.fanning) await (this.ticking ?? this.fanning);
+      await this.tick();
+      while (this.ticking || this.fanning || this.refilling) await (this.ticking ?? this.fanning ?? this.refilling);
+      if (this.stopping || this.isIdle()) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.poll) clearInterval(this.poll);
+    this.watcher?.close();
+    this.cancelTimer?.();
+    // A claim under way still lands its deliveries among those claimed ahead, given back below.
+    await this.refilling;
+    await Promise.allSettled([...this.sending]);
+    await this.recorder.flush();
+    try {
+      // Deliveries claimed ahead but never started go back to the queue for the next run.
+      await this.claims.releaseAll();
+    } catch (err) {
+      this.logError('devolver reservas', err);
+    }
+    await this.recorder.noticesSent();
+    while (this.ticking || this.fanning) await (this.ticking ?? this.fanning);
+    this.sender.close();
+  }
+
+  private logError(what: string, err: unknown): void {
+    this.log(`webhooks: erro ao ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
 
   /**
    * Claims of a worker that died on this host go back to the queue at once (at start and with each renewal);
    * another host's dead worker is only known by its lapsed lease.
    */
-  async function releaseDeadClaims(): Promise<void> {
+  private async releaseDeadClaims(): Promise<void> {
     try {
-      const released = await queue.releaseClaims(ownerIsDead);
-      if (released > 0) log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
+      const released = await this.queue.releaseClaims(ownerIsDead);
+      if (released > 0)
+        this.log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
     } catch (err) {
       // Their leases lapse instead.
-      logError('liberar reservas de processos encerrados', err);
+      this.logError('liberar reservas de processos encerrados', err);
     }
   }
-  await releaseDeadClaims();
 
-  function fanOutNow(): Promise<void> {
-    if (stopping) return Promise.resolve();
-    fanning ??= fanOut(queue, options.dataDir, plans, clock.now())
+  private fanOutNow(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    this.fanning ??= fanOut(this.queue, this.options.dataDir, this.plans, this.clock.now())
       .then(
-        (created) => void (created > 0 && pump()),
-        (err: unknown) => logError('ler eventos', err),
+        (created) => void (created > 0 && this.pump()),
+        (err: unknown) => this.logError('ler eventos', err),
       )
       .finally(() => {
-        fanning = null;
+        this.fanning = null;
       });
-    return fanning;
+    return this.fanning;
   }
 
-  async function dispatch(p: PendingDispatch): Promise<CompletedDispatch> {
+  private async dispatch(p: PendingDispatch): Promise<CompletedDispatch> {
     let metered: number | null = null;
     try {
-      if (!(await guard.admit(p))) {
+      if (!(await this.guard.admit(p))) {
         return {
           job: p.job,
           metered: null,
-          outcome: { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: clock.now() },
+          outcome: { kind: 'falhou', attempt: null, motivo: 'Webhook desativado', at: this.clock.now() },
         };
       }
-      if (p.job.origem === 'automatica') guarded.add(p.job.id);
-      const admitted = await gate.admit(p);
+      if (p.job.origem === 'automatica') this.guarded.add(p.job.id);
+      const admitted = await this.gate.admit(p);
       if ('outcome' in admitted) return admitted;
       metered = admitted.metered;
-      return await send(admitted, { sender, clock, random });
+      return await send(admitted, { sender: this.sender, clock: this.clock, random: this.random });
     } catch (err) {
       const motivo = err instanceof Error ? err.message : String(err);
       return { job: p.job, metered, outcome: { kind: 'erro', motivo } };
     }
   }
 
-  function startReady(): void {
-    while (!stopping && sending.size < concurrency) {
-      const pending = claims.next();
+  private startReady(): void {
+    while (!this.stopping && this.sending.size < this.concurrency) {
+      const pending = this.claims.next();
       if (!pending) return;
-      const running: Promise<void> = dispatch(pending)
+      const running: Promise<void> = this.dispatch(pending)
         .then((completed) => {
-          guard.observe(completed);
-          recorder.add(completed);
+          this.guard.observe(completed);
+          this.recorder.add(completed);
         })
         .finally(() => {
-          sending.delete(running);
-          startReady();
+          this.sending.delete(running);
+          this.startReady();
         });
-      sending.add(running);
+      this.sending.add(running);
     }
   }
 
-  function pump(): void {
-    if (stopping) return;
-    startReady();
+  private pump(): void {
+    if (this.stopping) return;
+    this.startReady();
     // Claim in chunks, only once the claimed-ahead queue runs low: one claim call per many deliveries.
-    if (claims.waiting >= concurrency) return;
-    if (refilling) {
-      refillAgain = true;
+    if (this.claims.waiting >= this.concurrency) return;
+    if (this.refilling) {
+      this.refillAgain = true;
       return;
     }
-    cancelTimer?.();
-    cancelTimer = null;
-    refilling = refill().finally(() => {
-      refilling = null;
-      if (!refillAgain) return;
-      refillAgain = false;
-      pump();
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.refilling = this.refill().finally(() => {
+      this.refilling = null;
+      if (!this.refillAgain) return;
+      this.refillAgain = false;
+      this.pump();
     });
   }
 
-  async function refill(): Promise<void> {
-    const now = clock.now();
-    quietUntil = Number.NEGATIVE_INFINITY;
+  private async refill(): Promise<void> {
+    const now = this.clock.now();
+    this.quietUntil = Number.NEGATIVE_INFINITY;
     try {
-      const drained = await claims.refill(now);
-      startReady();
+      const drained = await this.claims.refill(now);
+      this.startReady();
       if (!drained) return;
       // Nothing more is due now: sleep until the next retry (the poll also wakes us for new work).
-      const next = await queue.nextDueAt();
-      quietUntil = next ?? Number.POSITIVE_INFINITY;
-      if (next !== null && next > now && !stopping) cancelTimer = clock.setTimer(pump, next - now);
+      const next = await this.queue.nextDueAt();
+      this.quietUntil = next ?? Number.POSITIVE_INFINITY;
+      if (next !== null && next > now && !this.stopping)
+        this.cancelTimer = this.clock.setTimer(() => this.pump(), next - now);
     } catch (err) {
       // Nothing claimed: the next poll tries again.
-      logError('reservar entregas', err);
+      this.logError('reservar entregas', err);
     }
   }
 
   /** Temporary deactivations that ended, new snapshots, and rows queued by other processes (tests, replays). */
-  function tick(): Promise<void> {
-    if (stopping) return Promise.resolve();
-    ticking ??= (async () => {
+  private tick(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    this.ticking ??= (async () => {
       try {
-        await queue.reactivateDue(clock.now());
+        await this.queue.reactivateDue(this.clock.now());
       } catch (err) {
-        logError('reativar webhooks', err);
+        this.logError('reativar webhooks', err);
       }
-      if (clock.now() - renewedAt >= CLAIM_LEASE_MS / 3) {
-        renewedAt = clock.now();
-        await claims.renew(renewedAt).catch((err: unknown) => logError('renovar reservas', err));
-        await releaseDeadClaims();
+      if (this.clock.now() - this.renewedAt >= CLAIM_LEASE_MS / 3) {
+        this.renewedAt = this.clock.now();
+        await this.claims.renew(this.renewedAt).catch((err: unknown) => this.logError('renovar reservas', err));
+        await this.releaseDeadClaims();
       }
-      await fanOutNow();
-      pump();
+      await this.fanOutNow();
+      this.pump();
     })().finally(() => {
-      ticking = null;
+      this.ticking = null;
     });
-    return ticking;
+    return this.ticking;
   }
 
   /** Called with no round under way (tick, fan-out, claim): the last claim round then saw the queue as it is. */
-  function isIdle(): boolean {
-    return claims.holding === 0 && sending.size === 0 && recorder.pending === 0 && quietUntil > clock.now();
+  private isIdle(): boolean {
+    return (
+      this.claims.holding === 0 &&
+      this.sending.size === 0 &&
+      this.recorder.pending === 0 &&
+      this.quietUntil > this.clock.now()
+    );
   }
-
-  let watcher: FSWatcher | null = null;
-  try {
-    // A new snapshot wakes the dispatcher at once; the poll below is the fallback (and catches new rows).
-    watcher = watch(options.dataDir.root, (_event, name) => {
-      if (name === 'CURRENT') void fanOutNow();
-    });
-  } catch {
-    watcher = null;
-  }
-  const poll = setInterval(() => void tick(), options.pollMs ?? 200);
-  await tick();
-
-  return {
-    poke: () => void tick(),
-    async idle() {
-      for (;;) {
-        // A round already under way may have read the outbox or the queue before the caller's last change:
-        // let it end, then run a fresh one and wait for what it started (a claim round at least).
-        while (ticking || fanning) await (ticking ?? fanning);
-        await tick();
-        while (ticking || fanning || refilling) await (ticking ?? fanning ?? refilling);
-        if (stopping || isIdle()) return;
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    },
-    async stop() {
-      stopping = true;
-      clearInterval(poll);
-      watcher?.close();
-      cancelTimer?.();
-      // A claim under way still lands its deliveries among those claimed ahead, given back below.
-      await refilling;
-      await Promise.allSettled([...sending]);
-      await recorder.flush();
-      try {
-        // Deliveries claimed ahead but never started go back to the queue for the next run.
-        await claims.releaseAll();
-      } catch (err) {
-        logError('devolver reservas', err);
-      }
-      await recorder.noticesSent();
-      while (ticking || fanning) await (ticking ?? fanning);
-      sender.close();
-    },
-  };
 }

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
-import { readOutbox, type RecordedEvent } from '../../src/api/stream/recorded-events.js';
+import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
 import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
 import { SseClient } from '../helpers/sse.js';
 import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
@@ -70,10 +70,10 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     const wanted = recorded.filter((e) => e.evento === 'partida.gol' || e.evento === 'partida.encerrada');
     await goals.until((c) => c.events.length >= wanted.length);
     assert.deepEqual(eventsOf(goals), asFrames(wanted));
-    const match = recorded.find((e) => e.partidaId !== null)!;
-    const one = await open(`?partida=${match.partidaId}`, { 'last-event-id': String(recorded.at(-2)!.seq) });
+    const match = recorded.find((e) => e.partida_id !== null)!;
+    const one = await open(`?partida=${match.partida_id}`, { 'last-event-id': String(recorded.at(-2)!.seq) });
     await one.until((c) => c.frames.length >= 1);
-    assert.deepEqual(eventsOf(one), asFrames(recorded.slice(-1).filter((e) => e.partidaId === match.partidaId)));
+    assert.deepEqual(eventsOf(one), asFrames(recorded.slice(-1).filter((e) => e.partida_id === match.partida_id)));
   });
 
   it('resumes after Last-Event-ID from its window; beyond it sends `recarregar` and goes on live', async () => {
@@ -99,7 +99,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
   });
 
   it('a free key streams only its championships; asking for another is 403; a bad filter is 400', async () => {
-    const camp = recorded[0]!.campeonatoId;
+    const camp = recorded[0]!.campeonato_id;
     const free = h.key('free', { campeonatos: [camp + 1000] });
     const denied = await h.get(`/v1/stream?campeonato=${camp}`, free);
     assert.equal(denied.status, 403);

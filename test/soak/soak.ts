@@ -18,14 +18,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { openSqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
 import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { keyFromText } from '../../src/control/secret-box.js';
 import { utcDayOf } from '../../src/time.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { currentLine, manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
+import { readLineEvents } from '../../src/warehouse/outbox-reader.js';
+import { manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 
@@ -382,17 +382,7 @@ stopClients = true;
 await Promise.all(clients);
 
 async function currentLineEvents(): Promise<{ seq: number; evento: string; corpo: string }[]> {
-  const events: { seq: number; evento: string; corpo: string }[] = [];
-  for (const m of currentLine(dataDir)) {
-    if (m.eventos.total === 0) continue;
-    const instance = await DuckDBInstance.create(snapshotFile(dataDir, m.id), { access_mode: 'READ_ONLY' });
-    const conn = await instance.connect();
-    const reader = await conn.runAndReadAll('SELECT seq, evento, corpo FROM outbox ORDER BY seq');
-    for (const r of reader.getRowObjectsJS())
-      events.push({ seq: Number(r.seq), evento: String(r.evento), corpo: String(r.corpo) });
-    conn.closeSync();
-    instance.closeSync();
-  }
+  const { events } = await readLineEvents(dataDir, 0);
   return events.filter((e) => ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'].includes(e.evento));
 }
 

@@ -1,7 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { DataDir } from '../../data-dir.js';
+import {
+  lineSnapshotsAfter,
+  readLineEvents,
+  readOutbox,
+  type RecordedEvent,
+  type SnapshotQuery,
+} from '../../warehouse/outbox-reader.js';
+import { SnapshotDb } from '../snapshot/snapshot-db.js';
 import { EventWindow } from './event-window.js';
-import { readOutbox, snapshotsWithEventsAfter, type RecordedEvent } from './recorded-events.js';
 
 /** Recorded events kept in memory for `Last-Event-ID` resume (docs/api.md "Live stream"). */
 export const WINDOW_EVENTS = 2_000;
@@ -16,6 +23,20 @@ const RETRY_MS = 3_000;
 interface FramedEvent extends RecordedEvent {
   frame: Buffer;
 }
+
+/**
+ * Reads an outbox through the serving DuckDB instance: the snapshot just swapped in is attached already (no open at
+ * all); another one is attached read-only for the read and detached after (a few ms, where a DuckDB instance of its
+ * own cost 30–90 ms of every event's way to the clients).
+ */
+const servingInstance: SnapshotQuery = async (dataDir, snapshotId, sql, params) => {
+  const db = await SnapshotDb.open(dataDir, snapshotId);
+  try {
+    return await db.query(sql, params);
+  } finally {
+    db.retire();
+  }
+};
 
 /** Which events one stream receives. */
 export interface StreamFilter {
@@ -47,15 +68,16 @@ function frame(e: RecordedEvent): Buffer {
 function matches(f: StreamFilter, e: RecordedEvent): boolean {
   return (
     (f.eventos === null || f.eventos.has(e.evento)) &&
-    (f.campeonatos === null || f.campeonatos.includes(e.campeonatoId)) &&
-    (f.partida === null || f.partida === e.partidaId)
+    (f.campeonatos === null || f.campeonatos.includes(e.campeonato_id)) &&
+    (f.partida === null || f.partida === e.partida_id)
   );
 }
 
 /**
- * The live event stream's fan-out. On each snapshot swap it reads the outbox rows recorded after the last seq it
- * sent (every published snapshot up to the new one, so a swap that skipped one loses nothing), keeps them in a
- * bounded window and writes each event's frame to the streams whose filter matches.
+ * The live event stream's fan-out. On each snapshot swap it reads the events recorded after the last seq it sent on
+ * the line ending at the new snapshot (`outbox-reader.ts`, the webhooks' rule: a swap that skipped one loses
+ * nothing, a rolled-back one is never sent), keeps them in a bounded window and writes each event's frame to the
+ * streams whose filter matches.
  */
 export class StreamHub {
   private window: EventWindow<FramedEvent> | null = null;
@@ -94,14 +116,19 @@ export class StreamHub {
     return this.queue;
   }
 
+  /** Resolves once the swaps so far are handled (the first one fills the resume window). */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
   private async fill(snapshotId: string): Promise<void> {
-    const newestFirst = snapshotsWithEventsAfter(this.dataDir, 0, snapshotId).reverse();
+    const newestFirst = lineSnapshotsAfter(this.dataDir, 0, snapshotId).reverse();
     const batches: RecordedEvent[][] = [];
     let held = 0;
     let floor = 0;
     for (const m of newestFirst) {
       if (held >= this.capacity) break;
-      const events = await readOutbox(this.dataDir, m.id, 0);
+      const events = await readOutbox(this.dataDir, m.id, 0, servingInstance);
       batches.unshift(events);
       held += events.length;
       floor = (m.eventos.seq_inicio ?? 1) - 1;
@@ -113,29 +140,31 @@ export class StreamHub {
 
   private async catchUp(snapshotId: string): Promise<void> {
     const window = this.window as EventWindow<FramedEvent>;
-    for (const m of snapshotsWithEventsAfter(this.dataDir, window.lastSeq, snapshotId)) {
-      const read = performance.now();
-      const events = await readOutbox(this.dataDir, m.id, window.lastSeq);
-      const sent = performance.now();
-      let writes = 0;
-      for (const e of events) {
-        const framed = { ...e, frame: frame(e) };
-        window.append(framed);
-        for (const s of this.subscribers) {
-          if (!matches(s.filter, e)) continue;
-          this.write(s, framed.frame);
-          writes++;
-        }
+    const read = performance.now();
+    const { events } = await readLineEvents(this.dataDir, window.lastSeq, {
+      head: snapshotId,
+      query: servingInstance,
+    });
+    if (events.length === 0) return;
+    const sent = performance.now();
+    let writes = 0;
+    for (const e of events) {
+      const framed = { ...e, frame: frame(e) };
+      window.append(framed);
+      for (const s of this.subscribers) {
+        if (!matches(s.filter, e)) continue;
+        this.write(s, framed.frame);
+        writes++;
       }
-      const done = performance.now();
-      this.log('stream_enviado', {
-        snapshot: m.id,
-        eventos: events.length,
-        escritas: writes,
-        leitura_ms: Math.round(sent - read),
-        envio_ms: Math.round(done - sent),
-      });
     }
+    const done = performance.now();
+    this.log('stream_enviado', {
+      snapshot: snapshotId,
+      eventos: events.length,
+      escritas: writes,
+      leitura_ms: Math.round(sent - read),
+      envio_ms: Math.round(done - sent),
+    });
   }
 
   /**

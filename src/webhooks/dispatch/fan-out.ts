@@ -3,7 +3,7 @@ import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { OutboxEvent, Subscriber } from '../../control/webhooks/records.js';
 import { readableChampionships, type PlansConfig } from '../../control/plans.js';
 import type { DataDir } from '../../data-dir.js';
-import { readNewEvents } from '../outbox-reader.js';
+import { readLineEvents } from '../../warehouse/outbox-reader.js';
 
 /** Whether an event is for a subscriber: newer than the webhook, subscribed to, and its plan covers the championship. */
 export function covers(sub: Subscriber, event: OutboxEvent, plans: PlansConfig): boolean {
@@ -24,7 +24,7 @@ export async function fanOut(
 ): Promise<number> {
   const cursor = await queue.cursor();
   if (cursor === null) return 0; // no webhook ever existed: nothing to deliver, nothing to keep
-  const { events, upTo } = await readNewEvents(dataDir, cursor);
+  const { events, upTo } = await readLineEvents(dataDir, cursor);
   if (upTo <= cursor) return 0;
   const subs = await queue.subscribers();
   return queue.fanOut(events, (e) => subs.filter((s) => covers(s, e, plans)), upTo, now);

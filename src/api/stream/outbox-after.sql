@@ -1,2 +1,0 @@
--- The events one snapshot recorded after seq $1, in seq order (the stream's fan-out and its resume window).
-SELECT seq, evento, campeonato_id, partida_id, corpo FROM outbox WHERE seq > $1 ORDER BY seq
