@@ -9,7 +9,7 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,7 +62,11 @@ const sourceImportMetaUrl = {
 const out = `${dist}.tmp-${process.pid}`;
 const result = await build({
   absWorkingDir: root,
-  entryPoints: [path.join(root, 'src/cli/run.ts')],
+  // validate-schema: only for the build itself, to generate the feed validators below.
+  entryPoints: {
+    run: path.join(root, 'src/cli/run.ts'),
+    'validate-schema': path.join(root, 'src/feeds/validate-schema.ts'),
+  },
   outdir: out,
   bundle: true,
   splitting: true,
@@ -103,6 +107,10 @@ const panel = await build({
   logLevel: 'warning',
 });
 inputs.push(...Object.keys(panel.metafile.inputs).filter((f) => !f.startsWith('node_modules/')));
+// The feed's JSON Schema validators as code (ajv standalone): a fresh `svc ingest` loads them instead of
+// compiling the schema (src/feeds/validate-schema.ts checks they were made from the schema it reads).
+const { feedValidatorsSource } = await import(pathToFileURL(path.join(out, 'validate-schema.js')).href);
+writeFileSync(path.join(out, 'feed-validators.cjs'), feedValidatorsSource());
 writeFileSync(path.join(out, 'build.json'), `${JSON.stringify({ builtAt: Date.now(), inputs })}\n`);
 if (existsSync(dist)) rmSync(dist, { recursive: true, force: true });
 renameSync(out, dist);

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { schemaFileText, SCHEMA_FILE } from '../../src/feeds/schema/generate.js';
-import { schemaIssues } from '../../src/feeds/validate-schema.js';
+import { feedValidatorsSource, schemaIssues } from '../../src/feeds/validate-schema.js';
+import { REPO_ROOT } from '../helpers/cli.js';
 import {
   GOALKEEPER_STAT_FIELDS,
   PLAYER_STAT_FIELDS,
@@ -104,5 +108,40 @@ describe('svc-feed/1 JSON Schema', () => {
         '/partidas/0/jogo: valor não permitido; use um de: 1, 2, null',
       ],
     );
+  });
+});
+
+describe('the generated feed validators (dist/feed-validators.cjs, written by the build)', () => {
+  it('report exactly what the schema compiled at run time reports, valid and invalid records alike', async () => {
+    const dir = path.join(REPO_ROOT, '.tmp');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `feed-validators-${process.pid}.cjs`);
+    writeFileSync(file, feedValidatorsSource());
+    try {
+      const generated = createRequire(import.meta.url)(file) as Record<string, unknown> & { colecoes: string[] };
+      const { Ajv2020 } = await import('ajv/dist/2020.js');
+      const { default: addFormats } = await import('ajv-formats');
+      const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+      addFormats.default(ajv);
+      const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $id: string };
+      ajv.addSchema(schema);
+      const feed = baseFeed() as unknown as Record<string, unknown>;
+      const broken: unknown[] = [
+        feed,
+        { ...feed, formato: 'svc-feed/2' },
+        { ...feed, partidas: [{ id: 7, status: 'jogando', placar_mandante: -1, data_hora: 'amanhã', extra: true }] },
+        { formato: 'svc-feed/1' },
+        [],
+      ];
+      const whole = generated.v0 as ValidateFunction;
+      const compiled = ajv.getSchema(schema.$id) as ValidateFunction;
+      for (const doc of broken) {
+        assert.equal(whole(doc), compiled(doc), JSON.stringify(doc).slice(0, 80));
+        assert.deepEqual(whole.errors ?? null, compiled.errors ?? null);
+      }
+      assert.deepEqual(generated.colecoes.slice(0, 3), ['', 'campeonatos', 'fases']);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
