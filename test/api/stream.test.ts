@@ -7,6 +7,7 @@ import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
 import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
 import { SseClient } from '../helpers/sse.js';
+import { until } from '../webhooks/helpers.js';
 import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
 import { assertOpenApi } from './openapi-validator.js';
 
@@ -116,7 +117,9 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
       h.key('free', { campeonatos: [camp] }),
     );
     await mine.until((c) => c.events.length >= 1);
-    await new Promise((r) => setTimeout(r, 300));
+    // A barrier, not a pause: the replay is written when the stream opens, a heartbeat only later on the same
+    // connection, so once one has arrived any event the replay held would have arrived before it.
+    await freeStream.until((c) => c.frames.some((f) => f.event === undefined && f.comments.length > 0), 5_000);
     assert.equal(freeStream.events.length, 0, 'nothing of a championship off its list');
   });
 
@@ -132,8 +135,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     });
     const open_ = h.api.stream.count();
     first.close();
-    const start = Date.now();
-    while (h.api.stream.count() === open_ && Date.now() - start < 5_000) await new Promise((r) => setTimeout(r, 20));
+    await until(() => h.api.stream.count() < open_, 'the closed stream freed its slot');
     const third = await open('', {}, pro);
     assert.equal(third.status, 200);
   });
