@@ -7,10 +7,12 @@
  * ingest-start-to-visible (first poll whose ETag changed, over the steps that change that resource), cold
  * start to ready (`/readyz` 200), steady and peak RSS of serve (/proc VmRSS after the steps, VmHWM), and at
  * 10× each figure's ratio to 1×; then, at the largest size, API throughput while real ingests make 20 swaps.
+ * The same steps again through one `svc ingest --follow` process on a copy of the data dir (each step renamed into
+ * the followed file): change → published (the follower's round) and change → visible, the figures of issue #30.
  * `--quick` (or SVC_BENCH_LIVE_SCALE_QUICK=1): 1× only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
@@ -224,6 +226,9 @@ function apiKey(dataDir: string): Record<string, string> {
 
 interface SizeFigures {
   size: number;
+  /** Followed file: written → the follower's published line, and written → visible in /v1/partidas/ao-vivo. */
+  followRoundMs: number[];
+  followVisibleMs: number[];
   partidas: number;
   loadSeconds: number;
   ingestMs: number[];
@@ -246,6 +251,8 @@ async function measureSize(
   await ingest(dataDir, [path.join(REPO_ROOT, 'fixtures/demo')], ['--backfill', '--keep', '1']);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const headers = apiKey(dataDir);
+  // The same history for the --follow pass (measureFollow), before the cron pass changes it.
+  cpSync(dataDir, `${dataDir}-follow`, { recursive: true });
   const { serve, coldStartMs } = await Serve.start(dataDir);
   const current = readFileSync(path.join(dataDir, 'CURRENT'), 'utf8').trim();
   const { partidas } = (
@@ -258,6 +265,8 @@ async function measureSize(
     size,
     partidas: partidas ?? NaN,
     loadSeconds,
+    followRoundMs: [],
+    followVisibleMs: [],
     ingestMs: [],
     swapMs: [],
     visibleMs: [],
@@ -288,6 +297,56 @@ async function measureSize(
     `  (${size}×: ${figures.partidas} matches stored, history loaded in ${loadSeconds.toFixed(0)} s; ${figures.swapMs.length} swaps, ${figures.visibleMs.length} visible in /v1/partidas/ao-vivo)`,
   );
   return { figures, serve, headers };
+}
+
+/**
+ * The live day through one `svc ingest --follow` process on the copy measureSize made: each step is written aside
+ * and renamed into the followed file, as a feed writer publishes it; the follower's line names the snapshot.
+ */
+async function measureFollow(dataDir: string, headers: Record<string, string>, figures: SizeFigures): Promise<void> {
+  const { serve } = await Serve.start(dataDir);
+  const followed = path.join(dataDir, 'live.json');
+  writeFileSync(followed, readFileSync(STEPS[0]!));
+  const follower = spawn(
+    process.execPath,
+    [SVC_BIN, 'ingest', followed, '--follow', '--every', '1h', '--json', '--data-dir', dataDir, '--now', FIXTURES_NOW],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const rounds: { at: number; snapshot: string | null }[] = [];
+  let pending = '';
+  follower.stdout!.on('data', (d: Buffer) => {
+    const lines = (pending + d.toString('utf8')).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines)
+      rounds.push({
+        at: performance.now(),
+        snapshot: (JSON.parse(line) as { snapshot_id?: string }).snapshot_id ?? null,
+      });
+  });
+  const roundAfter = async (n: number) => {
+    while (rounds.length < n) await sleep(1);
+    return rounds[n - 1]!;
+  };
+  const poller = new Poller(`${serve.url}/v1/partidas/ao-vivo`, headers);
+  try {
+    await roundAfter(1); // the first step, taken at start: the process is warm from here on
+    for (const [i, step] of STEPS.slice(1).entries()) {
+      writeFileSync(`${followed}.tmp`, readFileSync(step));
+      const t0 = performance.now();
+      renameSync(`${followed}.tmp`, followed);
+      const round = await roundAfter(i + 2);
+      figures.followRoundMs.push(round.at - t0);
+      if (round.snapshot === null) continue;
+      await serve.swapped(round.snapshot);
+      await poller.settled();
+      const visible = poller.visibleAfter(t0);
+      if (visible !== null) figures.followVisibleMs.push(visible);
+    }
+  } finally {
+    await poller.stop();
+    follower.kill('SIGTERM');
+    await serve.stop();
+  }
 }
 
 /** API load while real ingests publish SWAPS snapshots; failed = non-2xx, errors and timeouts. */
@@ -353,6 +412,7 @@ export async function run(): Promise<BenchFigure[]> {
       }
       await serve.stop();
       serve = null;
+      await measureFollow(`${dataDir}-follow`, measured.headers, measured.figures);
     }
   } finally {
     await serve?.stop();
@@ -387,6 +447,21 @@ function sizeFigures(results: readonly SizeFigures[]): BenchFigure[] {
       'ms',
       '≤ 1000 ms',
       (v) => v <= 1000,
+    ],
+    ['followed feed (--follow): file renamed in → published, p50', (r) => median(r.followRoundMs), 'ms', null, null],
+    [
+      'followed feed (--follow): file renamed in → visible in /v1/partidas/ao-vivo, p50',
+      (r) => median(r.followVisibleMs),
+      'ms',
+      null,
+      null,
+    ],
+    [
+      'followed feed (--follow): file renamed in → visible in /v1/partidas/ao-vivo, p99',
+      (r) => p99(r.followVisibleMs),
+      'ms',
+      '≤ 100 ms',
+      (v) => v <= 100,
     ],
     ['cold start of svc serve to /readyz 200', (r) => r.coldStartMs, 'ms', '≤ 3000 ms', (v) => v <= 3000],
     ['steady RSS of svc serve (after the steps)', (r) => r.steadyRssMb, 'MB', '≤ 500 MB', (v) => v <= 500],
