@@ -846,6 +846,12 @@ export interface components {
             gols_pro: number;
             gols_contra: number;
             saldo: number;
+            /** @description Extensão: ajustes de pontos já somados em `pontos` (uma punição do STJD é negativa), com o motivo e a referência pública. */
+            ajustes: {
+                pontos: number;
+                motivo: string;
+                referencia: string;
+            }[];
         };
         Tabela: {
             campeonato_id: number;
@@ -873,6 +879,8 @@ export interface components {
             numero_camisa: number | null;
             gols: number;
             time: components["schemas"]["Time"] | null;
+            /** @description Extensão: os clubes da carreira do jogador, do primeiro ao atual (uma transferência não cria outro jogador). */
+            clubes: components["schemas"]["Time"][];
         };
         EventoPartida: {
             /** @enum {string} */

@@ -8,6 +8,7 @@ import { validateFeeds } from '../feeds/validate-feed.js';
 import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock, IngestLockedError } from './ingest-lock.js';
 import type { Conflito } from './load/conflicts.js';
+import type { PessoaAmbigua } from './people.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
 import { openSnapshotReadOnly } from './snapshot-store.js';
@@ -26,6 +27,8 @@ export interface IngestInputs {
   format?: string;
   /** Load without recording events (history). */
   backfill?: boolean;
+  /** Apply records that move a stored match back in time (loader.ts keepOutRegressions). */
+  allowRegress?: boolean;
   /** Snapshots to keep (retention). */
   keep?: number;
   adapterOptions?: AdapterOptions;
@@ -66,6 +69,8 @@ export interface IngestSummary {
   avisos: string[];
   /** Facts two sources give differently for the same match, and which one is kept (load/conflicts.ts). */
   conflitos: Conflito[];
+  /** Player records that more than one person could own, left apart instead of guessed (people.ts). */
+  pessoas_ambiguas: PessoaAmbigua[];
   duracao_ms: number;
   dry_run: boolean;
   /** Snapshots deleted by retention. */
@@ -85,6 +90,7 @@ const COLLECTIONS = [
   'escalacoes',
   'estatisticas',
   'remocoes',
+  'ajustes_pontos',
 ] as const;
 
 /**
@@ -111,6 +117,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     removidos: string[],
     conflitos: Conflito[] = [],
     nadaMudou = false,
+    pessoasAmbiguas: PessoaAmbigua[] = [],
   ): IngestSummary => ({
     snapshot_id: snapshotId,
     nada_mudou: nadaMudou,
@@ -118,6 +125,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     eventos: { ...eventos, limite_aviso: limite, acima_do_limite: eventos.total > limite },
     avisos,
     conflitos,
+    pessoas_ambiguas: pessoasAmbiguas,
     duracao_ms: Math.round(performance.now() - started),
     dry_run: options.dryRun === true,
     removidos,
@@ -147,6 +155,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         feeds,
         entradas: options.inputs,
         backfill: options.backfill === true,
+        allowRegress: options.allowRegress === true,
         now: options.now ?? new Date(),
         liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
         onStage: stage,
@@ -162,6 +171,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         { ...result.manifest.eventos, por_tipo: porTipo },
         removidos,
         result.conflitos,
+        false,
+        result.pessoasAmbiguas,
       );
     } finally {
       await cluster.release();

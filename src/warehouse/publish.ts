@@ -16,6 +16,7 @@ import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
+import { resolvePeople, type PessoaAmbigua } from './people.js';
 import { openForPublish } from './publish-engine.js';
 import {
   formatSnapshotId,
@@ -47,6 +48,8 @@ export interface PublishRequest {
   entradas: readonly string[];
   /** Load history without recording events (also implied on the first ingest). */
   backfill: boolean;
+  /** Apply records that move a stored match back in time (loader.ts keepOutRegressions). */
+  allowRegress?: boolean;
   now: Date;
   /** Events are recorded only for matches whose kick-off lies in this window around `now`. */
   liveWindow: LiveWindow;
@@ -69,10 +72,20 @@ export const PUBLISH_STEPS = [
 export type PublishStep = (typeof PUBLISH_STEPS)[number];
 export type PublishStepHook = (step: PublishStep) => Promise<void> | void;
 
+interface PublishFindings {
+  avisos: string[];
+  conflitos: Conflito[];
+  /** Player records left people of their own because several people could own them (people.ts). */
+  pessoasAmbiguas: PessoaAmbigua[];
+}
+
 export type PublishResult =
-  | { nadaMudou: false; manifest: SnapshotManifest; avisos: string[]; conflitos: Conflito[]; eventos: DetectedEvent[] }
+  | ({ nadaMudou: false; manifest: SnapshotManifest; eventos: DetectedEvent[] } & PublishFindings)
   /** The load changed no stored row: nothing was published, `CURRENT` still names `atual`. */
-  | { nadaMudou: true; atual: string; avisos: string[]; conflitos: Conflito[] };
+  | ({ nadaMudou: true; atual: string } & PublishFindings);
+
+/** Tables whose change may change who is who (people.ts reads records and their appearances). */
+const PEOPLE_INPUTS = new Set(['jogadores', 'eventos', 'escalacao_jogadores', 'remocoes']);
 
 /**
  * Publishes a new snapshot: copy-on-write from the current one into a temp file, one transaction (load,
@@ -106,8 +119,8 @@ export async function publishSnapshot(
       counters,
       parentId ? await storedIdBounds(conn, readManifest(dataDir, parentId)) : {},
     );
-    if (parentId) await upgradeSchema(conn);
-    else await conn.run(SCHEMA_SQL);
+    const upgraded = parentId ? await upgradeSchema(conn) : false;
+    if (!parentId) await conn.run(SCHEMA_SQL);
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
@@ -119,25 +132,45 @@ export async function publishSnapshot(
       now: request.now,
       storedIds,
       emptyStore: parentId === null,
+      allowRegress: request.allowRegress,
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
     // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
     // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
     const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
-    const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
+    let alteracoes =
+      upgraded || siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
     await reach('loading');
     // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
     const idsMaximos = await ids.commit();
-    if (parentId !== null && !load.mudou) {
+    if (parentId !== null && !load.mudou && !upgraded) {
       await conn.run('ROLLBACK');
       await close();
       await copyFlushed.catch(() => undefined);
       rmSync(tmp, { force: true });
-      return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos };
+      return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos, pessoasAmbiguas: [] };
     }
     stage('derivar');
-    // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
-    await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
+    const people =
+      upgraded || load.escritas.some((t) => PEOPLE_INPUTS.has(t))
+        ? await resolvePeople(conn)
+        : { alterados: [], campeonatoIds: [], ambiguas: [] };
+    if (people.ambiguas.length > 0)
+      load.avisos.push(
+        `${people.ambiguas.length} jogadores com o nome de mais de uma pessoa possível ficaram separados (--json: pessoas_ambiguas)`,
+      );
+    if (people.alterados.length > 0 && !alteracoes.completo)
+      alteracoes = {
+        ...alteracoes,
+        jogadores: [...new Set([...alteracoes.jogadores, ...people.alterados])].sort((a, b) => a - b),
+      };
+    // Over an empty store every derived row is new: all steps run (there is nothing to compare with). People
+    // who changed change the top scorers of every championship they scored in.
+    await derive(
+      conn,
+      [...new Set([...load.campeonatoIds, ...people.campeonatoIds])],
+      parentId === null ? undefined : people.alterados.length > 0 ? [...load.escritas, 'jogadores'] : load.escritas,
+    );
     const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
     const id = formatSnapshotId(await counters.reserve('snapshot_id'));
     const seqs = await writeOutbox(conn, counters, eventos, request.now);
@@ -180,7 +213,14 @@ export async function publishSnapshot(
     await reach('renamed');
     writeCurrentId(dataDir, id);
     await reach('current');
-    return { nadaMudou: false, manifest, avisos: load.avisos, conflitos: load.conflitos, eventos };
+    return {
+      nadaMudou: false,
+      manifest,
+      avisos: load.avisos,
+      conflitos: load.conflitos,
+      pessoasAmbiguas: people.ambiguas,
+      eventos,
+    };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);

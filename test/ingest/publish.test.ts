@@ -99,6 +99,7 @@ describe('svc ingest publishes snapshots', () => {
         'eventos',
         'nada_mudou',
         'ok',
+        'pessoas_ambiguas',
         'removidos',
         'snapshot_id',
       ]);
@@ -116,6 +117,7 @@ describe('svc ingest publishes snapshots', () => {
         escalacoes: 0,
         estatisticas: 0,
         remocoes: 0,
+        ajustes_pontos: 0,
       });
       assert.deepEqual(s.eventos, {
         total: 0,

@@ -186,6 +186,11 @@ export const SCHEMAS: Record<string, Schema> = {
     gols_pro: int,
     gols_contra: int,
     saldo: int,
+    ajustes: {
+      ...arrayOf(obj({ pontos: int, motivo: str, referencia: str })),
+      description:
+        'Extensão: ajustes de pontos já somados em `pontos` (uma punição do STJD é negativa), com o motivo e a referência pública.',
+    },
   }),
   Tabela: obj({
     campeonato_id: int,
@@ -210,6 +215,11 @@ export const SCHEMAS: Record<string, Schema> = {
     numero_camisa: nint,
     gols: int,
     time: nullable(ref('Time')),
+    clubes: {
+      ...arrayOf(ref('Time')),
+      description:
+        'Extensão: os clubes da carreira do jogador, do primeiro ao atual (uma transferência não cria outro jogador).',
+    },
   }),
   EventoPartida: obj({ tipo: enumOf(TIPO_EVENTO), jogador: nstr, time_nome: nstr, minuto: int }),
   RegistroEstatisticas: registroEstatisticas,

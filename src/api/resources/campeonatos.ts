@@ -136,6 +136,8 @@ function standings(sh: Shapes, part: Partition, faseId: number | null): JsonObje
     gols_pro: r.gols_pro,
     gols_contra: r.gols_contra,
     saldo: r.saldo,
+    // An extension (docs/api.md): the adjustments `pontos` includes, as the public record states them.
+    ajustes: r.ajustes === null ? [] : (JSON.parse(r.ajustes) as JsonObject[]),
   }));
 }
 

@@ -22,6 +22,7 @@ interface IngestFlags extends CommonOptions, LiveOptionFlags {
   format?: string;
   dryRun?: boolean;
   backfill?: boolean;
+  allowRegress?: boolean;
   keep: string;
   printSchema?: boolean;
   campeonatoNome?: string;
@@ -40,6 +41,11 @@ export function registerIngest(program: Command): void {
     .addOption(new Option('--format <format>', 'força o formato de entrada em vez de detectá-lo').choices(FORMAT_NAMES))
     .option('--dry-run', 'só valida; não publica nada', false)
     .option('--backfill', 'carrega histórico sem registrar eventos de webhook', false)
+    .option(
+      '--allow-regress',
+      'aplica registros que voltam uma partida no tempo (encerrada → aguardando, placar removido); sem ela, ficam de fora como conflito',
+      false,
+    )
     .option('--keep <n>', 'snapshots a manter (retenção)', String(DEFAULT_KEEP))
     .option('--print-schema', 'imprime o JSON Schema do feed canônico svc-feed/1 e sai', false)
     .option('--campeonato-nome <nome>', 'nome do campeonato, para formatos que não o trazem')
@@ -47,7 +53,10 @@ export function registerIngest(program: Command): void {
     .addOption(new Option('--tipo <tipo>', 'tipo do campeonato').choices(['pontos-corridos', 'mata-mata']))
     .option('--regiao <regiao>', 'região do campeonato (padrão: nacional)')
     .option('--slug <slug>', 'slug do campeonato, comum a temporadas e fontes')
-    .option('--aliases <file>', 'apelidos extras de times, JSON no formato de src/feeds/team-aliases.json')
+    .option(
+      '--aliases <file>',
+      'apelidos extras de times ("clubes", formato de src/feeds/team-aliases.json) e grafias de jogadores ("jogadores", formato de src/feeds/player-aliases.json)',
+    )
     // Internal, for the crash-safety tests (docs/internals.md): stop at a publish step and wait to be killed.
     .addOption(new Option('--pause-at <step>').choices(PUBLISH_STEPS).hideHelp());
   withLiveOptions(cmd);
@@ -85,6 +94,7 @@ export function registerIngest(program: Command): void {
         inputs: feeds,
         format: flags.format,
         backfill: flags.backfill,
+        allowRegress: flags.allowRegress,
         keep,
         adapterOptions: adapterOptions(flags),
         ...liveSettings(flags),

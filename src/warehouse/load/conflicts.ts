@@ -9,7 +9,8 @@
  */
 import { readSql, type Row } from '../duckdb-util.js';
 
-export type CampoConflito = 'data' | 'hora' | 'placar' | 'estadio';
+/** `status`: a record that would move a stored match back (regressionOf), kept out unless the operator allows it. */
+export type CampoConflito = 'data' | 'hora' | 'placar' | 'estadio' | 'status';
 
 export interface Conflito {
   partida_id: number;
@@ -34,7 +35,22 @@ export function fact(row: Row, campo: CampoConflito): string | null {
       return row.status === 'encerrado' ? `${String(row.placar_mandante)}x${String(row.placar_visitante)}` : null;
     case 'estadio':
       return (row.estadio as string | null) ?? null;
+    case 'status':
+      return row.placar_mandante === null || row.placar_mandante === undefined
+        ? String(row.status)
+        : `${String(row.status)} ${String(row.placar_mandante)}x${String(row.placar_visitante)}`;
   }
+}
+
+/**
+ * Whether `recebido` would move the stored match back in time: a finished match no longer finished, a live
+ * one scheduled again, a score removed. A stale or cached feed does that; a real correction (a result
+ * annulled) is the operator's call (`--allow-regress`).
+ */
+export function isRegression(guardado: Row, recebido: Row): boolean {
+  if (guardado.status === 'encerrado' && recebido.status !== 'encerrado') return true;
+  if (guardado.status === 'ao_vivo' && recebido.status === 'aguardando') return true;
+  return guardado.placar_mandante !== null && recebido.placar_mandante === null;
 }
 
 const CAMPOS: readonly CampoConflito[] = ['data', 'hora', 'placar', 'estadio'];
