@@ -1034,6 +1034,10 @@ export interface components {
                 /** @enum {string} */
                 estatisticas: "coberto" | "parcial" | "nao_coberto";
             };
+            /** @description Extensão: quando um ingest carregou dados deste campeonato pela última vez (ISO 8601). */
+            atualizado_em: string | null;
+            /** @description Extensão: partidas com início há mais de 3 horas ainda aguardando ou ao vivo (sem resultado): os dados pararam de chegar. */
+            partidas_atrasadas: number;
         };
         Perfil: {
             /** @enum {string} */

@@ -9,7 +9,7 @@ import { EVENT_SEQ_COUNTER } from '../control/outbox-cursor.js';
 import type { NamedFeed } from '../feeds/adapters/index.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { derive } from './derive.js';
-import { queryRows, readSql } from './duckdb-util.js';
+import { idList, queryRows, readSql } from './duckdb-util.js';
 import { guardSnapshotCounters, IdCounters, storedIdBounds } from './counter-guard.js';
 import { captureState, detectEvents, type DetectedEvent } from './events/detect.js';
 import type { LiveWindow } from './events/live-window.js';
@@ -151,6 +151,10 @@ export async function publishSnapshot(
       return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos, pessoasAmbiguas: [] };
     }
     stage('derivar');
+    // What a customer reads as "when did this championship's data last move" (the coverage endpoint).
+    await conn.run(
+      `UPDATE campeonatos SET atualizado_em = '${isoWithOffset(request.now)}' WHERE id IN (${idList(load.campeonatoIds)})`,
+    );
     const people =
       upgraded || load.escritas.some((t) => PEOPLE_INPUTS.has(t))
         ? await resolvePeople(conn)

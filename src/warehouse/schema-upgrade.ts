@@ -5,7 +5,7 @@ import { appendRows, queryRows, readSql } from './duckdb-util.js';
 
 const SIGLAS_SQL = readSql(new URL('./sql/upgrade-1-siglas.sql', import.meta.url));
 const PESSOAS_SQL = readSql(new URL('./sql/upgrade-2-pessoas.sql', import.meta.url));
-const AJUSTES_SQL = readSql(new URL('./sql/upgrade-3-ajustes.sql', import.meta.url));
+const AJUSTES_SQL = readSql(new URL('./sql/upgrade-3-ajustes-atualizacao.sql', import.meta.url));
 
 /**
  * Returns whether the snapshot was upgraded: it is then published even when the feeds change nothing (a

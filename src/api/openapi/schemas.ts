@@ -255,6 +255,15 @@ export const SCHEMAS: Record<string, Schema> = {
       escalacoes: coberturaValor,
       estatisticas: coberturaValor,
     }),
+    atualizado_em: {
+      ...nstr,
+      description: 'Extensão: quando um ingest carregou dados deste campeonato pela última vez (ISO 8601).',
+    },
+    partidas_atrasadas: {
+      ...int,
+      description:
+        'Extensão: partidas com início há mais de 3 horas ainda aguardando ou ao vivo (sem resultado): os dados pararam de chegar.',
+    },
   }),
   Perfil: obj({
     plano: enumOf(['free', 'pro', 'enterprise']),

@@ -151,6 +151,9 @@ export interface CoberturaRow {
   ao_vivo: string;
   escalacoes: string;
   estatisticas: string;
+  atualizado_em: string | null;
+  /** Kick-offs (epoch ms, ascending) of the matches still without a result. */
+  pendentes: number[];
 }
 
 /** A resource serialised by the shared views: Match, Round or Phase (list form). */

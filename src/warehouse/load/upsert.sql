@@ -9,7 +9,7 @@
 -- changes nothing publishes nothing. A staged row equal to one of the stored rows with its ids is that row.
 
 -- @table campeonatos
-UPDATE stage_campeonatos s SET status = t.status, rodada_atual = t.rodada_atual FROM campeonatos t WHERE t.id = s.id;
+UPDATE stage_campeonatos s SET status = t.status, rodada_atual = t.rodada_atual, atualizado_em = t.atualizado_em FROM campeonatos t WHERE t.id = s.id;
 INSERT INTO carga_mudou SELECT 'campeonatos' WHERE EXISTS (SELECT * FROM stage_campeonatos EXCEPT SELECT * FROM campeonatos WHERE em_stage_campeonatos(id));
 DELETE FROM campeonatos WHERE em_stage_campeonatos(id);
 INSERT INTO campeonatos SELECT * FROM stage_campeonatos;

@@ -24,7 +24,8 @@ CREATE TABLE campeonatos (
   status_fonte VARCHAR,             -- status given by the feed, if any
   fonte VARCHAR NOT NULL,
   status VARCHAR,                   -- derived: andamento | encerrado | agendado (status_fonte wins)
-  rodada_atual INTEGER              -- derived: numero of the current round
+  rodada_atual INTEGER,             -- derived: numero of the current round
+  atualizado_em VARCHAR             -- the ingest time (ISO 8601) of the last ingest that loaded records of it
 );
 
 -- Key: id.
