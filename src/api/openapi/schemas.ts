@@ -119,9 +119,34 @@ const registroEstatisticas = obj(
 
 const coberturaValor = enumOf(COBERTURA_VALORES);
 
+/** A goal in a partida.* webhook payload (spec "Payload envelope"). */
+const golEvento = obj({ tipo: enumOf(['gol', 'gol_contra', 'penalti']), jogador: nstr, time_nome: str, minuto: int });
+/** `dados` of the partida.* events: the spec's list, plus the shoot-out and kick-off as in the Match resource. */
+const dadosPartidaEventoProps: Record<string, Schema> = {
+  id: int,
+  campeonato_id: int,
+  rodada_numero: nint,
+  fase: nullable(obj({ id: int, nome: str, slug: str })),
+  status: enumOf(STATUS_PARTIDA),
+  placar_mandante: nint,
+  placar_visitante: nint,
+  disputa_penalti: { ...bool, description: 'Como na Partida: se houve disputa de pênaltis.' },
+  penalti: {
+    ...obj({ placar_mandante: nint, placar_visitante: nint }),
+    description: 'Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate.',
+  },
+  data_hora_realizacao: { ...nullable(dateTime), description: 'Como na Partida: o início, ISO 8601 com fuso.' },
+  time_mandante: ref('TimeResumo'),
+  time_visitante: ref('TimeResumo'),
+  estadio: nstr,
+  gols: arrayOf(golEvento),
+};
+
 export const SCHEMAS: Record<string, Schema> = {
   Erro: { ...obj({ erro: str, mensagem: str }), description: 'Corpo de todo erro.' },
   TimeResumo: obj({ id: int, nome: str, sigla: str }),
+  DadosPartidaEvento: obj(dadosPartidaEventoProps),
+  DadosGolEvento: obj({ ...dadosPartidaEventoProps, gol: golEvento }),
   Time: obj({ id: int, nome: str, sigla: str, escudo_url: nstr }),
   Campeonato: obj({
     id: int,
