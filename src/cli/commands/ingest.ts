@@ -156,9 +156,11 @@ function toCliError(err: unknown): unknown {
 }
 
 function printSummary(s: IngestSummary): void {
+  // Records read, rows the snapshot holds, and (for the entities tracked) rows this ingest changed.
+  const alterados = s.alterados as unknown as Record<string, number | boolean>;
   const counts = Object.entries(s.contagens)
     .filter(([k, n]) => k !== 'feeds' && n > 0)
-    .map(([k, n]) => [k, n]);
+    .map(([k, n]) => [k, n, s.gravados[k] ?? '—', typeof alterados[k] === 'number' ? alterados[k] : '—']);
   printLine(
     s.dry_run
       ? `feed válido (dry-run): nada publicado (${s.duracao_ms} ms)`
@@ -166,7 +168,7 @@ function printSummary(s: IngestSummary): void {
         ? `nada mudou: snapshot ${s.snapshot_id ?? '?'} mantido, nada publicado (${s.duracao_ms} ms)`
         : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`,
   );
-  if (counts.length > 0) printLine(formatTable(['registros', 'quantidade'], counts));
+  if (counts.length > 0) printLine(formatTable(['registros', 'lidos', 'no snapshot', 'alterados'], counts));
   if (!s.dry_run) {
     const tipos = Object.entries(s.eventos.por_tipo)
       .map(([t, n]) => `${t} ×${n}`)
@@ -180,6 +182,10 @@ function printSummary(s: IngestSummary): void {
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);
   printConflicts(s.conflitos);
+  for (const t of s.conflitos_tolerados)
+    printLine(
+      `${t.campo}: ${t.total} diferença(s) de até ${t.tolerancia_minutos} min entre fontes, mesmo horário (mantido: ${t.mantido})`,
+    );
 }
 
 /** Conflicts between sources: the first ones as a table, all of them with --json. */

@@ -21,6 +21,50 @@ export interface Conflito {
   mantido: 'guardado' | 'recebido';
 }
 
+/**
+ * Kick-off times two sources give at most this many minutes apart are the same kick-off (one source records
+ * the actual one, `19:02`, the other the scheduled one, `19:00`): not worth a line each.
+ */
+export const KICKOFF_TOLERANCE_MINUTES = 5;
+
+/** Conflicts of one field within its tolerance, collapsed into one line (the ingest summary). */
+export interface ConflitosTolerados {
+  campo: CampoConflito;
+  tolerancia_minutos: number;
+  total: number;
+  mantido: 'guardado' | 'recebido';
+}
+
+const minutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Splits conflicts into those worth a line each and, per field and kept side, those within tolerance. */
+export function collapseTolerated(list: readonly Conflito[]): {
+  conflitos: Conflito[];
+  tolerados: ConflitosTolerados[];
+} {
+  const conflitos: Conflito[] = [];
+  const tolerados = new Map<string, ConflitosTolerados>();
+  for (const c of list) {
+    const within =
+      c.campo === 'hora' &&
+      Math.abs(minutes(c.guardado.valor) - minutes(c.recebido.valor)) <= KICKOFF_TOLERANCE_MINUTES;
+    if (!within) {
+      conflitos.push(c);
+      continue;
+    }
+    const key = `${c.campo}/${c.mantido}`;
+    const line = tolerados.get(key) ?? {
+      campo: c.campo,
+      tolerancia_minutos: KICKOFF_TOLERANCE_MINUTES,
+      total: 0,
+      mantido: c.mantido,
+    };
+    line.total++;
+    tolerados.set(key, line);
+  }
+  return { conflitos, tolerados: [...tolerados.values()] };
+}
+
 /** The staged match rows (stage_partidas, before the upsert) with the stored rows other sources wrote. */
 export const STORED_PAIRS_SQL = readSql(new URL('./conflicts.sql', import.meta.url));
 
