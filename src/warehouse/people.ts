@@ -11,7 +11,7 @@
  * limits: docs/loading-data.md, "Players across clubs and spellings".
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { appendRows, queryRows, readSql } from './duckdb-util.js';
+import { appendRows, idList, queryRows, readSql } from './duckdb-util.js';
 
 const CAREERS_SQL = readSql(new URL('./sql/people-careers.sql', import.meta.url));
 const WRITE_SQL = readSql(new URL('./sql/people-write.sql', import.meta.url));
@@ -64,8 +64,18 @@ const POSITION_GROUP: Readonly<Record<string, number>> = {
   atacante: 2,
 };
 
-/** Recomputes every person from the stored records (inside the caller's transaction). */
-export async function resolvePeople(conn: DuckDBConnection): Promise<PeopleResult> {
+/**
+ * Recomputes the people of the names of these records (inside the caller's transaction): their names now and
+ * the names of the people they belonged to (a new alias moves a record to another name). All when omitted.
+ */
+export async function resolvePeople(conn: DuckDBConnection, jogadores?: readonly number[]): Promise<PeopleResult> {
+  await conn.run(
+    jogadores === undefined
+      ? 'CREATE OR REPLACE TEMP TABLE pessoas_escopo AS SELECT DISTINCT chave_pessoa AS chave FROM jogadores'
+      : `CREATE OR REPLACE TEMP TABLE pessoas_escopo AS
+         SELECT j.chave_pessoa AS chave FROM jogadores j WHERE j.id IN (${idList(jogadores)})
+         UNION SELECT r.chave_pessoa FROM jogadores j JOIN jogadores r ON r.id = j.pessoa_id WHERE j.id IN (${idList(jogadores)})`,
+  );
   const records = await readRecords(conn);
   const byName = new Map<string, PlayerRecord[]>();
   for (const r of records) {

@@ -84,9 +84,6 @@ export type PublishResult =
   /** The load changed no stored row: nothing was published, `CURRENT` still names `atual`. */
   | ({ nadaMudou: true; atual: string } & PublishFindings);
 
-/** Tables whose change may change who is who (people.ts reads records and their appearances). */
-const PEOPLE_INPUTS = new Set(['jogadores', 'eventos', 'escalacao_jogadores', 'remocoes']);
-
 /**
  * Publishes a new snapshot: copy-on-write from the current one into a temp file, one transaction (load,
  * derive, events, outbox), checkpoint, close, fsync, manifest, rename, fsync dir, then the atomic
@@ -155,9 +152,12 @@ export async function publishSnapshot(
     await conn.run(
       `UPDATE campeonatos SET atualizado_em = '${isoWithOffset(request.now)}' WHERE id IN (${idList(load.campeonatoIds)})`,
     );
+    // Only the names the load touched, but all after an upgrade, a first load or tombstones (which unlink
+    // players the loader never staged).
+    const everyone = upgraded || parentId === null || load.escritas.includes('remocoes');
     const people =
-      upgraded || load.escritas.some((t) => PEOPLE_INPUTS.has(t))
-        ? await resolvePeople(conn)
+      everyone || load.jogadoresTocados.length > 0
+        ? await resolvePeople(conn, everyone ? undefined : load.jogadoresTocados)
         : { alterados: [], campeonatoIds: [], ambiguas: [] };
     if (people.ambiguas.length > 0)
       load.avisos.push(

@@ -1,15 +1,16 @@
--- Every player record with its stints: per championship, the first and last local date it appears in a
+-- Every player record of the names in pessoas_escopo (people.ts) with its stints: per championship, the first and last local date it appears in a
 -- match (author of an event, player coming on, in a lineup). A record with no appearance has one row with
 -- a null stint.
-WITH aparicoes AS (
-  SELECT jogador_id AS id, partida_id FROM eventos WHERE jogador_id IS NOT NULL
-  UNION ALL SELECT jogador_entra_id, partida_id FROM eventos WHERE jogador_entra_id IS NOT NULL
-  UNION ALL SELECT jogador_id, partida_id FROM escalacao_jogadores WHERE jogador_id IS NOT NULL
+WITH registros AS (SELECT * FROM jogadores WHERE chave_pessoa IN (SELECT chave FROM pessoas_escopo)),
+aparicoes AS (
+  SELECT jogador_id AS id, partida_id FROM eventos WHERE jogador_id IN (SELECT id FROM registros)
+  UNION ALL SELECT jogador_entra_id, partida_id FROM eventos WHERE jogador_entra_id IN (SELECT id FROM registros)
+  UNION ALL SELECT jogador_id, partida_id FROM escalacao_jogadores WHERE jogador_id IN (SELECT id FROM registros)
 )
 SELECT j.id, j.nome, j.chave_pessoa, j.time_id, j.posicao, j.numero_camisa, j.pessoa_id, p.campeonato_id,
        strftime(min(coalesce(p.data_local, CAST(p.inicio_utc AS DATE))), '%Y-%m-%d') AS inicio,
        strftime(max(coalesce(p.data_local, CAST(p.inicio_utc AS DATE))), '%Y-%m-%d') AS fim
-FROM jogadores j
+FROM registros j
 LEFT JOIN aparicoes a ON a.id = j.id
 LEFT JOIN partidas p ON p.id = a.partida_id
 GROUP BY ALL
