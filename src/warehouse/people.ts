@@ -117,6 +117,8 @@ async function readRecords(conn: DuckDBConnection): Promise<PlayerRecord[]> {
     numero_camisa: number | null;
     inicio: string | null;
     fim: string | null;
+    escalado_posicao: string | null;
+    escalado_numero: number | null;
   }>(conn, CAREERS_SQL);
   const records: PlayerRecord[] = [];
   for (const row of rows) {
@@ -127,8 +129,9 @@ async function readRecords(conn: DuckDBConnection): Promise<PlayerRecord[]> {
         nome: row.nome,
         chave: row.chave_pessoa,
         timeId: row.time_id,
-        posicao: row.posicao,
-        numero: row.numero_camisa,
+        // The record's own, else its latest lineup's (a canonical feed may name a player only there).
+        posicao: row.posicao ?? lineupPosition(row.escalado_posicao),
+        numero: row.numero_camisa ?? row.escalado_numero,
         stints: [],
         primeira: null,
         ultima: null,
@@ -172,6 +175,26 @@ function canJoin(person: Person, r: PlayerRecord): boolean {
     if (q.timeId === r.timeId) return true;
     return !q.stints.some((s) => r.stints.some((t) => s.inicio <= t.fim && t.inicio <= s.fim));
   });
+}
+
+/** A lineup's position (sigla or name, as sources write it) as a Player `posicao`; null when unknown. */
+const LINEUP_POSITIONS: Readonly<Record<string, string>> = {
+  gol: 'goleiro',
+  goleiro: 'goleiro',
+  zag: 'zagueiro',
+  zagueiro: 'zagueiro',
+  lat: 'lateral',
+  lateral: 'lateral',
+  vol: 'volante',
+  volante: 'volante',
+  mei: 'meia',
+  meia: 'meia',
+  ata: 'atacante',
+  atacante: 'atacante',
+};
+
+function lineupPosition(text: string | null): string | null {
+  return text === null ? null : (LINEUP_POSITIONS[text.trim().toLowerCase()] ?? null);
 }
 
 /** Dates as YYYY-MM-DD; none sorts last. */
