@@ -617,7 +617,362 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "partida.criada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de partida.criada, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "partida.criada";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        dados: components["schemas"]["DadosPartidaEvento"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.ao_vivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de partida.ao_vivo, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "partida.ao_vivo";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        dados: components["schemas"]["DadosPartidaEvento"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.placar_atualizado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de partida.placar_atualizado, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "partida.placar_atualizado";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        dados: components["schemas"]["DadosPartidaEvento"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.gol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de partida.gol, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "partida.gol";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        dados: components["schemas"]["DadosGolEvento"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.encerrada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de partida.encerrada, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "partida.encerrada";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        dados: components["schemas"]["DadosPartidaEvento"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.escalacao_publicada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de partida.escalacao_publicada, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "partida.escalacao_publicada";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        dados: components["schemas"]["DadosPartidaEvento"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rodada.encerrada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de rodada.encerrada, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "rodada.encerrada";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        /** @description A rodada encerrada. */
+                        dados: Record<string, never>;
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fase.finalizada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Entrega de fase.finalizada, assinada (X-SVC-Assinatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        evento: "fase.finalizada";
+                        /** Format: date-time */
+                        gerado_em: string;
+                        /** @description A fase finalizada. */
+                        dados: Record<string, never>;
+                    };
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Corpo de todo erro. */
@@ -629,6 +984,85 @@ export interface components {
             id: number;
             nome: string;
             sigla: string;
+        };
+        DadosPartidaEvento: {
+            id: number;
+            campeonato_id: number;
+            rodada_numero: number | null;
+            fase: {
+                id: number;
+                nome: string;
+                slug: string;
+            } | null;
+            /** @enum {string} */
+            status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
+            placar_mandante: number | null;
+            placar_visitante: number | null;
+            /** @description Como na Partida: se houve disputa de pênaltis. */
+            disputa_penalti: boolean;
+            /** @description Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate. */
+            penalti: {
+                placar_mandante: number | null;
+                placar_visitante: number | null;
+            };
+            /**
+             * Format: date-time
+             * @description Como na Partida: o início, ISO 8601 com fuso.
+             */
+            data_hora_realizacao: string | null;
+            time_mandante: components["schemas"]["TimeResumo"];
+            time_visitante: components["schemas"]["TimeResumo"];
+            estadio: string | null;
+            gols: {
+                /** @enum {string} */
+                tipo: "gol" | "gol_contra" | "penalti";
+                jogador: string | null;
+                time_nome: string;
+                minuto: number;
+            }[];
+        };
+        DadosGolEvento: {
+            id: number;
+            campeonato_id: number;
+            rodada_numero: number | null;
+            fase: {
+                id: number;
+                nome: string;
+                slug: string;
+            } | null;
+            /** @enum {string} */
+            status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
+            placar_mandante: number | null;
+            placar_visitante: number | null;
+            /** @description Como na Partida: se houve disputa de pênaltis. */
+            disputa_penalti: boolean;
+            /** @description Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate. */
+            penalti: {
+                placar_mandante: number | null;
+                placar_visitante: number | null;
+            };
+            /**
+             * Format: date-time
+             * @description Como na Partida: o início, ISO 8601 com fuso.
+             */
+            data_hora_realizacao: string | null;
+            time_mandante: components["schemas"]["TimeResumo"];
+            time_visitante: components["schemas"]["TimeResumo"];
+            estadio: string | null;
+            gols: {
+                /** @enum {string} */
+                tipo: "gol" | "gol_contra" | "penalti";
+                jogador: string | null;
+                time_nome: string;
+                minuto: number;
+            }[];
+            gol: {
+                /** @enum {string} */
+                tipo: "gol" | "gol_contra" | "penalti";
+                jogador: string | null;
+                time_nome: string;
+                minuto: number;
+            };
         };
         Time: {
             id: number;
@@ -846,6 +1280,12 @@ export interface components {
             gols_pro: number;
             gols_contra: number;
             saldo: number;
+            /** @description Extensão: ajustes de pontos já somados em `pontos` (uma punição do STJD é negativa), com o motivo e a referência pública. */
+            ajustes: {
+                pontos: number;
+                motivo: string;
+                referencia: string;
+            }[];
         };
         Tabela: {
             campeonato_id: number;
@@ -873,6 +1313,8 @@ export interface components {
             numero_camisa: number | null;
             gols: number;
             time: components["schemas"]["Time"] | null;
+            /** @description Extensão: os clubes da carreira do jogador, do primeiro ao atual (uma transferência não cria outro jogador). */
+            clubes: components["schemas"]["Time"][];
         };
         EventoPartida: {
             /** @enum {string} */
@@ -1026,6 +1468,10 @@ export interface components {
                 /** @enum {string} */
                 estatisticas: "coberto" | "parcial" | "nao_coberto";
             };
+            /** @description Extensão: quando um ingest carregou dados deste campeonato pela última vez (ISO 8601). */
+            atualizado_em: string | null;
+            /** @description Extensão: partidas com início há mais de 3 horas ainda aguardando ou ao vivo (sem resultado): os dados pararam de chegar. */
+            partidas_atrasadas: number;
         };
         Perfil: {
             /** @enum {string} */
@@ -1163,6 +1609,8 @@ export interface components {
 }
 export type Erro = components['schemas']['Erro'];
 export type TimeResumo = components['schemas']['TimeResumo'];
+export type DadosPartidaEvento = components['schemas']['DadosPartidaEvento'];
+export type DadosGolEvento = components['schemas']['DadosGolEvento'];
 export type Time = components['schemas']['Time'];
 export type Campeonato = components['schemas']['Campeonato'];
 export type Partida = components['schemas']['Partida'];

@@ -238,6 +238,19 @@ export interface FeedRemocao {
   fonte?: string;
 }
 
+/** A change to a team's points in a championship's standings: a court's deduction, a bonus. */
+export interface FeedAjustePontos {
+  id: SourceId;
+  fonte?: string;
+  campeonato: SourceId;
+  time: SourceId;
+  /** Added to the team's points; a deduction is negative. */
+  pontos: number;
+  motivo: string;
+  /** Who decided it and where it is published (the public record). */
+  referencia: string;
+}
+
 export interface Feed {
   formato: typeof FEED_FORMAT;
   /** Source name, the default `fonte` of every record. */
@@ -253,4 +266,5 @@ export interface Feed {
   escalacoes?: FeedEscalacao[];
   estatisticas?: FeedEstatisticas[];
   remocoes?: FeedRemocao[];
+  ajustes_pontos?: FeedAjustePontos[];
 }

@@ -1,7 +1,17 @@
 import type { Feed, SourceId } from './canonical.js';
 
 /** Entities with a source id, as stored in the snapshot's `id_fonte.entidade`. */
-export type Entidade = 'campeonato' | 'fase' | 'chave' | 'rodada' | 'time' | 'jogador' | 'partida' | 'evento';
+export type Entidade =
+  | 'campeonato'
+  | 'fase'
+  | 'chave'
+  | 'rodada'
+  | 'time'
+  | 'jogador'
+  | 'partida'
+  | 'evento'
+  /** Points adjustments are keyed by source id but get no internal id. */
+  | 'ajuste';
 
 /** One source key: what `id_fonte` maps to an internal id. */
 export interface SourceKey {

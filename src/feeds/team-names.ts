@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { FeedRejectedError } from './errors.js';
+import { addPlayerAliases } from './player-names.js';
 
 export interface TeamName {
   /** The resolution key (`times.nome_normalizado`). */
@@ -92,7 +93,10 @@ export function addAliases(document: unknown, file: string): void {
   }
 }
 
-/** Reads a user's alias file (same shape as team-aliases.json) into the table for this process. */
+/**
+ * Reads a user's alias file into the tables for this process: `clubes` (and `ambiguos`) as in
+ * team-aliases.json, `jogadores` as in player-aliases.json; either may be absent, not both.
+ */
 export function loadAliases(file: string): void {
   let text: string;
   try {
@@ -106,7 +110,9 @@ export function loadAliases(file: string): void {
   } catch {
     throw aliasError(file, undefined, 'arquivo de apelidos não é JSON válido');
   }
-  addAliases(document, file);
+  const doc = asRecord(document);
+  if (doc?.jogadores !== undefined) addPlayerAliases(doc.jogadores, file);
+  if (doc?.jogadores === undefined || doc.clubes !== undefined) addAliases(document, file);
 }
 
 function aliasError(file: string, pointer: string | undefined, reason: string): FeedRejectedError {

@@ -25,6 +25,7 @@ const NOMES: Record<Entidade, string> = {
   jogador: 'jogador',
   partida: 'partida',
   evento: 'evento',
+  ajuste: 'ajuste de pontos',
 };
 
 /**
@@ -124,6 +125,11 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     define('rodada', r, chaveOf(r.id), 'rodadas', i);
     ref('campeonato', r, r.campeonato, 'rodadas', i, 'campeonato');
     ref('fase', r, r.fase, 'rodadas', i, 'fase');
+  });
+  feed.ajustes_pontos?.forEach((a, i) => {
+    define('ajuste', a, chaveOf(a.id), 'ajustes_pontos', i);
+    ref('campeonato', a, a.campeonato, 'ajustes_pontos', i, 'campeonato');
+    ref('time', a, a.time, 'ajustes_pontos', i, 'time');
   });
   feed.jogadores?.forEach((j, i) => {
     define('jogador', j, chaveOf(j.id), 'jogadores', i);

@@ -37,6 +37,7 @@ const TABLE_ASPECTS: Readonly<Record<string, readonly string[]>> = {
   escalacoes: ['escalacoes'],
   escalacao_jogadores: ['escalacoes'],
   estatisticas: ['estatisticas'],
+  ajustes_pontos: ['ajustes'],
 };
 /** A one-row SELECT without its final semicolon, so that it can stand as a subquery. */
 const subquery = (url: URL): string => readSql(url).trim().replace(/;$/, '');

@@ -9,10 +9,12 @@ import { validateFeeds } from '../feeds/validate-feed.js';
 import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock, IngestLockedError } from './ingest-lock.js';
 import type { OutsideWindow } from './events/detect.js';
-import type { Conflito } from './load/conflicts.js';
+import { collapseTolerated, type Conflito, type ConflitosTolerados } from './load/conflicts.js';
+import { type Entidade, ENTIDADES } from './touched.js';
+import type { PessoaAmbigua } from './people.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
-import { openSnapshotReadOnly } from './snapshot-store.js';
+import { openSnapshotReadOnly, readManifest, type SnapshotManifest } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
 
 export const DEFAULT_KEEP = 10;
@@ -30,6 +32,8 @@ export interface IngestInputs {
   format?: string;
   /** Load without recording events (history). */
   backfill?: boolean;
+  /** Apply records that move a stored match back in time (loader.ts keepOutRegressions). */
+  allowRegress?: boolean;
   /** Snapshots to keep (retention). */
   keep?: number;
   adapterOptions?: AdapterOptions;
@@ -58,8 +62,15 @@ export interface IngestSummary {
   snapshot_id: string | null;
   /** The input changed no stored record: nothing was published, `snapshot_id` is the current snapshot. */
   nada_mudou: boolean;
-  /** Records read per collection (all feeds of the run), plus `feeds`. */
+  /** Records read per collection (all feeds of the run), plus `feeds`: several may be one stored record. */
   contagens: Record<string, number>;
+  /** Rows per table in the snapshot now current (the published one, or the one kept); empty for a dry run. */
+  gravados: Record<string, number>;
+  /**
+   * Stored records this ingest added or changed, per entity (the manifest's `alteracoes`); `completo`: the
+   * ingest changes everything (a first load, tombstones), counted then as every stored record.
+   */
+  alterados: { completo: boolean } & Record<Entidade, number>;
   /**
    * Webhook events recorded; `acima_do_limite` when `total` exceeds `limite_aviso`; `fora_da_janela`: the changed
    * matches that got none because they kick off outside the live window (null when there are none).
@@ -76,6 +87,10 @@ export interface IngestSummary {
   avisos: string[];
   /** Facts two sources give differently for the same match, and which one is kept (load/conflicts.ts). */
   conflitos: Conflito[];
+  /** Conflicts within a field's tolerance (kick-offs a few minutes apart), one line per field with a count. */
+  conflitos_tolerados: ConflitosTolerados[];
+  /** Player records that more than one person could own, left apart instead of guessed (people.ts). */
+  pessoas_ambiguas: PessoaAmbigua[];
   duracao_ms: number;
   dry_run: boolean;
   /** Snapshots deleted by retention. */
@@ -95,6 +110,7 @@ const COLLECTIONS = [
   'escalacoes',
   'estatisticas',
   'remocoes',
+  'ajustes_pontos',
 ] as const;
 
 /**
@@ -115,23 +131,37 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const avisos = skipped.map((f) => `arquivo ignorado (formato não reconhecido): ${f}`);
   const limite = options.eventWarning ?? DEFAULT_EVENT_WARNING;
   const noEvents = { total: 0, seq_inicio: null, seq_fim: null, por_tipo: {}, fora_da_janela: null };
-  const summary = (
-    snapshotId: string | null,
-    eventos: Omit<IngestSummary['eventos'], 'limite_aviso' | 'acima_do_limite'>,
-    removidos: string[],
-    conflitos: Conflito[] = [],
-    nadaMudou = false,
-  ): IngestSummary => ({
-    snapshot_id: snapshotId,
-    nada_mudou: nadaMudou,
-    contagens: countRecords(feeds),
-    eventos: { ...eventos, limite_aviso: limite, acima_do_limite: eventos.total > limite },
-    avisos,
-    conflitos,
-    duracao_ms: Math.round(performance.now() - started),
-    dry_run: options.dryRun === true,
-    removidos,
-  });
+  const summary = (o: {
+    snapshotId: string | null;
+    eventos?: Omit<IngestSummary['eventos'], 'limite_aviso' | 'acima_do_limite'>;
+    removidos?: string[];
+    conflitos?: readonly Conflito[];
+    nadaMudou?: boolean;
+    pessoasAmbiguas?: PessoaAmbigua[];
+    manifest?: SnapshotManifest;
+  }): IngestSummary => {
+    const eventos = o.eventos ?? noEvents;
+    const gravados = o.manifest?.contagens ?? {};
+    const alteracoes = o.nadaMudou ? undefined : o.manifest?.alteracoes;
+    const alterados = { completo: alteracoes?.completo ?? false } as IngestSummary['alterados'];
+    for (const e of ENTIDADES) alterados[e] = alteracoes?.completo ? (gravados[e] ?? 0) : (alteracoes?.[e].length ?? 0);
+    return {
+      snapshot_id: o.snapshotId,
+      nada_mudou: o.nadaMudou === true,
+      contagens: countRecords(feeds),
+      gravados,
+      alterados,
+      eventos: { ...eventos, limite_aviso: limite, acima_do_limite: eventos.total > limite },
+      avisos,
+      ...(({ conflitos, tolerados }) => ({ conflitos, conflitos_tolerados: tolerados }))(
+        collapseTolerated(o.conflitos ?? []),
+      ),
+      pessoas_ambiguas: o.pessoasAmbiguas ?? [],
+      duracao_ms: Math.round(performance.now() - started),
+      dry_run: options.dryRun === true,
+      removidos: o.removidos ?? [],
+    };
+  };
 
   if (options.dryRun) {
     stage('validar');
@@ -141,7 +171,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     } finally {
       current?.close();
     }
-    return summary(null, noEvents, []);
+    return summary({ snapshotId: null });
   }
 
   const { control } = options;
@@ -158,22 +188,31 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         feeds,
         entradas: options.inputs,
         backfill: options.backfill === true,
+        allowRegress: options.allowRegress === true,
         now: options.now ?? nowDate(clock),
         liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
         onStage: stage,
         atStep: options.atStep,
       });
       avisos.push(...result.avisos);
-      if (result.nadaMudou) return summary(result.atual, noEvents, [], result.conflitos, true);
+      if (result.nadaMudou)
+        return summary({
+          snapshotId: result.atual,
+          conflitos: result.conflitos,
+          nadaMudou: true,
+          manifest: readManifest(options.dataDir, result.atual) ?? undefined,
+        });
       const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, await control.cursor.get());
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
-      return summary(
-        result.manifest.id,
-        { ...result.manifest.eventos, por_tipo: porTipo, fora_da_janela: result.foraDaJanela },
+      return summary({
+        snapshotId: result.manifest.id,
+        eventos: { ...result.manifest.eventos, por_tipo: porTipo, fora_da_janela: result.foraDaJanela },
         removidos,
-        result.conflitos,
-      );
+        conflitos: result.conflitos,
+        pessoasAmbiguas: result.pessoasAmbiguas,
+        manifest: result.manifest,
+      });
     } finally {
       await cluster.release();
     }

@@ -4,6 +4,8 @@ import type { NamedFeed } from '../feeds/adapters/index.js';
 import { FeedRejectedError, type FeedIssue } from '../feeds/errors.js';
 import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from '../feeds/source-keys.js';
 import { normalizeTeamName } from '../feeds/team-names.js';
+import { PUBLIC_ADJUSTMENTS, PUBLIC_RECORD_SOURCE } from '../feeds/public-record.js';
+import { LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import { appendColumns, idList, queryRows, readSql, tableColumns, type Row } from './duckdb-util.js';
 import { IdResolver, type IdAllocator } from './load/id-resolver.js';
 import { NamedPlayers } from './load/named-players.js';
@@ -30,7 +32,7 @@ import {
 import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
-import { rowConflicts, STORED_PAIRS_SQL, type Conflito } from './load/conflicts.js';
+import { fact, isRegression, rowConflicts, STORED_PAIRS_SQL, type Conflito } from './load/conflicts.js';
 import { scorersOf, TouchedRecorder, type Alteracoes } from './touched.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
@@ -49,6 +51,7 @@ const STAGED_TABLES = [
   'escalacoes',
   'escalacao_jogadores',
   'estatisticas',
+  'ajustes_pontos',
   'id_fonte',
 ] as const;
 type StagedTable = (typeof STAGED_TABLES)[number];
@@ -73,6 +76,8 @@ export interface LoadOptions {
    * with no staging twin and no upsert — nothing stored to merge with, delete or compare.
    */
   emptyStore?: boolean;
+  /** Apply records that move a stored match back (finished → scheduled, a score removed); else kept out. */
+  allowRegress?: boolean;
   /** Called once the rows are staged, before any is written, with the matches they touch (event capture). */
   beforeWrite?: (partidaIds: number[]) => Promise<void>;
 }
@@ -90,6 +95,8 @@ export interface LoadResult {
   alteracoes: Alteracoes;
   /** Whether any stored row differs now (a row added, changed or removed): false = the ingest changes nothing. */
   mudou: boolean;
+  /** Players whose record or appearances the load wrote: whose people may change (people.ts). */
+  jogadoresTocados: number[];
 }
 
 /** A record with where it came from; its JSON pointer is only built for a message. */
@@ -146,6 +153,7 @@ class Load {
   private readonly squads = new Map<number, Map<string, number>>();
   private readonly escritas: string[] = [];
   private readonly touched = new TouchedRecorder();
+  private readonly playersTouched = new Set<number>();
   /** Name → normalised player name, slug per team id: the same few thousand names recur in every event. */
   private readonly playerKeys = new Map<string, string>();
   private readonly teamSlugs = new Map<number, string>();
@@ -163,6 +171,7 @@ class Load {
       this.rows.set(table as StagedTable, new StagedRows(columns));
     await this.loadCampeonatos();
     await this.loadTimes();
+    await this.loadAjustes();
     this.loadFases();
     await this.loadRodadas();
     await this.loadJogadores();
@@ -180,6 +189,7 @@ class Load {
       escritas: this.escritas,
       alteracoes: this.touched.result(),
       mudou: written || removed,
+      jogadoresTocados: [...this.playersTouched],
     };
   }
 
@@ -292,6 +302,58 @@ class Load {
       this.stage('times', id, timeRow(id, t, key.fonte));
       for (const a of apelidoRows(id, t, key.fonte)) this.stage('times_apelidos', `${id}\u0000${String(a.apelido)}`, a);
     }
+  }
+
+  /** Points adjustments: the feeds', then the public record's for the championships of this run. */
+  private async loadAjustes(): Promise<void> {
+    for (const it of this.items('ajustes_pontos')) {
+      const a = it.record;
+      const campeonatoId = this.ref('campeonato', it, a.campeonato, 'campeonato');
+      this.campeonatos.add(campeonatoId);
+      this.stageAjuste(fonteOf(a, it.feed), chaveOf(a.id), campeonatoId, this.ref('time', it, a.time, 'time'), a);
+    }
+    const staged = this.staged('campeonatos');
+    const [ids, slugs, temporadas] = ['id', 'slug', 'temporada'].map((c) => staged.column(c));
+    const due = PUBLIC_ADJUSTMENTS.flatMap((a) => {
+      const i = slugs?.findIndex((s, j) => s === a.campeonato.slug && temporadas?.[j] === a.campeonato.temporada);
+      return i === undefined || i < 0 ? [] : [{ a, campeonatoId: ids?.[i] as number, nome: normalizeTeamName(a.time) }];
+    });
+    if (due.length === 0) return;
+    const teams = this.staged('times');
+    const byName = new Map(
+      teams.column('nome_normalizado').map((n, i) => [n as string, teams.column('id')[i] as number]),
+    );
+    const stored = await queryRows<{ id: number; nome: string }>(
+      this.conn,
+      'SELECT id, nome_normalizado AS nome FROM times WHERE list_contains($1, nome_normalizado)',
+      [listValue(due.map((d) => d.nome))],
+      [LIST(VARCHAR)],
+    );
+    for (const t of stored) if (!byName.has(t.nome)) byName.set(t.nome, t.id);
+    for (const { a, campeonatoId, nome } of due) {
+      const timeId = byName.get(nome);
+      if (timeId === undefined)
+        this.avisos.push(`registro público: time "${a.time}" não encontrado; ajuste ${a.id} ignorado`);
+      else this.stageAjuste(PUBLIC_RECORD_SOURCE, a.id, campeonatoId, timeId, a);
+    }
+  }
+
+  private stageAjuste(
+    fonte: string,
+    chave: string,
+    campeonatoId: number,
+    timeId: number,
+    a: { pontos: number; motivo: string; referencia: string },
+  ): void {
+    this.stage('ajustes_pontos', `${fonte}\u0000${chave}`, {
+      fonte,
+      chave,
+      campeonato_id: campeonatoId,
+      time_id: timeId,
+      pontos: a.pontos,
+      motivo: a.motivo,
+      referencia: a.referencia,
+    });
   }
 
   private loadFases(): void {
@@ -442,6 +504,36 @@ class Load {
       if (earlier && earlier.fonte !== row.fonte) this.conflict(...rowConflicts(id, earlier, row));
       this.stage('partidas', id, earlier && earlier.fonte !== row.fonte ? mergedPartidaRow(earlier, row) : row);
     }
+    await this.keepOutRegressions();
+  }
+
+  /**
+   * Staged matches that would move a stored one back in time (conflicts.ts isRegression) are reported as a
+   * `status` conflict and, unless the operator allows it, not loaded: a cron job fed a cached file must not
+   * un-finish matches. Their events and lineups still load (they add, never remove).
+   */
+  private async keepOutRegressions(): Promise<void> {
+    const staged = this.staged('partidas');
+    if (this.options.emptyStore || staged.size === 0) return;
+    const stored = await queryRows<Row & { id: number }>(
+      this.conn,
+      `SELECT id, status, placar_mandante, placar_visitante, fonte FROM partidas WHERE id IN (${idList(staged.column('id') as number[])})`,
+    );
+    const keptOut = new Set<number>();
+    for (const guardado of stored) {
+      const recebido = staged.get(guardado.id);
+      if (!recebido || !isRegression(guardado, recebido)) continue;
+      const mantido = this.options.allowRegress ? 'recebido' : 'guardado';
+      this.conflict({
+        partida_id: guardado.id,
+        campo: 'status',
+        mantido,
+        guardado: { fonte: String(guardado.fonte), valor: fact(guardado, 'status') as string },
+        recebido: { fonte: String(recebido.fonte), valor: fact(recebido, 'status') as string },
+      });
+      if (mantido === 'guardado') keptOut.add(guardado.id);
+    }
+    if (keptOut.size > 0) staged.deleteWhere((k) => keptOut.has(k as number));
   }
 
   /**
@@ -755,6 +847,14 @@ class Load {
     for (const table of ['partidas', 'rodadas'] as const)
       this.touched.add('fases', this.staged(table).column('fase_id'));
     this.touched.add('rodadas', this.staged('partidas').column('rodada_id'));
+    const players: [StagedTable, string][] = [
+      ['jogadores', 'id'],
+      ['eventos', 'jogador_id'],
+      ['eventos', 'jogador_entra_id'],
+      ['escalacao_jogadores', 'jogador_id'],
+    ];
+    for (const [table, column] of players)
+      for (const id of this.staged(table).column(column)) if (typeof id === 'number') this.playersTouched.add(id);
   }
 
   /** The staged matches' disagreements with the stored rows other sources wrote. */

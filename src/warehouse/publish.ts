@@ -9,7 +9,7 @@ import { EVENT_SEQ_COUNTER } from '../control/outbox-cursor.js';
 import type { NamedFeed } from '../feeds/adapters/index.js';
 import { validateFeeds } from '../feeds/validate-feed.js';
 import { derive } from './derive.js';
-import { queryRows, readSql } from './duckdb-util.js';
+import { idList, queryRows, readSql } from './duckdb-util.js';
 import { guardSnapshotCounters, IdCounters, storedIdBounds } from './counter-guard.js';
 import {
   captureState,
@@ -22,6 +22,7 @@ import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
+import { resolvePeople, type PessoaAmbigua } from './people.js';
 import { openForPublish } from './publish-engine.js';
 import {
   formatSnapshotId,
@@ -53,6 +54,8 @@ export interface PublishRequest {
   entradas: readonly string[];
   /** Load history without recording events (also implied on the first ingest). */
   backfill: boolean;
+  /** Apply records that move a stored match back in time (loader.ts keepOutRegressions). */
+  allowRegress?: boolean;
   now: Date;
   /** Events are recorded only for matches whose kick-off lies in this window around `now`. */
   liveWindow: LiveWindow;
@@ -75,18 +78,23 @@ export const PUBLISH_STEPS = [
 export type PublishStep = (typeof PUBLISH_STEPS)[number];
 export type PublishStepHook = (step: PublishStep) => Promise<void> | void;
 
+interface PublishFindings {
+  avisos: string[];
+  conflitos: Conflito[];
+  /** Player records left people of their own because several people could own them (people.ts). */
+  pessoasAmbiguas: PessoaAmbigua[];
+}
+
 export type PublishResult =
-  | {
+  | ({
       nadaMudou: false;
       manifest: SnapshotManifest;
-      avisos: string[];
-      conflitos: Conflito[];
       eventos: DetectedEvent[];
       /** Changed matches the live window left without events (null: none, or no events were recorded at all). */
       foraDaJanela: OutsideWindow | null;
-    }
+    } & PublishFindings)
   /** The load changed no stored row: nothing was published, `CURRENT` still names `atual`. */
-  | { nadaMudou: true; atual: string; avisos: string[]; conflitos: Conflito[] };
+  | ({ nadaMudou: true; atual: string } & PublishFindings);
 
 /**
  * Publishes a new snapshot: copy-on-write from the current one into a temp file, one transaction (load,
@@ -120,8 +128,8 @@ export async function publishSnapshot(
       counters,
       parentId ? await storedIdBounds(conn, readManifest(dataDir, parentId)) : {},
     );
-    if (parentId) await upgradeSchema(conn);
-    else await conn.run(SCHEMA_SQL);
+    const upgraded = parentId ? await upgradeSchema(conn) : false;
+    if (!parentId) await conn.run(SCHEMA_SQL);
     stage('validar');
     const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
     const recordEvents = parentId !== null && !request.backfill;
@@ -133,25 +141,52 @@ export async function publishSnapshot(
       now: request.now,
       storedIds,
       emptyStore: parentId === null,
+      allowRegress: request.allowRegress,
       beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
     });
     // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
     // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
     const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
-    const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
+    let alteracoes =
+      upgraded || siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
     await reach('loading');
     // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
     const idsMaximos = await ids.commit();
-    if (parentId !== null && !load.mudou) {
+    if (parentId !== null && !load.mudou && !upgraded) {
       await conn.run('ROLLBACK');
       await close();
       await copyFlushed.catch(() => undefined);
       rmSync(tmp, { force: true });
-      return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos };
+      return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos, pessoasAmbiguas: [] };
     }
     stage('derivar');
-    // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
-    await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
+    // What a customer reads as "when did this championship's data last move" (the coverage endpoint).
+    await conn.run(
+      `UPDATE campeonatos SET atualizado_em = '${isoWithOffset(request.now)}' WHERE id IN (${idList(load.campeonatoIds)})`,
+    );
+    // Only the names the load touched, but all after an upgrade, a first load or tombstones (which unlink
+    // players the loader never staged).
+    const everyone = upgraded || parentId === null || load.escritas.includes('remocoes');
+    const people =
+      everyone || load.jogadoresTocados.length > 0
+        ? await resolvePeople(conn, everyone ? undefined : load.jogadoresTocados)
+        : { alterados: [], campeonatoIds: [], ambiguas: [] };
+    if (people.ambiguas.length > 0)
+      load.avisos.push(
+        `${people.ambiguas.length} jogadores com o nome de mais de uma pessoa possível ficaram separados (--json: pessoas_ambiguas)`,
+      );
+    if (people.alterados.length > 0 && !alteracoes.completo)
+      alteracoes = {
+        ...alteracoes,
+        jogadores: [...new Set([...alteracoes.jogadores, ...people.alterados])].sort((a, b) => a - b),
+      };
+    // Over an empty store every derived row is new: all steps run (there is nothing to compare with). People
+    // who changed change the top scorers of every championship they scored in.
+    await derive(
+      conn,
+      [...new Set([...load.campeonatoIds, ...people.campeonatoIds])],
+      parentId === null ? undefined : people.alterados.length > 0 ? [...load.escritas, 'jogadores'] : load.escritas,
+    );
     const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
     const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
     const id = formatSnapshotId(await counters.reserve('snapshot_id'));
@@ -195,7 +230,15 @@ export async function publishSnapshot(
     await reach('renamed');
     writeCurrentId(dataDir, id);
     await reach('current');
-    return { nadaMudou: false, manifest, avisos: load.avisos, conflitos: load.conflitos, eventos, foraDaJanela };
+    return {
+      nadaMudou: false,
+      manifest,
+      avisos: load.avisos,
+      conflitos: load.conflitos,
+      pessoasAmbiguas: people.ambiguas,
+      eventos,
+      foraDaJanela,
+    };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);

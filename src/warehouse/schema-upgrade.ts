@@ -1,13 +1,39 @@
 /** Upgrades of a parent snapshot published by an earlier version of sql/schema.sql, applied before loading. */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { queryRows, readSql } from './duckdb-util.js';
+import { personNameKey } from '../feeds/player-names.js';
+import { appendRows, queryRows, readSql } from './duckdb-util.js';
 
 const SIGLAS_SQL = readSql(new URL('./sql/upgrade-1-siglas.sql', import.meta.url));
+const PESSOAS_SQL = readSql(new URL('./sql/upgrade-2-pessoas.sql', import.meta.url));
+const AJUSTES_SQL = readSql(new URL('./sql/upgrade-3-ajustes-atualizacao.sql', import.meta.url));
 
-export async function upgradeSchema(conn: DuckDBConnection): Promise<void> {
-  const [found] = await queryRows<{ n: number }>(
-    conn,
-    "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = current_database() AND table_name = 'times_apelidos'",
+/**
+ * Returns whether the snapshot was upgraded: it is then published even when the feeds change nothing (a
+ * served snapshot must have the current tables), every person is computed afresh and everything is served anew.
+ */
+export async function upgradeSchema(conn: DuckDBConnection): Promise<boolean> {
+  const tables = new Set(
+    (
+      await queryRows<{ name: string }>(
+        conn,
+        "SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database() AND table_name IN ('times_apelidos', 'pessoas', 'ajustes_pontos')",
+      )
+    ).map((t) => t.name),
   );
-  if (found?.n === 0) await conn.run(SIGLAS_SQL);
+  if (!tables.has('times_apelidos')) await conn.run(SIGLAS_SQL);
+  if (!tables.has('ajustes_pontos')) await conn.run(AJUSTES_SQL);
+  if (tables.has('pessoas')) return !tables.has('ajustes_pontos');
+  await conn.run(PESSOAS_SQL);
+  const players = await queryRows<{ id: number; nome: string }>(conn, 'SELECT id, nome FROM jogadores');
+  await conn.run('CREATE OR REPLACE TEMP TABLE chaves_pessoa (id INTEGER, chave VARCHAR)');
+  await appendRows(
+    conn,
+    'chaves_pessoa',
+    ['id', 'chave'],
+    players.map((j) => ({ id: j.id, chave: personNameKey(j.nome) })),
+  );
+  await conn.run(
+    'UPDATE jogadores SET chave_pessoa = k.chave FROM chaves_pessoa k WHERE k.id = jogadores.id; ALTER TABLE jogadores ALTER COLUMN chave_pessoa SET NOT NULL;',
+  );
+  return true;
 }

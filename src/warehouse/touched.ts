@@ -19,7 +19,7 @@ export interface Alteracoes {
 }
 
 export type Entidade = Exclude<keyof Alteracoes, 'completo'>;
-const ENTIDADES: readonly Entidade[] = ['campeonatos', 'partidas', 'times', 'jogadores', 'rodadas', 'fases'];
+export const ENTIDADES: readonly Entidade[] = ['campeonatos', 'partidas', 'times', 'jogadores', 'rodadas', 'fases'];
 
 export function everything(): Alteracoes {
   return { completo: true, campeonatos: [], partidas: [], times: [], jogadores: [], rodadas: [], fases: [] };

@@ -1,8 +1,12 @@
-/** `svc ingest --aliases FILE`: user aliases make two spellings of a club one team; a bad file fails cleanly. */
+/**
+ * `svc ingest --aliases FILE`: user aliases make two spellings of a club one team, and two spellings of a
+ * player one person; a bad file fails cleanly.
+ */
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { runSvcInProcess, tempDir } from '../helpers/cli.js';
 
@@ -41,6 +45,67 @@ describe('svc ingest --aliases', () => {
         'time novo: "Tupi Futebol Clube" (fonte openfootball, id Tupi Futebol Clube) não corresponde a nenhum time existente',
       ],
     );
+  });
+
+  it('joins two spellings of a player into one person across clubs, and refuses a spelling bound twice', async (t) => {
+    const { dir, cleanup } = tempDir();
+    t.after(cleanup);
+    const data = path.join(dir, 'data');
+    const match = (id: number, mandante: string, dia: string) => ({
+      id,
+      campeonato: 'c',
+      rodada: `r${id}`,
+      mandante,
+      visitante: 'san',
+      status: 'encerrado',
+      placar_mandante: 1,
+      placar_visitante: 0,
+      data_hora: `2025-04-${dia}T16:00:00-03:00`,
+    });
+    const input = path.join(dir, 'feed.json');
+    writeFileSync(
+      input,
+      JSON.stringify({
+        formato: 'svc-feed/1',
+        fonte: 'teste',
+        campeonatos: [{ id: 'c', nome: 'Liga Teste', temporada: '2025', tipo: 'pontos-corridos' }],
+        rodadas: [1, 2].map((n) => ({ id: `r${n}`, campeonato: 'c', numero: n })),
+        times: [
+          { id: 'fla', nome: 'Flamengo' },
+          { id: 'cru', nome: 'Cruzeiro' },
+          { id: 'san', nome: 'Santos' },
+        ],
+        partidas: [match(1, 'fla', '05'), match(2, 'cru', '26')],
+        // A transfer between the two rounds, under another spelling.
+        eventos: [
+          { id: 'g1', partida: 1, tipo: 'gol', minuto: 10, time: 'fla', jogador: 'Fulano Beltrano da Silva' },
+          { id: 'g2', partida: 2, tipo: 'gol', minuto: 20, time: 'cru', jogador: 'Fulano Beltrano' },
+        ],
+      }),
+    );
+    const aliases = path.join(dir, 'aliases.json');
+    writeFileSync(aliases, JSON.stringify({ jogadores: { 'Fulano Beltrano': ['Fulano Beltrano da Silva'] } }));
+    const r = await runSvcInProcess(['ingest', input, '--data-dir', data, '--aliases', aliases]);
+    assert.equal(r.code, 0, r.stderr);
+    const current = readFileSync(path.join(data, 'CURRENT'), 'utf8').trim();
+    const instance = await DuckDBInstance.create(path.join(data, 'snapshots', `${current}.duckdb`), {
+      access_mode: 'READ_ONLY',
+    });
+    const conn = await instance.connect();
+    const people = (
+      await conn.runAndReadAll(
+        'SELECT grafias, len(clubes)::INTEGER AS clubes, j.gols FROM pessoas p JOIN jogadores j USING (id)',
+      )
+    ).getRowObjectsJson();
+    conn.closeSync();
+    instance.closeSync();
+    assert.deepEqual(people, [{ grafias: ['Fulano Beltrano da Silva', 'Fulano Beltrano'], clubes: 2, gols: 2 }]);
+
+    const bound = path.join(dir, 'bound.json');
+    writeFileSync(bound, JSON.stringify({ jogadores: { Outro: ['Fulano Beltrano da Silva'] } }));
+    const refused = await runSvcInProcess(['ingest', input, '--data-dir', data, '--aliases', bound]);
+    assert.equal(refused.code, EXIT.invalidInput);
+    assert.match(refused.stderr, /"Fulano Beltrano da Silva" já é grafia de "fulano beltrano"/);
   });
 
   it('fails with exit code 3 and one line when the alias file is missing or malformed', async (t) => {

@@ -90,6 +90,8 @@ const FIXED: Record<string, unknown> = {
   proxima_tentativa_em: '2026-11-25T14:05:00-03:00',
   data_hora: '2026-11-25T14:05:00-03:00',
   idade_segundos: 300,
+  // Counted against the clock; at the demo's moment (22/11/2026 17:10) no match is overdue.
+  partidas_atrasadas: 0,
   uptime_segundos: 420,
   // The serve cache's state (/v1/status) depends on what was read before, in the background too.
   bytes: 2_750_000,

@@ -49,7 +49,8 @@ describe('svc ingest publishes snapshots', () => {
       const r = await ws.svc(['ingest', file]);
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /^snapshot 00000001 publicado em \d+ ms\n/);
-      assert.match(r.stdout, /\npartidas +2\n/);
+      // records read, rows the snapshot holds, rows this ingest changed
+      assert.match(r.stdout, /\npartidas +2 +2 +2\n/);
       assert.match(r.stdout, /\neventos de webhook registrados: 0\n/);
       assert.equal(r.stderr, '');
       assert.equal(currentId(ws.dataDir), '00000001');
@@ -91,14 +92,18 @@ describe('svc ingest publishes snapshots', () => {
     withWs(async (ws) => {
       const s = await ok(ws, [ws.write('base.json', baseFeed())]);
       assert.deepEqual(Object.keys(s).sort(), [
+        'alterados',
         'avisos',
         'conflitos',
+        'conflitos_tolerados',
         'contagens',
         'dry_run',
         'duracao_ms',
         'eventos',
+        'gravados',
         'nada_mudou',
         'ok',
+        'pessoas_ambiguas',
         'removidos',
         'snapshot_id',
       ]);
@@ -116,6 +121,7 @@ describe('svc ingest publishes snapshots', () => {
         escalacoes: 0,
         estatisticas: 0,
         remocoes: 0,
+        ajustes_pontos: 0,
       });
       assert.deepEqual(s.eventos, {
         total: 0,

@@ -21,7 +21,10 @@ describe('svc ingest on the real Brasileirão CSV family', { skip }, () => {
       assert.equal(first.code, 0, first.stderr);
       const s1 = JSON.parse(first.stdout) as IngestSummary;
       assert.equal(s1.contagens.partidas, matchLines);
-      assert.deepEqual(s1.avisos, [`arquivo ignorado (formato não reconhecido): ${path.join(CSV_DIR, 'Legenda.txt')}`]);
+      assert.deepEqual(s1.avisos, [
+        `arquivo ignorado (formato não reconhecido): ${path.join(CSV_DIR, 'Legenda.txt')}`,
+        `${s1.pessoas_ambiguas.length} jogadores com o nome de mais de uma pessoa possível ficaram separados (--json: pessoas_ambiguas)`,
+      ]);
       const stored = await query<{ partidas: number; sem_jogador: number; ids: number }>(
         ws.dataDir,
         `SELECT

@@ -28,6 +28,24 @@ describe('real data: every file in the shared data folder', { skip: SKIP }, () =
     );
   });
 
+  it('says what was read, what the snapshot holds, and collapses kick-offs a few minutes apart into one line', () => {
+    // Two sources carry Série A 2018–2024 (and the football.json files repeat some football.txt seasons).
+    assert.deepEqual([summary.contagens.campeonatos, summary.contagens.partidas], [44, 16857]);
+    assert.deepEqual([summary.gravados.campeonatos, summary.gravados.partidas], [33, 12677]);
+    // A first load changes everything it stores.
+    assert.equal(summary.alterados.partidas, 12677);
+    const hora = summary.conflitos_tolerados.filter((t) => t.campo === 'hora');
+    assert.equal(hora.length, 1);
+    assert.ok((hora[0]?.total ?? 0) > 900, JSON.stringify(hora));
+    assert.equal(hora[0]?.tolerancia_minutos, 5);
+    const minutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    assert.ok(
+      summary.conflitos
+        .filter((c) => c.campo === 'hora')
+        .every((c) => Math.abs(minutes(c.guardado.valor) - minutes(c.recebido.valor)) > 5),
+    );
+  });
+
   it('has every openfootball season with all its matches, fixtures and postponements', async () => {
     const [rows] = await query(
       dir,

@@ -21,7 +21,11 @@ describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
     assert.equal(summary.contagens.eventos, 9861 + 20953);
     assert.equal(summary.contagens.estatisticas, 17570);
     assert.equal(summary.contagens.campeonatos, 22);
-    assert.deepEqual(summary.avisos, [`arquivo ignorado (formato não reconhecido): ${CSV_DIR}/Legenda.txt`]);
+    assert.deepEqual(summary.avisos, [
+      `arquivo ignorado (formato não reconhecido): ${CSV_DIR}/Legenda.txt`,
+      // Namesakes the careers cannot tell apart (test/real-data/people.test.ts).
+      '24 jogadores com o nome de mais de uma pessoa possível ficaram separados (--json: pessoas_ambiguas)',
+    ]);
   });
 
   it('has one championship per season 2003–2024, with the right rounds, clubs and games per club', async () => {

@@ -16,6 +16,9 @@ export const SKIP = sharedDataSkip();
 export interface Summary {
   snapshot_id: string | null;
   contagens: Record<string, number>;
+  gravados: Record<string, number>;
+  alterados: Record<string, number | boolean>;
+  conflitos_tolerados: { campo: string; tolerancia_minutos: number; total: number; mantido: string }[];
   eventos: { total: number; por_tipo: Record<string, number> };
   avisos: string[];
   conflitos: {

@@ -71,6 +71,13 @@ async function ingest(db: WarehouseDb, change: () => Promise<void>, now = AGORA)
 const FLA = { id: 1, nome: 'Flamengo', sigla: 'FLA' };
 const CRU = { id: 2, nome: 'Cruzeiro', sigla: 'CRU' };
 
+/** A match with no shoot-out and no kick-off time (the scenario stores none): what partida.* carry then. */
+const SEM_DISPUTA = {
+  disputa_penalti: false,
+  penalti: { placar_mandante: null, placar_visitante: null },
+  data_hora_realizacao: null,
+};
+
 function partida100(mudancas: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id: 100,
@@ -80,6 +87,7 @@ function partida100(mudancas: Record<string, unknown> = {}): Record<string, unkn
     status: 'aguardando',
     placar_mandante: null,
     placar_visitante: null,
+    ...SEM_DISPUTA,
     time_mandante: FLA,
     time_visitante: CRU,
     estadio: 'Maracanã',
@@ -132,6 +140,7 @@ describe('detectEvents', () => {
             status: 'aguardando',
             placar_mandante: null,
             placar_visitante: null,
+            ...SEM_DISPUTA,
             time_mandante: CRU,
             time_visitante: FLA,
             estadio: null,
@@ -201,7 +210,13 @@ describe('detectEvents', () => {
           evento: 'partida.encerrada',
           campeonato_id: 1,
           partida_id: 100,
-          dados: partida100({ status: 'encerrado', placar_mandante: 0, placar_visitante: 0 }),
+          // with the kick-off, as the Match resource gives it
+          dados: partida100({
+            status: 'encerrado',
+            placar_mandante: 0,
+            placar_visitante: 0,
+            data_hora_realizacao: '2026-11-22T16:00:00-03:00',
+          }),
         },
         {
           evento: 'rodada.encerrada',
@@ -288,6 +303,10 @@ describe('detectEvents', () => {
         status: 'encerrado',
         placar_mandante: 1,
         placar_visitante: 1,
+        // the shoot-out that decided the tie
+        disputa_penalti: true,
+        penalti: { placar_mandante: 5, placar_visitante: 4 },
+        data_hora_realizacao: null,
         time_mandante: { id: 3, nome: 'Palmeiras', sigla: 'PAL' },
         time_visitante: { id: 4, nome: 'Santos', sigla: 'SAN' },
         estadio: 'Allianz Parque',

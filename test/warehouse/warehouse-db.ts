@@ -28,7 +28,12 @@ const DEFAULTS: Record<string, (r: Row) => Row> = {
     nome_normalizado: `time ${String(r.id)}`,
     fonte: 't',
   }),
-  jogadores: (r) => ({ nome: `Jogador ${String(r.id)}`, nome_popular: `J${String(r.id)}`, fonte: 't' }),
+  jogadores: (r) => ({
+    nome: `Jogador ${String(r.id)}`,
+    nome_popular: `J${String(r.id)}`,
+    chave_pessoa: `jogador ${String(r.id)}`,
+    fonte: 't',
+  }),
   fases: (r) => ({
     nome: `Fase ${String(r.id)}`,
     slug: `fase-${String(r.id)}`,

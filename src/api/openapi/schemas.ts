@@ -119,9 +119,34 @@ const registroEstatisticas = obj(
 
 const coberturaValor = enumOf(COBERTURA_VALORES);
 
+/** A goal in a partida.* webhook payload (spec "Payload envelope"). */
+const golEvento = obj({ tipo: enumOf(['gol', 'gol_contra', 'penalti']), jogador: nstr, time_nome: str, minuto: int });
+/** `dados` of the partida.* events: the spec's list, plus the shoot-out and kick-off as in the Match resource. */
+const dadosPartidaEventoProps: Record<string, Schema> = {
+  id: int,
+  campeonato_id: int,
+  rodada_numero: nint,
+  fase: nullable(obj({ id: int, nome: str, slug: str })),
+  status: enumOf(STATUS_PARTIDA),
+  placar_mandante: nint,
+  placar_visitante: nint,
+  disputa_penalti: { ...bool, description: 'Como na Partida: se houve disputa de pênaltis.' },
+  penalti: {
+    ...obj({ placar_mandante: nint, placar_visitante: nint }),
+    description: 'Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate.',
+  },
+  data_hora_realizacao: { ...nullable(dateTime), description: 'Como na Partida: o início, ISO 8601 com fuso.' },
+  time_mandante: ref('TimeResumo'),
+  time_visitante: ref('TimeResumo'),
+  estadio: nstr,
+  gols: arrayOf(golEvento),
+};
+
 export const SCHEMAS: Record<string, Schema> = {
   Erro: { ...obj({ erro: str, mensagem: str }), description: 'Corpo de todo erro.' },
   TimeResumo: obj({ id: int, nome: str, sigla: str }),
+  DadosPartidaEvento: obj(dadosPartidaEventoProps),
+  DadosGolEvento: obj({ ...dadosPartidaEventoProps, gol: golEvento }),
   Time: obj({ id: int, nome: str, sigla: str, escudo_url: nstr }),
   Campeonato: obj({
     id: int,
@@ -186,6 +211,11 @@ export const SCHEMAS: Record<string, Schema> = {
     gols_pro: int,
     gols_contra: int,
     saldo: int,
+    ajustes: {
+      ...arrayOf(obj({ pontos: int, motivo: str, referencia: str })),
+      description:
+        'Extensão: ajustes de pontos já somados em `pontos` (uma punição do STJD é negativa), com o motivo e a referência pública.',
+    },
   }),
   Tabela: obj({
     campeonato_id: int,
@@ -210,6 +240,11 @@ export const SCHEMAS: Record<string, Schema> = {
     numero_camisa: nint,
     gols: int,
     time: nullable(ref('Time')),
+    clubes: {
+      ...arrayOf(ref('Time')),
+      description:
+        'Extensão: os clubes da carreira do jogador, do primeiro ao atual (uma transferência não cria outro jogador).',
+    },
   }),
   EventoPartida: obj({ tipo: enumOf(TIPO_EVENTO), jogador: nstr, time_nome: nstr, minuto: int }),
   RegistroEstatisticas: registroEstatisticas,
@@ -245,6 +280,15 @@ export const SCHEMAS: Record<string, Schema> = {
       escalacoes: coberturaValor,
       estatisticas: coberturaValor,
     }),
+    atualizado_em: {
+      ...nstr,
+      description: 'Extensão: quando um ingest carregou dados deste campeonato pela última vez (ISO 8601).',
+    },
+    partidas_atrasadas: {
+      ...int,
+      description:
+        'Extensão: partidas com início há mais de 3 horas ainda aguardando ou ao vivo (sem resultado): os dados pararam de chegar.',
+    },
   }),
   Perfil: obj({
     plano: enumOf(['free', 'pro', 'enterprise']),

@@ -136,6 +136,8 @@ function standings(sh: Shapes, part: Partition, faseId: number | null): JsonObje
     gols_pro: r.gols_pro,
     gols_contra: r.gols_contra,
     saldo: r.saldo,
+    // An extension (docs/api.md): the adjustments `pontos` includes, as the public record states them.
+    ajustes: r.ajustes === null ? [] : (JSON.parse(r.ajustes) as JsonObject[]),
   }));
 }
 
@@ -174,7 +176,25 @@ export function getArtilharia(s: ServedSnapshot, sh: Shapes, part: Partition, c:
   };
 }
 
-function coverage(s: ServedSnapshot, c: CampeonatoRow): JsonObject {
+/**
+ * A match is overdue when it kicked off more than this long ago and is still `aguardando` or `ao_vivo`: a
+ * match with extra time and penalties is over within 3 hours, so its feed has stopped (docs/api.md).
+ */
+export const OVERDUE_AFTER_MS = 3 * 3_600_000;
+
+/** How many of the ascending kick-offs `pendentes` are overdue at `now`. */
+function overdue(pendentes: readonly number[], now: number): number {
+  let lo = 0;
+  let hi = pendentes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((pendentes[mid] as number) < now - OVERDUE_AFTER_MS) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function coverage(s: ServedSnapshot, c: CampeonatoRow, now: number): JsonObject {
   const cov = s.global.cobertura.get(c.id);
   return {
     campeonato_id: c.id,
@@ -192,19 +212,22 @@ function coverage(s: ServedSnapshot, c: CampeonatoRow): JsonObject {
       escalacoes: cov?.escalacoes ?? 'nao_coberto',
       estatisticas: cov?.estatisticas ?? 'nao_coberto',
     },
+    // Extensions (docs/api.md): when the data last moved, and how many matches it should have finished.
+    atualizado_em: cov?.atualizado_em ?? null,
+    partidas_atrasadas: overdue(cov?.pendentes ?? [], now),
   };
 }
 
-export function getCobertura(s: ServedSnapshot, c: CampeonatoRow): Built {
-  return { payload: { data: coverage(s, c) }, maxAge: championshipAge(c) };
+export function getCobertura(s: ServedSnapshot, c: CampeonatoRow, now: number): Built {
+  return { payload: { data: coverage(s, c, now) }, maxAge: Math.min(championshipAge(c), MAX_AGE.changing) };
 }
 
 /** Spec endpoint 13, "every championship of the season": the latest season stored unless `temporada` names one. */
-export function listCobertura(s: ServedSnapshot, auth: AuthContext, temporada: string | undefined): Built {
+export function listCobertura(s: ServedSnapshot, auth: AuthContext, temporada: string | undefined, now: number): Built {
   const season = temporada ?? latestSeason(s);
   const data = s.global.campeonatos
     .filter((c) => canRead(auth, c.id) && c.temporada === season)
-    .map((c) => coverage(s, c));
+    .map((c) => coverage(s, c, now));
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }
 

@@ -114,7 +114,10 @@ export class Shapes {
     };
   }
 
-  /** The Player resource; `gols` and `timeId` default to the player's own (the scorers list passes its own). */
+  /**
+   * The Player resource; `gols` and `timeId` default to the person's own (the scorers list passes its own).
+   * `clubes` (an extension, docs/api.md): every club of the career, first club first.
+   */
   player(j: JogadorRow, gols = j.gols, timeId = j.time_id): JsonObject {
     return {
       id: j.id,
@@ -125,6 +128,7 @@ export class Shapes {
       numero_camisa: j.numero_camisa,
       gols,
       time: this.teamOf(timeId),
+      clubes: j.clubes.flatMap((t) => this.teamOf(t) ?? []),
     };
   }
 }

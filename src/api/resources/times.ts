@@ -52,7 +52,7 @@ export function searchJogadores(
   const data = search(
     s.global.players.list(),
     q,
-    (j) => (timeId === undefined || j.time_id === timeId) && (posicao === undefined || j.posicao === posicao),
+    (j) => (timeId === undefined || j.clubes.includes(timeId)) && (posicao === undefined || j.posicao === posicao),
   ).map((j) => s.shapes.player(j));
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }

@@ -135,7 +135,9 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     '/v1/campeonatos/:campeonatoId/cobertura',
     guard('cobertura', (ctx) => {
       const { s, c } = camp(ctx);
-      return serveChampionship(ctx, s, c.id, 'cobertura', () => r.getCobertura(s, c));
+      // Overdue matches depend on the clock: a memoised response lasts the minute it was built in.
+      const minute = Math.floor(Date.now() / 60_000) * 60_000;
+      return serveChampionship(ctx, s, c.id, `cobertura|${minute}`, () => r.getCobertura(s, c, minute));
     }),
   );
 
@@ -144,7 +146,10 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     guard('cobertura', (ctx) => {
       const temporada = queryYear(ctx, 'temporada');
       const s = snapshotFor(holder);
-      serve(ctx, s, `coberturas|${accessKey(ctx)}|${temporada}`, () => r.listCobertura(s, authOf(ctx), temporada));
+      const minute = Math.floor(Date.now() / 60_000) * 60_000;
+      serve(ctx, s, `coberturas|${accessKey(ctx)}|${temporada}|${minute}`, () =>
+        r.listCobertura(s, authOf(ctx), temporada, minute),
+      );
     }),
   );
 }

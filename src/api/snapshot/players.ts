@@ -7,16 +7,19 @@ export type Searchable<T> = T & { busca: string };
 const MAX_PATCHED = 2_000;
 
 interface Base {
+  /** Every record id of a person → the person (a lineup or an old link may name any of them). */
   byId: ReadonlyMap<number, Searchable<JogadorRow>>;
+  /** Each club of a career → its people. */
   byTeam: ReadonlyMap<number, readonly Searchable<JogadorRow>[]>;
   /** In name order (nome, then id), as `jogadores.sql` reads them. */
   list: readonly Searchable<JogadorRow>[];
 }
 
 /**
- * The players of one snapshot: a base read once plus the rows changed since (a goal changes its scorer's
- * `gols`), so that a swap costs the changed rows, not every stored player. Players whose name changed, new
- * players or too many changes fold everything into a new base.
+ * The players (people, src/warehouse/people.ts) of one snapshot: a base read once plus the people changed
+ * since (a goal changes its scorer's `gols`), so that a swap costs the changed rows, not every stored
+ * player. People whose name or records changed, new people or too many changes fold everything into a new
+ * base.
  */
 export class Players {
   private constructor(
@@ -30,53 +33,66 @@ export class Players {
 
   private static fromList(list: readonly Searchable<JogadorRow>[]): Players {
     const byTeam = new Map<number, Searchable<JogadorRow>[]>();
+    const byId = new Map<number, Searchable<JogadorRow>>();
     for (const j of list) {
-      if (j.time_id === null) continue;
-      const squad = byTeam.get(j.time_id);
-      if (squad) squad.push(j);
-      else byTeam.set(j.time_id, [j]);
+      for (const id of j.registros) byId.set(id, j);
+      for (const t of j.clubes) {
+        const squad = byTeam.get(t);
+        if (squad) squad.push(j);
+        else byTeam.set(t, [j]);
+      }
     }
-    return new Players({ byId: new Map(list.map((j) => [j.id, j])), byTeam, list }, new Map());
+    return new Players({ byId, byTeam, list }, new Map());
   }
 
+  /** The person who holds record `id`. */
   get(id: number): JogadorRow | undefined {
-    return this.patched.get(id) ?? this.base.byId.get(id);
+    const base = this.base.byId.get(id);
+    return this.patched.get(base?.id ?? id) ?? base;
   }
 
-  /** Team `timeId`'s players, in no particular order. */
+  /** The people who played for team `timeId`, in no particular order. */
   squad(timeId: number): JogadorRow[] {
     const squad = (this.base.byTeam.get(timeId) ?? []).filter((j) => !this.patched.has(j.id));
-    for (const j of this.patched.values()) if (j.time_id === timeId) squad.push(j);
+    for (const j of this.patched.values()) if (j.clubes.includes(timeId)) squad.push(j);
     return squad;
   }
 
-  /** Every player in name order, with its search text. */
+  /** Every person in name order, with its search text. */
   *list(): Generator<Searchable<JogadorRow>> {
     for (const j of this.base.list) yield this.patched.get(j.id) ?? j;
   }
 
   /**
-   * These players with `rows` as they are now and `ids` (those asked for) gone when absent from `rows`.
-   * Cheap when only counts changed; a rebuild when an order or the set changes.
+   * These players with `rows` (the people holding the record ids `ids`) as they are now, and the people
+   * that held `ids` before gone when absent from `rows`. Cheap when only counts changed; a rebuild when an
+   * order, a career or the set changes.
    */
   with(ids: readonly number[], rows: readonly JogadorRow[]): Players {
     const changed = new Map(rows.map((j) => [j.id, searchable(j)]));
-    const inPlace = ids.every((id) => {
-      const before = this.get(id);
-      const after = changed.get(id);
-      return before !== undefined && after !== undefined && before.nome === after.nome;
-    });
+    const before = new Set(ids.flatMap((id) => this.get(id) ?? []));
+    const inPlace =
+      before.size === changed.size &&
+      [...before].every((b) => {
+        const after = changed.get(b.id);
+        return after !== undefined && after.nome === b.nome && sameList(after.registros, b.registros);
+      });
     if (inPlace && this.patched.size + changed.size <= MAX_PATCHED) {
       return new Players(this.base, new Map([...this.patched, ...changed]));
     }
-    const gone = new Set(ids);
-    const kept = [...this.list()].filter((j) => !gone.has(j.id));
+    const gone = new Set([...before].map((j) => j.id));
+    const kept = [...this.list()].filter((j) => !gone.has(j.id) && !changed.has(j.id));
     return Players.fromList([...kept, ...changed.values()].sort(byNameThenId));
   }
 }
 
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Searchable by every spelling of the person's name and the popular name. */
 function searchable(j: JogadorRow): Searchable<JogadorRow> {
-  return { ...j, busca: `${foldText(j.nome)}\n${foldText(j.nome_popular)}` };
+  return { ...j, busca: [j.nome_popular, ...j.grafias].map(foldText).join('\n') };
 }
 
 /** The order of `ORDER BY nome, id` (code point order; names are in the Basic Multilingual Plane). */

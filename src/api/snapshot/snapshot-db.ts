@@ -49,7 +49,7 @@ export class SnapshotDb {
     try {
       await conn.run(`ATTACH '${file.replaceAll("'", "''")}' AS ${alias} (READ_ONLY); USE ${alias}`);
       await installResourceViews(conn);
-      await coverOlderSchema(conn);
+      await coverOlderSchema(conn, alias);
       await conn.run(sql('serve-views'));
     } catch (err) {
       await conn.run(`DETACH DATABASE IF EXISTS ${alias}`).catch(() => undefined);
@@ -100,13 +100,29 @@ export class SnapshotDb {
 }
 
 /**
- * A snapshot published before team aliases has no `times_apelidos` (the next ingest adds it): an empty TEMP
- * twin lets it be served meanwhile, as after upgrading svc or a rollback.
+ * A snapshot published by an earlier schema (the next ingest upgrades it: schema-upgrade.ts) is served
+ * meanwhile, as after upgrading svc or a rollback, through TEMP twins that shadow what it lacks: no
+ * `times_apelidos` (team aliases) → none; no `pessoas` → each player record its own person; no points
+ * adjustments → standings without `ajustes` and championships without `atualizado_em`.
  */
-async function coverOlderSchema(conn: DuckDBConnection): Promise<void> {
-  const found = await conn.runAndReadAll(
-    "SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND table_name = 'times_apelidos'",
+async function coverOlderSchema(conn: DuckDBConnection, alias: string): Promise<void> {
+  const tables = new Set(
+    (
+      await conn.runAndReadAll(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND table_name IN ('times_apelidos', 'pessoas', 'ajustes_pontos')",
+      )
+    )
+      .getRowObjectsJson()
+      .map((r) => r.table_name),
   );
-  if (found.currentRowCount === 0)
+  if (!tables.has('times_apelidos'))
     await conn.run('CREATE OR REPLACE TEMP TABLE times_apelidos (time_id INTEGER, apelido VARCHAR, fonte VARCHAR)');
+  if (!tables.has('pessoas'))
+    await conn.run(`CREATE OR REPLACE TEMP TABLE pessoas AS
+      SELECT id, time_id, posicao, numero_camisa, [id] AS registros,
+             CASE WHEN time_id IS NULL THEN []::INTEGER[] ELSE [time_id] END AS clubes, [nome] AS grafias
+      FROM jogadores`);
+  if (!tables.has('ajustes_pontos'))
+    await conn.run(`CREATE OR REPLACE TEMP VIEW classificacao AS SELECT *, NULL::VARCHAR AS ajustes FROM ${alias}.main.classificacao;
+      CREATE OR REPLACE TEMP VIEW campeonatos AS SELECT *, NULL::VARCHAR AS atualizado_em FROM ${alias}.main.campeonatos;`);
 }

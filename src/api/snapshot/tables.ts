@@ -31,6 +31,12 @@ export interface JogadorRow {
   numero_camisa: number | null;
   idade: number | null;
   gols: number;
+  /** The person's clubs, first club first. */
+  clubes: number[];
+  /** Every spelling of the person's name. */
+  grafias: string[];
+  /** The person's record ids (what events and lineups link to). */
+  registros: number[];
 }
 export interface FaseRow {
   id: number;
@@ -128,6 +134,8 @@ export interface ClassificacaoRow {
   gols_pro: number;
   gols_contra: number;
   saldo: number;
+  /** JSON list of the points adjustments counted in `pontos`, or null. */
+  ajustes: string | null;
 }
 export interface ArtilhariaRow {
   campeonato_id: number;
@@ -143,6 +151,9 @@ export interface CoberturaRow {
   ao_vivo: string;
   escalacoes: string;
   estatisticas: string;
+  atualizado_em: string | null;
+  /** Kick-offs (epoch ms, ascending) of the matches still without a result. */
+  pendentes: number[];
 }
 
 /** A resource serialised by the shared views: Match, Round or Phase (list form). */

@@ -25,6 +25,7 @@ interface IngestFlags extends CommonOptions, LiveOptionFlags {
   format?: string;
   dryRun?: boolean;
   backfill?: boolean;
+  allowRegress?: boolean;
   keep: string;
   printSchema?: boolean;
   campeonatoNome?: string;
@@ -47,6 +48,11 @@ export function registerIngest(program: Command): void {
     .addOption(new Option('--format <format>', 'força o formato de entrada em vez de detectá-lo').choices(FORMAT_NAMES))
     .option('--dry-run', 'só valida; não publica nada', false)
     .option('--backfill', 'carrega histórico sem registrar eventos de webhook', false)
+    .option(
+      '--allow-regress',
+      'aplica registros que voltam uma partida no tempo (encerrada → aguardando, placar removido); sem ela, ficam de fora como conflito',
+      false,
+    )
     .option('--keep <n>', 'snapshots a manter (retenção)', String(DEFAULT_KEEP))
     .option('--print-schema', 'imprime o JSON Schema do feed canônico svc-feed/1 e sai', false)
     .option('--campeonato-nome <nome>', 'nome do campeonato, para formatos que não o trazem')
@@ -54,7 +60,10 @@ export function registerIngest(program: Command): void {
     .addOption(new Option('--tipo <tipo>', 'tipo do campeonato').choices(['pontos-corridos', 'mata-mata']))
     .option('--regiao <regiao>', 'região do campeonato (padrão: nacional)')
     .option('--slug <slug>', 'slug do campeonato, comum a temporadas e fontes')
-    .option('--aliases <file>', 'apelidos extras de times, JSON no formato de src/feeds/team-aliases.json')
+    .option(
+      '--aliases <file>',
+      'apelidos extras de times ("clubes", formato de src/feeds/team-aliases.json) e grafias de jogadores ("jogadores", formato de src/feeds/player-aliases.json)',
+    )
     .option(
       '--follow',
       'continua rodando: relê os feeds a cada --every (arquivos também ao mudarem; URLs com GET condicional) e publica cada mudança',
@@ -105,6 +114,7 @@ export function registerIngest(program: Command): void {
         inputs: feeds,
         format: flags.format,
         backfill: flags.backfill,
+        allowRegress: flags.allowRegress,
         keep,
         adapterOptions: adapterOptions(flags),
         ...liveSettings(flags),
@@ -208,9 +218,11 @@ function toCliError(err: unknown): unknown {
 }
 
 function printSummary(s: IngestSummary): void {
+  // Records read, rows the snapshot holds, and (for the entities tracked) rows this ingest changed.
+  const alterados = s.alterados as unknown as Record<string, number | boolean>;
   const counts = Object.entries(s.contagens)
     .filter(([k, n]) => k !== 'feeds' && n > 0)
-    .map(([k, n]) => [k, n]);
+    .map(([k, n]) => [k, n, s.gravados[k] ?? '—', typeof alterados[k] === 'number' ? alterados[k] : '—']);
   printLine(
     s.dry_run
       ? `feed válido (dry-run): nada publicado (${s.duracao_ms} ms)`
@@ -218,7 +230,7 @@ function printSummary(s: IngestSummary): void {
         ? `nada mudou: snapshot ${s.snapshot_id ?? '?'} mantido, nada publicado (${s.duracao_ms} ms)`
         : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`,
   );
-  if (counts.length > 0) printLine(formatTable(['registros', 'quantidade'], counts));
+  if (counts.length > 0) printLine(formatTable(['registros', 'lidos', 'no snapshot', 'alterados'], counts));
   if (!s.dry_run) {
     const tipos = Object.entries(s.eventos.por_tipo)
       .map(([t, n]) => `${t} ×${n}`)
@@ -234,6 +246,10 @@ function printSummary(s: IngestSummary): void {
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);
   printConflicts(s.conflitos);
+  for (const t of s.conflitos_tolerados)
+    printLine(
+      `${t.campo}: ${t.total} diferença(s) de até ${t.tolerancia_minutos} min entre fontes, mesmo horário (mantido: ${t.mantido})`,
+    );
 }
 
 /** Why changed matches got no webhook events: their kick-offs against the live window (UTC, as stored). */

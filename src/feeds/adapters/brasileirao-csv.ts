@@ -29,6 +29,7 @@ import { brasiliaKickoff } from './brasilia-time.js';
 import { decodeText, isCalendarDate, rejectAt, scanCsv } from './text.js';
 import type { AdapterOptions, InputFile } from './types.js';
 import { COUNT, STAT_COLUMNS, statisticsRow } from './brasileirao-csv-statistics.js';
+import { CardPlayers } from './brasileirao-csv-players.js';
 
 export const BRASILEIRAO_SOURCE = 'brasileirao-dataset';
 const SEASON_BREAK_DAYS = 60;
@@ -121,6 +122,10 @@ class Sheet {
     if (i === undefined) throw rejectAt(this.file, 1, `falta a coluna "${name}"`);
     return i;
   }
+  /** A column the file may lack: its cells then read as empty. */
+  optionalColumn(name: string): number {
+    return this.index.get(name) ?? -1;
+  }
 }
 
 type RowReader = (row: readonly string[], line: number) => void;
@@ -162,7 +167,8 @@ function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed 
   const goals = byKind.get('gols');
   if (goals) readEvents(goals, matches, eventos, 'gol', 'tipo_de_gol', GOAL_TYPES);
   const cards = byKind.get('cartoes');
-  if (cards) readEvents(cards, matches, eventos, 'cartao', 'cartao', CARD_TYPES);
+  const players = new CardPlayers();
+  if (cards) readEvents(cards, matches, eventos, 'cartao', 'cartao', CARD_TYPES, players);
   const stats = byKind.get('estatisticas');
   const all = [...matches.values()];
   return {
@@ -171,6 +177,7 @@ function readFamily(files: readonly InputFile[], options: AdapterOptions): Feed 
     campeonatos,
     rodadas,
     times: [...times.values()],
+    jogadores: players.list(),
     partidas: all.map((m) => m.partida),
     eventos,
     escalacoes: all.flatMap((m) => m.escalacoes),
@@ -311,7 +318,10 @@ function seasons(
   return { campeonatos, rodadas };
 }
 
-/** Goals or cards: one event per row, ids numbered per match in file order. */
+/**
+ * Goals or cards: one event per row, ids numbered per match in file order. `players`: the cards file's
+ * players, with their shirt number and position where the file has those columns.
+ */
 function readEvents(
   file: InputFile,
   matches: Map<string, Match>,
@@ -319,12 +329,14 @@ function readEvents(
   prefix: string,
   typeColumn: string,
   types: Record<string, TipoEvento>,
+  players?: CardPlayers,
 ): void {
   const perMatch = new Map<string, number>();
   readSheet(file, (sheet) => {
     const [cMatch, cClub, cType, cPlayer, cMinute] = ['partida_id', 'clube', typeColumn, 'atleta', 'minuto'].map((n) =>
       sheet.column(n),
     ) as [number, number, number, number, number];
+    const [cShirt, cPosition] = [sheet.optionalColumn('num_camisa'), sheet.optionalColumn('posicao')];
     return (row, line) => {
       const { partida, lado } = sideOf(file.name, line, matches, cell(row, cMatch), cell(row, cClub));
       const type = cell(row, cType);
@@ -350,13 +362,15 @@ function readEvents(
       const id = String(partida.id);
       const n = (perMatch.get(id) ?? 0) + 1;
       perMatch.set(id, n);
+      const time = lado === 'mandante' ? partida.mandante : partida.visitante;
+      players?.add(time, cell(row, cPlayer), cell(row, cShirt), cell(row, cPosition));
       out.push({
         id: `${id}/${prefix}-${n}`,
         partida: partida.id,
         tipo,
         minuto: Number(minute[1]),
         acrescimo: minute[2] === undefined ? null : Number(minute[2]),
-        time: lado === 'mandante' ? partida.mandante : partida.visitante,
+        time,
         jogador: cell(row, cPlayer) || null,
       });
     };

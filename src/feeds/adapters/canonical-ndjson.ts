@@ -16,6 +16,7 @@ const COLLECTIONS = new Set([
   'escalacoes',
   'estatisticas',
   'remocoes',
+  'ajustes_pontos',
 ]);
 
 /**

@@ -56,6 +56,7 @@ export function buildFeedSchema(): Schema {
     'escalacoes',
     'estatisticas',
     'remocoes',
+    'ajustes_pontos',
   ];
   const collectionDef: Record<string, string> = {
     campeonatos: 'campeonato',
@@ -68,6 +69,7 @@ export function buildFeedSchema(): Schema {
     escalacoes: 'escalacao',
     estatisticas: 'estatisticas',
     remocoes: 'remocao',
+    ajustes_pontos: 'ajuste_pontos',
   };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -154,6 +156,18 @@ export function buildFeedSchema(): Schema {
           idade: { type: ['integer', 'null'], minimum: 0, maximum: 120 },
         },
         ['id', 'time', 'nome'],
+      ),
+      ajuste_pontos: object(
+        {
+          id: ref('sourceId'),
+          fonte,
+          campeonato: ref('sourceId'),
+          time: ref('sourceId'),
+          pontos: { type: 'integer', minimum: -999, maximum: 999 },
+          motivo: text,
+          referencia: text,
+        },
+        ['id', 'campeonato', 'time', 'pontos', 'motivo', 'referencia'],
       ),
       penalti: object({ placar_mandante: count, placar_visitante: count }, ['placar_mandante', 'placar_visitante']),
       partida: object(

@@ -54,6 +54,9 @@ interface PartidaRow {
   status: string;
   placar_mandante: number | null;
   placar_visitante: number | null;
+  penalti_mandante: number | null;
+  penalti_visitante: number | null;
+  data_hora: string | null;
   mandante_id: number;
   mandante_nome: string;
   mandante_sigla: string;
@@ -161,6 +164,9 @@ async function partidaEvents(conn: DuckDBConnection, ocorrencias: readonly Ocorr
       status: p.status,
       placar_mandante: p.placar_mandante,
       placar_visitante: p.placar_visitante,
+      disputa_penalti: p.penalti_mandante !== null,
+      penalti: { placar_mandante: p.penalti_mandante, placar_visitante: p.penalti_visitante },
+      data_hora_realizacao: p.data_hora,
       time_mandante: { id: p.mandante_id, nome: p.mandante_nome, sigla: p.mandante_sigla },
       time_visitante: { id: p.visitante_id, nome: p.visitante_nome, sigla: p.visitante_sigla },
       estadio: p.estadio,

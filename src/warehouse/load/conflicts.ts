@@ -9,7 +9,8 @@
  */
 import { readSql, type Row } from '../duckdb-util.js';
 
-export type CampoConflito = 'data' | 'hora' | 'placar' | 'estadio';
+/** `status`: a record that would move a stored match back (regressionOf), kept out unless the operator allows it. */
+export type CampoConflito = 'data' | 'hora' | 'placar' | 'estadio' | 'status';
 
 export interface Conflito {
   partida_id: number;
@@ -18,6 +19,50 @@ export interface Conflito {
   recebido: { fonte: string; valor: string };
   /** Which of the two the snapshot keeps. */
   mantido: 'guardado' | 'recebido';
+}
+
+/**
+ * Kick-off times two sources give at most this many minutes apart are the same kick-off (one source records
+ * the actual one, `19:02`, the other the scheduled one, `19:00`): not worth a line each.
+ */
+export const KICKOFF_TOLERANCE_MINUTES = 5;
+
+/** Conflicts of one field within its tolerance, collapsed into one line (the ingest summary). */
+export interface ConflitosTolerados {
+  campo: CampoConflito;
+  tolerancia_minutos: number;
+  total: number;
+  mantido: 'guardado' | 'recebido';
+}
+
+const minutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Splits conflicts into those worth a line each and, per field and kept side, those within tolerance. */
+export function collapseTolerated(list: readonly Conflito[]): {
+  conflitos: Conflito[];
+  tolerados: ConflitosTolerados[];
+} {
+  const conflitos: Conflito[] = [];
+  const tolerados = new Map<string, ConflitosTolerados>();
+  for (const c of list) {
+    const within =
+      c.campo === 'hora' &&
+      Math.abs(minutes(c.guardado.valor) - minutes(c.recebido.valor)) <= KICKOFF_TOLERANCE_MINUTES;
+    if (!within) {
+      conflitos.push(c);
+      continue;
+    }
+    const key = `${c.campo}/${c.mantido}`;
+    const line = tolerados.get(key) ?? {
+      campo: c.campo,
+      tolerancia_minutos: KICKOFF_TOLERANCE_MINUTES,
+      total: 0,
+      mantido: c.mantido,
+    };
+    line.total++;
+    tolerados.set(key, line);
+  }
+  return { conflitos, tolerados: [...tolerados.values()] };
 }
 
 /** The staged match rows (stage_partidas, before the upsert) with the stored rows other sources wrote. */
@@ -34,7 +79,22 @@ export function fact(row: Row, campo: CampoConflito): string | null {
       return row.status === 'encerrado' ? `${String(row.placar_mandante)}x${String(row.placar_visitante)}` : null;
     case 'estadio':
       return (row.estadio as string | null) ?? null;
+    case 'status':
+      return row.placar_mandante === null || row.placar_mandante === undefined
+        ? String(row.status)
+        : `${String(row.status)} ${String(row.placar_mandante)}x${String(row.placar_visitante)}`;
   }
+}
+
+/**
+ * Whether `recebido` would move the stored match back in time: a finished match no longer finished, a live
+ * one scheduled again, a score removed. A stale or cached feed does that; a real correction (a result
+ * annulled) is the operator's call (`--allow-regress`).
+ */
+export function isRegression(guardado: Row, recebido: Row): boolean {
+  if (guardado.status === 'encerrado' && recebido.status !== 'encerrado') return true;
+  if (guardado.status === 'ao_vivo' && recebido.status === 'aguardando') return true;
+  return guardado.placar_mandante !== null && recebido.placar_mandante === null;
 }
 
 const CAMPOS: readonly CampoConflito[] = ['data', 'hora', 'placar', 'estadio'];

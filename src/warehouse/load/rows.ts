@@ -17,6 +17,7 @@ import type {
   FeedEstatisticasJogador,
 } from '../../feeds/canonical.js';
 import { GOALKEEPER_STAT_FIELDS, PLAYER_STAT_FIELDS, STAT_FIELDS } from '../../feeds/statistics-fields.js';
+import { personNameKey } from '../../feeds/player-names.js';
 import { curatedSigla } from '../../feeds/team-siglas.js';
 import { normalizeTeamName } from '../../feeds/team-names.js';
 import type { Row } from '../duckdb-util.js';
@@ -87,6 +88,8 @@ export function jogadorRow(
     idade: nascimento ? ageOn(nascimento, now) : (j.idade ?? null),
     fonte,
     gols: 0,
+    chave_pessoa: personNameKey(j.nome),
+    pessoa_id: null,
   };
 }
 

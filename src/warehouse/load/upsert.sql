@@ -9,7 +9,7 @@
 -- changes nothing publishes nothing. A staged row equal to one of the stored rows with its ids is that row.
 
 -- @table campeonatos
-UPDATE stage_campeonatos s SET status = t.status, rodada_atual = t.rodada_atual FROM campeonatos t WHERE t.id = s.id;
+UPDATE stage_campeonatos s SET status = t.status, rodada_atual = t.rodada_atual, atualizado_em = t.atualizado_em FROM campeonatos t WHERE t.id = s.id;
 INSERT INTO carga_mudou SELECT 'campeonatos' WHERE EXISTS (SELECT * FROM stage_campeonatos EXCEPT SELECT * FROM campeonatos WHERE em_stage_campeonatos(id));
 DELETE FROM campeonatos WHERE em_stage_campeonatos(id);
 INSERT INTO campeonatos SELECT * FROM stage_campeonatos;
@@ -23,8 +23,13 @@ INSERT INTO times SELECT * FROM stage_times;
 DELETE FROM times_apelidos a USING stage_times_apelidos s WHERE a.time_id = s.time_id AND a.apelido = s.apelido;
 INSERT INTO times_apelidos SELECT * FROM stage_times_apelidos;
 
+-- @table ajustes_pontos
+INSERT INTO carga_mudou SELECT 'ajustes_pontos' WHERE EXISTS (SELECT * FROM stage_ajustes_pontos EXCEPT SELECT * FROM ajustes_pontos);
+DELETE FROM ajustes_pontos a USING stage_ajustes_pontos s WHERE a.fonte = s.fonte AND a.chave = s.chave;
+INSERT INTO ajustes_pontos SELECT * FROM stage_ajustes_pontos;
+
 -- @table jogadores
-UPDATE stage_jogadores s SET gols = t.gols FROM jogadores t WHERE t.id = s.id;
+UPDATE stage_jogadores s SET gols = t.gols, pessoa_id = t.pessoa_id FROM jogadores t WHERE t.id = s.id;
 INSERT INTO carga_mudou SELECT 'jogadores' WHERE EXISTS (SELECT * FROM stage_jogadores EXCEPT SELECT * FROM jogadores WHERE em_stage_jogadores(id));
 DELETE FROM jogadores WHERE em_stage_jogadores(id);
 INSERT INTO jogadores SELECT * FROM stage_jogadores;

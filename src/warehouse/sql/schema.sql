@@ -24,7 +24,8 @@ CREATE TABLE campeonatos (
   status_fonte VARCHAR,             -- status given by the feed, if any
   fonte VARCHAR NOT NULL,
   status VARCHAR,                   -- derived: andamento | encerrado | agendado (status_fonte wins)
-  rodada_atual INTEGER              -- derived: numero of the current round
+  rodada_atual INTEGER,             -- derived: numero of the current round
+  atualizado_em VARCHAR             -- the ingest time (ISO 8601) of the last ingest that loaded records of it
 );
 
 -- Key: id.
@@ -59,7 +60,22 @@ CREATE TABLE jogadores (
   data_nascimento DATE,
   idade INTEGER,
   fonte VARCHAR NOT NULL,
-  gols INTEGER NOT NULL DEFAULT 0   -- derived: goals credited in all stored matches (own goals excluded)
+  gols INTEGER NOT NULL DEFAULT 0,  -- derived: of a person's first record, the person's goals in all stored
+                                    -- matches (own goals excluded); 0 on their other records
+  chave_pessoa VARCHAR NOT NULL,    -- the name that groups records into people (src/feeds/player-names.ts)
+  pessoa_id INTEGER                 -- derived: id of the person's first record (src/warehouse/people.ts)
+);
+
+-- One row per person: the records (one per club and spelling) that src/warehouse/people.ts found to be one
+-- player. Derived; key: id = the id of the person's first record.
+CREATE TABLE pessoas (
+  id INTEGER NOT NULL,
+  time_id INTEGER,                  -- the club of the latest appearance (else of the first record)
+  posicao VARCHAR,                  -- of the latest record that has one
+  numero_camisa INTEGER,
+  registros INTEGER[] NOT NULL,     -- jogadores ids, first appearance first
+  clubes INTEGER[] NOT NULL,        -- team ids, first club first
+  grafias VARCHAR[] NOT NULL        -- every spelling of the name
 );
 
 -- Key: id.
@@ -242,6 +258,19 @@ CREATE TABLE estatisticas (
   tiros_de_meta INTEGER
 );
 
+-- Points adjustments of a team in a championship's whole standings (a court's deduction): from the canonical
+-- feed, and the public record the data files lack (src/feeds/public-record.json, fonte 'registro-publico').
+-- Key: (fonte, chave).
+CREATE TABLE ajustes_pontos (
+  fonte VARCHAR NOT NULL,
+  chave VARCHAR NOT NULL,
+  campeonato_id INTEGER NOT NULL,
+  time_id INTEGER NOT NULL,
+  pontos INTEGER NOT NULL,          -- added to the team's points; a deduction is negative
+  motivo VARCHAR NOT NULL,
+  referencia VARCHAR NOT NULL       -- who decided it and where it is published
+);
+
 -- ===== Derived tables (recomputed by ingest from the tables above) =====
 
 -- Standings. fase_id NULL = whole championship. Key: (campeonato_id, fase_id, time_id).
@@ -259,7 +288,8 @@ CREATE TABLE classificacao (
   gols_contra INTEGER NOT NULL,
   saldo INTEGER NOT NULL,
   cartoes_vermelhos INTEGER NOT NULL,
-  cartoes_amarelos INTEGER NOT NULL
+  cartoes_amarelos INTEGER NOT NULL,
+  ajustes VARCHAR                   -- JSON [{pontos, motivo, referencia}] counted in `pontos`; null when none
 );
 
 -- Top scorers per championship (players with 0 goals absent). Key: (campeonato_id, jogador_id).

@@ -1,3 +1,5 @@
--- Players credited with a goal (own goals are not) in the matches of the bound list: whose gols total may change.
-SELECT DISTINCT jogador_id FROM eventos
-WHERE tipo IN ('gol', 'penalti') AND jogador_id IS NOT NULL AND list_contains($1, partida_id)
+-- People credited with a goal (own goals are not) in the matches of the bound list: whose gols total may
+-- change. A goal counts for its scorer's person (people.ts), whose first record holds the total.
+SELECT DISTINCT coalesce(j.pessoa_id, e.jogador_id) AS jogador_id FROM eventos e
+JOIN jogadores j ON j.id = e.jogador_id
+WHERE e.tipo IN ('gol', 'penalti') AND list_contains($1, e.partida_id)

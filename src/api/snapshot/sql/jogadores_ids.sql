@@ -1,1 +1,1 @@
-SELECT * FROM jogadores_servidos WHERE list_contains($1, id)
+SELECT * FROM jogadores_servidos WHERE list_has_any(registros, $1)

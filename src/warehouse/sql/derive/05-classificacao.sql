@@ -1,10 +1,12 @@
--- @le partidas.estrutura partidas.resultado eventos.cartoes estatisticas times
+-- @le partidas.estrutura partidas.resultado eventos.cartoes estatisticas times ajustes
 -- @escreve classificacao
 -- Standings: one table per points-based championship (fase_id NULL) and one per points-based or group
 -- phase. Every team with a match in the table is listed; only finished matches with a score count.
 -- Order (CBF): points, wins, goal difference, goals for, head-to-head, fewer red cards, fewer yellow
 -- cards, then name (standing in for the draw). Head-to-head is a mini-table of the matches among the
 -- teams level on the first four criteria: points, then goal difference, then goals for in those matches.
+-- Points adjustments (ajustes_pontos: a court's deduction) count in the whole championship's points, before
+-- any criterion, and are listed on the team's row.
 CREATE OR REPLACE TEMP TABLE derive_classificacao AS SELECT * FROM classificacao LIMIT 0;
 
 INSERT INTO derive_classificacao BY NAME
@@ -63,24 +65,36 @@ totais AS (
   LEFT JOIN jogos j ON j.campeonato_id = l.campeonato_id AND j.tabela = l.tabela AND j.time_id = l.time_id
   GROUP BY l.campeonato_id, l.fase_id, l.tabela, l.time_id
 ),
+ajustes AS (
+  SELECT campeonato_id, time_id, sum(pontos)::INTEGER AS pontos,
+         to_json(list({'pontos': pontos, 'motivo': motivo, 'referencia': referencia} ORDER BY fonte, chave))::VARCHAR AS ajustes
+  FROM ajustes_pontos
+  WHERE em_escopo(campeonato_id)
+  GROUP BY campeonato_id, time_id
+),
+ajustados AS ( -- the whole championship's table (tabela 0) with its adjustments
+  SELECT t.* REPLACE (t.pontos + coalesce(a.pontos, 0) AS pontos), a.ajustes
+  FROM totais t
+  LEFT JOIN ajustes a ON t.tabela = 0 AND a.campeonato_id = t.campeonato_id AND a.time_id = t.time_id
+),
 confronto AS ( -- head-to-head mini-table among teams level on points, wins, goal difference, goals for
   SELECT j.campeonato_id, j.tabela, j.time_id,
          sum(j.pts) AS pontos, sum(j.gp - j.gc) AS saldo, sum(j.gp) AS gols_pro
   FROM jogos j
-  JOIN totais a ON a.campeonato_id = j.campeonato_id AND a.tabela = j.tabela AND a.time_id = j.time_id
-  JOIN totais b ON b.campeonato_id = j.campeonato_id AND b.tabela = j.tabela AND b.time_id = j.adversario_id
+  JOIN ajustados a ON a.campeonato_id = j.campeonato_id AND a.tabela = j.tabela AND a.time_id = j.time_id
+  JOIN ajustados b ON b.campeonato_id = j.campeonato_id AND b.tabela = j.tabela AND b.time_id = j.adversario_id
   WHERE a.pontos = b.pontos AND a.vitorias = b.vitorias AND a.saldo = b.saldo AND a.gols_pro = b.gols_pro
   GROUP BY j.campeonato_id, j.tabela, j.time_id
 )
 SELECT t.campeonato_id, t.fase_id, t.time_id, t.pontos, t.jogos, t.vitorias, t.empates, t.derrotas, t.gols_pro,
-       t.gols_contra, t.saldo, t.cartoes_vermelhos, t.cartoes_amarelos,
+       t.gols_contra, t.saldo, t.cartoes_vermelhos, t.cartoes_amarelos, t.ajustes,
        row_number() OVER (
          PARTITION BY t.campeonato_id, t.tabela
          ORDER BY t.pontos DESC, t.vitorias DESC, t.saldo DESC, t.gols_pro DESC,
                   coalesce(h.pontos, 0) DESC, coalesce(h.saldo, 0) DESC, coalesce(h.gols_pro, 0) DESC,
                   t.cartoes_vermelhos, t.cartoes_amarelos, tm.nome, t.time_id
        )::INTEGER AS posicao
-FROM totais t
+FROM ajustados t
 JOIN times tm ON tm.id = t.time_id
 LEFT JOIN confronto h ON h.campeonato_id = t.campeonato_id AND h.tabela = t.tabela AND h.time_id = t.time_id;
 
