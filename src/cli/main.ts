@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   tui: async () => (await import('./commands/tui.js')).registerTui,
   demo: async () => (await import('./commands/demo.js')).registerDemo,
   db: async () => (await import('./commands/db.js')).registerDb,
+  doctor: async () => (await import('./commands/doctor.js')).registerDoctor,
   config: async () => (await import('./commands/config.js')).registerConfig,
 };
 

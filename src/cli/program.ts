@@ -75,7 +75,8 @@ export function reportError(err: unknown, json: boolean): ExitCode {
       saida: failure.exitCode,
       ...(failure.details.length > 0 && { detalhes: failure.details }),
     };
-    process.stdout.write(`${JSON.stringify({ ok: false, erro })}\n`);
+    const fields = err instanceof CliError ? err.fields : {};
+    process.stdout.write(`${JSON.stringify({ ok: false, ...fields, erro })}\n`);
   }
   return failure.exitCode;
 }
