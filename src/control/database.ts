@@ -3,7 +3,7 @@ import Database from 'libsql';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkNotNewer, migrationFiles, schemaState, type SchemaState } from './schema-version.js';
+import { checkNotNewer, schemaState, SQLITE_MIGRATIONS, type SchemaState } from './schema-version.js';
 import {
   checkKeyBinding,
   checkSealingKey,
@@ -19,8 +19,6 @@ import {
 export type ControlDb = InstanceType<typeof Database>;
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** The SQLite control plane's migrations this version knows, in order. */
-export const SQLITE_MIGRATIONS = migrationFiles(MIGRATIONS_DIR);
 
 export interface ControlDbOptions {
   /**
@@ -191,7 +189,7 @@ function openMigrated(file: string): ControlDb {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   try {
-    migrate(db);
+    migrate(db, file);
   } catch (err) {
     db.close();
     throw err;
@@ -239,9 +237,9 @@ export function inspectControlDb(
   }
 }
 
-function migrate(db: ControlDb): void {
+function migrate(db: ControlDb, dbFile: string): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)');
-  for (const file of checkedSchema(db, db.name).pending) {
+  for (const file of checkedSchema(db, dbFile).pending) {
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     // BEGIN IMMEDIATE so two processes starting together cannot both apply the same migration.
     db.exec('BEGIN IMMEDIATE');

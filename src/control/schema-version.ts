@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** A control plane's migrations, as this version of svc knows them and as the database has applied them. */
 export interface SchemaState {
@@ -18,6 +19,10 @@ export function migrationFiles(dir: string): string[] {
     .filter((f) => f.endsWith('.sql'))
     .sort();
 }
+
+/** The migrations this version knows, in order: the SQLite control plane's and the PostgreSQL one's. */
+export const SQLITE_MIGRATIONS = migrationFiles(fileURLToPath(new URL('./migrations', import.meta.url)));
+export const PG_MIGRATIONS = migrationFiles(fileURLToPath(new URL('./postgres/migrations', import.meta.url)));
 
 /** A migration's number, its version: `026_chave_segredos.sql` → `026`. */
 export function migrationVersion(file: string): string {

@@ -12,11 +12,9 @@ import {
   secretsProblem,
   type SecretKeyRotation,
 } from '../secret-box.js';
-import { checkNotNewer, migrationFiles, schemaState, type SchemaState } from '../schema-version.js';
+import { checkNotNewer, PG_MIGRATIONS, schemaState, type SchemaState } from '../schema-version.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** The PostgreSQL control plane's migrations this version knows, in order. */
-export const PG_MIGRATIONS = migrationFiles(MIGRATIONS_DIR);
 /** Key of the advisory lock held while migrating, so nodes starting together apply each file once. */
 const MIGRATION_LOCK = 0x73766301;
 
