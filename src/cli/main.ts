@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   demo: async () => (await import('./commands/demo.js')).registerDemo,
   db: async () => (await import('./commands/db.js')).registerDb,
   doctor: async () => (await import('./commands/doctor.js')).registerDoctor,
+  completion: async () => (await import('./commands/completion.js')).registerCompletion,
   config: async () => (await import('./commands/config.js')).registerConfig,
 };
 
@@ -34,7 +35,8 @@ function commandsToLoad(argv: readonly string[]): string[] {
   const [first, second] = argv;
   if (first === '-V' || first === '--version') return [];
   const named = first === 'help' ? second : first;
-  return named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
+  // The completion script is generated from every command.
+  return named !== undefined && named in COMMANDS && named !== 'completion' ? [named] : Object.keys(COMMANDS);
 }
 
 /** Runs `svc` with these arguments (no `node`/script prefix) in this process; resolves with the exit code. */
