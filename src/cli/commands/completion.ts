@@ -11,7 +11,7 @@ export function registerCompletion(program: Command): void {
     .argument('<shell>', SHELLS.join(' | '));
   withExamples(cmd, [
     'svc completion bash > /etc/bash_completion.d/svc',
-    'svc completion zsh > "${fpath[1]}/_svc"',
+    'source <(svc completion zsh)   # em ~/.zshrc',
     'svc completion fish > ~/.config/fish/completions/svc.fish',
     'source <(svc completion bash)',
   ]);
