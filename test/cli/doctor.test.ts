@@ -102,7 +102,7 @@ describe('svc doctor', () => {
       ],
       [
         'too little disk for the retention',
-        (dir) => ['--data-dir', dir, '--keep', '100000'],
+        (dir) => ['--data-dir', dir, '--keep', '1000000000'],
         'espaço em disco',
         /precisam de mais/,
       ],

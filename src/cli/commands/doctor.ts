@@ -185,7 +185,7 @@ export function registerDoctor(program: Command): void {
     .option(
       '--keep <n>',
       'snapshots mantidos pela retenção (o --keep de svc ingest)',
-      intOption(1, 100_000),
+      intOption(1, 1_000_000_000),
       DEFAULT_KEEP,
     );
   withControlPlaneOptions(cmd);
