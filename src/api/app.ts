@@ -36,7 +36,7 @@ import { UsageMeter } from './usage-meter.js';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export interface AppOptions {
-  /** Opens `GET /metrics` to `Authorization: Bearer <token>` (SVC_METRICS_TOKEN); absent = no /metrics route. */
+  /** Opens `GET /metrics` to `Authorization: Bearer <token>` (SVC_METRICS_TOKEN); absent = a 404 saying how. */
   metricsToken?: string;
   dataDir: DataDir;
   /** Keys, usage and webhooks (SQLite or PostgreSQL); its owner opens and closes it. */
@@ -115,7 +115,7 @@ export function createApp(o: AppOptions): ApiApp {
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: nowDate(clock), clock });
   registerDocs(router);
-  if (o.metricsToken !== undefined) registerMetrics(router, metrics, o.metricsToken);
+  registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
   const byKey = authenticate(accounts, plans, o.authCacheMs, clock);
   const limiter = new RateLimiter(clock);

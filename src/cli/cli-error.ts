@@ -10,6 +10,8 @@ export class CliError extends Error {
     readonly exitCode: ExitCode = EXIT.failure,
     /** Extra lines printed after the one-line cause (e.g. the first validation errors). */
     readonly details: readonly string[] = [],
+    /** Fields the `--json` failure object carries beside `erro` (e.g. `svc doctor`'s checks). */
+    readonly fields: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'CliError';

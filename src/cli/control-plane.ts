@@ -2,6 +2,7 @@ import { redactPassword, type Config } from '../config.js';
 import { openSqliteControlPlane, type ControlPlane } from '../control/control-plane.js';
 import { openPgControlPlane } from '../control/postgres/pg-control-plane.js';
 import { openPgControl, type PgControl } from '../control/postgres/pg-control.js';
+import { ControlSchemaNewerError } from '../control/schema-version.js';
 import { SecretKeyMismatchError } from '../control/secret-box.js';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
@@ -38,14 +39,15 @@ export function sharedKey(key: Buffer | undefined): Buffer {
 }
 
 /**
- * A key other than the one the control plane's secrets are sealed under is a setting to fix, like any other bad
- * setting (exit 2): the command stops before it seals or changes anything.
+ * Opening a control plane is refused before anything is sealed or changed when the key is not the one its secrets
+ * are sealed under (a setting to fix, exit 2), or when a newer svc migrated it (this binary is behind, exit 7).
  */
 export async function keyChecked<T>(open: () => Promise<T>): Promise<T> {
   try {
     return await open();
   } catch (err) {
     if (err instanceof SecretKeyMismatchError) throw new CliError(err.message, EXIT.usage);
+    if (err instanceof ControlSchemaNewerError) throw new CliError(err.message, EXIT.notReady);
     throw err;
   }
 }
@@ -56,7 +58,8 @@ export function reachable<T>(url: string, open: () => Promise<T>): Promise<T> {
     try {
       return await open();
     } catch (err) {
-      if (err instanceof CliError || err instanceof SecretKeyMismatchError) throw err;
+      if (err instanceof CliError || err instanceof SecretKeyMismatchError || err instanceof ControlSchemaNewerError)
+        throw err;
       throw new CliError(`PostgreSQL ${redactPassword(url)}: ${(err as Error).message}`, EXIT.unreachable);
     }
   });

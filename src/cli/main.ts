@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { createProgram, reportError, runProgram, wantsJson } from './program.js';
+import { migrationVersion, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../control/schema-version.js';
+import { SNAPSHOT_FORMAT } from '../warehouse/format.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -16,13 +18,25 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   tui: async () => (await import('./commands/tui.js')).registerTui,
   demo: async () => (await import('./commands/demo.js')).registerDemo,
   db: async () => (await import('./commands/db.js')).registerDb,
+  doctor: async () => (await import('./commands/doctor.js')).registerDoctor,
+  completion: async () => (await import('./commands/completion.js')).registerCompletion,
+  config: async () => (await import('./commands/config.js')).registerConfig,
 };
+
+/** `svc --version`: what a binary, a data dir and a control plane must agree on (docs/deploy.md, upgrading). */
+const VERSIONS = [
+  `svc ${pkg.version}`,
+  `formato de snapshot: ${SNAPSHOT_FORMAT}`,
+  `esquema do plano de controle: ${migrationVersion(SQLITE_MIGRATIONS.at(-1) ?? '')} (SQLite), ${migrationVersion(PG_MIGRATIONS.at(-1) ?? '')} (PostgreSQL)`,
+  `node ${process.version}`,
+].join('\n');
 
 function commandsToLoad(argv: readonly string[]): string[] {
   const [first, second] = argv;
   if (first === '-V' || first === '--version') return [];
   const named = first === 'help' ? second : first;
-  return named !== undefined && named in COMMANDS ? [named] : Object.keys(COMMANDS);
+  // The completion script is generated from every command.
+  return named !== undefined && named in COMMANDS && named !== 'completion' ? [named] : Object.keys(COMMANDS);
 }
 
 /** Runs `svc` with these arguments (no `node`/script prefix) in this process; resolves with the exit code. */
@@ -33,5 +47,5 @@ export async function runCli(args: readonly string[]): Promise<number> {
   } catch (err) {
     return reportError(err, wantsJson(args));
   }
-  return runProgram(createProgram(pkg.version), registers, ['node', 'svc', ...args]);
+  return runProgram(createProgram(VERSIONS), registers, ['node', 'svc', ...args]);
 }

@@ -9,9 +9,10 @@ export interface CommonOptions extends ConfigFlags {
   json?: boolean;
 }
 
-/** Adds `--data-dir` and `--json` to a command. */
+/** Adds `--config`, `--data-dir` and `--json` to a command. */
 export function withCommonOptions(cmd: Command): Command {
   return cmd
+    .addOption(new Option('--config <file>', 'arquivo de configuração svc.toml (variável: SVC_CONFIG)'))
     .addOption(new Option('--data-dir <dir>', 'pasta de dados (variável: SVC_DATA_DIR; padrão: ./data)'))
     .option('--json', 'saída para máquinas: JSON de uma linha no stdout', false);
 }
@@ -24,7 +25,7 @@ export function withControlPlaneOptions(cmd: Command): Command {
   );
 }
 
-/** The settings of this run: the command's flags over the environment over the defaults (src/config.ts). */
+/** The settings of this run: flags over the environment over svc.toml over the defaults (src/config.ts). */
 export function configFrom(opts: ConfigFlags): Config {
   return loadConfig(opts);
 }
@@ -74,7 +75,8 @@ export function reportError(err: unknown, json: boolean): ExitCode {
       saida: failure.exitCode,
       ...(failure.details.length > 0 && { detalhes: failure.details }),
     };
-    process.stdout.write(`${JSON.stringify({ ok: false, erro })}\n`);
+    const fields = err instanceof CliError ? err.fields : {};
+    process.stdout.write(`${JSON.stringify({ ok: false, ...fields, erro })}\n`);
   }
   return failure.exitCode;
 }

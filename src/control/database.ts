@@ -1,8 +1,9 @@
 import { nowDate } from '../clock.js';
 import Database from 'libsql';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkNotNewer, schemaState, SQLITE_MIGRATIONS, type SchemaState } from './schema-version.js';
 import {
   checkKeyBinding,
   checkSealingKey,
@@ -10,6 +11,7 @@ import {
   keyId,
   resealForRotation,
   SecretBox,
+  secretsProblem,
   type SecretKeyRotation,
 } from './secret-box.js';
 
@@ -64,7 +66,7 @@ export function openControlDbReadOnly(file: string, keys: readonly Buffer[]): Co
   // mode, asked in the URI, refuses both.
   const db = new Database(`${pathToFileURL(file).href}?mode=ro`);
   try {
-    const pending = pendingMigrations(db);
+    const { pending } = checkedSchema(db, file);
     if (pending.length > 0) throw new ControlDbBehindError(file, pending);
     boxes.set(db, new SecretBox(keys));
     return db;
@@ -187,7 +189,7 @@ function openMigrated(file: string): ControlDb {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   try {
-    migrate(db);
+    migrate(db, file);
   } catch (err) {
     db.close();
     throw err;
@@ -204,20 +206,40 @@ function createPrivate(file: string): void {
   }
 }
 
-/** The migration files not yet applied, in order. */
-function pendingMigrations(db: ControlDb): string[] {
+function sqliteSchema(db: ControlDb): SchemaState {
   const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-  const applied = new Set(
-    hasTable ? (db.prepare('SELECT nome FROM schema_migrations').all() as { nome: string }[]).map((r) => r.nome) : [],
-  );
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql') && !applied.has(f))
-    .sort();
+  const applied = hasTable
+    ? (db.prepare('SELECT nome FROM schema_migrations').all() as { nome: string }[]).map((r) => r.nome)
+    : [];
+  return schemaState(SQLITE_MIGRATIONS, applied);
 }
 
-function migrate(db: ControlDb): void {
+/** The schema of a control plane this version may open: refused when a newer svc migrated it. */
+function checkedSchema(db: ControlDb, file: string): SchemaState {
+  const state = sqliteSchema(db);
+  checkNotNewer(file, state);
+  return state;
+}
+
+/** What `svc doctor` reads of a SQLite control plane, opened read-only: never migrated, bound or written. */
+export function inspectControlDb(
+  file: string,
+  key: Buffer | undefined,
+): { schema: SchemaState; secrets: number; keyProblem: string | null } {
+  const db = new Database(`${pathToFileURL(file).href}?mode=ro`);
+  try {
+    const schema = sqliteSchema(db);
+    if (schema.pending.length > 0 || schema.unknown.length > 0) return { schema, secrets: 0, keyProblem: null };
+    const stored = storedSecrets(db).map((r) => r.v);
+    return { schema, secrets: stored.length, keyProblem: secretsProblem(key, recordedKeyId(db), stored) };
+  } finally {
+    db.close();
+  }
+}
+
+function migrate(db: ControlDb, dbFile: string): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)');
-  for (const file of pendingMigrations(db)) {
+  for (const file of checkedSchema(db, dbFile).pending) {
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     // BEGIN IMMEDIATE so two processes starting together cannot both apply the same migration.
     db.exec('BEGIN IMMEDIATE');

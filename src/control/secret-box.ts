@@ -167,3 +167,25 @@ export function resealForRotation<T extends { v: string }>(
     throw new SecretKeyMismatchError(bound.join(', '), oldKeyId, 'a chave de --old-key-file');
   return stored.filter((r) => box.resealNeeded(r.v)).map((r) => ({ ...r, sealed: box.seal(box.open(r.v)) }));
 }
+
+/**
+ * `svc doctor`: whether `key` can open the control plane's webhook secrets — bound to it and every sealed value
+ * decrypting. Null when it can; else the reason, in one line.
+ */
+export function secretsProblem(
+  key: Buffer | undefined,
+  recorded: string | null,
+  stored: readonly string[],
+): string | null {
+  const sealed = stored.filter((v) => sealedKeyId(v) !== null);
+  if (!key) return sealed.length === 0 ? null : `${sealed.length} segredos cifrados e nenhuma chave configurada`;
+  const box = new SecretBox([key]);
+  try {
+    checkKeyBinding(box, recorded, stored);
+    for (const v of sealed) box.open(v);
+    return null;
+  } catch (err) {
+    if (err instanceof SecretKeyMismatchError || err instanceof SecretKeyMissingError) return err.message;
+    return `um segredo não abre com a chave ${box.currentKeyId} (${(err as Error).message})`;
+  }
+}

@@ -1,4 +1,5 @@
 import { copyFileSync, constants, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { SNAPSHOT_FORMAT } from './format.js';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -45,9 +46,6 @@ import { isoWithOffset } from '../time.js';
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
 const COUNTS_SQL = readSql(new URL('./sql/counts.sql', import.meta.url));
 const OUTBOX_INSERT_SQL = readSql(new URL('./sql/outbox-insert.sql', import.meta.url));
-
-/** Bumped when sql/schema.sql changes incompatibly; recorded in each snapshot's snapshot_meta. */
-export const SCHEMA_VERSION = '1';
 
 export interface PublishRequest {
   feeds: readonly NamedFeed[];
@@ -195,7 +193,7 @@ export async function publishSnapshot(
       snapshot_id: id,
       parent_id: parentId,
       criado_em: request.now.toISOString(),
-      schema_version: SCHEMA_VERSION,
+      schema_version: SNAPSHOT_FORMAT,
       seq_inicio: seqs.inicio,
       seq_fim: seqs.fim,
     });

@@ -177,6 +177,25 @@ describe('svc keys and svc serve', () => {
     );
   });
 
+  it('keys create: a key that will read no championship is created with a warning (and avisos in --json)', async () => {
+    const warning =
+      'a conta vazia (plano free) não tem campeonatos liberados: a chave receberá 403 em todos; libere com svc keys plan --account vazia --championships 1,2 (ou all)';
+    const human = await runSvcInProcess(['keys', 'create', '--account', 'vazia', '--plan', 'free', '--data-dir', dir]);
+    assert.equal(human.code, 0);
+    assert.equal(human.stderr, `svc: aviso: ${warning}\n`);
+    const json = await runSvcInProcess(['keys', 'create', '--account', 'vazia', '--json', '--data-dir', dir]);
+    assert.deepEqual(JSON.parse(json.stdout).avisos, [warning]);
+    for (const args of [
+      ['--account', 'lista', '--plan', 'free', '--championships', '1'],
+      ['--account', 'todos', '--plan', 'free', '--championships', 'all'],
+      ['--account', 'pago', '--plan', 'pro'],
+    ]) {
+      const r = await runSvcInProcess(['keys', 'create', ...args, '--json', '--data-dir', dir]);
+      assert.equal(r.stderr, '', args.join(' '));
+      assert.equal(JSON.parse(r.stdout).avisos, undefined);
+    }
+  });
+
   it('keys show: by id, by the full key, by any unambiguous start of the prefix; an ambiguous one is a usage error', async () => {
     const create = async (account: string) => {
       const r = await runSvcInProcess([

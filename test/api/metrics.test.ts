@@ -70,10 +70,16 @@ describe('GET /metrics', () => {
     }
   });
 
-  it('does not exist without a token; a short token is a config error', async () => {
+  it('without a token: a 404 saying how to switch it on; a short token is a config error', async () => {
     const h = await startHarness({ ingestDemo: false });
     try {
-      assert.equal((await h.get('/metrics')).status, 404);
+      const r = await h.get('/metrics');
+      assert.equal(r.status, 404);
+      assert.deepEqual(r.json, {
+        erro: 'Não encontrado',
+        mensagem:
+          'GET /metrics está desligado: defina SVC_METRICS_TOKEN (ou metrics_token no svc.toml; 16 caracteres ou mais), reinicie e chame com Authorization: Bearer <token>.',
+      });
     } finally {
       await h.cleanup();
     }

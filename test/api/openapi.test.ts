@@ -23,8 +23,9 @@ describe('OpenAPI document and /docs', () => {
       string,
       { get: { parameters: { name: string }[]; responses: Record<string, unknown> } }
     >;
-    // Pages for people (the reference and the control panel) are not API operations.
-    const isPage = (path: string) => ['/v1/openapi.json', '/docs'].includes(path) || path.startsWith('/painel');
+    // Pages for people (the reference, the control panel) and the operators' /metrics are not API operations.
+    const isPage = (path: string) =>
+      ['/v1/openapi.json', '/docs', '/metrics'].includes(path) || path.startsWith('/painel');
     const PUBLIC = ['/v1/status', '/healthz', '/readyz'];
     const BEYOND_SPEC = ['/v1/stream'];
     const served = h.api.router.stack

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ControlSchemaNewerError } from '../../control/schema-version.js';
 import { existsSync } from 'node:fs';
 import { redactPassword } from '../../config.js';
 import {
@@ -82,7 +83,8 @@ export function registerDb(program: Command): void {
     try {
       from = openControlDbReadOnly(config.dataDir.controlDb, sourceKeys);
     } catch (err) {
-      if (err instanceof ControlDbBehindError) throw new CliError(err.message, EXIT.notReady);
+      if (err instanceof ControlDbBehindError || err instanceof ControlSchemaNewerError)
+        throw new CliError(err.message, EXIT.notReady);
       throw err;
     }
     try {

@@ -4,8 +4,9 @@ import type { Async } from '../../control/async-store.js';
 import { isPlano, PLANOS, type Plano } from '../../domain/plans.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { formatTable, printJson, printLine } from '../output.js';
-import { secretKeyFromFile } from '../../config.js';
+import { formatTable, printJson, printLine, printWarning } from '../output.js';
+import { secretKeyFromFile, type Config } from '../../config.js';
+import { DEFAULT_PLANS, readableChampionships, type PlansConfig } from '../../control/plans.js';
 import { defaultKeyFile, rotateSecretKey } from '../../control/database.js';
 import { rotatePgSecretKey } from '../../control/postgres/pg-control.js';
 import { keyFile } from '../../control/secret-box.js';
@@ -49,6 +50,17 @@ function championships(text: string): number[] | null {
   return ids.map(Number);
 }
 
+/**
+ * A key that will read nothing: its plan reads only the account's access list, and the list is empty (the default
+ * of a new free account). Said at creation, or its first requests would all be 403 with no hint why.
+ */
+function accessWarnings(account: Account, plans: PlansConfig): string[] {
+  if (readableChampionships(plans[account.plano], account.campeonatos)?.length !== 0) return [];
+  return [
+    `a conta ${account.nome} (plano ${account.plano}) não tem campeonatos liberados: a chave receberá 403 em todos; libere com svc keys plan --account ${account.nome} --championships 1,2 (ou all)`,
+  ];
+}
+
 function settingsFrom(o: AccountOptions): AccountSettings {
   return {
     plano: o.plan === undefined ? undefined : plan(o.plan),
@@ -73,10 +85,11 @@ function withAccountOptions(cmd: Command): Command {
 type Accounts = Async<AccountsStore>;
 
 /** Runs `fn` on the accounts of the configured control plane, closed after. */
-async function withAccounts<T>(o: CommonOptions, fn: (accounts: Accounts) => Promise<T>): Promise<T> {
-  const control = await openControlPlane(configFrom(o));
+async function withAccounts<T>(o: CommonOptions, fn: (accounts: Accounts, config: Config) => Promise<T>): Promise<T> {
+  const config = configFrom(o);
+  const control = await openControlPlane(config);
   try {
-    return await fn(control.accounts);
+    return await fn(control.accounts, config);
   } finally {
     await control.close();
   }
@@ -109,9 +122,10 @@ function printKey(
   record: ApiKeyRecord,
   account: Account | null,
   title: string,
+  avisos: readonly string[] = [],
 ): void {
   if (json) {
-    printJson(key === null ? keyView(record, account) : { key, ...keyView(record, account) });
+    printJson({ ...(key === null ? {} : { key }), ...keyView(record, account), ...(avisos.length > 0 && { avisos }) });
     return;
   }
   printLine(title);
@@ -169,7 +183,7 @@ export function registerKeys(program: Command): void {
   ]);
   create.action((o: AccountOptions & { name?: string }) => {
     const s = settingsFrom(o);
-    return withAccounts(o, async (accounts) => {
+    return withAccounts(o, async (accounts, config) => {
       let account = await accounts.getAccount(o.account);
       if (!account) {
         if (!s.plano)
@@ -188,7 +202,9 @@ export function registerKeys(program: Command): void {
         account = await accounts.updateAccount(o.account, s);
       }
       const { key, record } = await accounts.createKey(account.id, o.name ?? null);
-      printKey(o.json === true, key, record, account, 'Chave criada:');
+      const avisos = accessWarnings(account, config.plans ?? DEFAULT_PLANS);
+      for (const aviso of avisos) printWarning(aviso);
+      printKey(o.json === true, key, record, account, 'Chave criada:', avisos);
     });
   });
 

@@ -78,7 +78,7 @@ function printDelivery(d: ReceivedDelivery, json: boolean): void {
 }
 
 async function listen(opts: ListenCliOptions): Promise<void> {
-  const secret = configFrom({ dataDir: opts.dataDir, secret: opts.secret }).webhookSecret;
+  const secret = configFrom({ config: opts.config, dataDir: opts.dataDir, secret: opts.secret }).webhookSecret;
   let listener: Listener;
   try {
     listener = await startListener({

@@ -1,6 +1,6 @@
 import { nowDate } from '../../clock.js';
 import pg from 'pg';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -9,8 +9,10 @@ import {
   keyId,
   resealForRotation,
   SecretBox,
+  secretsProblem,
   type SecretKeyRotation,
 } from '../secret-box.js';
+import { checkNotNewer, PG_MIGRATIONS, schemaState, type SchemaState } from '../schema-version.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Key of the advisory lock held while migrating, so nodes starting together apply each file once. */
@@ -124,6 +126,44 @@ async function storedSecrets(
   return rows;
 }
 
+/**
+ * What `svc doctor` reads of a PostgreSQL control plane: never migrated, bound or written. `serverNow` is the
+ * server's clock (epoch ms), to compare with this machine's.
+ */
+export async function inspectPgControl(
+  url: string,
+  key: Buffer | undefined,
+): Promise<{ schema: SchemaState; secrets: number; keyProblem: string | null; serverNow: number }> {
+  const client = new pg.Client({ connectionString: url, types });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const serverNow = (await client.query<{ t: Date }>('SELECT now() AS t')).rows[0]!.t.getTime();
+    const exists = (await client.query<{ r: string | null }>("SELECT to_regclass('schema_migrations') AS r")).rows[0]
+      ?.r;
+    const applied = exists
+      ? (await client.query<{ nome: string }>('SELECT nome FROM schema_migrations')).rows.map((r) => r.nome)
+      : [];
+    const schema = schemaState(PG_MIGRATIONS, applied);
+    if (schema.pending.length > 0 || schema.unknown.length > 0)
+      return { schema, secrets: 0, keyProblem: null, serverNow };
+    const recorded = (await client.query<{ chave_id: string }>('SELECT chave_id FROM chave_segredos')).rows[0];
+    const stored = (
+      await client.query<{ v: string }>(
+        'SELECT secret AS v FROM webhooks UNION ALL SELECT segredo_anterior FROM webhooks WHERE segredo_anterior IS NOT NULL',
+      )
+    ).rows.map((r) => r.v);
+    return {
+      schema,
+      secrets: stored.length,
+      keyProblem: secretsProblem(key, recorded?.chave_id ?? null, stored),
+      serverNow,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 /** A pool on `url` whose dropped connections never end the process, migrated. */
 async function openPool(url: string, max: number): Promise<pg.Pool> {
   const pool = new pg.Pool({ connectionString: url, max, types });
@@ -154,9 +194,8 @@ export async function migratePg(pool: pg.Pool): Promise<string[]> {
     const done = new Set(
       (await client.query<{ nome: string }>('SELECT nome FROM schema_migrations')).rows.map((r) => r.nome),
     );
-    for (const file of readdirSync(MIGRATIONS_DIR)
-      .filter((f) => f.endsWith('.sql'))
-      .sort()) {
+    checkNotNewer('em PostgreSQL', schemaState(PG_MIGRATIONS, [...done]));
+    for (const file of PG_MIGRATIONS) {
       if (done.has(file)) continue;
       await inTransaction(client, async () => {
         await client.query(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));

@@ -1,0 +1,59 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** A control plane's migrations, as this version of svc knows them and as the database has applied them. */
+export interface SchemaState {
+  /** The newest migration this version knows, e.g. `026` (the control-plane schema version). */
+  readonly known: string;
+  /** The newest one applied; null for a database never migrated. */
+  readonly applied: string | null;
+  /** Known and not applied yet (applied by the next start or `svc db migrate`). */
+  readonly pending: readonly string[];
+  /** Applied and not known: a newer svc migrated it. */
+  readonly unknown: readonly string[];
+}
+
+/** The migration files of a folder, in the order they apply. */
+export function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+/** The migrations this version knows, in order: the SQLite control plane's and the PostgreSQL one's. */
+export const SQLITE_MIGRATIONS = migrationFiles(fileURLToPath(new URL('./migrations', import.meta.url)));
+export const PG_MIGRATIONS = migrationFiles(fileURLToPath(new URL('./postgres/migrations', import.meta.url)));
+
+/** A migration's number, its version: `026_chave_segredos.sql` → `026`. */
+export function migrationVersion(file: string): string {
+  return file.split('_')[0] ?? file;
+}
+
+export function schemaState(known: readonly string[], applied: readonly string[]): SchemaState {
+  const done = new Set(applied);
+  const knownSet = new Set(known);
+  const newest = [...applied].sort().at(-1);
+  return {
+    known: migrationVersion(known.at(-1) ?? ''),
+    applied: newest === undefined ? null : migrationVersion(newest),
+    pending: known.filter((f) => !done.has(f)),
+    unknown: [...applied].filter((f) => !knownSet.has(f)).sort(),
+  };
+}
+
+/**
+ * A control plane migrated by a newer svc: this one would read and write tables it does not know (a rolled-back
+ * binary, a node left behind in an upgrade), so it stops before it touches anything.
+ */
+export class ControlSchemaNewerError extends Error {
+  constructor(where: string, state: SchemaState) {
+    super(
+      `o plano de controle ${where} está no esquema ${state.applied}, mais novo que o desta versão do svc (${state.known}; migrações desconhecidas: ${state.unknown.join(', ')}); atualize o svc (svc --version mostra as versões)`,
+    );
+    this.name = 'ControlSchemaNewerError';
+  }
+}
+
+export function checkNotNewer(where: string, state: SchemaState): void {
+  if (state.unknown.length > 0) throw new ControlSchemaNewerError(where, state);
+}

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { it } from 'node:test';
+import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+
+const UNITS = path.join(REPO_ROOT, 'deploy/systemd');
+
+/** Why a tool is missing here (printed by the skipped test), or false when `cmd` runs. */
+function missing(cmd: string, args: string[], install: string): string | false {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return r.error ? `${cmd} não está instalado (${install}); teste pulado` : false;
+}
+
+const services = readdirSync(UNITS).filter((f) => f.endsWith('.service'));
+
+it('the shipped units are the three services and the timer', () => {
+  assert.deepEqual(readdirSync(UNITS).sort(), [
+    'svc-ingest.service',
+    'svc-ingest.timer',
+    'svc-serve.service',
+    'svc-webhooks.service',
+    'svc.sysusers.conf',
+  ]);
+});
+
+it('every service is hardened: its own user, a read-only system but the data dir, no new privileges', () => {
+  for (const unit of services) {
+    const text = readFileSync(path.join(UNITS, unit), 'utf8');
+    for (const line of [
+      'User=svc',
+      'NoNewPrivileges=yes',
+      'ProtectSystem=strict',
+      'ReadWritePaths=/srv/svc',
+      'ProtectHome=yes',
+      'PrivateTmp=yes',
+      'CapabilityBoundingSet=',
+      'Environment=SVC_CONFIG=/etc/svc/svc.toml',
+    ])
+      assert.ok(text.split('\n').includes(line), `${unit}: ${line}`);
+  }
+});
+
+it('systemd-analyze verify accepts every unit without a warning', {
+  skip: missing('systemd-analyze', ['--version'], 'apt-get install systemd'),
+}, () => {
+  const files = readdirSync(UNITS)
+    .filter((f) => /\.(service|timer)$/.test(f))
+    .map((f) => path.join(UNITS, f));
+  const r = spawnSync('systemd-analyze', ['verify', '--man=no', ...files], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  // It reports bad keys and values on stderr and still exits 0: any line about our units is a fault.
+  assert.deepEqual(
+    r.stderr.split('\n').filter((l) => l.includes(UNITS)),
+    [],
+  );
+});
+
+it('nginx -t accepts deploy/nginx.conf (with a throwaway certificate)', {
+  skip: missing('nginx', ['-v'], 'apt-get install nginx-light'),
+}, () => {
+  const { dir, cleanup } = tempDir('svc-nginx-');
+  try {
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    const ssl = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=api.example.com',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(ssl.status, 0, ssl.stderr);
+    const site = readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8')
+      .replace(/\/etc\/letsencrypt\/live\/api\.example\.com\/fullchain\.pem/, cert)
+      .replace(/\/etc\/letsencrypt\/live\/api\.example\.com\/privkey\.pem/, key);
+    writeFileSync(path.join(dir, 'svc.conf'), site);
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n  include ${dir}/svc.conf;\n}\n`,
+    );
+    const r = spawnSync(
+      'nginx',
+      ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /test is successful/);
+    assert.match(site, /location \/v1\/stream \{[^}]*proxy_buffering off;/);
+  } finally {
+    cleanup();
+  }
+});
