@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Feed } from './canonical.js';
 import type { FeedIssue } from './errors.js';
+import { tooLong, tooMany } from './limits.js';
 
 /** How many issues a rejection reports (the issue asks for the first 20). */
 export const MAX_ISSUES = 20;
@@ -122,7 +123,9 @@ function describe(e: ErrorObject): string {
     case 'minLength':
       return 'não pode ser vazio';
     case 'maxLength':
-      return `no máximo ${String(p.limit)} caracteres`;
+      return tooLong(Number(p.limit));
+    case 'maxItems':
+      return tooMany(Number(p.limit));
     case 'pattern':
       return `formato inválido (padrão ${String(p.pattern)})`;
     default:

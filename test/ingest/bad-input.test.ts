@@ -226,6 +226,43 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     );
   });
 
+  it('strings and lists over the size limits: a 20 MiB team name, a long id, too many aliases', async () => {
+    const file = ws.write(
+      'huge-name.json',
+      feedWith((f) => {
+        f.times![0]!.nome = 'F'.repeat(20 * 1024 * 1024);
+        f.times![1]!.id = 'x'.repeat(101);
+        f.times![2]!.apelidos = Array.from({ length: 51 }, (_, i) => `Apelido ${i}`);
+        f.partidas![0]!.estadio = 'M'.repeat(201);
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 4 problema(s); o primeiro: ${file} (em /times/0/nome): no máximo 200 caracteres`,
+        `  ${file} (em /times/0/nome): no máximo 200 caracteres`,
+        `  ${file} (em /times/1/id): no máximo 100 caracteres`,
+        `  ${file} (em /times/2/apelidos): no máximo 50 itens`,
+        `  ${file} (em /partidas/0/estadio): no máximo 200 caracteres`,
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('NDJSON: a name over the limit names its line', async () => {
+    const file = ws.write(
+      'long.ndjson',
+      `{"formato":"svc-feed/1","fonte":"teste"}\n{"colecao":"times","registro":{"id":9,"nome":"${'S'.repeat(201)}"}}\n`,
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 2, em /registro/nome): no máximo 200 caracteres\n  nada foi publicado\n`,
+    );
+  });
+
   it('duplicate keys in one feed', async () => {
     const file = ws.write(
       'duplicate.json',

@@ -1,5 +1,6 @@
 import type { Feed } from '../canonical.js';
 import { FeedRejectedError, type FeedPosition } from '../errors.js';
+import { limitIssues } from '../limits.js';
 import { collectionIssues, MAX_ISSUES, schemaIssues } from '../validate-schema.js';
 import { canonicalJsonAdapter } from './canonical-json.js';
 import { canonicalNdjsonAdapter, ndjsonPosition } from './canonical-ndjson.js';
@@ -101,7 +102,10 @@ export interface NamedFeed {
   locate(pointer: string): FeedPosition;
 }
 
-/** Reads every group into canonical feeds; adapters other than the canonical ones are checked against the schema. */
+/**
+ * Reads every group into canonical feeds; adapters other than the canonical ones are checked against the
+ * schema, or, when only some collections need it, against the size limits and those collections' schema.
+ */
 export function readGroups(groups: readonly InputGroup[], options: AdapterOptions): NamedFeed[] {
   const feeds: NamedFeed[] = [];
   for (const { adapter, files } of groups) {
@@ -109,7 +113,9 @@ export function readGroups(groups: readonly InputGroup[], options: AdapterOption
     for (const feed of adapter.read(files, options)) {
       if (adapter !== canonicalJsonAdapter && adapter !== canonicalNdjsonAdapter) {
         const checked = adapter.schemaChecked?.(options);
-        const issues = checked ? collectionIssues(file, feed, checked) : schemaIssues(file, feed);
+        const issues = checked
+          ? [...limitIssues(file, feed, MAX_ISSUES), ...collectionIssues(file, feed, checked)]
+          : schemaIssues(file, feed);
         if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
       }
       feeds.push({ file, feed, locate: (pointer) => ndjsonPosition(feed, pointer) ?? { pointer } });

@@ -10,13 +10,24 @@ import {
   STAT_DECIMAL_FIELDS,
   STAT_INTEGER_FIELDS,
 } from '../statistics-fields.js';
+import {
+  MAX_ALIASES,
+  MAX_ID_CHARS,
+  MAX_LINEUP_PLAYERS,
+  MAX_NAME_CHARS,
+  MAX_RECORDS,
+  MAX_TEXT_CHARS,
+  MAX_TIES,
+} from '../limits.js';
 
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
 const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
-const text: Schema = { type: 'string', minLength: 1 };
-const optionalText: Schema = { type: ['string', 'null'] };
+const id: Schema = { type: 'string', minLength: 1, maxLength: MAX_ID_CHARS };
+const text: Schema = { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS };
+const optionalText: Schema = { type: ['string', 'null'], maxLength: MAX_NAME_CHARS };
+const optionalUrl: Schema = { type: ['string', 'null'], maxLength: MAX_TEXT_CHARS };
 const count: Schema = { type: 'integer', minimum: 0 };
 const nullableCount: Schema = { type: ['integer', 'null'], minimum: 0 };
 const nullableNumber: Schema = { type: ['number', 'null'] };
@@ -43,8 +54,8 @@ function playerStatProperties(fields: readonly string[]): Record<string, Schema>
 }
 
 export function buildFeedSchema(): Schema {
-  const sourceId: Schema = { type: ['string', 'integer'] };
-  const fonte = text;
+  const sourceId: Schema = { type: ['string', 'integer'], maxLength: MAX_ID_CHARS };
+  const fonte = id;
   const collections = [
     'campeonatos',
     'fases',
@@ -79,7 +90,9 @@ export function buildFeedSchema(): Schema {
         formato: { const: 'svc-feed/1' },
         fonte,
         gerado_em: { type: 'string', format: 'date-time' },
-        ...Object.fromEntries(collections.map((c) => [c, { type: 'array', items: ref(collectionDef[c] ?? c) }])),
+        ...Object.fromEntries(
+          collections.map((c) => [c, { type: 'array', maxItems: MAX_RECORDS, items: ref(collectionDef[c] ?? c) }]),
+        ),
       },
       ['formato', 'fonte'],
     ),
@@ -91,29 +104,29 @@ export function buildFeedSchema(): Schema {
           fonte,
           nome: text,
           nome_popular: text,
-          slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
-          temporada: text,
+          slug: { type: 'string', maxLength: MAX_ID_CHARS, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+          temporada: id,
           tipo: { enum: ['pontos-corridos', 'mata-mata'] },
           regiao: text,
-          logo_url: optionalText,
+          logo_url: optionalUrl,
           status: { enum: ['andamento', 'encerrado', 'agendado', null] },
         },
         ['id', 'nome', 'temporada', 'tipo'],
       ),
-      chave: object({ id: ref('sourceId'), nome: text, slug: text, ordem: count }, ['id', 'nome']),
+      chave: object({ id: ref('sourceId'), nome: text, slug: id, ordem: count }, ['id', 'nome']),
       fase: object(
         {
           id: ref('sourceId'),
           fonte,
           campeonato: ref('sourceId'),
           nome: text,
-          slug: text,
+          slug: id,
           ordem: { type: 'integer', minimum: 1 },
           tipo: { enum: ['mata-mata', 'pontos-corridos', 'grupos'] },
           ida_e_volta: { type: 'boolean' },
           decisivo: { type: 'boolean' },
           eliminatorio: { type: 'boolean' },
-          chaves: { type: 'array', items: ref('chave') },
+          chaves: { type: 'array', maxItems: MAX_TIES, items: ref('chave') },
         },
         ['id', 'campeonato', 'nome', 'ordem', 'tipo', 'ida_e_volta'],
       ),
@@ -135,9 +148,9 @@ export function buildFeedSchema(): Schema {
           nome: text,
           sigla: { type: 'string', minLength: 1, maxLength: 5 },
           tipo: { enum: ['clube', 'selecao'] },
-          escudo_url: optionalText,
+          escudo_url: optionalUrl,
           estado: optionalText,
-          apelidos: { type: 'array', items: text, maxItems: 50 },
+          apelidos: { type: 'array', items: text, maxItems: MAX_ALIASES },
         },
         ['id', 'nome'],
       ),
@@ -211,11 +224,11 @@ export function buildFeedSchema(): Schema {
         {
           jogador_id: nullable(ref('sourceId')),
           nome: text,
-          apelido: { type: 'string' },
+          apelido: { type: 'string', maxLength: MAX_NAME_CHARS },
           numero: { type: ['integer', 'null'], minimum: 0, maximum: 999 },
           posicao: optionalText,
           posicao_sigla: optionalText,
-          foto_url: optionalText,
+          foto_url: optionalUrl,
           substituido_por: nullable(ref('substituicao')),
           estatisticas: nullable(ref('estatisticasJogador')),
         },
@@ -229,8 +242,8 @@ export function buildFeedSchema(): Schema {
           formacao: optionalText,
           tecnico: optionalText,
           confirmada: { type: 'boolean' },
-          titulares: { type: 'array', items: ref('jogadorEscalado') },
-          reservas: { type: 'array', items: ref('jogadorEscalado') },
+          titulares: { type: 'array', maxItems: MAX_LINEUP_PLAYERS, items: ref('jogadorEscalado') },
+          reservas: { type: 'array', maxItems: MAX_LINEUP_PLAYERS, items: ref('jogadorEscalado') },
         },
         ['partida', 'lado', 'confirmada', 'titulares', 'reservas'],
       ),

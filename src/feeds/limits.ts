@@ -1,0 +1,124 @@
+/**
+ * Size limits of `svc-feed/1` (docs/feed-format.md, "Limits"). A published snapshot must load within the
+ * serving process's DuckDB memory budget, so no string or list of a feed may be arbitrarily large. The
+ * schema declares them (feed-schema.ts); `limitIssues` checks them on feeds whose adapter has the schema
+ * check only some collections (the CSV family).
+ */
+import type { Feed } from './canonical.js';
+import type { FeedIssue } from './errors.js';
+
+/** Ids and references (strings), `fonte`, slugs, seasons. */
+export const MAX_ID_CHARS = 100;
+/** Names: of championships, phases, teams, players, stadiums, coaches; nicknames and positions. */
+export const MAX_NAME_CHARS = 200;
+/** Any other text: URLs, dates. */
+export const MAX_TEXT_CHARS = 2_000;
+/** Records of one collection in one feed: a larger load goes in several feeds. */
+export const MAX_RECORDS = 200_000;
+/** Players in a lineup's `titulares` or `reservas`. */
+export const MAX_LINEUP_PLAYERS = 60;
+/** Ties (`chaves`) of one phase. */
+export const MAX_TIES = 256;
+/** Aliases (`apelidos`) of one team. */
+export const MAX_ALIASES = 50;
+/** Nesting of a feed's values: the deepest the format has is 6 (a lineup player's goalkeeper statistics). */
+export const MAX_DEPTH = 8;
+
+const ID_FIELDS = new Set([
+  'id',
+  'fonte',
+  'slug',
+  'temporada',
+  'campeonato',
+  'fase',
+  'rodada',
+  'chave',
+  'partida',
+  'mandante',
+  'visitante',
+  'time',
+  'jogador_id',
+  'jogador_entra_id',
+]);
+const NAME_FIELDS = new Set([
+  'nome',
+  'nome_popular',
+  'regiao',
+  'estado',
+  'apelidos',
+  'estadio',
+  'jogador',
+  'jogador_entra',
+  'formacao',
+  'tecnico',
+  'apelido',
+  'posicao',
+  'posicao_sigla',
+]);
+const LIST_LIMITS: Record<string, number> = {
+  titulares: MAX_LINEUP_PLAYERS,
+  reservas: MAX_LINEUP_PLAYERS,
+  chaves: MAX_TIES,
+  apelidos: MAX_ALIASES,
+};
+
+/** The most characters a string under `field` may have (an array's items take the array's field). */
+export function maxChars(field: string): number {
+  return ID_FIELDS.has(field) ? MAX_ID_CHARS : NAME_FIELDS.has(field) ? MAX_NAME_CHARS : MAX_TEXT_CHARS;
+}
+
+/** The most items a list under `field` may have: a collection's records, or a list inside a record. */
+function maxItems(field: string, depth: number): number {
+  return depth === 1 ? MAX_RECORDS : (LIST_LIMITS[field] ?? MAX_RECORDS);
+}
+
+export const tooLong = (limit: number): string => `no máximo ${limit} caracteres`;
+export const tooMany = (limit: number): string => `no máximo ${limit} itens`;
+export const tooDeep = `aninhamento além de ${MAX_DEPTH} níveis`;
+
+/** Every string and list of `feed` over its limit, each with its JSON pointer (at most `max` issues). */
+export function limitIssues(file: string, feed: Feed, max: number): FeedIssue[] {
+  const issues: FeedIssue[] = [];
+  // The path is kept as a stack and joined only for an issue: most values have none.
+  const path: string[] = [];
+  const report = (reason: string): void => {
+    issues.push({
+      file,
+      position: { pointer: path.map((p) => `/${p.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('') },
+      reason,
+    });
+  };
+  const visit = (value: unknown, field: string): void => {
+    if (issues.length >= max) return;
+    if (typeof value === 'string') {
+      const limit = maxChars(field);
+      if (value.length > limit) report(tooLong(limit));
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    if (path.length > MAX_DEPTH) {
+      report(tooDeep);
+      return;
+    }
+    if (Array.isArray(value)) {
+      const limit = maxItems(field, path.length);
+      if (value.length > limit) {
+        report(tooMany(limit));
+        return;
+      }
+      for (let i = 0; i < value.length; i++) {
+        path.push(String(i));
+        visit(value[i], field);
+        path.pop();
+      }
+      return;
+    }
+    for (const key in value) {
+      path.push(key);
+      visit((value as Record<string, unknown>)[key], key);
+      path.pop();
+    }
+  };
+  visit(feed, '');
+  return issues;
+}
