@@ -1,8 +1,8 @@
 /**
  * Size limits of `svc-feed/1` (docs/feed-format.md, "Limits"). A published snapshot must load within the
  * serving process's DuckDB memory budget, so no string or list of a feed may be arbitrarily large. The
- * schema declares them (feed-schema.ts); `limitIssues` checks them on feeds whose adapter has the schema
- * check only some collections (the CSV family).
+ * schema declares them (feed-schema.ts); `limitIssues` checks them on every feed (the CSV family has the
+ * schema check only some collections), with what the schema cannot say (well-formed text).
  */
 import type { Feed } from './canonical.js';
 import type { FeedIssue } from './errors.js';
@@ -21,6 +21,12 @@ export const MAX_LINEUP_PLAYERS = 60;
 export const MAX_TIES = 256;
 /** Aliases (`apelidos`) of one team. */
 export const MAX_ALIASES = 50;
+/** Integers other than ids (scores, counts, orders) and decimals: the warehouse stores them as INTEGER/DOUBLE. */
+export const MAX_NUMBER = 2_147_483_647;
+/** Integer ids: beyond this a JSON number is no longer the integer written. */
+export const MAX_INTEGER_ID = Number.MAX_SAFE_INTEGER;
+/** URL fields (`logo_url`, `escudo_url`, `foto_url`): http(s) only. */
+export const URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$';
 /** Nesting of a feed's values: the deepest the format has is 6 (a lineup player's goalkeeper statistics). */
 export const MAX_DEPTH = 8;
 
@@ -75,8 +81,23 @@ function maxItems(field: string, depth: number): number {
 export const tooLong = (limit: number): string => `no máximo ${limit} caracteres`;
 export const tooMany = (limit: number): string => `no máximo ${limit} itens`;
 export const tooDeep = `aninhamento além de ${MAX_DEPTH} níveis`;
+export const notWebAddress = 'URL inválida: use um endereço http:// ou https://';
+export const above = (limit: number): string => `deve ser ≤ ${limit}`;
+export const below = (limit: number): string => `deve ser ≥ ${limit}`;
+const loneSurrogate = 'texto inválido: tem um caractere UTF-16 incompleto (surrogate isolado)';
+const controlCharacter = 'texto inválido: tem um caractere de controle (U+0000 a U+001F)';
 
-/** Every string and list of `feed` over its limit, each with its JSON pointer (at most `max` issues). */
+/** A UTF-16 surrogate without its pair: JSON escapes allow it, UTF-8 (DuckDB, the API) cannot hold it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Control characters: no name or URL has one, and DuckDB ends a string at U+0000. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL = /[\u0000-\u001f]/;
+
+/**
+ * Every value of `feed` the warehouse cannot hold as given, each with its JSON pointer (at most `max`): a
+ * string or list over its limit, text that is not well-formed UTF-16 or has control characters, a number out of range, nesting deeper
+ * than the format has.
+ */
 export function limitIssues(file: string, feed: Feed, max: number): FeedIssue[] {
   const issues: FeedIssue[] = [];
   // The path is kept as a stack and joined only for an issue: most values have none.
@@ -93,6 +114,14 @@ export function limitIssues(file: string, feed: Feed, max: number): FeedIssue[] 
     if (typeof value === 'string') {
       const limit = maxChars(field);
       if (value.length > limit) report(tooLong(limit));
+      else if (LONE_SURROGATE.test(value)) report(loneSurrogate);
+      else if (CONTROL.test(value)) report(controlCharacter);
+      return;
+    }
+    if (typeof value === 'number') {
+      const limit = ID_FIELDS.has(field) ? MAX_INTEGER_ID : MAX_NUMBER;
+      if (value > limit) report(above(limit));
+      else if (value < -limit) report(below(-limit));
       return;
     }
     if (typeof value !== 'object' || value === null) return;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Feed } from './canonical.js';
 import type { FeedIssue } from './errors.js';
-import { tooLong, tooMany } from './limits.js';
+import { above, below, notWebAddress, tooLong, tooMany, URL_PATTERN } from './limits.js';
 
 /** How many issues a rejection reports (the issue asks for the first 20). */
 export const MAX_ISSUES = 20;
@@ -33,6 +33,12 @@ function feedAjv(): { instance: Ajv2020; schema: FeedSchema } {
     const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
     const instance = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
     addFormats(instance);
+    // RFC 3339 allows a leap second (23:59:60), which no JavaScript Date reads: the loader would fail on it.
+    const { fullFormats } = require('ajv-formats/dist/formats.js') as {
+      fullFormats: Record<string, { validate: (s: string) => boolean }>;
+    };
+    const rfc3339 = fullFormats['date-time']?.validate as (s: string) => boolean;
+    instance.addFormat('date-time', { type: 'string', validate: (s) => rfc3339(s) && !Number.isNaN(Date.parse(s)) });
     const schema = JSON.parse(feedSchemaText()) as FeedSchema;
     instance.addSchema(schema);
     ajv = { instance, schema };
@@ -115,9 +121,9 @@ function describe(e: ErrorObject): string {
     case 'type':
       return `tipo errado; esperado ${String(p.type)}`;
     case 'minimum':
-      return `deve ser ≥ ${String(p.limit)}`;
+      return below(Number(p.limit));
     case 'maximum':
-      return `deve ser ≤ ${String(p.limit)}`;
+      return above(Number(p.limit));
     case 'format':
       return `formato inválido; esperado ${p.format === 'date-time' ? 'data e hora ISO 8601 com fuso (ex.: 2019-04-27T16:00:00-03:00)' : p.format === 'date' ? 'data AAAA-MM-DD' : String(p.format)}`;
     case 'minLength':
@@ -127,6 +133,7 @@ function describe(e: ErrorObject): string {
     case 'maxItems':
       return tooMany(Number(p.limit));
     case 'pattern':
+      if (p.pattern === URL_PATTERN) return notWebAddress;
       return `formato inválido (padrão ${String(p.pattern)})`;
     default:
       return e.message ?? e.keyword;

@@ -103,22 +103,26 @@ export interface NamedFeed {
 }
 
 /**
- * Reads every group into canonical feeds; adapters other than the canonical ones are checked against the
- * schema, or, when only some collections need it, against the size limits and those collections' schema.
+ * Reads every group into canonical feeds. Adapters other than the canonical ones (which check while reading)
+ * are checked against the schema, or only the collections that need it; then every feed's values are checked
+ * for what the schema cannot say or was not run on (limits.ts).
  */
 export function readGroups(groups: readonly InputGroup[], options: AdapterOptions): NamedFeed[] {
   const feeds: NamedFeed[] = [];
   for (const { adapter, files } of groups) {
     const file = files.map((f) => f.name).join(' + ');
+    const canonical = adapter === canonicalJsonAdapter || adapter === canonicalNdjsonAdapter;
+    const checked = canonical ? [] : adapter.schemaChecked?.(options);
     for (const feed of adapter.read(files, options)) {
-      if (adapter !== canonicalJsonAdapter && adapter !== canonicalNdjsonAdapter) {
-        const checked = adapter.schemaChecked?.(options);
-        const issues = checked
-          ? [...limitIssues(file, feed, MAX_ISSUES), ...collectionIssues(file, feed, checked)]
-          : schemaIssues(file, feed);
-        if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
-      }
-      feeds.push({ file, feed, locate: (pointer) => ndjsonPosition(feed, pointer) ?? { pointer } });
+      const locate = (pointer: string): FeedPosition => ndjsonPosition(feed, pointer) ?? { pointer };
+      const schema = checked ? collectionIssues(file, feed, checked) : schemaIssues(file, feed);
+      const issues = schema.length > 0 ? schema : limitIssues(file, feed, MAX_ISSUES);
+      if (issues.length > 0)
+        throw new FeedRejectedError(
+          issues.slice(0, MAX_ISSUES).map((i) => ({ ...i, position: locate(i.position.pointer ?? '') })),
+          issues.length,
+        );
+      feeds.push({ file, feed, locate });
     }
   }
   return feeds;

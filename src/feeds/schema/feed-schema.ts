@@ -13,11 +13,14 @@ import {
 import {
   MAX_ALIASES,
   MAX_ID_CHARS,
+  MAX_INTEGER_ID,
+  MAX_NUMBER,
   MAX_LINEUP_PLAYERS,
   MAX_NAME_CHARS,
   MAX_RECORDS,
   MAX_TEXT_CHARS,
   MAX_TIES,
+  URL_PATTERN,
 } from '../limits.js';
 
 type Schema = Record<string, unknown>;
@@ -27,10 +30,11 @@ const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }
 const id: Schema = { type: 'string', minLength: 1, maxLength: MAX_ID_CHARS };
 const text: Schema = { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS };
 const optionalText: Schema = { type: ['string', 'null'], maxLength: MAX_NAME_CHARS };
-const optionalUrl: Schema = { type: ['string', 'null'], maxLength: MAX_TEXT_CHARS };
-const count: Schema = { type: 'integer', minimum: 0 };
-const nullableCount: Schema = { type: ['integer', 'null'], minimum: 0 };
-const nullableNumber: Schema = { type: ['number', 'null'] };
+const count: Schema = { type: 'integer', minimum: 0, maximum: MAX_NUMBER };
+const nullableCount: Schema = { type: ['integer', 'null'], minimum: 0, maximum: MAX_NUMBER };
+const nullableNumber: Schema = { type: ['number', 'null'], minimum: -MAX_NUMBER, maximum: MAX_NUMBER };
+/** Pictures the API and the panel link to: only web addresses (never `javascript:` or `data:`). */
+const optionalUrl: Schema = { type: ['string', 'null'], maxLength: MAX_TEXT_CHARS, pattern: URL_PATTERN };
 const percent: Schema = { type: ['number', 'null'], minimum: 0, maximum: 100 };
 
 function object(properties: Record<string, Schema>, required: readonly string[]): Schema {
@@ -54,7 +58,12 @@ function playerStatProperties(fields: readonly string[]): Record<string, Schema>
 }
 
 export function buildFeedSchema(): Schema {
-  const sourceId: Schema = { type: ['string', 'integer'], maxLength: MAX_ID_CHARS };
+  const sourceId: Schema = {
+    type: ['string', 'integer'],
+    maxLength: MAX_ID_CHARS,
+    minimum: -MAX_INTEGER_ID,
+    maximum: MAX_INTEGER_ID,
+  };
   const fonte = id;
   const collections = [
     'campeonatos',
@@ -121,7 +130,7 @@ export function buildFeedSchema(): Schema {
           campeonato: ref('sourceId'),
           nome: text,
           slug: id,
-          ordem: { type: 'integer', minimum: 1 },
+          ordem: { type: 'integer', minimum: 1, maximum: MAX_NUMBER },
           tipo: { enum: ['mata-mata', 'pontos-corridos', 'grupos'] },
           ida_e_volta: { type: 'boolean' },
           decisivo: { type: 'boolean' },
@@ -136,7 +145,7 @@ export function buildFeedSchema(): Schema {
           fonte,
           campeonato: ref('sourceId'),
           fase: nullable(ref('sourceId')),
-          numero: { type: 'integer', minimum: 1 },
+          numero: { type: 'integer', minimum: 1, maximum: MAX_NUMBER },
           nome: text,
         },
         ['id', 'campeonato', 'numero'],
