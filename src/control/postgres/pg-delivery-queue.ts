@@ -45,13 +45,20 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
    * history and the quota, the rows workers share, locked only for that tail: the same end state as applying
    * the outcomes one by one, as SQLite does.
    */
-  recordOutcomes(outcomes: readonly Outcome[]): Promise<Deactivation[]> {
+  recordOutcomes(burst: readonly Outcome[]): Promise<Deactivation[]> {
     return withTransaction(this.pool, async (c) => {
       await lockWebhooks(
         c,
-        outcomes.map((o) => o.job.webhookId),
+        burst.map((o) => o.job.webhookId),
         'KEY SHARE',
       );
+      // A webhook deleted before the lock took its deliveries along (ON DELETE CASCADE): their outcomes have
+      // nothing left to record, and writing them would break a foreign key and undo the whole burst.
+      const { rows } = await c.query<{ id: string }>('SELECT id FROM entregas WHERE id = ANY($1::text[])', [
+        burst.map((o) => o.job.id),
+      ]);
+      const present = new Set(rows.map((r) => r.id));
+      const outcomes = burst.filter((o) => present.has(o.job.id));
       await this.insertAttempts(
         c,
         outcomes.flatMap(({ job, outcome }) =>

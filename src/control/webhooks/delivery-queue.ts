@@ -86,7 +86,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       const deactivations: Deactivation[] = [];
       // Runs of successes are written together; their order with failures is kept.
       const delivered: Delivered[] = [];
-      for (const { job, outcome } of outcomes) {
+      for (const { job, outcome } of this.stillQueued(outcomes)) {
         if (outcome.kind === 'entregue') {
           delivered.push({ job, attempt: outcome.attempt, at: outcome.at });
           continue;
@@ -102,6 +102,20 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       if (delivered.length) this.markDelivered(delivered);
       return deactivations;
     });
+  }
+
+  /**
+   * The outcomes whose delivery still exists: deleting a webhook deletes its deliveries (ON DELETE CASCADE), and
+   * the outcome of one sent meanwhile has nothing left to record; written, it would break a foreign key and undo
+   * the burst, and every other delivery in it would be sent again.
+   */
+  private stillQueued<T extends { job: DeliveryJob }>(outcomes: readonly T[]): readonly T[] {
+    if (outcomes.length === 0) return outcomes;
+    const rows = this.sql(`SELECT id FROM entregas WHERE id IN (${outcomes.map(() => '?').join(', ')})`).all(
+      ...outcomes.map((o) => o.job.id),
+    ) as { id: string }[];
+    const present = new Set(rows.map((r) => r.id));
+    return outcomes.filter((o) => present.has(o.job.id));
   }
 
   accountEmail(contaId: number): string | null {
