@@ -272,6 +272,7 @@ for (const backend of backends) {
       assert.equal(test.corpo, '{"t":1}');
       assert.equal(test.proximaTentativaEm, T0);
       assert.equal(await b.cp.webhooks.requeueDelivery(test.id, T0), null, 'a pending delivery is not requeued');
+      assert.equal(await b.cp.webhooks.hasPendingTest(webhook.id), true);
 
       const T1 = T0 + 1_000;
       // The test delivery (due at T0, no event seq) comes first.
@@ -292,6 +293,7 @@ for (const backend of backends) {
         [],
       );
       assert.equal(await b.cp.webhooks.monthlyUsage(contaId, T1), 1, 'only automatic deliveries count');
+      assert.equal(await b.cp.webhooks.hasPendingTest(webhook.id), false, 'the test is settled');
 
       const ids = async (p: Promise<{ id: string }[]>) => (await p).map((d) => d.id);
       assert.deepEqual(await ids(b.cp.webhooks.listDeliveries(webhook.id, 10)), [e3.id, e2.id, e1.id, test.id]);
