@@ -4,7 +4,7 @@ import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import type { DataDir } from '../data-dir.js';
 import { systemClock, type Clock } from '../clock.js';
 import { decideDeactivation } from './deactivation-policy.js';
-import { Claims, ownerIsDead } from './dispatch/claim.js';
+import { Claims, fairShares, OWNER, ownerIsDead } from './dispatch/claim.js';
 import { fanOut } from './dispatch/fan-out.js';
 import { QuotaGate } from './dispatch/quota-gate.js';
 import { DeactivationGuard } from './dispatch/deactivation-guard.js';
@@ -79,7 +79,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
     totalTimeoutMs: options.totalTimeoutMs,
     maxSockets: concurrency,
   });
-  const claims = new Claims(queue, CLAIM_AHEAD * concurrency, CLAIM_LEASE_MS);
+  const claims = new Claims(queue, CLAIM_AHEAD * concurrency, CLAIM_LEASE_MS, OWNER, fairShares(concurrency));
   const gate = new QuotaGate(queue, clock);
   const guard = new DeactivationGuard(queue);
   /** Deliveries the deactivation guard let through, until their outcome is recorded. */

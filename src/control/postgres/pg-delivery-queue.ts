@@ -161,6 +161,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     exclude: readonly string[],
     owner: string,
     leaseMs: number,
+    skipAccounts: readonly number[] = [],
   ): Promise<DeliveryJob[]> {
     if (limit < 1) return [];
     const { rows } = await this.pool.query<JobRow>(
@@ -169,12 +170,13 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
          WHERE id IN (SELECT id FROM entregas
                       WHERE status = 'pendente' AND proxima_tentativa_em <= $3
                         AND (reservada_ate IS NULL OR reservada_ate <= $3) AND NOT (id = ANY($4::text[]))
+                        AND NOT (conta_id = ANY($6::bigint[]))
                       ORDER BY proxima_tentativa_em LIMIT $5 FOR UPDATE SKIP LOCKED)
          RETURNING *)
        SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.segredo_anterior, w.segredo_anterior_ate, w.ativo AS webhook_ativo, c.plano
        FROM claimed e JOIN webhooks w ON w.id = e.webhook_id LEFT JOIN contas c ON c.id = w.conta_id
        ORDER BY e.proxima_tentativa_em`,
-      [now + leaseMs, owner, now, [...exclude], limit],
+      [now + leaseMs, owner, now, [...exclude], limit, [...skipAccounts]],
     );
     return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
   }
