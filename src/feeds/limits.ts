@@ -1,8 +1,8 @@
 /**
- * Size limits of `svc-feed/1` (docs/feed-format.md, "Limits"). A published snapshot must load within the
- * serving process's DuckDB memory budget, so no string or list of a feed may be arbitrarily large. The
- * schema declares them (feed-schema.ts); `limitIssues` checks them on every feed (the CSV family has the
- * schema check only some collections), with what the schema cannot say (well-formed text).
+ * Limits of `svc-feed/1` (docs/feed-format.md, "Limits"): what the warehouse can hold and a server can load
+ * within its DuckDB memory budget, so no string or list may be arbitrarily large, no number out of its column's
+ * range. The schema declares them (feed-schema.ts); `limitIssues` checks them on every feed (the CSV family has
+ * the schema check only some collections), with what the schema cannot say (well-formed text).
  */
 import type { Feed } from './canonical.js';
 import type { FeedIssue } from './errors.js';
@@ -69,7 +69,7 @@ const LIST_LIMITS: Record<string, number> = {
 };
 
 /** The most characters a string under `field` may have (an array's items take the array's field). */
-export function maxChars(field: string): number {
+function maxChars(field: string): number {
   return ID_FIELDS.has(field) ? MAX_ID_CHARS : NAME_FIELDS.has(field) ? MAX_NAME_CHARS : MAX_TEXT_CHARS;
 }
 
