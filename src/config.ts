@@ -340,9 +340,15 @@ function databaseUrl({ name, value: text }: ResolvedSetting): string | undefined
   return text;
 }
 
-/** A database URL as it may be printed: without its password. */
+/**
+ * A connection string as it may be printed: without its passwords, in every form libpq and `pg` read: the
+ * URL's user info (up to its last `@`, so a password with `/` or `@` is hidden whole), a `password` or
+ * `sslpassword` query parameter, and the same as a keyword/value pair (`password='a b'`).
+ */
 export function redactPassword(text: string): string {
-  return text.replace(/(\/\/[^:/@]*):[^@/]*@/, '$1:***@');
+  return text
+    .replace(/(\/\/[^:/@?#]*):[^?#]*@/, '$1:***@')
+    .replace(/((?:^|[?&\s])(?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^&\s#]*)/gi, '$1***');
 }
 
 function positiveInt({ name, value: text }: ResolvedSetting): number | undefined {

@@ -29,6 +29,7 @@ import { registerTimes } from './routes/times.js';
 import { registerWebhookRoutes, type WebhookRoutesOptions } from './routes/webhooks.js';
 import { SnapshotHolder } from './snapshot/snapshot-holder.js';
 import { StreamHub, type StreamHubOptions } from './stream/stream-hub.js';
+import { StreamKeyWatch } from './stream/key-watch.js';
 import { StreamTickets } from './stream/tickets.js';
 import type { ApiRouter, ApiState } from './state.js';
 import { UsageMeter } from './usage-meter.js';
@@ -127,12 +128,16 @@ export function createApp(o: AppOptions): ApiApp {
     guarded([byKey, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
   const tickets = new StreamTickets(clock);
   const ticketGuard: Guard = (recurso, handler) =>
-    guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
+    guarded([ticketOrKey(tickets, byKey, accounts, plans), quota, planAccess(plans, recurso)], handler);
   const stream = new StreamHub(o.dataDir, {
     ...o.stream,
     log: (event, fields) => log({ t: stamp(), event, ...fields }),
   });
   holder.onSwap((next) => void stream.snapshotSwapped(next.id));
+  // A cache of 0 (every request checks its key) still reads the streams' keys at most 10 times a second.
+  const keyWatch = new StreamKeyWatch(stream, accounts, plans, Math.max(o.authCacheMs ?? 1_000, 100), (event, fields) =>
+    log({ t: stamp(), event, ...fields }),
+  );
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
@@ -161,11 +166,13 @@ export function createApp(o: AppOptions): ApiApp {
       // A client reconnecting right after a restart resumes from the window only once it is filled.
       await stream.settled();
       usage.start();
+      keyWatch.start();
     },
     endStreams() {
       stream.close();
     },
     async stop() {
+      keyWatch.stop();
       stream.close();
       holder.stop();
       await usage.stop();

@@ -53,6 +53,8 @@ export interface AccountsStore {
   rotateKey(id: number): { key: string; record: ApiKeyRecord };
   /** The active key matching a presented plaintext, with its account; null when unknown or revoked. */
   authenticate(key: string): { key: ApiKeyRecord; account: Account } | null;
+  /** The active keys among `ids`, each with its account (a revoked or unknown id is left out). */
+  activeKeys(ids: readonly number[]): { key: ApiKeyRecord; account: Account }[];
 }
 
 export interface AccountRow {
@@ -202,6 +204,14 @@ export class SqliteAccountsStore implements AccountsStore {
     // The index finds the row; the constant-time check keeps the final decision free of timing signals.
     if (!row || !sameHash(row.hash, hash) || row.ativa !== 1) return null;
     return { key: toKey(row), account: this.accountById(row.conta_id) };
+  }
+
+  activeKeys(ids: readonly number[]): { key: ApiKeyRecord; account: Account }[] {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(`${KEY_SELECT} WHERE k.ativa = 1 AND k.id IN (${ids.map(() => '?').join(', ')})`)
+      .all(...ids) as KeyRow[];
+    return rows.map((row) => ({ key: toKey(row), account: this.accountById(row.conta_id) }));
   }
 }
 

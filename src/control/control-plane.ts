@@ -58,6 +58,17 @@ export function controlPlaneUnreachable(err: unknown): boolean {
   );
 }
 
+/** SQLite's "database or disk is full" and PostgreSQL's disk_full (53100). */
+const FULL = /^(SQLITE_FULL|53100)$/;
+
+/**
+ * Whether an error means the control plane cannot write for want of disk space: not a bug in the request,
+ * and it lasts until an operator frees space, so callers answer "try again later" and log it as an error.
+ */
+export function controlPlaneFull(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && FULL.test(String((err as { code: unknown }).code));
+}
+
 /**
  * A synchronous store answering through promises. SQLite calls are synchronous and quick; the callers await
  * them alike, so one code path serves both engines. A throw becomes a rejection, as a PostgreSQL error would.

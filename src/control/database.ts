@@ -18,6 +18,24 @@ import {
 /** The synchronous SQLite handle (libsql, better-sqlite3 API). */
 export type ControlDb = InstanceType<typeof Database>;
 
+/**
+ * Runs `fn` in one `BEGIN IMMEDIATE` transaction (the write lock first), or inside the one already open. Unlike
+ * libsql's `transaction()`, it rolls back only a transaction still open: SQLite ends one itself on some errors
+ * (a full disk), and a second ROLLBACK would replace the real error with "cannot rollback".
+ */
+export function writeTransaction<T>(db: ControlDb, fn: () => T): T {
+  if (db.inTransaction) return fn();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (err) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
+
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface ControlDbOptions {
@@ -141,9 +159,9 @@ function bindSecretKey(db: ControlDb, box: SecretBox): void {
     );
   if (!check()) return;
   // Checked again under the write lock: two processes binding a new control plane with different keys.
-  db.transaction(() => {
+  writeTransaction(db, () => {
     if (check()) recordKeyId(db, box.currentKeyId);
-  }).immediate();
+  });
 }
 
 /**
@@ -155,19 +173,17 @@ export function rotateSecretKey(file: string, newKey: Buffer, oldKey: Buffer): S
   const db = openMigrated(file);
   try {
     const box = new SecretBox([newKey, oldKey]);
-    return db
-      .transaction(() => {
-        const stored = storedSecrets(db);
-        const resealed = resealForRotation(box, keyId(oldKey), recordedKeyId(db), stored);
-        const update = {
-          secret: db.prepare('UPDATE webhooks SET secret = ? WHERE id = ?'),
-          segredo_anterior: db.prepare('UPDATE webhooks SET segredo_anterior = ? WHERE id = ?'),
-        };
-        for (const r of resealed) update[r.coluna].run(r.sealed, r.id);
-        recordKeyId(db, box.currentKeyId);
-        return { de: keyId(oldKey), para: box.currentKeyId, resselados: resealed.length };
-      })
-      .immediate();
+    return writeTransaction(db, () => {
+      const stored = storedSecrets(db);
+      const resealed = resealForRotation(box, keyId(oldKey), recordedKeyId(db), stored);
+      const update = {
+        secret: db.prepare('UPDATE webhooks SET secret = ? WHERE id = ?'),
+        segredo_anterior: db.prepare('UPDATE webhooks SET segredo_anterior = ? WHERE id = ?'),
+      };
+      for (const r of resealed) update[r.coluna].run(r.sealed, r.id);
+      recordKeyId(db, box.currentKeyId);
+      return { de: keyId(oldKey), para: box.currentKeyId, resselados: resealed.length };
+    });
   } finally {
     db.close();
   }
@@ -241,9 +257,8 @@ function migrate(db: ControlDb, dbFile: string): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)');
   for (const file of checkedSchema(db, dbFile).pending) {
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-    // BEGIN IMMEDIATE so two processes starting together cannot both apply the same migration.
-    db.exec('BEGIN IMMEDIATE');
-    try {
+    // IMMEDIATE so two processes starting together cannot both apply the same migration.
+    writeTransaction(db, () => {
       const again = db.prepare('SELECT 1 FROM schema_migrations WHERE nome = ?').get(file);
       if (!again) {
         db.exec(sql);
@@ -252,10 +267,6 @@ function migrate(db: ControlDb, dbFile: string): void {
           nowDate().toISOString(),
         );
       }
-      db.exec('COMMIT');
-    } catch (err) {
-      db.exec('ROLLBACK');
-      throw err;
-    }
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { ControlDb } from './database.js';
+import { writeTransaction, type ControlDb } from './database.js';
 
 /** One finished request, as `/v1/perfil/estatisticas` lists it. */
 export interface UsageRecord {
@@ -151,15 +151,13 @@ export class SqliteUsageStore implements UsageStore {
 
   lease(chaveId: number, dia: string, limit: number, maxBlock: number): QuotaLease {
     // IMMEDIATE: the read and the reservation are one step for every process writing this file.
-    return this.db
-      .transaction(() => {
-        const row = this.readReserved.get(chaveId, dia) as { reservadas: number } | undefined;
-        const reserved = row?.reservadas ?? 0;
-        const granted = leaseSize(limit - reserved, maxBlock);
-        if (granted > 0) this.reserve.run(chaveId, dia, granted);
-        return { granted, unreserved: Math.max(0, limit - reserved - granted) };
-      })
-      .immediate();
+    return writeTransaction(this.db, () => {
+      const row = this.readReserved.get(chaveId, dia) as { reservadas: number } | undefined;
+      const reserved = row?.reservadas ?? 0;
+      const granted = leaseSize(limit - reserved, maxBlock);
+      if (granted > 0) this.reserve.run(chaveId, dia, granted);
+      return { granted, unreserved: Math.max(0, limit - reserved - granted) };
+    });
   }
 
   release(chaveId: number, dia: string, n: number): void {
@@ -174,7 +172,7 @@ export class SqliteUsageStore implements UsageStore {
   ): void {
     // biome-ignore lint/complexity/useMathMinMax: days are strings; Math.max would compare them as NaN.
     const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
-    const tx = this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       for (const c of counts) this.addCount.run(c.chaveId, c.dia, c.requisicoes);
       for (const t of totals) this.addTotal.run(t.chaveId, t.requisicoes, t.tempo_total_ms);
       for (const r of recent)
@@ -183,7 +181,6 @@ export class SqliteUsageStore implements UsageStore {
       for (const e of endpoints) this.addEndpoint.run(e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes);
       if (newest > this.prunedFor) this.pruneEndpoints.run(historyWindow(newest)[0]!);
     });
-    tx();
     if (newest > this.prunedFor) this.prunedFor = newest;
   }
 

@@ -3,6 +3,8 @@
  * messages omit the position for some errors ("Unexpected token"), so the position comes from a small
  * scanner that walks the grammar only on the failure path.
  */
+import { MAX_DEPTH, tooDeep } from './limits.js';
+
 export interface JsonSyntaxProblem {
   line: number;
   column: number;
@@ -50,6 +52,7 @@ function locate(text: string): JsonSyntaxProblem {
 
 class Scanner {
   i = 0;
+  private depth = 0;
   constructor(private readonly t: string) {}
 
   ws(): void {
@@ -63,9 +66,13 @@ class Scanner {
 
   value(): void {
     const c = this.t[this.i];
-    if (c === '{') this.object();
-    else if (c === '[') this.array();
-    else if (c === '"') this.string();
+    if (c === '{' || c === '[') {
+      // Recursion bounded by the format's own nesting: a malformed document nested 100,000 deep overflowed the stack.
+      if (++this.depth > MAX_DEPTH) throw new ScanError(this.i, tooDeep);
+      if (c === '{') this.object();
+      else this.array();
+      this.depth--;
+    } else if (c === '"') this.string();
     else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) this.number();
     else this.literal();
   }

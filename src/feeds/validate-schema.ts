@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Feed } from './canonical.js';
 import type { FeedIssue } from './errors.js';
+import { above, below, NO_LEAP_SECOND, notWebAddress, tooLong, tooMany, URL_PATTERN } from './limits.js';
 
 /** How many issues a rejection reports (the issue asks for the first 20). */
 export const MAX_ISSUES = 20;
@@ -144,6 +145,8 @@ function dedupe(errors: readonly ErrorObject[]): ErrorObject[] {
   return list.filter((e) => !isNullNoise(e));
 }
 
+const DATE_TIME = 'data e hora ISO 8601 com fuso (ex.: 2019-04-27T16:00:00-03:00)';
+
 function describe(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
@@ -158,16 +161,20 @@ function describe(e: ErrorObject): string {
     case 'type':
       return `tipo errado; esperado ${String(p.type)}`;
     case 'minimum':
-      return `deve ser ≥ ${String(p.limit)}`;
+      return below(Number(p.limit));
     case 'maximum':
-      return `deve ser ≤ ${String(p.limit)}`;
+      return above(Number(p.limit));
     case 'format':
-      return `formato inválido; esperado ${p.format === 'date-time' ? 'data e hora ISO 8601 com fuso (ex.: 2019-04-27T16:00:00-03:00)' : p.format === 'date' ? 'data AAAA-MM-DD' : String(p.format)}`;
+      return `formato inválido; esperado ${p.format === 'date-time' ? DATE_TIME : p.format === 'date' ? 'data AAAA-MM-DD' : String(p.format)}`;
     case 'minLength':
       return 'não pode ser vazio';
     case 'maxLength':
-      return `no máximo ${String(p.limit)} caracteres`;
+      return tooLong(Number(p.limit));
+    case 'maxItems':
+      return tooMany(Number(p.limit));
     case 'pattern':
+      if (p.pattern === URL_PATTERN) return notWebAddress;
+      if (p.pattern === NO_LEAP_SECOND) return `formato inválido; esperado ${DATE_TIME}`;
       return `formato inválido (padrão ${String(p.pattern)})`;
     default:
       return e.message ?? e.keyword;

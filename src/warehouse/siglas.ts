@@ -33,9 +33,30 @@ export function* siglaCandidates(nome: string): Generator<string> {
     const second = (words[1] ?? '').toUpperCase();
     for (let i = 1; i < second.length; i++) yield `${first}${second[0]}${second[i]}`;
   }
-  for (let i = 1; i < letters.length; i++)
-    for (let j = i + 1; j < letters.length; j++) yield `${first}${letters[i]}${letters[j]}`;
+  for (const pair of laterPairs(letters)) yield `${first}${pair}`;
   for (const a of ALPHABET) for (const b of ALPHABET) yield `${first}${a}${b}`;
+}
+
+/**
+ * The distinct pairs of letters `letters[i]`, `letters[j]` (1 ≤ i < j), in the order a loop over every i and
+ * then every j first reaches them, in linear time: that loop was quadratic in the name's length (two 64 KiB
+ * names took minutes). A pair first appears at its first letter's first position, with the later letters in
+ * the order they are first seen after it; at most 26 positions, each scanned once.
+ */
+function* laterPairs(letters: string): Generator<string> {
+  const firsts = new Set<string>();
+  for (let i = 1; i < letters.length && firsts.size < ALPHABET.length; i++) {
+    const a = letters[i] as string;
+    if (firsts.has(a)) continue;
+    firsts.add(a);
+    const seconds = new Set<string>();
+    for (let j = i + 1; j < letters.length && seconds.size < ALPHABET.length; j++) {
+      const b = letters[j] as string;
+      if (seconds.has(b)) continue;
+      seconds.add(b);
+      yield `${a}${b}`;
+    }
+  }
 }
 
 /** Applies the rule to the stored teams; updates only the siglas that change, and returns their team ids. */

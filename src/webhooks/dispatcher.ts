@@ -6,7 +6,7 @@ import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import type { DataDir } from '../data-dir.js';
 import { systemClock, type Clock } from '../clock.js';
 import { decideDeactivation } from './deactivation-policy.js';
-import { Claims, ownerIsDead } from './dispatch/claim.js';
+import { Claims, fairShares, OWNER, ownerIsDead } from './dispatch/claim.js';
 import { fanOut } from './dispatch/fan-out.js';
 import { QuotaGate } from './dispatch/quota-gate.js';
 import { DeactivationGuard } from './dispatch/deactivation-guard.js';
@@ -123,7 +123,13 @@ class WebhookDispatcher implements Dispatcher {
       totalTimeoutMs: options.totalTimeoutMs,
       maxSockets: this.concurrency,
     });
-    this.claims = new Claims(this.queue, CLAIM_AHEAD * this.concurrency, CLAIM_LEASE_MS);
+    this.claims = new Claims(
+      this.queue,
+      CLAIM_AHEAD * this.concurrency,
+      CLAIM_LEASE_MS,
+      OWNER,
+      fairShares(this.concurrency),
+    );
     this.gate = new QuotaGate(this.queue, this.clock);
     this.guard = new DeactivationGuard(this.queue);
     this.recorder = new OutcomeRecorder(this.queue, {

@@ -19,6 +19,8 @@ export interface AttemptFacts {
   retryAfter: string | null;
   /** Why there was no response, or why the attempt was refused before sending. */
   erro: string | null;
+  /** Attempts this delivery may have (MAX_ATTEMPTS; a test delivery has one). */
+  maxAttempts?: number;
   /** The URL guard refused the address: permanent whatever else happened. */
   bloqueada: boolean;
   nowMs: number;
@@ -37,8 +39,9 @@ export function decide(f: AttemptFacts): AttemptOutcome {
   const motivo = f.statusCode !== null ? `HTTP ${f.statusCode}` : (f.erro ?? 'sem resposta');
   if (!isTemporary(f.statusCode)) return { kind: 'falhou', motivo };
   const base = RETRY_DELAYS_MS[f.numero - 1];
-  if (f.numero >= MAX_ATTEMPTS || base === undefined)
-    return { kind: 'falhou', motivo: `${motivo} (${MAX_ATTEMPTS} tentativas esgotadas)` };
+  const max = f.maxAttempts ?? MAX_ATTEMPTS;
+  if (f.numero >= max || base === undefined)
+    return { kind: 'falhou', motivo: `${motivo} (${max === 1 ? 'tentativa única' : `${max} tentativas esgotadas`})` };
   const asked = parseRetryAfter(f.retryAfter, f.nowMs);
   // Retry-After is honoured but bounded, so a receiver can slow us down, not stall or hammer us.
   if (asked !== null) return { kind: 'retentar', delayMs: Math.min(4 * base, Math.max(base, asked)) };

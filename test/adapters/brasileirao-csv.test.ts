@@ -459,6 +459,24 @@ describe('brasileirao-csv', () => {
     );
   });
 
+  it('rejects names over the size limits, though the schema checks none of its records', () => {
+    const row = [...MATCHES[1]!];
+    row[8] = 'T'.repeat(201);
+    row[11] = 'M'.repeat(64 * 1024);
+    const input = files({ m: [MATCHES[0]!, row, ...MATCHES.slice(2)] });
+    const names = input.map((f) => f.name).join(' + ');
+    assert.throws(
+      () => readGroups([{ adapter: brasileiraoCsvAdapter, files: input }], {}),
+      (err: unknown) =>
+        err instanceof FeedRejectedError &&
+        err.issues.map((i) => `${i.position.pointer}: ${i.reason}`).join('\n') ===
+          ['/partidas/0/estadio: no máximo 200 caracteres', '/escalacoes/0/tecnico: no máximo 200 caracteres'].join(
+            '\n',
+          ) &&
+        err.issues.every((i) => i.file === names),
+    );
+  });
+
   it('rejects a club that a user alias file names with an empty string', () => {
     addAliases({ clubes: { '': ['Clube Sem Nome'] } }, 'apelidos.json');
     const row = [

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { runSvcInProcess } from '../helpers/cli.js';
 import { ingestInto, LIVE_DAY, startHarness } from './harness.js';
 
 describe('snapshot hot swap', () => {
@@ -65,6 +66,34 @@ describe('snapshot hot swap', () => {
       // Wait on the condition (bounded by the test runner's timeout), not on a fixed delay.
       while (h.api.holder.current?.id !== id) await new Promise((r) => setTimeout(r, 20));
       assert.equal((await h.get('/readyz')).json.snapshot, id);
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  it('/readyz is 503 while the node cannot load the snapshot CURRENT names, 200 once it serves it', async () => {
+    const h = await startHarness();
+    try {
+      const served = h.api.holder.current!.id;
+      // A snapshot that cannot be loaded: half of a real one's file, published under the next id.
+      const broken = String(Number(served) + 1).padStart(8, '0');
+      const file = readFileSync(path.join(h.dataDir.snapshotsDir, `${served}.duckdb`));
+      writeFileSync(path.join(h.dataDir.snapshotsDir, `${broken}.duckdb`), file.subarray(0, file.length / 2));
+      writeFileSync(h.dataDir.currentFile, `${broken}\n`);
+      await h.api.holder.refresh();
+      assert.equal(h.api.holder.current?.id, served, 'still serving the old snapshot');
+      const frozen = await h.get('/readyz');
+      assert.equal(frozen.status, 503);
+      assert.deepEqual(frozen.json, {
+        erro: 'Serviço indisponível',
+        mensagem: `O snapshot atual ${broken} não pôde ser carregado; este nó ainda serve o ${served}.`,
+      });
+      const rollback = await runSvcInProcess(['snapshots', 'rollback', served, '--data-dir', h.dir]);
+      assert.equal(rollback.code, 0, rollback.stderr);
+      await h.api.holder.refresh();
+      const ready = await h.get('/readyz');
+      assert.equal(ready.status, 200);
+      assert.equal(ready.json.snapshot, served);
     } finally {
       await h.cleanup();
     }

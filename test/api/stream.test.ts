@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
+import { MAX_TICKETS_PER_ACCOUNT } from '../../src/api/stream/tickets.js';
 import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
 import { SseClient } from '../helpers/sse.js';
 import { until } from '../webhooks/helpers.js';
@@ -159,6 +160,54 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     const none = await h.get('/v1/stream');
     assert.equal(none.status, 401);
     assert.equal(none.json.mensagem, 'API Key inválida ou inativa');
+  });
+
+  it('a stream ends when its key is revoked, rotated or its plan changes; the key as it stands answers the reconnect', async () => {
+    const idOf = (k: string) => h.accounts.findKeys(k)[0]!;
+    const [revoked, rotated, downgraded, untouched] = ['enterprise', 'enterprise', 'enterprise', 'enterprise'].map(() =>
+      h.key('enterprise'),
+    ) as [string, string, string, string];
+    const streamsOf = await Promise.all([revoked, rotated, downgraded, untouched].map((k) => open('', {}, k)));
+    for (const c of streamsOf) assert.equal(c.status, 200);
+    h.accounts.revokeKey(idOf(revoked).id);
+    h.accounts.rotateKey(idOf(rotated).id);
+    h.accounts.updateAccount(idOf(downgraded).conta, { plano: 'free' });
+    // Each ends by itself (bounded by the wait's own deadline); the untouched one stays open.
+    for (const c of streamsOf.slice(0, 3)) await c.until((x) => x.ended);
+    assert.equal(streamsOf[3]!.ended, false);
+    assert.equal((await h.get('/v1/stream', revoked)).status, 401);
+    assert.equal((await h.get('/v1/stream', rotated)).status, 401);
+    const free = await open('?campeonato=1', {}, downgraded);
+    assert.equal(free.status, 403, 'the free plan reads only its championships');
+  });
+
+  it('a ticket issued before its key was revoked or rotated no longer opens a stream', async () => {
+    const ticketOf = async (k: string) =>
+      ((await h.request('POST', '/v1/stream/ticket', { key: k })).json.data as { ticket: string }).ticket;
+    const revoked = h.key('enterprise');
+    const rotated = h.key('enterprise');
+    const [t1, t2] = [await ticketOf(revoked), await ticketOf(rotated)];
+    h.accounts.revokeKey(h.accounts.findKeys(revoked)[0]!.id);
+    h.accounts.rotateKey(h.accounts.findKeys(rotated)[0]!.id);
+    for (const t of [t1, t2]) {
+      const r = await h.get(`/v1/stream?ticket=${t}`);
+      assert.equal(r.status, 401);
+      assert.equal(r.json.mensagem, 'API Key inválida ou inativa');
+    }
+  });
+
+  it("tickets are bounded per account: one account's many tickets evict only its own", async () => {
+    const settings = { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 10_000_000 };
+    const other = h.key('enterprise', settings);
+    const noisy = h.key('enterprise', settings);
+    const ticketOf = async (k: string) =>
+      ((await h.request('POST', '/v1/stream/ticket', { key: k })).json.data as { ticket: string }).ticket;
+    const kept = await ticketOf(other);
+    const first = await ticketOf(noisy);
+    for (let i = 0; i < MAX_TICKETS_PER_ACCOUNT; i++) await ticketOf(noisy);
+    assert.equal((await h.get(`/v1/stream?ticket=${first}`)).status, 401, "the noisy account's oldest is gone");
+    const stream = await open(`?ticket=${kept}`, {}, null);
+    assert.equal(stream.status, 200, "the other account's ticket still opens its stream");
   });
 });
 

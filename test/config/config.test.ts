@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, DEFAULTS, loadConfig } from '../../src/config.js';
+import { ConfigError, DEFAULTS, loadConfig, redactPassword } from '../../src/config.js';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
@@ -94,6 +94,46 @@ describe('loadConfig: flags over environment over defaults', () => {
       ],
     ];
     for (const [flags, env, message] of cases) assert.throws(() => loadConfig(flags, env), new ConfigError(message));
+  });
+});
+
+describe('connection strings are printed without their passwords', () => {
+  it('in the user info, a query parameter or a keyword/value pair', () => {
+    const cases: [string, string][] = [
+      ['postgres://u:senha@h:5432/db', 'postgres://u:***@h:5432/db'],
+      ['postgres://u:se/nh@a@h/db?sslmode=require', 'postgres://u:***@h/db?sslmode=require'],
+      ['postgres://u@h/db?user=u&password=senha&x=1', 'postgres://u@h/db?user=u&password=***&x=1'],
+      ['postgresql://h/db?PASSWORD=senha', 'postgresql://h/db?PASSWORD=***'],
+      ['postgres://u@h/db?sslpassword=senha', 'postgres://u@h/db?sslpassword=***'],
+      ['host=h password=senha user=u', 'host=h password=*** user=u'],
+      ["host=h password = 'se nha\\'s' user=u", 'host=h password = *** user=u'],
+      ['postgres://u@h:5432/db', 'postgres://u@h:5432/db'],
+    ];
+    for (const [text, printed] of cases) assert.equal(redactPassword(text), printed, text);
+  });
+
+  it('an unreachable server named with ?password= and a keyword/value setting', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const env = { SVC_SECRET_KEY: 'k'.repeat(32) };
+      const down = await runSvcInProcess(
+        ['db', 'migrate', '--data-dir', dir, '--database-url', 'postgres://u@127.0.0.1:1/x?password=senha'],
+        { env },
+      );
+      assert.equal(down.code, EXIT.unreachable);
+      assert.match(down.stderr, /^svc: PostgreSQL postgres:\/\/u@127\.0\.0\.1:1\/x\?password=\*\*\*: /);
+      const bad = await runSvcInProcess(['db', 'migrate', '--data-dir', dir], {
+        env: { ...env, SVC_DATABASE_URL: 'host=127.0.0.1 password=senha' },
+      });
+      assert.equal(bad.code, EXIT.usage);
+      assert.equal(
+        bad.stderr,
+        'svc: SVC_DATABASE_URL inválida: "host=127.0.0.1 password=***" (use postgres://usuário@host:5432/banco)\n',
+      );
+      assert.doesNotMatch(down.stderr + bad.stderr, /senha/);
+    } finally {
+      cleanup();
+    }
   });
 });
 

@@ -104,6 +104,11 @@ for (const backend of backends) {
       assert.equal(await q.a.nextDueAt(), T0);
     });
 
+    it('skips the accounts it is told to: they hold their share of the claims already', async () => {
+      const conta = (await q.a.subscribers())[0]!.contaId;
+      assert.deepEqual(await q.a.claimDue(T0, 25, [], 'host:0', LEASE, [conta]), []);
+    });
+
     it('two workers claiming at once take disjoint deliveries, together all of them', async () => {
       const [x, y] = await Promise.all([
         q.a.claimDue(T0, 25, [], 'host:1', LEASE),

@@ -123,7 +123,23 @@ for (const backend of backends) {
       assert.equal(updated.campeonatos, null);
       assert.equal(updated.cota_requisicoes, 500, 'a setting not given is unchanged');
 
+      const other = await s.accounts.createKey(account.id, null);
+      const active = await s.accounts.activeKeys([record.id, other.record.id, 999_999]);
+      assert.deepEqual(
+        active.map((a) => [a.key.id, a.key.prefixo, a.account.plano]).sort(),
+        [
+          [record.id, record.prefixo, 'enterprise'],
+          [other.record.id, other.record.prefixo, 'enterprise'],
+        ].sort(),
+        'the active keys by id, with their accounts as they stand',
+      );
+      await s.accounts.revokeKey(other.record.id);
       const rotated = await s.accounts.rotateKey(record.id);
+      assert.deepEqual(
+        (await s.accounts.activeKeys([record.id, other.record.id])).map((a) => a.key.prefixo),
+        [rotated.record.prefixo],
+        'a revoked key is left out; a rotated one has its new prefix',
+      );
       assert.equal(await s.accounts.authenticate(key), null, 'the old secret stops at once');
       assert.equal((await s.accounts.authenticate(rotated.key))?.key.id, record.id);
       const revoked = await s.accounts.revokeKey(record.id);
@@ -132,7 +148,7 @@ for (const backend of backends) {
       assert.equal(await s.accounts.authenticate(rotated.key), null);
       assert.deepEqual(
         (await s.accounts.listKeys('acme')).map((k) => k.id),
-        [record.id],
+        [record.id, other.record.id],
       );
       await assert.rejects(async () => s.accounts.createAccount('acme', 'free'), 'account names are unique');
     });

@@ -272,6 +272,7 @@ for (const backend of backends) {
       assert.equal(test.corpo, '{"t":1}');
       assert.equal(test.proximaTentativaEm, T0);
       assert.equal(await b.cp.webhooks.requeueDelivery(test.id, T0), null, 'a pending delivery is not requeued');
+      assert.equal(await b.cp.webhooks.hasPendingTest(webhook.id), true);
 
       const T1 = T0 + 1_000;
       // The test delivery (due at T0, no event seq) comes first.
@@ -292,6 +293,7 @@ for (const backend of backends) {
         [],
       );
       assert.equal(await b.cp.webhooks.monthlyUsage(contaId, T1), 1, 'only automatic deliveries count');
+      assert.equal(await b.cp.webhooks.hasPendingTest(webhook.id), false, 'the test is settled');
 
       const ids = async (p: Promise<{ id: string }[]>) => (await p).map((d) => d.id);
       assert.deepEqual(await ids(b.cp.webhooks.listDeliveries(webhook.id, 10)), [e3.id, e2.id, e1.id, test.id]);
@@ -440,13 +442,18 @@ for (const backend of backends) {
     it('records a burst all or nothing: an outcome that cannot be written undoes the ones before it', async () => {
       const { contaId, webhook } = await setup('atomico');
       const q = b.cp.deliveryQueue(policy);
-      const [job] = (await claimEvents(webhook, 401, 1, T0)) as [DeliveryJob];
-      // No such delivery: its attempt row breaks the foreign key, after the first outcome was written.
-      const ghost = { ...job, id: 'nao-existe' };
+      const [job, broken] = (await claimEvents(webhook, 401, 2, T0)) as [DeliveryJob, DeliveryJob];
+      // An attempt without its destination breaks a NOT NULL constraint, after the first outcome was written.
+      const bad: RecordedOutcome = {
+        kind: 'falhou',
+        attempt: { ...attempt(broken, 500, T0), destino: null as unknown as string },
+        motivo: 'HTTP 500',
+        at: T0,
+      };
       await assert.rejects(
         q.recordOutcomes([
           { job, outcome: delivered(job, T0) },
-          { job: ghost, outcome: failed(ghost, T0) },
+          { job: broken, outcome: bad },
         ]),
       );
       const [after] = await b.cp.webhooks.findDeliveries([job.id]);
@@ -454,6 +461,31 @@ for (const backend of backends) {
       assert.equal(await b.cp.webhooks.attemptsCount(job.id), 0);
       assert.equal(await q.monthlyUsage(contaId, T0), 0);
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
+    });
+
+    it("a webhook deleted while its deliveries were in flight: their outcomes are left out, the burst's others recorded", async () => {
+      const kept = await setup('fica');
+      const gone = await setup('apagado');
+      const q = b.cp.deliveryQueue(policy);
+      const [k1, k2] = (await claimEvents(kept.webhook, 451, 2, T0)) as [DeliveryJob, DeliveryJob];
+      const [g1] = (await claimEvents(gone.webhook, 451, 1, T0)) as [DeliveryJob];
+      assert.equal(await b.cp.webhooks.deleteWebhook(gone.contaId, gone.webhook.id), true);
+      await q.recordOutcomes([
+        { job: k1, outcome: delivered(k1, T0) },
+        { job: g1, outcome: delivered(g1, T0) },
+        { job: k2, outcome: failed(k2, T0) },
+      ]);
+      const after = await b.cp.webhooks.findDeliveries([k1.id, k2.id, g1.id]);
+      assert.deepEqual(
+        after.map((d) => [d.id, d.status]).sort(),
+        [
+          [k1.id, 'entregue'],
+          [k2.id, 'falhou'],
+        ].sort(),
+      );
+      assert.equal(await b.cp.webhooks.attemptsCount(k2.id), 1, 'the failure is recorded');
+      assert.equal(await q.monthlyUsage(kept.contaId, T0), 1);
+      assert.equal(await b.cp.webhooks.deleteWebhook(kept.contaId, kept.webhook.id), true);
     });
 
     it('two workers recording bursts over the same webhooks and accounts, in opposite orders, do not deadlock', async () => {

@@ -226,6 +226,101 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     );
   });
 
+  it('strings and lists over the size limits: a 20 MiB team name, a long id, too many aliases', async () => {
+    const file = ws.write(
+      'huge-name.json',
+      feedWith((f) => {
+        f.times![0]!.nome = 'F'.repeat(20 * 1024 * 1024);
+        f.times![1]!.id = 'x'.repeat(101);
+        f.times![2]!.apelidos = Array.from({ length: 51 }, (_, i) => `Apelido ${i}`);
+        f.partidas![0]!.estadio = 'M'.repeat(201);
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 4 problema(s); o primeiro: ${file} (em /times/0/nome): no máximo 200 caracteres`,
+        `  ${file} (em /times/0/nome): no máximo 200 caracteres`,
+        `  ${file} (em /times/1/id): no máximo 100 caracteres`,
+        `  ${file} (em /times/2/apelidos): no máximo 50 itens`,
+        `  ${file} (em /partidas/0/estadio): no máximo 200 caracteres`,
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('NDJSON: a name over the limit names its line', async () => {
+    const file = ws.write(
+      'long.ndjson',
+      `{"formato":"svc-feed/1","fonte":"teste"}\n{"colecao":"times","registro":{"id":9,"nome":"${'S'.repeat(201)}"}}\n`,
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 2, em /registro/nome): no máximo 200 caracteres\n  nada foi publicado\n`,
+    );
+  });
+
+  it('values the warehouse cannot hold: a score above int32, an id past 2^53, a leap second, URLs that are not http(s)', async () => {
+    const file = ws.write(
+      'out-of-range.json',
+      feedWith((f) => {
+        f.campeonatos![0]!.logo_url = 'javascript:alert(1)';
+        f.times![0]!.id = 2 ** 63;
+        f.times![1]!.escudo_url = 'data:image/svg+xml,<svg/>';
+        f.partidas![0]!.placar_mandante = 2 ** 31;
+        f.partidas![1]!.data_hora = '2016-12-31T23:59:60Z';
+      }),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 5 problema(s); o primeiro: ${file} (em /campeonatos/0/logo_url): URL inválida: use um endereço http:// ou https://`,
+        `  ${file} (em /campeonatos/0/logo_url): URL inválida: use um endereço http:// ou https://`,
+        `  ${file} (em /times/0/id): deve ser ≤ 9007199254740991`,
+        `  ${file} (em /times/1/escudo_url): URL inválida: use um endereço http:// ou https://`,
+        `  ${file} (em /partidas/0/placar_mandante): deve ser ≤ 2147483647`,
+        `  ${file} (em /partidas/1/data_hora): formato inválido; esperado data e hora ISO 8601 com fuso (ex.: 2019-04-27T16:00:00-03:00)`,
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('NDJSON: text with a lone surrogate or a control character names its line', async () => {
+    const file = ws.write(
+      'bad-text.ndjson',
+      [
+        '{"formato":"svc-feed/1","fonte":"teste"}',
+        '{"colecao":"times","registro":{"id":9,"nome":"Santos\\ud800"}}',
+        '{"colecao":"times","registro":{"id":10,"nome":"Bahia\\u0000"}}',
+      ].join('\n'),
+    );
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      [
+        `svc: feed rejeitado: 2 problema(s); o primeiro: ${file} (linha 2, em /registro/nome): texto inválido: tem um caractere UTF-16 incompleto (surrogate isolado)`,
+        `  ${file} (linha 2, em /registro/nome): texto inválido: tem um caractere UTF-16 incompleto (surrogate isolado)`,
+        `  ${file} (linha 3, em /registro/nome): texto inválido: tem um caractere de controle (U+0000 a U+001F)`,
+        '  nada foi publicado',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('malformed JSON nested 100,000 deep: line and column, not a stack overflow', async () => {
+    const file = ws.write('deep.json', `{"formato": "svc-feed/1", "fonte": "x", "times": ${'['.repeat(100_000)}`);
+    await rejects(
+      [file],
+      EXIT.invalidInput,
+      `svc: feed rejeitado: ${file} (linha 1, coluna 57): JSON malformado: aninhamento além de 8 níveis\n  nada foi publicado\n`,
+    );
+  });
+
   it('duplicate keys in one feed', async () => {
     const file = ws.write(
       'duplicate.json',

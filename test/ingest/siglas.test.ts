@@ -54,6 +54,18 @@ describe('team siglas', () => {
     assert.equal(siglaCandidates('X').next().value, 'XAA');
   });
 
+  it('candidates of a long name are linear in its length: a 64 KiB name yields at most one per pair of letters', () => {
+    // Every candidate of a one-word name is its first letter and two more: at most 26 × 26 from the name's
+    // letters and 26 × 26 from the alphabet, plus its first three letters. One per pair of positions was 2³¹.
+    const bound = 2 * 26 * 26 + 1;
+    for (const nome of ['A'.repeat(64 * 1024), 'abcdefghijklmnopqrstuvwxyz'.repeat(2521)]) {
+      let yielded = 0;
+      for (const _ of siglaCandidates(nome)) if (++yielded > bound) break;
+      assert.ok(yielded <= bound, `${yielded} candidates for a name of ${nome.length} letters`);
+    }
+    assert.deepEqual([...new Set(take(siglaCandidates('Aab'.repeat(20_000)), 5))], ['AAB', 'AAA', 'ABA', 'ABB']);
+  });
+
   it('a source sigla is kept; a club of the table gets its sigla; others get one no team holds, stable across ingests', async () => {
     const ws = workspace();
     try {

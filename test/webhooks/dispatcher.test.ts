@@ -7,6 +7,7 @@ import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
+import { fairShares } from '../../src/webhooks/dispatch/claim.js';
 import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
 import { isoWithOffset } from '../../src/time.js';
@@ -123,6 +124,31 @@ describe('dispatcher', () => {
     assert.equal(dispatcherCursor(db), seqs[2]);
     assert.equal(store.monthlyUsage(conta, T0), 3);
     assert.equal(store.getWebhook(conta, w.id)?.ultimoSucessoEm, isoWithOffset(T0));
+  });
+
+  it("one account's hanging receivers hold at most its share of the pool; another account's delivery goes out meanwhile", {
+    timeout: 60_000,
+  }, async () => {
+    const hanging = new Receiver();
+    hanging.reply = () => ({ status: 200, delayMs: 120_000 });
+    const hangingUrl = await hanging.start();
+    try {
+      const noisy = createAccount(db, 'ruidosa', 'enterprise');
+      for (let i = 0; i < 6; i++)
+        store.createWebhook(
+          { contaId: noisy, nome: `h${i}`, url: hangingUrl, eventos: ['partida.gol'], secret: SECRET },
+          null,
+          clock.now(),
+        );
+      webhook(createAccount(db, 'quieta', 'pro'), ['partida.gol']);
+      await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+      // Four slots: without shares the noisy account's six deliveries, fanned out first, would take all four.
+      await start({ concurrency: 4, totalTimeoutMs: 120_000 });
+      await receiver.waitFor(1);
+      assert.ok(hanging.requests.length <= fairShares(4).account, `${hanging.requests.length} sends hang`);
+    } finally {
+      await hanging.stop();
+    }
   });
 
   it('sends only subscribed events, and to a free account only for championships on its access list', async () => {

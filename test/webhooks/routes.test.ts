@@ -286,6 +286,20 @@ describe('webhook management API', () => {
     assert.equal((await call('GET', `/v1/webhooks/${created.id}`, pro)).status, 404);
   });
 
+  it('one test delivery at a time per webhook: another while it is pending is 429', async () => {
+    const [first, second] = [(await create()).body.data.id, (await create()).body.data.id];
+    assert.equal((await call('POST', `/v1/webhooks/${first}/testar`, pro)).status, 202);
+    const again = await call('POST', `/v1/webhooks/${first}/testar`, pro);
+    assert.equal(again.status, 429);
+    assert.equal(again.headers.get('retry-after'), '10');
+    assert.deepEqual(again.body, {
+      erro: 'Limite de requisições',
+      mensagem: `Já há uma entrega de teste pendente para este webhook; acompanhe em GET /v1/webhooks/${first}/entregas.`,
+    });
+    assert.equal((await call('POST', `/v1/webhooks/${second}/testar`, pro)).status, 202, 'another webhook is not held');
+    for (const id of [first, second]) assert.equal((await call('DELETE', `/v1/webhooks/${id}`, pro)).status, 204);
+  });
+
   it('queues a test delivery and lists it in the history, with status filter', async () => {
     const id = (await create()).body.data.id;
     const t = await call('POST', `/v1/webhooks/${id}/testar`, pro);

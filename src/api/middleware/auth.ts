@@ -50,7 +50,7 @@ export function authenticate(
         cache.delete(header);
         throw UNAUTHORIZED;
       }
-      const fresh = { ...resolve(found.key, found.account, plans), until: now + cacheMs };
+      const fresh = { ...resolveKey(found.key, found.account, plans), until: now + cacheMs };
       if (cacheMs > 0) {
         if (cache.size >= MAX_CACHED_KEYS) cache.clear();
         cache.set(header, fresh);
@@ -60,7 +60,12 @@ export function authenticate(
   };
 }
 
-function resolve(key: ApiKeyRecord, account: Account, plans: PlansConfig): { auth: AuthContext; limits: KeyLimits } {
+/** What a key may do as its account stands now: its auth context and limits. */
+export function resolveKey(
+  key: ApiKeyRecord,
+  account: Account,
+  plans: PlansConfig,
+): { auth: AuthContext; limits: KeyLimits } {
   const plan = plans[account.plano];
   return {
     auth: {

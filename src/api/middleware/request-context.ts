@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../../clock.js';
-import { controlPlaneUnreachable } from '../../control/control-plane.js';
+import { controlPlaneFull, controlPlaneUnreachable } from '../../control/control-plane.js';
 import type { Middleware } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { ApiError, ClientAbortedError } from '../errors.js';
@@ -141,6 +141,14 @@ const CONTROL_PLANE_DOWN = new ApiError(
   { 'Retry-After': '1' },
 );
 
+/** The control plane's disk is full: the request is fine, the operator must free space. */
+const CONTROL_PLANE_FULL = new ApiError(
+  503,
+  'Serviço indisponível',
+  'O plano de controle não consegue gravar agora; tente novamente mais tarde.',
+  { 'Retry-After': '30' },
+);
+
 function internalError(err: unknown, requestId: string, log: AccessLog, clock: Clock): ApiError {
   // Koa's own HTTP errors (e.g. a malformed URL) carry an expose-safe status; keep those.
   const status =
@@ -155,6 +163,15 @@ function internalError(err: unknown, requestId: string, log: AccessLog, clock: C
       erro: `plano de controle: ${String(err)}`,
     });
     return CONTROL_PLANE_DOWN;
+  }
+  if (controlPlaneFull(err)) {
+    log({
+      t: new Date(clock.now()).toISOString(),
+      req: requestId,
+      level: 'error',
+      erro: `plano de controle: ${String(err)}`,
+    });
+    return CONTROL_PLANE_FULL;
   }
   log({
     t: new Date(clock.now()).toISOString(),

@@ -50,6 +50,15 @@ export function registerStatus(router: Router<ApiState>, d: StatusDeps): void {
     if (!d.holder.current) {
       throw new ApiError(503, 'Serviço indisponível', 'Nenhum snapshot carregado ainda.');
     }
+    // Serving older data than CURRENT names is not ready: a balancer should prefer a node that loaded it.
+    const failure = d.holder.loadFailure;
+    if (failure) {
+      throw new ApiError(
+        503,
+        'Serviço indisponível',
+        `O snapshot atual ${failure.id} não pôde ser carregado; este nó ainda serve o ${d.holder.current.id}.`,
+      );
+    }
     try {
       await d.control.ping();
     } catch {

@@ -9,7 +9,7 @@ import { assertChampionship } from '../middleware/plan-access.js';
 import { invalid, queryInt, queryOne } from '../params.js';
 import type { StreamFilter, StreamHub } from '../stream/stream-hub.js';
 import type { StreamTickets } from '../stream/tickets.js';
-import type { ApiContext, ApiRouter, KeyLimits } from '../state.js';
+import type { ApiContext, ApiRouter } from '../state.js';
 
 export interface StreamRoutesOptions {
   hub: StreamHub;
@@ -59,14 +59,15 @@ export function registerStream(router: ApiRouter, o: StreamRoutesOptions): void 
         );
       }
       ctx.respond = false;
-      o.hub.open(ctx.res, ctx.state.headers, filter, auth.accountId, lastEventId(ctx));
+      o.hub.open(ctx.res, ctx.state.headers, filter, auth, lastEventId(ctx));
     }),
   );
 
   router.post(
     '/v1/stream/ticket',
     o.guard('stream', (ctx) => {
-      const { ticket, expiresAt } = o.tickets.issue(authOf(ctx), ctx.state.limits as KeyLimits);
+      const { accountId, keyId, keyPrefix } = authOf(ctx);
+      const { ticket, expiresAt } = o.tickets.issue({ accountId, keyId, keyPrefix });
       ctx.status = 201;
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: { ticket, expira_em: isoWithOffset(expiresAt), url: `/v1/stream?ticket=${ticket}` } };

@@ -30,6 +30,13 @@ export interface WebhookRoutesOptions {
 
 const SECRET_ONCE =
   'Guarde o secret agora: ele é exibido apenas nesta resposta e é usado para verificar a assinatura (X-SVC-Assinatura) de cada entrega.';
+const testPending = (id: number): ApiError =>
+  new ApiError(
+    429,
+    'Limite de requisições',
+    `Já há uma entrega de teste pendente para este webhook; acompanhe em GET /v1/webhooks/${id}/entregas.`,
+    { 'Retry-After': '10' },
+  );
 const TEST_QUEUED = 'Entrega de teste enfileirada; acompanhe em GET /v1/webhooks/{id}/entregas.';
 const NOT_FOUND = new ApiError(404, 'Não encontrado', 'Webhook não encontrado');
 const DELIVERY_NOT_FOUND = new ApiError(404, 'Não encontrado', 'Entrega não encontrada');
@@ -282,6 +289,8 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
 
   router.post('/v1/webhooks/:id/testar', access, async (ctx) => {
     const { webhook } = await owned(ctx);
+    // One test at a time per webhook: many tests to a receiver that never answers held the delivery pool.
+    if (await store.hasPendingTest(webhook.id)) throw testPending(webhook.id);
     const now = clock.now();
     const corpo = JSON.stringify({
       evento: 'webhook.teste',

@@ -37,7 +37,7 @@ export class SnapshotHolder {
   private timer: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
   private again = false;
-  private failedId: string | null = null;
+  private failed: { id: string; erro: string } | null = null;
   private readonly cache: ServeCache;
   private readonly listeners = new Set<SwapListener>();
 
@@ -51,6 +51,11 @@ export class SnapshotHolder {
 
   get current(): ServedSnapshot | null {
     return this.snapshot;
+  }
+
+  /** The snapshot CURRENT names when it could not be loaded (the previous one is still served), else null. */
+  get loadFailure(): { id: string; erro: string } | null {
+    return this.failed;
   }
 
   /** The serve cache's size: estimated bytes, its bound, and how many partitions and responses it holds. */
@@ -101,8 +106,12 @@ export class SnapshotHolder {
 
   private async swapIfChanged(): Promise<void> {
     const id = await this.readCurrentId();
-    if (id === null || id === this.snapshot?.id) return;
-    if (id === this.failedId) return;
+    if (id === null || id === this.failed?.id) return;
+    if (id === this.snapshot?.id) {
+      // CURRENT names the served snapshot again (a rollback past the one that failed).
+      this.failed = null;
+      return;
+    }
     try {
       const started = performance.now();
       const previous = this.snapshot;
@@ -127,6 +136,7 @@ export class SnapshotHolder {
       const reused = carry ? next.global.campeonatos.filter((c) => this.hasPartition(next, c.id)).length : 0;
       if (!carry) this.cache.lru.clear();
       this.snapshot = next;
+      this.failed = null;
       previous?.retire();
       for (const c of hot) next.partition(c).catch(() => undefined);
       this.log('snapshot_carregado', {
@@ -140,8 +150,8 @@ export class SnapshotHolder {
       for (const listener of this.listeners) listener(next, previous);
     } catch (err) {
       // Keep serving the snapshot we have; the next change of CURRENT tries again.
-      this.failedId = id;
-      this.log('snapshot_falhou', { snapshot: id, erro: err instanceof Error ? err.message : String(err) });
+      this.failed = { id, erro: err instanceof Error ? err.message : String(err) };
+      this.log('snapshot_falhou', { snapshot: id, erro: this.failed.erro });
     }
   }
 

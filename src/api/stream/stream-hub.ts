@@ -8,6 +8,7 @@ import {
   type SnapshotQuery,
 } from '../../warehouse/outbox-reader.js';
 import { SnapshotDb } from '../snapshot/snapshot-db.js';
+import type { AuthContext } from '../auth-context.js';
 import { EventWindow } from './event-window.js';
 
 /** Recorded events kept in memory for `Last-Event-ID` resume (docs/api.md "Live stream"). */
@@ -51,7 +52,8 @@ export interface StreamFilter {
 interface Subscriber {
   res: ServerResponse;
   filter: StreamFilter;
-  accountId: number;
+  /** The key as it stood when the stream opened. */
+  auth: AuthContext;
 }
 
 export interface StreamHubOptions {
@@ -70,6 +72,15 @@ function matches(f: StreamFilter, e: RecordedEvent): boolean {
     (f.eventos === null || f.eventos.has(e.evento)) &&
     (f.campeonatos === null || f.campeonatos.includes(e.campeonato_id)) &&
     (f.partida === null || f.partida === e.partida_id)
+  );
+}
+
+/** Same key secret (a rotation changes the prefix), plan and championships. */
+function sameGrant(a: AuthContext, b: AuthContext): boolean {
+  return (
+    a.keyPrefix === b.keyPrefix &&
+    a.plan === b.plan &&
+    String(a.championships ?? 'todos') === String(b.championships ?? 'todos')
   );
 }
 
@@ -96,6 +107,28 @@ export class StreamHub {
     this.log = o.log ?? (() => {});
     this.heartbeat = setInterval(() => this.writeAll(Buffer.from(':\n\n')), o.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
+  }
+
+  /** The ids of the keys with an open stream. */
+  keyIds(): number[] {
+    return [...new Set([...this.subscribers].map((s) => s.auth.keyId))];
+  }
+
+  /**
+   * Ends the streams whose key no longer grants what it did when they opened (`current`: the keys still active,
+   * as they stand now): revoked, rotated, or another plan or list of championships. The client reconnects and
+   * is answered as the key stands. Returns how many ended.
+   */
+  endChanged(current: ReadonlyMap<number, AuthContext>): number {
+    let ended = 0;
+    for (const s of [...this.subscribers]) {
+      const now = current.get(s.auth.keyId);
+      if (now && sameGrant(s.auth, now)) continue;
+      this.drop(s);
+      s.res.end(': a chave deste stream foi revogada, rotacionada ou mudou de plano\n\n');
+      ended++;
+    }
+    return ended;
   }
 
   /** Open streams (all accounts, or one). */
@@ -175,7 +208,7 @@ export class StreamHub {
     res: ServerResponse,
     headers: readonly string[],
     filter: StreamFilter,
-    accountId: number,
+    auth: AuthContext,
     lastEventId: number | null,
   ): void {
     res.writeHead(200, [
@@ -190,7 +223,7 @@ export class StreamHub {
       'close',
     ]);
     res.socket?.setNoDelay(true);
-    const s: Subscriber = { res, filter, accountId };
+    const s: Subscriber = { res, filter, auth };
     let head = `retry: ${RETRY_MS}\n: svc stream\n\n`;
     if (lastEventId !== null && this.window) {
       const missed = this.window.after(lastEventId);
@@ -199,7 +232,7 @@ export class StreamHub {
     }
     res.write(head);
     this.subscribers.add(s);
-    this.perAccount.set(accountId, this.count(accountId) + 1);
+    this.perAccount.set(auth.accountId, this.count(auth.accountId) + 1);
     res.once('close', () => this.drop(s));
   }
 
@@ -224,9 +257,9 @@ export class StreamHub {
 
   private drop(s: Subscriber): void {
     if (!this.subscribers.delete(s)) return;
-    const n = this.count(s.accountId) - 1;
-    if (n > 0) this.perAccount.set(s.accountId, n);
-    else this.perAccount.delete(s.accountId);
+    const n = this.count(s.auth.accountId) - 1;
+    if (n > 0) this.perAccount.set(s.auth.accountId, n);
+    else this.perAccount.delete(s.auth.accountId);
   }
 
   /** Ends every stream (server shutdown) and stops the heartbeat; the clients reconnect elsewhere. */

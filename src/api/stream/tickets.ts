@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { systemClock, type Clock } from '../../clock.js';
-import type { AuthContext } from '../auth-context.js';
-import type { KeyLimits } from '../state.js';
 
 /** How long a ticket may wait to be used: enough for a page to open its EventSource. */
 export const TICKET_TTL_MS = 30_000;
 /** Bound on outstanding tickets, so a client cannot grow memory by asking for many. */
 const MAX_TICKETS = 10_000;
+/** Bound per account: past it an account's own oldest ticket goes, never another account's. */
+export const MAX_TICKETS_PER_ACCOUNT = 50;
 
-interface Ticket {
-  auth: AuthContext;
-  limits: KeyLimits;
+/** The key a ticket stands for: checked again when the ticket is used. */
+export interface TicketHolder {
+  accountId: number;
+  keyId: number;
+  /** The key's visible prefix when the ticket was issued: a rotation changes it. */
+  keyPrefix: string;
+}
+
+interface Ticket extends TicketHolder {
   expiresAt: number;
 }
 
@@ -21,6 +27,8 @@ interface Ticket {
  */
 export class StreamTickets {
   private readonly tickets = new Map<string, Ticket>();
+  /** Each account's outstanding tickets, oldest first. */
+  private readonly perAccount = new Map<number, Set<string>>();
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -28,25 +36,38 @@ export class StreamTickets {
     return this.clock.now();
   }
 
-  issue(auth: AuthContext, limits: KeyLimits): { ticket: string; expiresAt: Date } {
+  issue(holder: TicketHolder): { ticket: string; expiresAt: Date } {
+    const own = this.perAccount.get(holder.accountId) ?? new Set<string>();
+    if (own.size >= MAX_TICKETS_PER_ACCOUNT) this.remove(own.values().next().value as string);
     if (this.tickets.size >= MAX_TICKETS) this.sweep();
-    if (this.tickets.size >= MAX_TICKETS) this.tickets.delete(this.tickets.keys().next().value as string);
+    if (this.tickets.size >= MAX_TICKETS) this.remove(this.tickets.keys().next().value as string);
     const ticket = `svc_tkt_${randomBytes(24).toString('base64url')}`;
     const expiresAt = this.now() + TICKET_TTL_MS;
-    this.tickets.set(ticket, { auth, limits, expiresAt });
+    this.tickets.set(ticket, { ...holder, expiresAt });
+    own.add(ticket);
+    this.perAccount.set(holder.accountId, own);
     return { ticket, expiresAt: new Date(expiresAt) };
   }
 
   /** The key a ticket stands for, consuming the ticket; null when unknown, used or expired. */
-  redeem(ticket: string): { auth: AuthContext; limits: KeyLimits } | null {
+  redeem(ticket: string): TicketHolder | null {
     const t = this.tickets.get(ticket);
     if (!t) return null;
-    this.tickets.delete(ticket);
+    this.remove(ticket);
     return t.expiresAt > this.now() ? t : null;
+  }
+
+  private remove(ticket: string): void {
+    const t = this.tickets.get(ticket);
+    if (!t) return;
+    this.tickets.delete(ticket);
+    const own = this.perAccount.get(t.accountId);
+    own?.delete(ticket);
+    if (own?.size === 0) this.perAccount.delete(t.accountId);
   }
 
   private sweep(): void {
     const now = this.now();
-    for (const [k, t] of this.tickets) if (t.expiresAt <= now) this.tickets.delete(k);
+    for (const [k, t] of this.tickets) if (t.expiresAt <= now) this.remove(k);
   }
 }

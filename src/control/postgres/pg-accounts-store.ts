@@ -129,4 +129,15 @@ export class PgAccountsStore implements Async<AccountsStore> {
     const account = await this.one<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE id = $1`, [row.conta_id]);
     return { key: toKey(row), account: toAccount(account as AccountRow) };
   }
+
+  async activeKeys(ids: readonly number[]): Promise<{ key: ApiKeyRecord; account: Account }[]> {
+    if (ids.length === 0) return [];
+    const keys = await this.pool.query<KeyRow>(`${KEY_SELECT} WHERE k.ativa = 1 AND k.id = ANY($1::bigint[])`, [ids]);
+    const accounts = await this.pool.query<AccountRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE id = ANY($1::bigint[])`,
+      [[...new Set(keys.rows.map((k) => k.conta_id))]],
+    );
+    const byId = new Map(accounts.rows.map((a) => [a.id, toAccount(a)]));
+    return keys.rows.map((row) => ({ key: toKey(row), account: byId.get(row.conta_id) as Account }));
+  }
 }

@@ -45,13 +45,20 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
    * history and the quota, the rows workers share, locked only for that tail: the same end state as applying
    * the outcomes one by one, as SQLite does.
    */
-  recordOutcomes(outcomes: readonly Outcome[]): Promise<Deactivation[]> {
+  recordOutcomes(burst: readonly Outcome[]): Promise<Deactivation[]> {
     return withTransaction(this.pool, async (c) => {
       await lockWebhooks(
         c,
-        outcomes.map((o) => o.job.webhookId),
+        burst.map((o) => o.job.webhookId),
         'KEY SHARE',
       );
+      // A webhook deleted before the lock took its deliveries along (ON DELETE CASCADE): their outcomes have
+      // nothing left to record, and writing them would break a foreign key and undo the whole burst.
+      const { rows } = await c.query<{ id: string }>('SELECT id FROM entregas WHERE id = ANY($1::text[])', [
+        burst.map((o) => o.job.id),
+      ]);
+      const present = new Set(rows.map((r) => r.id));
+      const outcomes = burst.filter((o) => present.has(o.job.id));
       await this.insertAttempts(
         c,
         outcomes.flatMap(({ job, outcome }) =>
@@ -154,6 +161,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     exclude: readonly string[],
     owner: string,
     leaseMs: number,
+    skipAccounts: readonly number[] = [],
   ): Promise<DeliveryJob[]> {
     if (limit < 1) return [];
     const { rows } = await this.pool.query<JobRow>(
@@ -162,12 +170,13 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
          WHERE id IN (SELECT id FROM entregas
                       WHERE status = 'pendente' AND proxima_tentativa_em <= $3
                         AND (reservada_ate IS NULL OR reservada_ate <= $3) AND NOT (id = ANY($4::text[]))
+                        AND NOT (conta_id = ANY($6::bigint[]))
                       ORDER BY proxima_tentativa_em LIMIT $5 FOR UPDATE SKIP LOCKED)
          RETURNING *)
        SELECT ${DELIVERY_COLUMNS}, w.url, w.secret, w.segredo_anterior, w.segredo_anterior_ate, w.ativo AS webhook_ativo, c.plano
        FROM claimed e JOIN webhooks w ON w.id = e.webhook_id LEFT JOIN contas c ON c.id = w.conta_id
        ORDER BY e.proxima_tentativa_em`,
-      [now + leaseMs, owner, now, [...exclude], limit],
+      [now + leaseMs, owner, now, [...exclude], limit, [...skipAccounts]],
     );
     return rows.map((r) => toJob(r, (v) => this.openSecret(v), now));
   }

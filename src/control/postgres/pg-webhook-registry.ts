@@ -181,6 +181,14 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
     return toDelivery(row as DeliveryRow);
   }
 
+  async hasPendingTest(webhookId: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      "SELECT 1 FROM entregas WHERE webhook_id = $1 AND origem = 'teste' AND status = 'pendente' LIMIT 1",
+      [webhookId],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
   async listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): Promise<DeliveryRecord[]> {
     const { rows } = await this.pool.query<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = $1 AND ($2::text IS NULL OR e.status = $2)

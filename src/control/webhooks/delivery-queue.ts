@@ -58,8 +58,18 @@ export interface DeliveryQueue extends WebhookAccounts {
    * claims (and those it gave up on, to be sent again) lapse.
    */
   renewClaims(owner: string, ids: readonly string[], until: number): number;
-  /** Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held). */
-  claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[];
+  /**
+   * Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held) and the
+   * deliveries of `skipAccounts` (holding their share already).
+   */
+  claimDue(
+    now: number,
+    limit: number,
+    exclude: readonly string[],
+    owner: string,
+    leaseMs: number,
+    skipAccounts?: readonly number[],
+  ): DeliveryJob[];
   /**
    * Reserves monthly-quota slots for claimed automatic deliveries, atomically across workers: a slot counts
    * from here until the delivery's outcome is recorded or its claim lapses. Accounts without a limit get all.
@@ -86,7 +96,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       const deactivations: Deactivation[] = [];
       // Runs of successes are written together; their order with failures is kept.
       const delivered: Delivered[] = [];
-      for (const { job, outcome } of outcomes) {
+      for (const { job, outcome } of this.stillQueued(outcomes)) {
         if (outcome.kind === 'entregue') {
           delivered.push({ job, attempt: outcome.attempt, at: outcome.at });
           continue;
@@ -102,6 +112,20 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
       if (delivered.length) this.markDelivered(delivered);
       return deactivations;
     });
+  }
+
+  /**
+   * The outcomes whose delivery still exists: deleting a webhook deletes its deliveries (ON DELETE CASCADE), and
+   * the outcome of one sent meanwhile has nothing left to record; written, it would break a foreign key and undo
+   * the burst, and every other delivery in it would be sent again.
+   */
+  private stillQueued<T extends { job: DeliveryJob }>(outcomes: readonly T[]): readonly T[] {
+    if (outcomes.length === 0) return outcomes;
+    const rows = this.sql(`SELECT id FROM entregas WHERE id IN (${outcomes.map(() => '?').join(', ')})`).all(
+      ...outcomes.map((o) => o.job.id),
+    ) as { id: string }[];
+    const present = new Set(rows.map((r) => r.id));
+    return outcomes.filter((o) => present.has(o.job.id));
   }
 
   accountEmail(contaId: number): string | null {
@@ -183,10 +207,19 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
     return released;
   }
 
-  claimDue(now: number, limit: number, exclude: readonly string[], owner: string, leaseMs: number): DeliveryJob[] {
+  claimDue(
+    now: number,
+    limit: number,
+    exclude: readonly string[],
+    owner: string,
+    leaseMs: number,
+    skipAccounts: readonly number[] = [],
+  ): DeliveryJob[] {
     if (limit < 1) return [];
     return this.tx(() => {
-      const notIn = exclude.length ? `AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '';
+      const notIn =
+        (exclude.length ? `AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '') +
+        (skipAccounts.length ? ` AND conta_id NOT IN (${skipAccounts.map(() => '?').join(', ')})` : '');
       const ids = (
         this.sql(
           `UPDATE entregas SET reservada_ate = ?, reservada_por = ?
@@ -195,7 +228,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
                             AND (reservada_ate IS NULL OR reservada_ate <= ?) ${notIn}
                           ORDER BY proxima_tentativa_em LIMIT ?)
              RETURNING id`,
-        ).all(now + leaseMs, owner, now, now, ...exclude, limit) as { id: string }[]
+        ).all(now + leaseMs, owner, now, now, ...exclude, ...skipAccounts, limit) as { id: string }[]
       ).map((r) => r.id);
       if (ids.length === 0) return [];
       const rows = this.sql(

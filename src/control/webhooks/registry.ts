@@ -48,6 +48,8 @@ export interface WebhookRegistry extends WebhookAccounts {
     origem: DeliveryOrigin,
     now: number,
   ): DeliveryRecord;
+  /** Whether a test delivery of the webhook is still pending (tests go one at a time). */
+  hasPendingTest(webhookId: number): boolean;
   /** Most recent first; optionally only one status. */
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
@@ -187,6 +189,14 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
          VALUES (?, ?, ?, ?, ?, ?, 'pendente', ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
     ).get(this.newId(), webhook.id, webhook.contaId, evento, corpo, origem, iso(now), now) as DeliveryRow;
     return toDelivery(row);
+  }
+
+  hasPendingTest(webhookId: number): boolean {
+    return (
+      this.sql("SELECT 1 FROM entregas WHERE webhook_id = ? AND origem = 'teste' AND status = 'pendente' LIMIT 1").get(
+        webhookId,
+      ) !== undefined
+    );
   }
 
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[] {

@@ -1,4 +1,4 @@
-import { sealSecret, secretBoxOf, type ControlDb } from '../database.js';
+import { sealSecret, secretBoxOf, writeTransaction, type ControlDb } from '../database.js';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
 import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
@@ -54,16 +54,7 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
    * Inside a batch the caller's transaction already covers it.
    */
   protected tx<T>(fn: () => T): T {
-    if (this.db.inTransaction) return fn();
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = fn();
-      this.db.exec('COMMIT');
-      return result;
-    } catch (err) {
-      this.db.exec('ROLLBACK');
-      throw err;
-    }
+    return writeTransaction(this.db, fn);
   }
 
   protected insertAttempt(deliveryId: string, a: AttemptResult): void {

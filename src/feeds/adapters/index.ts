@@ -1,5 +1,6 @@
 import type { Feed } from '../canonical.js';
 import { FeedRejectedError, type FeedPosition } from '../errors.js';
+import { limitIssues } from '../limits.js';
 import { collectionIssues, MAX_ISSUES, schemaIssues } from '../validate-schema.js';
 import { canonicalJsonAdapter } from './canonical-json.js';
 import { canonicalNdjsonAdapter, ndjsonPosition } from './canonical-ndjson.js';
@@ -101,18 +102,27 @@ export interface NamedFeed {
   locate(pointer: string): FeedPosition;
 }
 
-/** Reads every group into canonical feeds; adapters other than the canonical ones are checked against the schema. */
+/**
+ * Reads every group into canonical feeds. Adapters other than the canonical ones (which check while reading)
+ * are checked against the schema, or only the collections that need it; then every feed's values are checked
+ * for what the schema cannot say or was not run on (limits.ts).
+ */
 export function readGroups(groups: readonly InputGroup[], options: AdapterOptions): NamedFeed[] {
   const feeds: NamedFeed[] = [];
   for (const { adapter, files } of groups) {
     const file = files.map((f) => f.name).join(' + ');
+    const canonical = adapter === canonicalJsonAdapter || adapter === canonicalNdjsonAdapter;
+    const checked = canonical ? [] : adapter.schemaChecked?.(options);
     for (const feed of adapter.read(files, options)) {
-      if (adapter !== canonicalJsonAdapter && adapter !== canonicalNdjsonAdapter) {
-        const checked = adapter.schemaChecked?.(options);
-        const issues = checked ? collectionIssues(file, feed, checked) : schemaIssues(file, feed);
-        if (issues.length > 0) throw new FeedRejectedError(issues.slice(0, MAX_ISSUES), issues.length);
-      }
-      feeds.push({ file, feed, locate: (pointer) => ndjsonPosition(feed, pointer) ?? { pointer } });
+      const locate = (pointer: string): FeedPosition => ndjsonPosition(feed, pointer) ?? { pointer };
+      const schema = checked ? collectionIssues(file, feed, checked) : schemaIssues(file, feed);
+      const issues = schema.length > 0 ? schema : limitIssues(file, feed, MAX_ISSUES);
+      if (issues.length > 0)
+        throw new FeedRejectedError(
+          issues.slice(0, MAX_ISSUES).map((i) => ({ ...i, position: locate(i.position.pointer ?? '') })),
+          issues.length,
+        );
+      feeds.push({ file, feed, locate });
     }
   }
   return feeds;

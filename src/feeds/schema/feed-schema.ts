@@ -10,16 +10,32 @@ import {
   STAT_DECIMAL_FIELDS,
   STAT_INTEGER_FIELDS,
 } from '../statistics-fields.js';
+import {
+  MAX_ALIASES,
+  MAX_ID_CHARS,
+  MAX_INTEGER_ID,
+  MAX_NUMBER,
+  MAX_LINEUP_PLAYERS,
+  MAX_NAME_CHARS,
+  MAX_RECORDS,
+  MAX_TEXT_CHARS,
+  MAX_TIES,
+  NO_LEAP_SECOND,
+  URL_PATTERN,
+} from '../limits.js';
 
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
 const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
-const text: Schema = { type: 'string', minLength: 1 };
-const optionalText: Schema = { type: ['string', 'null'] };
-const count: Schema = { type: 'integer', minimum: 0 };
-const nullableCount: Schema = { type: ['integer', 'null'], minimum: 0 };
-const nullableNumber: Schema = { type: ['number', 'null'] };
+const id: Schema = { type: 'string', minLength: 1, maxLength: MAX_ID_CHARS };
+const text: Schema = { type: 'string', minLength: 1, maxLength: MAX_NAME_CHARS };
+const optionalText: Schema = { type: ['string', 'null'], maxLength: MAX_NAME_CHARS };
+const count: Schema = { type: 'integer', minimum: 0, maximum: MAX_NUMBER };
+const nullableCount: Schema = { type: ['integer', 'null'], minimum: 0, maximum: MAX_NUMBER };
+const nullableNumber: Schema = { type: ['number', 'null'], minimum: -MAX_NUMBER, maximum: MAX_NUMBER };
+/** Pictures the API and the panel link to: only web addresses (never `javascript:` or `data:`). */
+const optionalUrl: Schema = { type: ['string', 'null'], maxLength: MAX_TEXT_CHARS, pattern: URL_PATTERN };
 const percent: Schema = { type: ['number', 'null'], minimum: 0, maximum: 100 };
 
 function object(properties: Record<string, Schema>, required: readonly string[]): Schema {
@@ -43,8 +59,13 @@ function playerStatProperties(fields: readonly string[]): Record<string, Schema>
 }
 
 export function buildFeedSchema(): Schema {
-  const sourceId: Schema = { type: ['string', 'integer'] };
-  const fonte = text;
+  const sourceId: Schema = {
+    type: ['string', 'integer'],
+    maxLength: MAX_ID_CHARS,
+    minimum: -MAX_INTEGER_ID,
+    maximum: MAX_INTEGER_ID,
+  };
+  const fonte = id;
   const collections = [
     'campeonatos',
     'fases',
@@ -80,8 +101,10 @@ export function buildFeedSchema(): Schema {
       {
         formato: { const: 'svc-feed/1' },
         fonte,
-        gerado_em: { type: 'string', format: 'date-time' },
-        ...Object.fromEntries(collections.map((c) => [c, { type: 'array', items: ref(collectionDef[c] ?? c) }])),
+        gerado_em: { type: 'string', format: 'date-time', pattern: NO_LEAP_SECOND },
+        ...Object.fromEntries(
+          collections.map((c) => [c, { type: 'array', maxItems: MAX_RECORDS, items: ref(collectionDef[c] ?? c) }]),
+        ),
       },
       ['formato', 'fonte'],
     ),
@@ -93,29 +116,29 @@ export function buildFeedSchema(): Schema {
           fonte,
           nome: text,
           nome_popular: text,
-          slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
-          temporada: text,
+          slug: { type: 'string', maxLength: MAX_ID_CHARS, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+          temporada: id,
           tipo: { enum: ['pontos-corridos', 'mata-mata'] },
           regiao: text,
-          logo_url: optionalText,
+          logo_url: optionalUrl,
           status: { enum: ['andamento', 'encerrado', 'agendado', null] },
         },
         ['id', 'nome', 'temporada', 'tipo'],
       ),
-      chave: object({ id: ref('sourceId'), nome: text, slug: text, ordem: count }, ['id', 'nome']),
+      chave: object({ id: ref('sourceId'), nome: text, slug: id, ordem: count }, ['id', 'nome']),
       fase: object(
         {
           id: ref('sourceId'),
           fonte,
           campeonato: ref('sourceId'),
           nome: text,
-          slug: text,
-          ordem: { type: 'integer', minimum: 1 },
+          slug: id,
+          ordem: { type: 'integer', minimum: 1, maximum: MAX_NUMBER },
           tipo: { enum: ['mata-mata', 'pontos-corridos', 'grupos'] },
           ida_e_volta: { type: 'boolean' },
           decisivo: { type: 'boolean' },
           eliminatorio: { type: 'boolean' },
-          chaves: { type: 'array', items: ref('chave') },
+          chaves: { type: 'array', maxItems: MAX_TIES, items: ref('chave') },
         },
         ['id', 'campeonato', 'nome', 'ordem', 'tipo', 'ida_e_volta'],
       ),
@@ -125,7 +148,7 @@ export function buildFeedSchema(): Schema {
           fonte,
           campeonato: ref('sourceId'),
           fase: nullable(ref('sourceId')),
-          numero: { type: 'integer', minimum: 1 },
+          numero: { type: 'integer', minimum: 1, maximum: MAX_NUMBER },
           nome: text,
         },
         ['id', 'campeonato', 'numero'],
@@ -137,9 +160,9 @@ export function buildFeedSchema(): Schema {
           nome: text,
           sigla: { type: 'string', minLength: 1, maxLength: 5 },
           tipo: { enum: ['clube', 'selecao'] },
-          escudo_url: optionalText,
+          escudo_url: optionalUrl,
           estado: optionalText,
-          apelidos: { type: 'array', items: text, maxItems: 50 },
+          apelidos: { type: 'array', items: text, maxItems: MAX_ALIASES },
         },
         ['id', 'nome'],
       ),
@@ -186,7 +209,7 @@ export function buildFeedSchema(): Schema {
           placar_visitante: nullableCount,
           prorrogacao: { type: 'boolean' },
           penalti: nullable(ref('penalti')),
-          data_hora: { type: ['string', 'null'], format: 'date-time' },
+          data_hora: { type: ['string', 'null'], format: 'date-time', pattern: NO_LEAP_SECOND },
           data: { type: ['string', 'null'], format: 'date' },
           estadio: optionalText,
         },
@@ -225,11 +248,11 @@ export function buildFeedSchema(): Schema {
         {
           jogador_id: nullable(ref('sourceId')),
           nome: text,
-          apelido: { type: 'string' },
+          apelido: { type: 'string', maxLength: MAX_NAME_CHARS },
           numero: { type: ['integer', 'null'], minimum: 0, maximum: 999 },
           posicao: optionalText,
           posicao_sigla: optionalText,
-          foto_url: optionalText,
+          foto_url: optionalUrl,
           substituido_por: nullable(ref('substituicao')),
           estatisticas: nullable(ref('estatisticasJogador')),
         },
@@ -243,8 +266,8 @@ export function buildFeedSchema(): Schema {
           formacao: optionalText,
           tecnico: optionalText,
           confirmada: { type: 'boolean' },
-          titulares: { type: 'array', items: ref('jogadorEscalado') },
-          reservas: { type: 'array', items: ref('jogadorEscalado') },
+          titulares: { type: 'array', maxItems: MAX_LINEUP_PLAYERS, items: ref('jogadorEscalado') },
+          reservas: { type: 'array', maxItems: MAX_LINEUP_PLAYERS, items: ref('jogadorEscalado') },
         },
         ['partida', 'lado', 'confirmada', 'titulares', 'reservas'],
       ),

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js';
-import { decide } from '../retry-policy.js';
+import { decide, MAX_ATTEMPTS } from '../retry-policy.js';
 import type { Sender } from '../sender.js';
 import { deliveryHeaders } from '../signing.js';
 import type { AdmittedDispatch, CompletedDispatch } from './types.js';
@@ -36,7 +36,9 @@ export async function send(d: AdmittedDispatch, deps: SendDeps): Promise<Complet
     erro: result.erro,
     duracaoMs: result.duracaoMs,
   };
-  const decision = decide({ numero, ...result, nowMs: ended, random: deps.random });
+  // A test is feedback for its author, not data to get through: one attempt, so a dead receiver is not retried.
+  const maxAttempts = job.origem === 'teste' ? 1 : MAX_ATTEMPTS;
+  const decision = decide({ numero, ...result, maxAttempts, nowMs: ended, random: deps.random });
   switch (decision.kind) {
     case 'entregue':
       return { ...d, outcome: { kind: 'entregue', attempt, at: ended } };

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { Claims, OWNER, ownerIsDead } from '../../../src/webhooks/dispatch/claim.js';
+import { createAccount } from '../helpers.js';
 import { StageFixture, T0 } from './fixture.js';
 
 describe('claim stage', () => {
@@ -27,6 +28,33 @@ describe('claim stage', () => {
     claims.settle(second!.job.id);
     assert.equal(await claims.refill(T0 + 10), true, 'room for two, one left: drained');
     assert.equal(claims.next()?.job.corpo, '{"i":2}');
+  });
+
+  it('fair: a webhook and an account send only their share at once; an account holding half the claims is skipped', async () => {
+    queued(4);
+    const other = f.registry.createWebhook(
+      {
+        contaId: createAccount(f.db, 'outra', 'pro'),
+        nome: 'outra',
+        url: f.webhook.url,
+        eventos: ['partida.gol'],
+        secret: 'whsec_x',
+      },
+      null,
+      T0,
+    );
+    f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
+    const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1 });
+    assert.equal(await claims.refill(T0 + 10), false);
+    assert.equal(claims.holding, 4, "the first account's four, oldest first: the other's comes later");
+    assert.equal(await claims.refill(T0 + 10), false, 'the first account (half the claims) skipped, the other claimed');
+    assert.equal(claims.holding, 5);
+    const first = claims.next();
+    assert.equal(first?.job.corpo, '{"i":0}');
+    assert.equal(claims.next()?.job.corpo, '{"outra":1}', 'the first webhook is at its share: the other goes');
+    assert.deepEqual([claims.next(), claims.waiting], [undefined, 0]);
+    claims.settle(first!.job.id);
+    assert.equal(claims.next()?.job.corpo, '{"i":1}');
   });
 
   it('does not claim what is not due yet, nor what another worker holds under a live lease', async () => {

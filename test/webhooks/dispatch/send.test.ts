@@ -50,6 +50,15 @@ describe('send stage', () => {
     );
   });
 
+  it('a test delivery that fails is not retried: one attempt', async () => {
+    receiver.reply = () => ({ status: 503 });
+    const [job] = await f.claimed(1, 'teste');
+    assert.ok(job);
+    const done = await send({ job, metered: null }, deps);
+    assert.ok(done.outcome.kind === 'falhou', done.outcome.kind);
+    assert.equal(done.outcome.motivo, 'HTTP 503 (tentativa única)');
+  });
+
   it('a 503: retried on the schedule (10 s before the second attempt)', async () => {
     receiver.reply = () => ({ status: 503 });
     const [job] = await f.claimed(1);
