@@ -8,6 +8,7 @@ import { resolveDataDir, DEFAULT_DATA_DIR, type DataDir } from './data-dir.js';
 import { loadPlans, PlansFileError, type PlansConfig } from './control/plans.js';
 import { DEFAULT_CACHE_MB } from './api/snapshot/cache-size.js';
 import { keyFromText } from './control/secret-box.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -25,6 +26,8 @@ export interface ConfigFlags {
   key?: string;
   databaseUrl?: string;
   corsOrigins?: string;
+  logFormat?: string;
+  logLevel?: string;
 }
 
 export interface SmtpConfig {
@@ -38,6 +41,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Unexpected errors print their stack (`SVC_DEBUG=1`). */
   debug: boolean;
+  /** The log of `serve`, `demo` and `webhooks run` (`--log-format`, `--log-level`): see src/log.ts. */
+  log: { format: LogFormat; level: LogLevel };
   /** Fetching `https://` feeds. */
   feeds: { timeoutMs: number; allowHttp: boolean };
   /** Extra team-name aliases for `svc ingest` (loaded by the ingest). */
@@ -92,6 +97,18 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
       flags.databaseUrl ?? nonEmpty(env.SVC_DATABASE_URL),
     ),
     debug: flag(env, 'SVC_DEBUG'),
+    log: {
+      format: oneOf(
+        flags.logFormat !== undefined ? '--log-format' : 'SVC_LOG_FORMAT',
+        flags.logFormat ?? nonEmpty(env.SVC_LOG_FORMAT) ?? 'json',
+        LOG_FORMATS,
+      ),
+      level: oneOf(
+        flags.logLevel !== undefined ? '--log-level' : 'SVC_LOG_LEVEL',
+        flags.logLevel ?? nonEmpty(env.SVC_LOG_LEVEL) ?? 'info',
+        LOG_LEVELS,
+      ),
+    },
     feeds: {
       timeoutMs:
         env.SVC_FEED_TIMEOUT_MS === undefined
@@ -222,6 +239,12 @@ function parsePort(name: string, text: string | undefined): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new ConfigError(`${name} inválida: "${text}" (use 0 a 65535)`);
   return port;
+}
+
+function oneOf<T extends string>(name: string, text: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(text))
+    throw new ConfigError(`${name} inválida: "${text}" (use ${allowed.join(', ')})`);
+  return text as T;
 }
 
 /** `*`, or origins as browsers send them in `Origin` (scheme, host, maybe a port; no path), comma-separated. */

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { readFileSync } from 'node:fs';
 import { nowDate, systemClock, type Clock } from '../clock.js';
+import { createLogger, errorText, type Logger } from '../log.js';
 import type { DataDir } from '../data-dir.js';
 import type { AccountsStore } from '../control/accounts-store.js';
 import type { Async } from '../control/async-store.js';
@@ -14,7 +15,7 @@ import { cors, type CorsOrigins } from './middleware/cors.js';
 import { ticketOrKey } from './middleware/ticket-auth.js';
 import { planAccess } from './middleware/plan-access.js';
 import { enforceQuota } from './middleware/quota.js';
-import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
+import { requestContext } from './middleware/request-context.js';
 import { routeFallback } from './middleware/route-fallback.js';
 import { RateLimiter } from './rate-limiter.js';
 import { registerCampeonatos } from './routes/campeonatos.js';
@@ -42,8 +43,8 @@ export interface AppOptions {
   /** Keys, usage and webhooks (SQLite or PostgreSQL); its owner opens and closes it. */
   control: ControlPlane;
   plans?: PlansConfig;
-  /** Access-log sink (one object per request); stdout JSON lines by default. */
-  log?: AccessLog;
+  /** The access log (one line per request) and the app's events; JSON lines on stdout by default. */
+  log?: Logger;
   /** How often usage counts are written to the control plane. */
   usageFlushMs?: number;
   /** How long a verified key is remembered (revocation takes effect within this); default 1 s. */
@@ -56,7 +57,7 @@ export interface AppOptions {
   stream?: Pick<StreamHubOptions, 'windowEvents' | 'heartbeatMs'>;
   /** Bound of the serve cache (championship partitions and responses), MiB; default DEFAULT_CACHE_MB. */
   cacheMb?: number;
-  /** Time for quotas' days, key caching, tickets, webhook schedules and log stamps; default the system clock. */
+  /** Time for quotas' days, key caching, tickets and webhook schedules; default the system clock. */
   clock?: Clock;
 }
 
@@ -82,17 +83,19 @@ export interface ApiApp {
  * limit and quota → plan check → JSON body, on the routes that take
  * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
  */
+/** The snapshot holder's and the stream's failures (`snapshot_falhou`, `stream_falhou`) are errors; the rest info. */
+const failed = (event: string): boolean => event.endsWith('_falhou');
+
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
-  const log = o.log ?? stdoutLog;
+  const log = o.log ?? createLogger();
   const clock = o.clock ?? systemClock;
-  const stamp = (): string => nowDate(clock).toISOString();
   const accounts = o.control.accounts;
   const usageStore = o.control.usage;
   const usage = new UsageMeter(
     usageStore,
     o.usageFlushMs,
-    (err) => log({ t: stamp(), event: 'uso_nao_gravado', erro: err instanceof Error ? err.message : String(err) }),
+    (err) => log.error({ event: 'uso_nao_gravado', err: errorText(err) }),
     clock,
   );
   const metrics = new ApiMetrics(
@@ -104,7 +107,7 @@ export function createApp(o: AppOptions): ApiApp {
     o.dataDir,
     (event, fields) => {
       if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
-      log({ t: stamp(), event, ...fields });
+      log[failed(event) ? 'error' : 'info']({ event, ...fields });
     },
     { cacheMb: o.cacheMb },
   );
@@ -130,7 +133,7 @@ export function createApp(o: AppOptions): ApiApp {
     guarded([ticketOrKey(tickets, byKey), quota, planAccess(plans, recurso)], handler);
   const stream = new StreamHub(o.dataDir, {
     ...o.stream,
-    log: (event, fields) => log({ t: stamp(), event, ...fields }),
+    log: (event, fields) => log[failed(event) ? 'error' : 'info']({ event, ...fields }),
   });
   holder.onSwap((next) => void stream.snapshotSwapped(next.id));
   registerCampeonatos(router, holder, guard);
