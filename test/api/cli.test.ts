@@ -295,9 +295,9 @@ describe('svc keys and svc serve', () => {
       dir,
     ]);
     const { key } = JSON.parse(created.stdout) as { key: string };
-    const servers = [0, 1].map(() =>
-      startServe(['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir]),
-    );
+    // Warnings and errors only (by flag, by variable): stdout keeps the announcement line and nothing at info.
+    const serve = ['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir];
+    const servers = [startServe([...serve, '--log-level', 'warn']), startServe(serve, { SVC_LOG_LEVEL: 'warn' })];
     try {
       const urls = await Promise.all(servers.map((s) => s.url));
       const auth = { authorization: `Bearer ${key}` };
@@ -314,6 +314,15 @@ describe('svc keys and svc serve', () => {
       for (const s of servers) s.child.kill('SIGTERM');
       for (const s of servers) assert.equal(await s.exited, 0);
     }
+    for (const s of servers)
+      assert.deepEqual(
+        s
+          .out()
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).event),
+        ['ouvindo'],
+      );
   });
 });
 
