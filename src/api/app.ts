@@ -77,15 +77,15 @@ export interface ApiApp {
   stop(): Promise<void>;
 }
 
+/** The snapshot holder's and the stream's failures (`snapshot_falhou`, `stream_falhou`) are errors; the rest info. */
+const failed = (event: string): boolean => event.endsWith('_falhou');
+
 /**
  * The Koa app of `svc serve`. Middleware order: request id + errors + access log → CORS (a preflight is
  * answered here, before any key check) → router (public status, docs and panel routes; then API key → rate
  * limit and quota → plan check → JSON body, on the routes that take
  * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
  */
-/** The snapshot holder's and the stream's failures (`snapshot_falhou`, `stream_falhou`) are errors; the rest info. */
-const failed = (event: string): boolean => event.endsWith('_falhou');
-
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
   const log = o.log ?? createLogger();
