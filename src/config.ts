@@ -10,6 +10,7 @@ import { resolveDataDir, DEFAULT_DATA_DIR, type DataDir } from './data-dir.js';
 import { loadPlans, PlansFileError, type PlansConfig } from './control/plans.js';
 import { DEFAULT_CACHE_MB } from './api/snapshot/cache-size.js';
 import { keyFromText } from './control/secret-box.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -29,6 +30,8 @@ export interface ConfigFlags {
   key?: string;
   databaseUrl?: string;
   corsOrigins?: string;
+  logFormat?: string;
+  logLevel?: string;
 }
 
 export interface SmtpConfig {
@@ -42,6 +45,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Unexpected errors print their stack (`SVC_DEBUG=1`). */
   debug: boolean;
+  /** The log of `serve`, `demo` and `webhooks run` (`--log-format`, `--log-level`): see src/log.ts. */
+  log: { format: LogFormat; level: LogLevel };
   /** Fetching `https://` feeds. */
   feeds: { timeoutMs: number; allowHttp: boolean };
   /** Extra team-name aliases for `svc ingest` (loaded by the ingest). */
@@ -123,6 +128,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'webhook_secret', env: 'SVC_WEBHOOK_SECRET', flag: 'secret', secret: 'all', shown: '—' },
   { key: 'api_url', env: 'SVC_API_URL', flag: 'api', shown: DEFAULTS.apiUrl },
   { key: 'api_key', env: 'SVC_API_KEY', flag: 'key', secret: 'all', shown: '—' },
+  { key: 'log_format', env: 'SVC_LOG_FORMAT', flag: 'logFormat', shown: 'json' },
+  { key: 'log_level', env: 'SVC_LOG_LEVEL', flag: 'logLevel', shown: 'info' },
   { key: 'debug', env: 'SVC_DEBUG', shown: '0' },
 ];
 
@@ -179,6 +186,10 @@ function configOf(s: Readonly<Record<string, ResolvedSetting>>, env: Env): Confi
     dataDir: resolveDataDir(raw('data_dir') ?? DEFAULTS.dataDir),
     databaseUrl: databaseUrl(at('database_url')),
     debug: flag(at('debug')),
+    log: {
+      format: oneOf(at('log_format'), LOG_FORMATS) ?? 'json',
+      level: oneOf(at('log_level'), LOG_LEVELS) ?? 'info',
+    },
     feeds: {
       timeoutMs: positiveInt(at('feed_timeout_ms')) ?? DEFAULTS.feedTimeoutMs,
       allowHttp: flag(at('allow_http_feeds')),
@@ -363,6 +374,13 @@ function parsePort({ name, value: text }: ResolvedSetting): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new ConfigError(`${name} inválida: "${text}" (use 0 a 65535)`);
   return port;
+}
+
+function oneOf<T extends string>({ name, value: text }: ResolvedSetting, allowed: readonly T[]): T | undefined {
+  if (text === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(text))
+    throw new ConfigError(`${name} inválida: "${text}" (use ${allowed.join(', ')})`);
+  return text as T;
 }
 
 /** `*`, or origins as browsers send them in `Origin` (scheme, host, maybe a port; no path), comma-separated. */

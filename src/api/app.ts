@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { readFileSync } from 'node:fs';
 import { nowDate, systemClock, type Clock } from '../clock.js';
+import { createLogger, errorText, type Logger } from '../log.js';
 import type { DataDir } from '../data-dir.js';
 import type { AccountsStore } from '../control/accounts-store.js';
 import type { Async } from '../control/async-store.js';
@@ -14,7 +15,7 @@ import { cors, type CorsOrigins } from './middleware/cors.js';
 import { ticketOrKey } from './middleware/ticket-auth.js';
 import { planAccess } from './middleware/plan-access.js';
 import { enforceQuota } from './middleware/quota.js';
-import { requestContext, stdoutLog, type AccessLog } from './middleware/request-context.js';
+import { requestContext } from './middleware/request-context.js';
 import { routeFallback } from './middleware/route-fallback.js';
 import { RateLimiter } from './rate-limiter.js';
 import { registerCampeonatos } from './routes/campeonatos.js';
@@ -43,8 +44,8 @@ export interface AppOptions {
   /** Keys, usage and webhooks (SQLite or PostgreSQL); its owner opens and closes it. */
   control: ControlPlane;
   plans?: PlansConfig;
-  /** Access-log sink (one object per request); stdout JSON lines by default. */
-  log?: AccessLog;
+  /** The access log (one line per request) and the app's events; JSON lines on stdout by default. */
+  log?: Logger;
   /** How often usage counts are written to the control plane. */
   usageFlushMs?: number;
   /** How long a verified key is remembered (revocation takes effect within this); default 1 s. */
@@ -57,7 +58,7 @@ export interface AppOptions {
   stream?: Pick<StreamHubOptions, 'windowEvents' | 'heartbeatMs'>;
   /** Bound of the serve cache (championship partitions and responses), MiB; default DEFAULT_CACHE_MB. */
   cacheMb?: number;
-  /** Time for quotas' days, key caching, tickets, webhook schedules and log stamps; default the system clock. */
+  /** Time for quotas' days, key caching, tickets and webhook schedules; default the system clock. */
   clock?: Clock;
 }
 
@@ -77,6 +78,9 @@ export interface ApiApp {
   stop(): Promise<void>;
 }
 
+/** The snapshot holder's and the stream's failures (`snapshot_falhou`, `stream_falhou`) are errors; the rest info. */
+const failed = (event: string): boolean => event.endsWith('_falhou');
+
 /**
  * The Koa app of `svc serve`. Middleware order: request id + errors + access log → CORS (a preflight is
  * answered here, before any key check) → router (public status, docs and panel routes; then API key → rate
@@ -85,15 +89,14 @@ export interface ApiApp {
  */
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
-  const log = o.log ?? stdoutLog;
+  const log = o.log ?? createLogger();
   const clock = o.clock ?? systemClock;
-  const stamp = (): string => nowDate(clock).toISOString();
   const accounts = o.control.accounts;
   const usageStore = o.control.usage;
   const usage = new UsageMeter(
     usageStore,
     o.usageFlushMs,
-    (err) => log({ t: stamp(), event: 'uso_nao_gravado', erro: err instanceof Error ? err.message : String(err) }),
+    (err) => log.error({ event: 'uso_nao_gravado', err: errorText(err) }),
     clock,
   );
   const metrics = new ApiMetrics(
@@ -105,7 +108,7 @@ export function createApp(o: AppOptions): ApiApp {
     o.dataDir,
     (event, fields) => {
       if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
-      log({ t: stamp(), event, ...fields });
+      log[failed(event) ? 'error' : 'info']({ event, ...fields });
     },
     { cacheMb: o.cacheMb },
   );
@@ -131,12 +134,12 @@ export function createApp(o: AppOptions): ApiApp {
     guarded([ticketOrKey(tickets, byKey, accounts, plans), quota, planAccess(plans, recurso)], handler);
   const stream = new StreamHub(o.dataDir, {
     ...o.stream,
-    log: (event, fields) => log({ t: stamp(), event, ...fields }),
+    log: (event, fields) => log[failed(event) ? 'error' : 'info']({ event, ...fields }),
   });
   holder.onSwap((next) => void stream.snapshotSwapped(next.id));
   // A cache of 0 (every request checks its key) still reads the streams' keys at most 10 times a second.
   const keyWatch = new StreamKeyWatch(stream, accounts, plans, Math.max(o.authCacheMs ?? 1_000, 100), (event, fields) =>
-    log({ t: stamp(), event, ...fields }),
+    log.info({ event, ...fields }),
   );
   registerCampeonatos(router, holder, guard);
   registerPartidas(router, holder, guard);

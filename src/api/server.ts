@@ -5,7 +5,7 @@ import type { ControlPlane } from '../control/control-plane.js';
 import type { PlansConfig } from '../control/plans.js';
 import { createApp, type ApiApp } from './app.js';
 import type { CorsOrigins } from './middleware/cors.js';
-import type { AccessLog } from './middleware/request-context.js';
+import type { Logger } from '../log.js';
 
 export interface ServerOptions {
   dataDir: DataDir;
@@ -14,7 +14,7 @@ export interface ServerOptions {
   port: number;
   host?: string;
   plans?: PlansConfig;
-  log?: AccessLog;
+  log?: Logger;
   /** Webhook URLs may point at private/loopback hosts (local development only). */
   allowPrivateUrls?: boolean;
   /** Webhook URLs may point at this machine, over plain HTTP (`svc demo`'s sandbox). */

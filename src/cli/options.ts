@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Config } from '../config.js';
 
 /** A commander parser for an integer option within bounds. */
@@ -36,4 +37,14 @@ export function corsOriginsOption(): Option {
     '--cors-origins <list>',
     'origens de navegador que podem chamar a API, separadas por vírgula (ex. https://app.example), ou * para qualquer uma (variável: SVC_CORS_ORIGINS; padrão: *)',
   );
+}
+
+/** `--log-format` and `--log-level`, for the long-running commands (`serve`, `demo`, `webhooks run`). */
+export function withLogOptions(cmd: Command): Command {
+  return cmd
+    .option('--log-format <format>', 'formato do log no stdout: json ou text (variável: SVC_LOG_FORMAT; padrão: json)')
+    .option(
+      '--log-level <level>',
+      'nível mínimo do log: error, warn, info, debug ou silent (variável: SVC_LOG_LEVEL; padrão: info)',
+    );
 }

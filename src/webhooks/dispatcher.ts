@@ -5,6 +5,7 @@ import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import type { DataDir } from '../data-dir.js';
 import { systemClock, type Clock } from '../clock.js';
+import { createLogger, errorText, type Logger } from '../log.js';
 import { decideDeactivation } from './deactivation-policy.js';
 import { Claims, fairShares, OWNER, ownerIsDead } from './dispatch/claim.js';
 import { fanOut } from './dispatch/fan-out.js';
@@ -34,7 +35,8 @@ export interface DispatcherOptions {
   /** Sends permanent-deactivation notices; default null = record and log them only. */
   mailer?: Mailer | null;
   plans?: PlansConfig;
-  log?: (line: string) => void;
+  /** Deliveries and errors; JSON lines on stdout by default. */
+  log?: Logger;
 }
 
 export interface Dispatcher {
@@ -86,7 +88,7 @@ class WebhookDispatcher implements Dispatcher {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly plans: PlansConfig;
-  private readonly log: (line: string) => void;
+  private readonly log: Logger;
   private readonly concurrency: number;
   private readonly queue: Async<DeliveryQueue>;
   private readonly sender: Sender;
@@ -113,7 +115,7 @@ class WebhookDispatcher implements Dispatcher {
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.plans = options.plans ?? DEFAULT_PLANS;
-    this.log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    this.log = options.log ?? createLogger();
     this.concurrency = options.concurrency ?? 16;
     this.queue = options.control.deliveryQueue(decideDeactivation);
     this.sender = new Sender({
@@ -197,7 +199,7 @@ class WebhookDispatcher implements Dispatcher {
   }
 
   private logError(what: string, err: unknown): void {
-    this.log(`webhooks: erro ao ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    this.log.error({ event: 'webhooks_erro', err: errorText(err) }, `erro ao ${what}`);
   }
 
   /**
@@ -208,7 +210,10 @@ class WebhookDispatcher implements Dispatcher {
     try {
       const released = await this.queue.releaseClaims(ownerIsDead);
       if (released > 0)
-        this.log(`webhooks: ${released} entregas reservadas por um processo encerrado voltaram para a fila`);
+        this.log.info(
+          { event: 'reservas_liberadas', deliveries: released },
+          `${released} entregas reservadas por um processo encerrado voltaram para a fila`,
+        );
     } catch (err) {
       // Their leases lapse instead.
       this.logError('liberar reservas de processos encerrados', err);

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Async } from '../control/async-store.js';
 import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
 import type { Deactivation } from '../control/webhooks/records.js';
+import { errorText, type Logger } from '../log.js';
 
 /** Sends one e-mail; the nodemailer transport in production. */
 export interface Mailer {
@@ -30,7 +31,7 @@ export async function noticePermanentDeactivation(
   mailer: Mailer | null,
   d: Deactivation,
   now: number,
-  log: (line: string) => void,
+  log: Logger,
 ): Promise<void> {
   const assunto = `Webhook ${d.webhook.id} (${d.webhook.nome}) desativado`;
   try {
@@ -45,8 +46,9 @@ export async function noticePermanentDeactivation(
       now,
     );
     if (!mailer || !to) {
-      log(
-        `aviso: ${assunto} — ${d.motivo} (${!mailer ? 'SMTP não configurado' : 'conta sem e-mail'}; aviso ${id} registrado)`,
+      log.warn(
+        { event: 'aviso_registrado', webhook: d.webhook.id, notice: id },
+        `${assunto} — ${d.motivo} (${!mailer ? 'SMTP não configurado' : 'conta sem e-mail'}; aviso ${id} registrado)`,
       );
       return;
     }
@@ -54,15 +56,14 @@ export async function noticePermanentDeactivation(
     try {
       await mailer.send({ to, subject: assunto, text: corpo });
     } catch (err) {
-      erro = message(err);
-      log(`aviso: falha ao enviar e-mail para ${to}: ${erro}`);
+      erro = errorText(err);
+      log.error({ event: 'aviso_nao_enviado', notice: id, err: erro }, `falha ao enviar e-mail para ${to}`);
     }
     await store.noticeOutcome(id, erro === null ? new Date(now).toISOString() : null, erro);
   } catch (err) {
-    log(`aviso: erro ao registrar o aviso "${assunto}": ${message(err)}`);
+    log.error(
+      { event: 'aviso_nao_registrado', webhook: d.webhook.id, err: errorText(err) },
+      `erro ao registrar o aviso "${assunto}"`,
+    );
   }
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -11,6 +11,7 @@ import type { CorsOrigins } from '../../src/api/middleware/cors.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { ingestSqlite } from '../helpers/ingest.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { memoryLog } from '../helpers/log.js';
 
 export const DEMO_FIXTURES = path.join(REPO_ROOT, 'fixtures/demo');
 export const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
@@ -76,13 +77,13 @@ export async function startHarness(
   const dataDir = resolveDataDir(dir);
   if (o.ingestDemo !== false && !o.dir) await ingestInto(dataDir, [DEMO_FIXTURES]);
   const control = openControlDb(dataDir.controlDb);
-  const logs: Record<string, unknown>[] = [];
+  const { log, records: logs } = memoryLog();
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
   const api = createApp({
     dataDir,
     control: o.control ?? sqliteControlPlane(control),
     plans: o.plans,
-    log: (l) => logs.push(l),
+    log,
     usageFlushMs: o.usageFlushMs,
     authCacheMs: o.authCacheMs ?? 0,
     cacheMb: o.cacheMb,

@@ -30,8 +30,8 @@ describe('serve cache across swaps', () => {
       for (const f of ['01-pre-jogo.json', '02-inicio.json', '03-gol.json']) await ingestInto(h.dataDir, [step(f)]);
       await h.api.holder.refresh();
       const swap = lastSwap(h);
-      assert.equal(swap.frio, false);
-      assert.ok((swap.reutilizados as number) >= 1, `partitions carried over: ${JSON.stringify(swap)}`);
+      assert.equal(swap.cold, false);
+      assert.ok((swap.reused as number) >= 1, `partitions carried over: ${JSON.stringify(swap)}`);
 
       for (const p of untouched) {
         const r = await h.get(p, key, { 'If-None-Match': tags.get(p)! });
@@ -72,7 +72,7 @@ describe('serve cache across swaps', () => {
       rollbackTo(h.dataDir, first);
       await h.api.holder.refresh();
       assert.equal(h.api.holder.current!.id, first);
-      assert.equal(lastSwap(h).frio, true);
+      assert.equal(lastSwap(h).cold, true);
       assert.equal((await h.get('/v1/partidas/339/eventos', key)).text, antes);
     } finally {
       await h.cleanup();

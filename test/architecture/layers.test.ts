@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../helpers/cli.js';
  * ones below, never one above. A folder or root module not listed here fails the test until it is placed.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['domain', 'slug', 'time', 'clock', 'data-dir'],
+  ['domain', 'slug', 'time', 'clock', 'log', 'data-dir'],
   ['feeds'],
   ['control'],
   ['warehouse'],

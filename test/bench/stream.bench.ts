@@ -86,7 +86,7 @@ export async function run(): Promise<BenchFigure[]> {
   const { dir, cleanup } = tempDir('svc-bench-stream-');
   let child: ChildProcess | null = null;
   const sockets: Socket[] = [];
-  const sendLog: { escritas: number; leitura_ms: number; envio_ms: number }[] = [];
+  const sendLog: { writes: number; read_ms: number; send_ms: number }[] = [];
   try {
     const dataDir = resolveDataDir(dir);
     for (const input of [
@@ -114,7 +114,7 @@ export async function run(): Promise<BenchFigure[]> {
         out += d;
         for (const line of d.split('\n'))
           if (line.includes('"stream_enviado"'))
-            sendLog.push(JSON.parse(line) as { escritas: number; leitura_ms: number; envio_ms: number });
+            sendLog.push(JSON.parse(line) as { writes: number; read_ms: number; send_ms: number });
         const m = /"event":"ouvindo","url":"http:\/\/[^:]+:(\d+)"/.exec(out);
         if (m) resolve(Number(m[1]));
       });
@@ -172,15 +172,15 @@ export async function run(): Promise<BenchFigure[]> {
 
     await new Promise((r) => setTimeout(r, 500)); // the server's log lines are written once per event-loop turn
     const last = sendLog.reduce<(typeof sendLog)[number] | undefined>(
-      (a, b) => (a && a.escritas >= b.escritas ? a : b),
+      (a, b) => (a && a.writes >= b.writes ? a : b),
       undefined,
     );
-    const reads = sendLog.map((l) => l.leitura_ms).sort((a, b) => a - b);
+    const reads = sendLog.map((l) => l.read_ms).sort((a, b) => a - b);
     return [
       { name: 'server: outbox read per swap (median)', value: median(reads), unit: 'ms' },
       {
-        name: `server: writing one event to ${last?.escritas ?? '?'} streams`,
-        value: last?.envio_ms ?? NaN,
+        name: `server: writing one event to ${last?.writes ?? '?'} streams`,
+        value: last?.send_ms ?? NaN,
         unit: 'ms',
       },
       {

@@ -20,6 +20,7 @@ import {
   testDataDir,
   type TestEvent,
 } from '../webhooks/helpers.js';
+import { silentLog } from '../helpers/log.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
 
@@ -98,7 +99,7 @@ export async function run(): Promise<BenchFigure[]> {
       allowPrivateUrls: true,
       concurrency: CONCURRENCY,
       mailer: null,
-      log: () => {},
+      log: silentLog,
     });
     // Seconds per round of each side.
     const baselines: number[] = [];

@@ -19,6 +19,7 @@ describe('loadConfig: flags over environment over defaults', () => {
     assert.equal(c.apiUrl, 'http://localhost:8080');
     assert.equal(c.apiKey, undefined);
     assert.equal(c.debug, false);
+    assert.deepEqual(c.log, { format: 'json', level: 'info' });
   });
 
   it('the environment fills what the flags leave out', () => {
@@ -35,6 +36,8 @@ describe('loadConfig: flags over environment over defaults', () => {
         SVC_API_URL: 'http://api:1',
         SVC_API_KEY: 'k',
         SVC_DEBUG: '1',
+        SVC_LOG_FORMAT: 'text',
+        SVC_LOG_LEVEL: 'warn',
       },
     );
     assert.equal(c.dataDir.root, '/srv/svc');
@@ -47,6 +50,7 @@ describe('loadConfig: flags over environment over defaults', () => {
     assert.equal(c.apiUrl, 'http://api:1');
     assert.equal(c.apiKey, 'k');
     assert.equal(c.debug, true);
+    assert.deepEqual(c.log, { format: 'text', level: 'warn' });
   });
 
   it('flags win over the environment', () => {
@@ -56,12 +60,15 @@ describe('loadConfig: flags over environment over defaults', () => {
       SVC_WEBHOOK_SECRET: 'env',
       SVC_API_URL: 'http://env:1',
       SVC_API_KEY: 'env',
+      SVC_LOG_FORMAT: 'text',
+      SVC_LOG_LEVEL: 'warn',
     };
     const c = loadConfig({ dataDir: '/flag', port: '0', secret: 'flag', api: 'http://flag:1', key: 'flag' }, env);
     assert.deepEqual(
       [c.dataDir.root, c.port, c.webhookSecret, c.apiUrl, c.apiKey],
       ['/flag', 0, 'flag', 'http://flag:1', 'flag'],
     );
+    assert.deepEqual(loadConfig({ logFormat: 'json', logLevel: 'debug' }, env).log, { format: 'json', level: 'debug' });
   });
 
   it('a plans file is read and validated into the config', () => {
@@ -92,6 +99,8 @@ describe('loadConfig: flags over environment over defaults', () => {
         { SVC_ALLOW_PRIVATE_URLS: 'yes' },
         'SVC_ALLOW_PRIVATE_URLS inválida: "yes" (use 1 para ligar ou 0 para desligar)',
       ],
+      [{}, { SVC_LOG_FORMAT: 'pretty' }, 'SVC_LOG_FORMAT inválida: "pretty" (use json, text)'],
+      [{ logLevel: 'fatal' }, {}, '--log-level inválida: "fatal" (use error, warn, info, debug, silent)'],
     ];
     for (const [flags, env, message] of cases) assert.throws(() => loadConfig(flags, env), new ConfigError(message));
   });

@@ -43,8 +43,8 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     dataDir.cleanup();
   });
 
-  function daemon(): SvcProcess {
-    const p = new SvcProcess(['webhooks', 'run', '--data-dir', dataDir.root, '--allow-private-urls']);
+  function daemon(...extra: string[]): SvcProcess {
+    const p = new SvcProcess(['webhooks', 'run', '--data-dir', dataDir.root, '--allow-private-urls', ...extra]);
     procs.push(p);
     return p;
   }
@@ -57,9 +57,9 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     );
   }
 
-  it('run: warns loudly about --allow-private-urls, delivers, and stops gracefully on SIGTERM', async () => {
+  it('run: warns loudly about --allow-private-urls, delivers, logs as text, and stops gracefully on SIGTERM', async () => {
     const w = webhook();
-    const d = daemon();
+    const d = daemon('--log-format', 'text');
     await d.waitForOutput(/despachando eventos/);
     assert.match(d.stderr, /--allow-private-urls ATIVO/);
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
@@ -78,13 +78,13 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const id = String(r?.headers['x-svc-entrega']);
     await d.waitForOutput(
       new RegExp(
-        `webhooks: entrega ${id} \\(partida\\.gol, webhook ${w.id}\\): entregue \\(tentativa 1, HTTP 200 em \\d+ ms\\)`,
+        `\\+00:00 INFO {2}entrega entregue \\(tentativa 1, HTTP 200 em \\d+ ms\\) delivery=${id} type=partida\\.gol webhook=${w.id} outcome=entregue\n`,
       ),
     );
     d.kill('SIGTERM');
     assert.deepEqual(await d.exited, { code: 0, signal: null });
-    assert.match(d.stderr, /SIGTERM recebido/);
-    assert.match(d.stderr, /webhooks: parado/);
+    assert.match(d.stdout, /INFO {2}encerrando SIGTERM recebido; terminando as entregas em andamento signal=SIGTERM\n/);
+    assert.match(d.stdout, /INFO {2}parado despachante parado\n$/);
   });
 
   it('run: without the flag a loopback receiver is refused at connect time (permanent failure)', async () => {
@@ -97,6 +97,17 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'falhou', 'refused');
     assert.equal(store.listDeliveries(w.id, 1)[0]?.ultimoErro, 'URL bloqueada: a URL deve usar HTTPS');
     assert.equal(receiver.requests.length, 0);
+    // The default log: JSON lines on stdout, the failure a warning.
+    await d.waitForOutput(/"outcome":"falhou"/);
+    const records = d.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.ok(records.every((r) => Object.keys(r).slice(0, 2).join() === 'level,time'));
+    assert.deepEqual(
+      records.filter((r) => r.event === 'entrega').map((r) => [r.level, r.webhook, r.outcome]),
+      [['warn', w.id, 'falhou']],
+    );
   });
 
   it('run: SIGKILL mid-delivery, restart: every event delivered at least once, ids and bodies unchanged', async () => {

@@ -6,6 +6,7 @@ import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import type { DataDir } from '../../src/data-dir.js';
+import { silentLog } from '../helpers/log.js';
 import { Receiver, testDataDir, type TestDataDir } from './helpers.js';
 import { assertWebhookOpenApi } from './openapi.js';
 
@@ -20,7 +21,7 @@ export function startLocalDispatcher(
     control: sqliteControlPlane(db),
     allowPrivateUrls: true,
     mailer: null,
-    log: () => {},
+    log: silentLog,
     ...o,
   });
 }
@@ -53,7 +54,7 @@ export async function startDeliveryStack(o: {
   const api = createApp({
     dataDir,
     control: sqliteControlPlane(db),
-    log: () => {},
+    log: silentLog,
     webhooks: { allowPrivateUrls: true },
   });
   const server = http.createServer(api.app.callback());

@@ -4,6 +4,7 @@ import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
+import { memoryLog } from '../helpers/log.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 import { publishSnapshot, Receiver, testDataDir, type TestDataDir } from './helpers.js';
 
@@ -45,14 +46,14 @@ describe('dispatcher on PostgreSQL', { skip: postgresSkip ?? false }, () => {
     await control.pg.pool.query('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES ($1, 3)', [
       capped.contaId,
     ]);
-    const errors: string[] = [];
+    const { log, records } = memoryLog();
     const dispatcher = await startDispatcher({
       dataDir,
       control,
       allowPrivateUrls: true,
       mailer: null,
       pollMs: 50,
-      log: (l) => void (l.includes('erro') && errors.push(l)),
+      log,
     });
     try {
       await publishSnapshot(
@@ -75,7 +76,10 @@ describe('dispatcher on PostgreSQL', { skip: postgresSkip ?? false }, () => {
     assert.equal(discarded[0]?.ultimoErro, QUOTA_DISCARD_REASON);
     assert.equal(receiver.requests.length, 43);
     assert.equal(await control.webhooks.monthlyUsage(open.contaId, Date.now()), 40);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(
+      records.filter((r) => r.level === 'error'),
+      [],
+    );
     await control.ping();
   });
 });

@@ -12,6 +12,7 @@ import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
 import { isoWithOffset } from '../../src/time.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
+import { memoryLog, silentLog } from '../helpers/log.js';
 import {
   createAccount,
   eventBody,
@@ -69,7 +70,7 @@ describe('dispatcher', () => {
       random: () => 0.5,
       mailer: null,
       pollMs: 20,
-      log: () => {},
+      log: silentLog,
       ...extra,
     });
     return dispatcher;
@@ -449,7 +450,7 @@ describe('dispatcher', () => {
       clock,
       mailer: null,
       pollMs: 20,
-      log: () => {},
+      log: silentLog,
     });
     const d = await settledAttempt(w.id, 1);
     assert.equal(d.status, 'falhou');
@@ -538,15 +539,16 @@ describe('dispatcher', () => {
         { evento: 'partida.gol', campeonato_id: 1 },
         { evento: 'partida.gol', campeonato_id: 1 },
       ]);
-      const lines: string[] = [];
-      await start({
-        control: lagging({ fail: { claimDue: 2, recordOutcomes: 1 } }).control,
-        log: (l) => lines.push(l),
-      });
+      const { log, records } = memoryLog();
+      await start({ control: lagging({ fail: { claimDue: 2, recordOutcomes: 1 } }).control, log });
       await receiver.waitFor(2);
       await idle();
-      assert.ok(lines.some((l) => l.startsWith('webhooks: erro ao reservar entregas: conexão perdida')));
-      assert.ok(lines.some((l) => /^webhooks: erro ao registrar \d resultado\(s\): conexão perdida/.test(l)));
+      const errors = records.filter((r) => r.level === 'error').map((r) => `${r.msg}: ${r.err}`);
+      assert.ok(errors.includes('erro ao reservar entregas: conexão perdida'), errors.join('\n'));
+      assert.ok(
+        errors.some((e) => /^erro ao registrar \d resultado\(s\): conexão perdida/.test(e)),
+        errors.join('\n'),
+      );
       const unrecorded = store.listDeliveries(w.id, 10).filter((d) => d.status === 'pendente').length;
       assert.ok(unrecorded > 0, 'the failed write left its deliveries pending');
       clock.advance(60_000);

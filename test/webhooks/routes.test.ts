@@ -8,6 +8,7 @@ import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/domain/events.js';
+import { silentLog } from '../helpers/log.js';
 import { testDataDir, type TestDataDir } from './helpers.js';
 import { assertWebhookOpenApi } from './openapi.js';
 
@@ -35,7 +36,7 @@ describe('webhook management API', () => {
     for (const conta of [acme, rival])
       db.prepare('INSERT INTO webhook_contas (conta_id, limite_webhooks) VALUES (?, 100)').run(conta);
     free = accounts.createKey(accounts.createAccount('hobby', 'free', { campeonatos: [1] }).id, null).key;
-    api = createApp({ dataDir, control: sqliteControlPlane(db), log: () => {} });
+    api = createApp({ dataDir, control: sqliteControlPlane(db), log: silentLog });
     server = http.createServer(api.app.callback());
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

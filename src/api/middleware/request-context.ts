@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from '../../clock.js';
+import { errorText, type Logger } from '../../log.js';
 import { controlPlaneFull, controlPlaneUnreachable } from '../../control/control-plane.js';
 import type { Middleware } from 'koa';
 import { randomBytes } from 'node:crypto';
@@ -8,70 +9,6 @@ import type { ApiState } from '../state.js';
 import type { UsageMeter } from '../usage-meter.js';
 import { isoWithOffset } from '../../time.js';
 
-export type AccessLog = (line: Record<string, unknown>) => void;
-
-/** One request's line: t, req, method, path, status, ms, key, in that order. */
-interface AccessLine {
-  t: string;
-  req: string;
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-  key: string | null;
-}
-
-/** Marks a record as an AccessLine (a symbol: invisible to JSON.stringify, Object.keys and other sinks). */
-const ACCESS_LINE = Symbol('access line');
-
-/** A request's log record, marked so that the stdout sink formats it by hand. */
-export function accessLine(
-  t: string,
-  req: string,
-  method: string,
-  path: string,
-  status: number,
-  ms: number,
-  key: string | null,
-): Record<string, unknown> {
-  return { t, req, method, path, status, ms, key, [ACCESS_LINE]: true };
-}
-
-/**
- * The JSON.stringify text of an access line, written by hand: it runs for every request, and stringify
- * scanned (and first flattened) every string for characters to escape. Only the path and the key can
- * hold such characters; the time, request id and method are built from safe characters.
- */
-function accessJson(l: AccessLine): string {
-  return `{"t":"${l.t}","req":"${l.req}","method":"${l.method}","path":${JSON.stringify(l.path)},"status":${l.status},"ms":${l.ms},"key":${l.key === null ? 'null' : JSON.stringify(l.key)}}`;
-}
-
-let buffered = '';
-let scheduled = false;
-
-function flushLog(): void {
-  scheduled = false;
-  if (buffered === '') return;
-  const chunk = buffered;
-  buffered = '';
-  process.stdout.write(chunk);
-}
-
-process.on('exit', flushLog);
-
-/**
- * Writes one JSON line per request on stdout, batched per event-loop turn: one write syscall for many
- * requests instead of one each (stdout to a pipe or file is synchronous).
- */
-export const stdoutLog: AccessLog = (line) => {
-  const access = (line as { [ACCESS_LINE]?: true })[ACCESS_LINE] === true;
-  buffered += `${access ? accessJson(line as unknown as AccessLine) : JSON.stringify(line)}\n`;
-  if (!scheduled) {
-    scheduled = true;
-    setImmediate(flushLog);
-  }
-};
-
 const INSTANCE = randomBytes(4).toString('hex');
 let sequence = 0;
 
@@ -80,7 +17,7 @@ let sequence = 0;
  * `{erro, mensagem}` body (500 "Erro interno" with no internals for anything unexpected), writes the access
  * log line and records the request in the key's usage.
  */
-export function requestContext(log: AccessLog, usage: UsageMeter, clock: Clock = systemClock): Middleware<ApiState> {
+export function requestContext(log: Logger, usage: UsageMeter, clock: Clock = systemClock): Middleware<ApiState> {
   return async (ctx, next) => {
     const started = performance.now();
     const requestId = `${INSTANCE}-${(++sequence).toString(36)}`;
@@ -97,7 +34,7 @@ export function requestContext(log: AccessLog, usage: UsageMeter, clock: Clock =
         ctx.status = ClientAbortedError.STATUS;
         ctx.respond = false;
       } else {
-        const e = err instanceof ApiError ? err : internalError(err, requestId, log, clock);
+        const e = err instanceof ApiError ? err : internalError(err, requestId, log);
         ctx.status = e.status;
         for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
         ctx.body = e.body();
@@ -106,11 +43,10 @@ export function requestContext(log: AccessLog, usage: UsageMeter, clock: Clock =
     // A prepared response has gone out with these already; any other is written by Koa after this.
     if (ctx.respond !== false) applyHeaders(ctx);
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    const at = clock.now();
-    const now = isoWithOffset(at);
     const { path, method, status } = ctx;
     const auth = ctx.state.auth;
-    if (auth)
+    if (auth) {
+      const at = clock.now();
       usage.record(
         {
           chaveId: auth.keyId,
@@ -119,11 +55,13 @@ export function requestContext(log: AccessLog, usage: UsageMeter, clock: Clock =
           metodo: method,
           status_code: status,
           tempo_resposta_ms: ms,
-          data_hora: now,
+          data_hora: isoWithOffset(at),
         },
         at,
       );
-    log(accessLine(now, requestId, method, path, status, ms, auth?.keyPrefix ?? null));
+    }
+    // The key's prefix, never the key.
+    log.info({ req: requestId, method, path, status, ms, key: auth?.keyPrefix ?? null });
   };
 }
 
@@ -149,35 +87,24 @@ const CONTROL_PLANE_FULL = new ApiError(
   { 'Retry-After': '30' },
 );
 
-function internalError(err: unknown, requestId: string, log: AccessLog, clock: Clock): ApiError {
+function internalError(err: unknown, requestId: string, log: Logger): ApiError {
   // Koa's own HTTP errors (e.g. a malformed URL) carry an expose-safe status; keep those.
   const status =
     typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 500;
   if (status >= 400 && status < 500)
     return new ApiError(status, 'Requisição inválida', 'A requisição não pôde ser interpretada.');
   if (controlPlaneUnreachable(err)) {
-    log({
-      t: new Date(clock.now()).toISOString(),
-      req: requestId,
-      level: 'warn',
-      erro: `plano de controle: ${String(err)}`,
-    });
+    log.warn({ req: requestId, event: 'plano_de_controle_indisponivel', err: errorText(err) });
     return CONTROL_PLANE_DOWN;
   }
   if (controlPlaneFull(err)) {
-    log({
-      t: new Date(clock.now()).toISOString(),
-      req: requestId,
-      level: 'error',
-      erro: `plano de controle: ${String(err)}`,
-    });
+    log.error({ req: requestId, event: 'plano_de_controle_cheio', err: errorText(err) });
     return CONTROL_PLANE_FULL;
   }
-  log({
-    t: new Date(clock.now()).toISOString(),
+  log.error({
     req: requestId,
-    level: 'error',
-    erro: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    event: 'erro_interno',
+    err: err instanceof Error ? (err.stack ?? err.message) : String(err),
   });
   return new ApiError(
     500,

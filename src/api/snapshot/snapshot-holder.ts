@@ -2,6 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataDir } from '../../data-dir.js';
+import { errorText } from '../../log.js';
 import { changesBetween } from '../../warehouse/snapshot-changes.js';
 import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
 import { isEmpty, type Alteracoes } from '../../warehouse/touched.js';
@@ -141,17 +142,17 @@ export class SnapshotHolder {
       for (const c of hot) next.partition(c).catch(() => undefined);
       this.log('snapshot_carregado', {
         snapshot: id,
-        anterior: previous?.id ?? null,
+        previous: previous?.id ?? null,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        reutilizados: reused,
-        recarregados: hot.length,
-        frio: !carry,
+        reused,
+        reloaded: hot.length,
+        cold: !carry,
       });
       for (const listener of this.listeners) listener(next, previous);
     } catch (err) {
       // Keep serving the snapshot we have; the next change of CURRENT tries again.
-      this.failed = { id, erro: err instanceof Error ? err.message : String(err) };
-      this.log('snapshot_falhou', { snapshot: id, erro: this.failed.erro });
+      this.failed = { id, erro: errorText(err) };
+      this.log('snapshot_falhou', { snapshot: id, err: this.failed.erro });
     }
   }
 

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { DataDir } from '../../data-dir.js';
+import { errorText } from '../../log.js';
 import {
   lineSnapshotsAfter,
   readLineEvents,
@@ -143,9 +144,7 @@ export class StreamHub {
   snapshotSwapped(snapshotId: string): Promise<void> {
     this.queue = this.queue
       .then(() => (this.window ? this.catchUp(snapshotId) : this.fill(snapshotId)))
-      .catch((err: unknown) =>
-        this.log('stream_falhou', { snapshot: snapshotId, erro: err instanceof Error ? err.message : String(err) }),
-      );
+      .catch((err: unknown) => this.log('stream_falhou', { snapshot: snapshotId, err: errorText(err) }));
     return this.queue;
   }
 
@@ -193,10 +192,10 @@ export class StreamHub {
     const done = performance.now();
     this.log('stream_enviado', {
       snapshot: snapshotId,
-      eventos: events.length,
-      escritas: writes,
-      leitura_ms: Math.round(sent - read),
-      envio_ms: Math.round(done - sent),
+      events: events.length,
+      writes,
+      read_ms: Math.round(sent - read),
+      send_ms: Math.round(done - sent),
     });
   }
 

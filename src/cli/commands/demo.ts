@@ -11,7 +11,8 @@ import { openControlPlane } from '../control-plane.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption, withLogOptions } from '../options.js';
+import { createLogger, type Logger } from '../../log.js';
 import { nowDate } from '../../clock.js';
 import { brasiliaDay } from '../../feeds/adapters/brasilia-time.js';
 import { demoDay, setAsideDemo, writeDemoFeeds } from '../demo-data.js';
@@ -46,26 +47,33 @@ async function ensureDemoKey(dataDir: DataDir, control: ControlPlane): Promise<{
  * walk-through (data/live-day/…) tells the same story on any date. A data dir that is not the demo's is
  * served as it is.
  */
-async function prepareDemo(config: Config, o: LiveOptionFlags): Promise<void> {
+async function prepareDemo(config: Config, o: LiveOptionFlags, log: Logger): Promise<void> {
   const { dataDir } = config;
   const today = brasiliaDay((o.now ?? nowDate()).getTime());
   const dated = demoDay(dataDir);
   if (readCurrentId(dataDir) !== null) {
     if (dated === today || (dated === null && !existsSync(demoKeyFile(dataDir)))) return;
     if (config.databaseUrl !== undefined) {
-      process.stderr.write(
-        `svc demo: os dados de demonstração são de ${dated ?? 'antes da datação'}; com PostgreSQL eles não são refeitos (use um banco novo para rever a demo hoje)\n`,
+      log.warn(
+        { event: 'demo_antiga', day: dated },
+        `os dados de demonstração são de ${dated ?? 'antes da datação'}; com PostgreSQL eles não são refeitos (use um banco novo para rever a demo hoje)`,
       );
       return;
     }
     const aside = setAsideDemo(dataDir, dated ?? 'sem-data');
-    process.stderr.write(`svc demo: demo de ${dated ?? 'antes da datação'} guardada em ${aside}; refeita para hoje\n`);
+    log.info(
+      { event: 'demo_guardada', day: dated, dir: aside },
+      `demo de ${dated ?? 'antes da datação'} guardada em ${aside}; refeita para hoje`,
+    );
   }
   const feeds = writeDemoFeeds(dataDir, today);
   const control = await openControlPlane(config);
   try {
     const summary = await ingest({ control, dataDir, inputs: [feeds], ...liveSettings(o) });
-    process.stderr.write(`svc demo: dados de demonstração de ${today} ingeridos → snapshot ${summary.snapshot_id}\n`);
+    log.info(
+      { event: 'demo_ingerida', day: today, snapshot: summary.snapshot_id },
+      `dados de demonstração de ${today} ingeridos → snapshot ${summary.snapshot_id}`,
+    );
   } finally {
     await control.close();
   }
@@ -83,6 +91,7 @@ export function registerDemo(program: Command): void {
     .option('--host <host>', `endereço onde escutar (padrão: ${DEMO_HOST}, só esta máquina)`)
     .addOption(corsOriginsOption())
     .addOption(allowPrivateUrlsOption());
+  withLogOptions(cmd);
   withLiveOptions(cmd);
   withControlPlaneOptions(cmd);
   withExamples(cmd, [
@@ -93,9 +102,10 @@ export function registerDemo(program: Command): void {
   cmd.action(async (o: CommonOptions & LiveOptionFlags) => {
     const config = { ...configFrom(o), host: o.host ?? DEMO_HOST };
     const { dataDir, port } = config;
+    const log = createLogger(config.log);
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
-    await prepareDemo(config, o);
+    await prepareDemo(config, o, log);
     const control = await openControlPlane(config);
     try {
       const { key, created } = await ensureDemoKey(dataDir, control);
@@ -113,7 +123,7 @@ export function registerDemo(program: Command): void {
         );
       }
       // With the delivery daemon, and receivers on this machine accepted (a sandbox: `svc webhooks listen`).
-      const server = { ...serverOptions(config, control), allowLoopbackUrls: true };
+      const server = { ...serverOptions(config, control, log), allowLoopbackUrls: true };
       if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
       await serveUntilSignal(server, o.json === true, { mailer: createMailer(config.smtp) });
     } finally {

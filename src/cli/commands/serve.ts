@@ -7,19 +7,21 @@ import { EXIT } from '../exit-codes.js';
 import type { Config } from '../../config.js';
 import type { ControlPlane } from '../../control/control-plane.js';
 import { openControlPlane } from '../control-plane.js';
+import { createLogger, type Logger } from '../../log.js';
 import { createMailer, type Mailer } from '../../webhooks/notifier.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption, withLogOptions } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
   webhooks?: boolean;
 }
 
 /** What `svc serve` and `svc demo` run from the config, on the control plane the caller opened. */
-export function serverOptions(config: Config, control: ControlPlane): ServerOptions {
+export function serverOptions(config: Config, control: ControlPlane, log: Logger): ServerOptions & { log: Logger } {
   return {
     dataDir: config.dataDir,
     control,
+    log,
     port: config.port,
     host: config.host,
     plans: config.plans,
@@ -54,7 +56,7 @@ export async function checkPortFree(port: number, host: string | undefined): Pro
 
 /** Listens, prints where, and shuts down gracefully on SIGTERM/SIGINT. Shared by `serve` and `demo`. */
 export async function serveUntilSignal(
-  o: ServerOptions,
+  o: ServerOptions & { log: Logger },
   json: boolean,
   webhooks?: { mailer: Mailer | null },
 ): Promise<void> {
@@ -83,9 +85,11 @@ export async function serveUntilSignal(
         plans: o.plans,
         mailer: webhooks.mailer,
         control: o.control,
+        log: o.log,
       })
     : null;
   const snapshot = running.api.holder.current?.id ?? null;
+  // The command's announcement, not a log record: supervisors and scripts read it (stdout with --json, else stderr).
   const line = { event: 'ouvindo', url: running.url, snapshot, data_dir: o.dataDir.root };
   if (json) process.stdout.write(`${JSON.stringify(line)}\n`);
   else
@@ -94,7 +98,10 @@ export async function serveUntilSignal(
     );
   await new Promise<void>((resolve) => {
     onSignal = () => {
-      process.stderr.write(`svc serve: ${signalled} recebido; encerrando após as requisições em andamento\n`);
+      o.log.info(
+        { event: 'encerrando', signal: signalled },
+        `${signalled} recebido; encerrando após as requisições em andamento`,
+      );
       // Stop sending first (pending deliveries stay queued in the control plane), then drain HTTP.
       void (dispatcher ? dispatcher.stop() : Promise.resolve()).then(() => running.close()).then(resolve);
     };
@@ -119,6 +126,7 @@ export function registerServe(program: Command): void {
     .addOption(corsOriginsOption())
     .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
+  withLogOptions(cmd);
   withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'svc serve',
@@ -127,12 +135,13 @@ export function registerServe(program: Command): void {
     'svc serve --webhooks',
     'svc serve --cache-mb 128',
     'svc serve --cors-origins https://app.example.com,http://localhost:5173',
+    'svc serve --log-format text --log-level warn',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);
     const control = await openControlPlane(config);
     try {
-      const server = serverOptions(config, control);
+      const server = serverOptions(config, control, createLogger(config.log));
       if (allowPrivateUrls(config)) server.allowPrivateUrls = true;
       await serveUntilSignal(
         server,

@@ -1,4 +1,3 @@
-import { nowDate } from '../../clock.js';
 import { Option, type Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -14,7 +13,8 @@ import {
 import { startDispatcher } from '../../webhooks/dispatcher.js';
 import { type Listener, startListener, type ReceivedDelivery } from '../../webhooks/listen.js';
 import { createMailer } from '../../webhooks/notifier.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, intOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, intOption, withLogOptions } from '../options.js';
+import { createLogger } from '../../log.js';
 
 interface RunOptions extends CommonOptions {
   concurrency: number;
@@ -36,9 +36,7 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 async function run(opts: RunOptions): Promise<void> {
   const config = configFrom(opts);
   const { dataDir } = config;
-  const log = opts.json
-    ? (mensagem: string) => process.stdout.write(`${JSON.stringify({ t: nowDate().toISOString(), mensagem })}\n`)
-    : (mensagem: string) => process.stderr.write(`${nowDate().toISOString()} ${mensagem}\n`);
+  const log = createLogger(config.log);
   const control = await openControlPlane(config);
   try {
     const dispatcher = await startDispatcher({
@@ -49,14 +47,17 @@ async function run(opts: RunOptions): Promise<void> {
       mailer: createMailer(config.smtp),
       log,
     });
-    log(`webhooks: despachando eventos de ${dataDir.root} (concorrência ${opts.concurrency}); Ctrl-C para parar`);
+    log.info(
+      { event: 'despachando', data_dir: dataDir.root, concurrency: opts.concurrency },
+      `despachando eventos de ${dataDir.root} (concorrência ${opts.concurrency}); Ctrl-C para parar`,
+    );
     const signal = await waitForSignal();
-    log(`webhooks: ${signal} recebido; terminando as entregas em andamento`);
+    log.info({ event: 'encerrando', signal }, `${signal} recebido; terminando as entregas em andamento`);
     await dispatcher.stop();
   } finally {
     await control.close();
   }
-  log('webhooks: parado');
+  log.info({ event: 'parado' }, 'despachante parado');
 }
 
 function printDelivery(d: ReceivedDelivery, json: boolean): void {
@@ -112,11 +113,11 @@ export function registerWebhooks(program: Command): void {
       'despachante: transforma eventos dos snapshots em entregas assinadas (retentativas, desativação, cotas)',
     )
     .addOption(new Option('--concurrency <n>', 'entregas simultâneas').argParser(intOption(1, 256)).default(16))
-    .addOption(allowPrivateUrlsOption())
-    .action((o: RunOptions) => run(o));
+    .addOption(allowPrivateUrlsOption());
+  withLogOptions(runCmd).action((o: RunOptions) => run(o));
   withExamples(runCmd, [
     'svc webhooks run --data-dir /var/lib/svc',
-    'svc webhooks run --concurrency 32 --json',
+    'svc webhooks run --concurrency 32 --log-level warn',
     'SVC_SMTP_URL=smtp://user:pass@smtp.example.com:587 svc webhooks run',
     'svc webhooks run --allow-private-urls   # desenvolvimento local: receptor em http://127.0.0.1',
   ]);

@@ -2,6 +2,7 @@ import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { AttemptResult, Deactivation } from '../../control/webhooks/records.js';
 import type { Clock } from '../../clock.js';
+import { errorText, type Logger } from '../../log.js';
 import { noticePermanentDeactivation, type Mailer } from '../notifier.js';
 import type { CompletedDispatch } from './types.js';
 
@@ -14,7 +15,7 @@ export const FLUSH_EVERY_MS = 10;
 export interface RecorderOptions {
   clock: Clock;
   mailer: Mailer | null;
-  log: (line: string) => void;
+  log: Logger;
   /** After each flush, with the outcomes it handled (recorded or not: their claims are settled either way). */
   onFlushed: (batch: readonly CompletedDispatch[]) => void;
 }
@@ -80,19 +81,32 @@ export class OutcomeRecorder {
         batch.flatMap((c) => (c.outcome.kind === 'erro' ? [] : [{ job: c.job, outcome: c.outcome }])),
       );
       for (const c of batch)
-        this.o.log(`webhooks: entrega ${c.job.id} (${c.job.evento}, webhook ${c.job.webhookId}): ${describe(c)}`);
+        this.o.log[LEVELS[c.outcome.kind]](
+          {
+            event: 'entrega',
+            delivery: c.job.id,
+            type: c.job.evento,
+            webhook: c.job.webhookId,
+            outcome: c.outcome.kind,
+          },
+          describe(c),
+        );
       return deactivations;
     } catch (err) {
       // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).
-      this.o.log(
-        `webhooks: erro ao registrar ${batch.length} resultado(s): ${err instanceof Error ? err.message : String(err)}`,
+      this.o.log.error(
+        { event: 'webhooks_erro', deliveries: batch.length, err: errorText(err) },
+        `erro ao registrar ${batch.length} resultado(s)`,
       );
       return [];
     }
   }
 
   private deactivated(d: Deactivation): void {
-    this.o.log(`webhooks: webhook ${d.webhook.id} desativado (${d.tipo}): ${d.motivo}`);
+    this.o.log.warn(
+      { event: 'webhook_desativado', webhook: d.webhook.id, kind: d.tipo },
+      `webhook ${d.webhook.id} desativado (${d.tipo}): ${d.motivo}`,
+    );
     if (d.tipo !== 'permanente') return;
     const sent = noticePermanentDeactivation(this.queue, this.o.mailer, d, this.o.clock.now(), this.o.log).finally(() =>
       this.notices.delete(sent),
@@ -101,7 +115,10 @@ export class OutcomeRecorder {
   }
 }
 
-/** The log line of an outcome. */
+/** A delivered outcome is routine; one that will be retried or was given up is worth a look; an internal error is a bug. */
+const LEVELS = { entregue: 'info', retentar: 'warn', falhou: 'warn', descartada: 'warn', erro: 'error' } as const;
+
+/** The log message of an outcome. */
 export function describe({ outcome }: CompletedDispatch): string {
   switch (outcome.kind) {
     case 'entregue':

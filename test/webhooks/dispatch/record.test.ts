@@ -3,22 +3,24 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { AttemptResult, DeliveryJob } from '../../../src/control/webhooks/records.js';
 import { OutcomeRecorder } from '../../../src/webhooks/dispatch/record.js';
 import type { CompletedDispatch, DispatchOutcome } from '../../../src/webhooks/dispatch/types.js';
+import { memoryLog } from '../../helpers/log.js';
 import { ManualClock } from '../helpers.js';
 import { StageFixture, T0 } from './fixture.js';
 
 describe('record stage', () => {
   let f: StageFixture;
-  let lines: string[];
+  let records: Record<string, unknown>[];
   let flushed: (readonly CompletedDispatch[])[];
   let recorder: OutcomeRecorder;
   beforeEach(() => {
     f = new StageFixture();
-    lines = [];
+    const memory = memoryLog();
+    records = memory.records;
     flushed = [];
     recorder = new OutcomeRecorder(f.queue, {
       clock: new ManualClock(T0),
       mailer: null,
-      log: (l) => lines.push(l),
+      log: memory.log,
       onFlushed: (b) => flushed.push(b),
     });
   });
@@ -64,14 +66,18 @@ describe('record stage', () => {
     assert.equal(status(retry)?.proximaTentativaEm, T0 + 10_000);
     assert.equal(await f.queue.monthlyUsage(f.conta, T0), 1);
     assert.deepEqual(
-      lines.map((l) => l.replace(/entrega \S+ /, 'entrega X ')),
+      records.map(({ level, event, type, webhook, outcome, msg }) => [level, event, type, webhook, outcome, msg]),
       [
-        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): entregue (tentativa 1, HTTP 200 em 12 ms)`,
-        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): nova tentativa em 2026-11-22T12:00:10.000Z (tentativa 1, HTTP 503 em 12 ms)`,
-        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): falhou: HTTP 404 (tentativa 1, HTTP 404 em 12 ms)`,
-        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): descartada: Cota mensal de entregas excedida`,
-        `webhooks: entrega X (partida.gol, webhook ${f.webhook.id}): erro interno (boom); reenviada quando a reserva expirar`,
-      ],
+        ['info', 'entregue', 'entregue (tentativa 1, HTTP 200 em 12 ms)'],
+        ['warn', 'retentar', 'nova tentativa em 2026-11-22T12:00:10.000Z (tentativa 1, HTTP 503 em 12 ms)'],
+        ['warn', 'falhou', 'falhou: HTTP 404 (tentativa 1, HTTP 404 em 12 ms)'],
+        ['warn', 'descartada', 'descartada: Cota mensal de entregas excedida'],
+        ['error', 'erro', 'erro interno (boom); reenviada quando a reserva expirar'],
+      ].map(([level, outcome, msg]) => [level, 'entrega', 'partida.gol', f.webhook.id, outcome, msg]),
+    );
+    assert.deepEqual(
+      records.map((r) => r.delivery),
+      [ok, retry, failed, discarded, bug].map((j) => j?.id),
     );
   });
 
@@ -83,9 +89,16 @@ describe('record stage', () => {
     await recorder.flush();
     const hook = f.registry.getWebhookById(f.webhook.id);
     assert.deepEqual([hook?.ativo, hook?.reativarEm], [false, '2026-11-23T00:00:00.000+00:00']);
-    assert.equal(
-      lines.at(-1),
-      `webhooks: webhook ${f.webhook.id} desativado (temporaria): 20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00`,
+    const { level, event, webhook, kind, msg } = records.at(-1) ?? {};
+    assert.deepEqual(
+      [level, event, webhook, kind, msg],
+      [
+        'warn',
+        'webhook_desativado',
+        f.webhook.id,
+        'temporaria',
+        `webhook ${f.webhook.id} desativado (temporaria): 20 entregas consecutivas falharam: reativado em 2026-11-23T00:00:00.000+00:00`,
+      ],
     );
   });
 
@@ -97,8 +110,9 @@ describe('record stage', () => {
     recorder.add(done(b, { kind: 'descartada', motivo: 'x' }));
     await recorder.flush();
     assert.deepEqual([status(a)?.status, status(b)?.status], ['pendente', 'pendente'], 'rolled back together');
-    assert.equal(lines.length, 1);
-    assert.match(lines[0] ?? '', /^webhooks: erro ao registrar 2 resultado\(s\): .*tentativas_entrega/);
+    assert.equal(records.length, 1);
+    assert.deepEqual([records[0]?.level, records[0]?.msg], ['error', 'erro ao registrar 2 resultado(s)']);
+    assert.match(String(records[0]?.err), /tentativas_entrega/);
     assert.equal(flushed.length, 1);
   });
 });

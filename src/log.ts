@@ -1,0 +1,64 @@
+/**
+ * The one logger (pino). Every record is one line on stdout: `level` (a name), `time` (ISO 8601 with `+00:00`, the wire's form), then
+ * English keys — `event` (the record's name, e.g. `snapshot_carregado`), its fields, `err`, `msg` (a sentence in
+ * Portuguese, like the CLI's messages). An access line is `req, method, path, status, ms, key` after level and time.
+ * The `json` format is pino's own serialization, written asynchronously (writes coalesce while one is under way,
+ * flushed at exit); `text` rewrites each line for people at a terminal.
+ */
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
+import { isoWithOffset } from './time.js';
+
+export type { Logger };
+
+export const LOG_FORMATS = ['json', 'text'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LoggerOptions {
+  format?: LogFormat;
+  level?: LogLevel;
+  /** Where lines go; default stdout. */
+  destination?: DestinationStream;
+  /** The timestamps' clock; default the system clock. */
+  clock?: Clock;
+}
+
+export function createLogger(o: LoggerOptions = {}): Logger {
+  const clock = o.clock ?? systemClock;
+  const out = o.destination ?? pino.destination({ dest: 1, sync: false });
+  return pino(
+    {
+      level: o.level ?? 'info',
+      base: null,
+      // isoWithOffset formats the date and second once per second: every request is stamped.
+      timestamp: () => `,"time":"${isoWithOffset(clock.now())}"`,
+      // Computed once per level by pino (its level cache), not per record.
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    o.format === 'text' ? textLines(out) : out,
+  );
+}
+
+/** The message of an error, for the `err` field (stacks only where a bug is reported). */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+const HEAD = new Set(['level', 'time', 'msg', 'event']);
+
+/** `time LEVEL [event] msg key=value…`: one line per record, for a terminal. */
+export function textLine(record: Record<string, unknown>): string {
+  const parts = [String(record.time), String(record.level).toUpperCase().padEnd(5)];
+  if (record.event !== undefined) parts.push(String(record.event));
+  if (record.msg !== undefined) parts.push(String(record.msg));
+  for (const [k, v] of Object.entries(record)) {
+    if (!HEAD.has(k)) parts.push(`${k}=${typeof v === 'string' && !/[\s"=]/.test(v) ? v : JSON.stringify(v)}`);
+  }
+  return `${parts.join(' ')}\n`;
+}
+
+function textLines(out: DestinationStream): DestinationStream {
+  return { write: (line: string) => out.write(textLine(JSON.parse(line) as Record<string, unknown>)) };
+}
