@@ -141,7 +141,7 @@ export function createApp(o: AppOptions): ApiApp {
   const keyWatch = new StreamKeyWatch(stream, accounts, plans, Math.max(o.authCacheMs ?? 1_000, 100), (event, fields) =>
     log.info({ event, ...fields }),
   );
-  registerCampeonatos(router, holder, guard);
+  registerCampeonatos(router, holder, guard, clock);
   registerPartidas(router, holder, guard);
   registerTimes(router, holder, guard);
   registerConta(router, inspect, usage, usageStore, clock);

@@ -137,7 +137,7 @@ export function sealSecret(db: ControlDb, plain: string): string {
   const box = secretBoxOf(db);
   db.prepare('INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING').run(
     box.currentKeyId,
-    new Date().toISOString(),
+    nowDate().toISOString(),
   );
   checkSealingKey(box, recordedKeyId(db) ?? undefined);
   return box.seal(plain);
@@ -147,7 +147,7 @@ function recordKeyId(db: ControlDb, id: string): void {
   db.prepare(
     `INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, ?, ?)
      ON CONFLICT (id) DO UPDATE SET chave_id = excluded.chave_id, definida_em = excluded.definida_em`,
-  ).run(id, new Date().toISOString());
+  ).run(id, nowDate().toISOString());
 }
 
 function bindSecretKey(db: ControlDb, box: SecretBox): void {

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js';
 import { authOf } from '../middleware/auth.js';
 import type { Guard } from '../middleware/admission.js';
 import { pathId, queryDate, queryEnum, queryInt, queryYear } from '../params.js';
@@ -15,7 +16,7 @@ function accessKey(ctx: ApiContext): string {
 }
 
 /** Endpoints 1–13. */
-export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, guard: Guard): void {
+export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, guard: Guard, clock: Clock): void {
   const camp = (ctx: ApiContext, param = 'campeonatoId') => {
     const s = snapshotFor(holder);
     return { s, c: r.findCampeonato(s, authOf(ctx), pathId(ctx, param)) };
@@ -136,7 +137,7 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     guard('cobertura', (ctx) => {
       const { s, c } = camp(ctx);
       // Overdue matches depend on the clock: a memoised response lasts the minute it was built in.
-      const minute = Math.floor(Date.now() / 60_000) * 60_000;
+      const minute = Math.floor(clock.now() / 60_000) * 60_000;
       return serveChampionship(ctx, s, c.id, `cobertura|${minute}`, () => r.getCobertura(s, c, minute));
     }),
   );
@@ -146,7 +147,7 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     guard('cobertura', (ctx) => {
       const temporada = queryYear(ctx, 'temporada');
       const s = snapshotFor(holder);
-      const minute = Math.floor(Date.now() / 60_000) * 60_000;
+      const minute = Math.floor(clock.now() / 60_000) * 60_000;
       serve(ctx, s, `coberturas|${accessKey(ctx)}|${temporada}|${minute}`, () =>
         r.listCobertura(s, authOf(ctx), temporada, minute),
       );

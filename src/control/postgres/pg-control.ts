@@ -98,7 +98,7 @@ export async function sealSecretPg(db: pg.Pool | pg.PoolClient, box: SecretBox, 
     `WITH nova AS (INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, $1, $2)
        ON CONFLICT (id) DO NOTHING RETURNING chave_id)
      SELECT chave_id FROM nova UNION ALL SELECT chave_id FROM chave_segredos`,
-    [box.currentKeyId, new Date().toISOString()],
+    [box.currentKeyId, nowDate().toISOString()],
   );
   checkSealingKey(box, rows[0]?.chave_id);
   return box.seal(plain);
@@ -112,7 +112,7 @@ async function recordKeyId(c: pg.PoolClient, id: string): Promise<void> {
   await c.query(
     `INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, $1, $2)
      ON CONFLICT (id) DO UPDATE SET chave_id = excluded.chave_id, definida_em = excluded.definida_em`,
-    [id, new Date().toISOString()],
+    [id, nowDate().toISOString()],
   );
 }
 
