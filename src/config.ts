@@ -25,6 +25,8 @@ export interface ConfigFlags {
   key?: string;
   databaseUrl?: string;
   corsOrigins?: string;
+  publicUrl?: string;
+  trustProxy?: boolean;
 }
 
 export interface SmtpConfig {
@@ -51,6 +53,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Browser origins allowed to call the API (CORS): any, or an exact list. */
   corsOrigins: '*' | readonly string[];
+  /** The API's address as clients reach it (`--public-url`, SVC_PUBLIC_URL), without a trailing slash; undefined = each request's own. */
+  publicUrl: string | undefined;
+  /** `X-Forwarded-Proto`/`-Host`/`-For` are believed (`--trust-proxy`, SVC_TRUST_PROXY=1): only behind a proxy that sets them. */
+  trustProxy: boolean;
   /** Plan quotas and access; undefined = the built-in defaults. */
   plans: PlansConfig | undefined;
   /** Webhook receivers may be plain HTTP and private/loopback (local development only). */
@@ -114,6 +120,11 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
       flags.corsOrigins !== undefined ? '--cors-origins' : 'SVC_CORS_ORIGINS',
       flags.corsOrigins ?? nonEmpty(env.SVC_CORS_ORIGINS) ?? '*',
     ),
+    publicUrl: publicUrl(
+      flags.publicUrl !== undefined ? '--public-url' : 'SVC_PUBLIC_URL',
+      flags.publicUrl ?? nonEmpty(env.SVC_PUBLIC_URL),
+    ),
+    trustProxy: flags.trustProxy === true || flag(env, 'SVC_TRUST_PROXY'),
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flags.allowPrivateUrls === true || flag(env, 'SVC_ALLOW_PRIVATE_URLS'),
     smtp:
@@ -238,6 +249,16 @@ function parseCorsOrigins(name: string, text: string): '*' | string[] {
     );
   }
   return origins;
+}
+
+/** An http(s) base URL, maybe with a path prefix (a proxy's), without query or fragment; kept without a trailing slash. */
+function publicUrl(name: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(text))
+    throw new ConfigError(
+      `${name} inválida: "${text}" (use o endereço público da API, como https://api.exemplo.com.br)`,
+    );
+  return text.replace(/\/+$/, '');
 }
 
 function plansFrom(file: string): PlansConfig {

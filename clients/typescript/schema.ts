@@ -557,7 +557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ticket de uso único (válido por 30 s) para abrir o stream sem a API Key na URL */
+        /** Ticket de uso único (válido por 30 s) para abrir o stream sem a API Key na URL; `url` é absoluta (`--public-url`, ou o esquema e o host da requisição) */
         post: operations["postStreamTicket"];
         delete?: never;
         options?: never;
@@ -4701,6 +4701,8 @@ export interface operations {
                 partida?: number;
                 /** @description Ticket de `POST /v1/stream/ticket`, no lugar do cabeçalho Authorization (EventSource de navegador) */
                 ticket?: string;
+                /** @description Último `id` recebido, para retomar num EventSource novo (que não envia cabeçalhos); `Last-Event-ID`, quando presente, prevalece */
+                ultimo_evento?: number;
             };
             header?: {
                 /** @description Último `id` recebido: retoma a partir do evento seguinte */
@@ -4807,6 +4809,7 @@ export interface operations {
                             ticket: string;
                             /** Format: date-time */
                             expira_em: string;
+                            /** Format: uri */
                             url: string;
                         };
                     };

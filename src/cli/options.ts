@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Config } from '../config.js';
 
 /** A commander parser for an integer option within bounds. */
@@ -36,4 +36,21 @@ export function corsOriginsOption(): Option {
     '--cors-origins <list>',
     'origens de navegador que podem chamar a API, separadas por vírgula (ex. https://app.example), ou * para qualquer uma (variável: SVC_CORS_ORIGINS; padrão: *)',
   );
+}
+
+/** `--public-url` and `--trust-proxy`, shared by `serve` and `demo`: the absolute URLs the API hands out. */
+export function withPublicUrlOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '--public-url <url>',
+        'endereço da API como os clientes a alcançam (ex. https://api.exemplo.com.br), usado nas URLs absolutas que ela devolve (variável: SVC_PUBLIC_URL; padrão: o host e o esquema de cada requisição)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--trust-proxy',
+        'confia em X-Forwarded-Proto, X-Forwarded-Host e X-Forwarded-For: só atrás de um proxy que os define (variável: SVC_TRUST_PROXY=1)',
+      ),
+    );
 }

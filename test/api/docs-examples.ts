@@ -109,7 +109,7 @@ function fixed(value: unknown, key?: string): unknown {
   if (key === undefined || !(key in FIXED) || value === null) return value;
   if (key === 'url')
     return typeof value === 'string' && value.includes('ticket=')
-      ? `/v1/stream?ticket=${FIXED.ticket as string}`
+      ? `http://localhost:8080/v1/stream?ticket=${FIXED.ticket as string}`
       : value;
   // Delivery ids are random; snapshot, webhook and other ids are not.
   if (key === 'id') return typeof value === 'string' && !/^\d+$/.test(value) ? FIXED_DELIVERY_ID : value;

@@ -11,7 +11,7 @@ import { openControlPlane } from '../control-plane.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption, withPublicUrlOptions } from '../options.js';
 import { nowDate } from '../../clock.js';
 import { brasiliaDay } from '../../feeds/adapters/brasilia-time.js';
 import { demoDay, setAsideDemo, writeDemoFeeds } from '../demo-data.js';
@@ -84,6 +84,7 @@ export function registerDemo(program: Command): void {
     .addOption(corsOriginsOption())
     .addOption(allowPrivateUrlsOption());
   withLiveOptions(cmd);
+  withPublicUrlOptions(cmd);
   withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'npm start',

@@ -9,7 +9,7 @@ import type { ControlPlane } from '../../control/control-plane.js';
 import { openControlPlane } from '../control-plane.js';
 import { createMailer, type Mailer } from '../../webhooks/notifier.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption } from '../options.js';
+import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption, withPublicUrlOptions } from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
   webhooks?: boolean;
@@ -26,6 +26,8 @@ export function serverOptions(config: Config, control: ControlPlane): ServerOpti
     cacheMb: config.cacheMb,
     metricsToken: config.metricsToken,
     corsOrigins: config.corsOrigins,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
   };
 }
 
@@ -119,6 +121,7 @@ export function registerServe(program: Command): void {
     .addOption(corsOriginsOption())
     .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
+  withPublicUrlOptions(cmd);
   withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'svc serve',
@@ -127,6 +130,7 @@ export function registerServe(program: Command): void {
     'svc serve --webhooks',
     'svc serve --cache-mb 128',
     'svc serve --cors-origins https://app.example.com,http://localhost:5173',
+    'svc serve --public-url https://api.example.com --trust-proxy',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);
