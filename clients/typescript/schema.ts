@@ -617,7 +617,336 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "partida.criada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uma partida nova entrou no calendário.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookPartidaCriada"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.ao_vivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A partida começou.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookPartidaAoVivo"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.placar_atualizado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * O placar mudou (gol, gol anulado, correção).
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookPartidaPlacarAtualizado"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.gol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Um gol foi marcado.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookPartidaGol"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.encerrada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A partida terminou.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookPartidaEncerrada"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "partida.escalacao_publicada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * As escalações foram publicadas.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookPartidaEscalacaoPublicada"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rodada.encerrada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Todas as partidas da rodada terminaram.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookRodadaEncerrada"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fase.finalizada": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fase de um campeonato terminou.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookFaseFinalizada"];
+                };
+            };
+            responses: {
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Corpo de todo erro. */
@@ -1154,6 +1483,139 @@ export interface components {
             iniciado_em: string;
             uptime_segundos: number;
         };
+        /** @description Resumo da partida nos eventos partida.*: placar, times, estádio e gols até o momento. */
+        WebhookPartida: {
+            id: number;
+            campeonato_id: number;
+            rodada_numero: number | null;
+            fase: {
+                id: number;
+                nome: string;
+                slug: string;
+            } | null;
+            /** @enum {string} */
+            status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
+            placar_mandante: number | null;
+            placar_visitante: number | null;
+            time_mandante: components["schemas"]["TimeResumo"];
+            time_visitante: components["schemas"]["TimeResumo"];
+            estadio: string | null;
+            gols: components["schemas"]["EventoPartida"][];
+        };
+        /** @description Uma partida nova entrou no calendário. */
+        WebhookPartidaCriada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.criada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description A partida começou. */
+        WebhookPartidaAoVivo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.ao_vivo";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description O placar mudou (gol, gol anulado, correção). */
+        WebhookPartidaPlacarAtualizado: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.placar_atualizado";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description Um gol foi marcado. */
+        WebhookPartidaGol: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.gol";
+            /** Format: date-time */
+            gerado_em: string;
+            /** @description O resumo da partida e, em `gol`, o gol que gerou o evento. */
+            dados: {
+                id: number;
+                campeonato_id: number;
+                rodada_numero: number | null;
+                fase: {
+                    id: number;
+                    nome: string;
+                    slug: string;
+                } | null;
+                /** @enum {string} */
+                status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
+                placar_mandante: number | null;
+                placar_visitante: number | null;
+                time_mandante: components["schemas"]["TimeResumo"];
+                time_visitante: components["schemas"]["TimeResumo"];
+                estadio: string | null;
+                gols: components["schemas"]["EventoPartida"][];
+                gol: components["schemas"]["EventoPartida"];
+            };
+        };
+        /** @description A partida terminou. */
+        WebhookPartidaEncerrada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.encerrada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description As escalações foram publicadas. */
+        WebhookPartidaEscalacaoPublicada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.escalacao_publicada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description Todas as partidas da rodada terminaram. */
+        WebhookRodadaEncerrada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "rodada.encerrada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["RodadaAvulsa"];
+        };
+        /** @description A fase de um campeonato terminou. */
+        WebhookFaseFinalizada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "fase.finalizada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["Fase"];
+        };
+        /** @description O corpo de qualquer um dos oito eventos (webhook ou `data:` do stream). */
+        WebhookEvento: components["schemas"]["WebhookPartidaCriada"] | components["schemas"]["WebhookPartidaAoVivo"] | components["schemas"]["WebhookPartidaPlacarAtualizado"] | components["schemas"]["WebhookPartidaGol"] | components["schemas"]["WebhookPartidaEncerrada"] | components["schemas"]["WebhookPartidaEscalacaoPublicada"] | components["schemas"]["WebhookRodadaEncerrada"] | components["schemas"]["WebhookFaseFinalizada"];
+        /** @description Enviado em `event: recarregar` quando a retomada não alcança mais os eventos perdidos: recarregue pela API REST. */
+        StreamRecarregar: {
+            mensagem: string;
+            ultimo_evento: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1191,6 +1653,17 @@ export type WebhookCriado = components['schemas']['WebhookCriado'];
 export type Entrega = components['schemas']['Entrega'];
 export type EntregaDetalhe = components['schemas']['EntregaDetalhe'];
 export type Status = components['schemas']['Status'];
+export type WebhookPartida = components['schemas']['WebhookPartida'];
+export type WebhookPartidaCriada = components['schemas']['WebhookPartidaCriada'];
+export type WebhookPartidaAoVivo = components['schemas']['WebhookPartidaAoVivo'];
+export type WebhookPartidaPlacarAtualizado = components['schemas']['WebhookPartidaPlacarAtualizado'];
+export type WebhookPartidaGol = components['schemas']['WebhookPartidaGol'];
+export type WebhookPartidaEncerrada = components['schemas']['WebhookPartidaEncerrada'];
+export type WebhookPartidaEscalacaoPublicada = components['schemas']['WebhookPartidaEscalacaoPublicada'];
+export type WebhookRodadaEncerrada = components['schemas']['WebhookRodadaEncerrada'];
+export type WebhookFaseFinalizada = components['schemas']['WebhookFaseFinalizada'];
+export type WebhookEvento = components['schemas']['WebhookEvento'];
+export type StreamRecarregar = components['schemas']['StreamRecarregar'];
 export type $defs = Record<string, never>;
 export interface operations {
     getCampeonatos: {

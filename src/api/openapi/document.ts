@@ -1,6 +1,7 @@
 import { ENDPOINTS, type Endpoint } from './endpoints.js';
 import { ref, type Schema } from './json-schema.js';
 import { SCHEMAS } from './schemas.js';
+import { PAYLOAD_SCHEMAS, webhooksSection } from './webhook-payloads.js';
 
 /** The OpenAPI 3.1 description of the API, generated from ENDPOINTS and SCHEMAS. */
 
@@ -26,7 +27,7 @@ const TAGS: Record<string, string> = {
   Partidas: 'Partidas ao vivo e, por partida, eventos, estatísticas e escalações.',
   'Times e jogadores': 'Busca de times e jogadores, elencos e o detalhe de um jogador.',
   Conta: 'Plano, limites e uso da chave que faz a requisição.',
-  Webhooks: 'Cadastro de webhooks e histórico de entregas; os corpos dos eventos estão em docs/webhooks.md.',
+  Webhooks: 'Cadastro de webhooks e histórico de entregas; os corpos dos eventos estão em `webhooks` deste documento.',
   Stream: 'Os mesmos eventos dos webhooks em tempo real, por Server-Sent Events, com retomada por Last-Event-ID.',
   Status: 'Versão, snapshot servido, liveness e readiness; sem chave.',
 };
@@ -119,8 +120,9 @@ export function buildOpenApi(): Record<string, unknown> {
     servers: [{ url: '/' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
+    webhooks: webhooksSection(),
     components: {
-      schemas: SCHEMAS,
+      schemas: { ...SCHEMAS, ...PAYLOAD_SCHEMAS },
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API Key (svc_live_…)' } },
     },
   };
