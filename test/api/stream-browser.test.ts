@@ -9,7 +9,8 @@ import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { readOutbox, type RecordedEvent } from '../../src/api/stream/recorded-events.js';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { installPackedClient } from '../helpers/client-package.js';
 import { SvcProcess, testDataDir, type TestDataDir } from '../webhooks/helpers.js';
 import { DEMO_FIXTURES, ingestInto, LIVE_DAY } from './harness.js';
 
@@ -39,19 +40,39 @@ interface Received {
   id: string;
 }
 
+/** A customer's page on its own origin: `script` runs with `API` and `key` set and fills `window.recebidos`. */
+function pageHtml(api: string, key: string, script: string, module: boolean): string {
+  // Without a bundler, the installed package and its dependency are mapped by name, as a customer's page would.
+  const importMap = {
+    imports: {
+      '@svc/client': '/node_modules/@svc/client/dist/index.js',
+      'openapi-fetch': '/node_modules/openapi-fetch/dist/index.mjs',
+    },
+  };
+  return `<!doctype html><meta charset="utf-8"><title>cliente</title>
+<script type="importmap">${JSON.stringify(importMap)}</script>
+<script${module ? ' type="module"' : ''}>
+const API = ${JSON.stringify(api)};
+const key = ${JSON.stringify(key)};
+window.recebidos = [];
+${script}
+</script>`;
+}
+
 /**
- * The documented browser flow in Chromium, from a page on another origin: ticket → EventSource on the ticket's
- * absolute url, and after the real `svc serve` is stopped and started again (events recorded meanwhile), a new
- * ticket with `ultimo_evento`. Every recorded event must arrive once, in order.
+ * The browser flow in Chromium, from pages on another origin, across a restart of the real `svc serve` (events
+ * recorded while it is down): one page runs the code docs/api.md gives (ticket → EventSource on the ticket's
+ * absolute url, a new ticket with `ultimo_evento` after a drop), the other the packed client installed from its
+ * tarball (`followBrowserStream`). Each must receive every recorded event once, in order.
  */
 describe('the live stream in a browser on another origin, across a server restart (Chromium)', () => {
   let dataDir: TestDataDir;
-  let key: string;
+  let scratch: ReturnType<typeof tempDir>;
   let port: number;
   let server: SvcProcess;
   let pageServer: http.Server;
   let browser: Browser;
-  let page: Page;
+  const pages: Record<'documentado' | 'pacote', Page> = {} as never;
   const recorded: RecordedEvent[] = [];
   const ticketRequests: string[] = [];
   const offHost: string[] = [];
@@ -73,27 +94,48 @@ describe('the live stream in a browser on another origin, across a server restar
     const id = await ingestInto(dataDir, [path.join(LIVE_DAY, `${name}.json`)]);
     recorded.push(...(await readOutbox(dataDir, id, 0)));
   };
-  const received = (): Promise<Received[]> =>
-    page.evaluate(() => (window as unknown as { recebidos: Received[] }).recebidos);
 
   before(async () => {
     dataDir = testDataDir();
+    scratch = tempDir('svc-browser-client-');
+    const { project } = await installPackedClient(scratch.dir);
     await ingestInto(dataDir, [DEMO_FIXTURES]);
     const db = openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
-    key = accounts.createKey(accounts.createAccount('acme', 'enterprise').id, 'navegador').key;
+    const key = accounts.createKey(accounts.createAccount('acme', 'enterprise').id, 'navegador').key;
     db.close();
     port = await freePort();
     await serve();
     const api = `http://127.0.0.1:${port}`;
-    const html = `<!doctype html><meta charset="utf-8"><title>cliente</title><script>
-const API = ${JSON.stringify(api)};
-const key = ${JSON.stringify(key)};
-window.recebidos = [];
-${documentedFollower()}
-seguirEventos(${JSON.stringify(EVENTOS)}, (evento, corpo, id) => recebidos.push({ evento, corpo, id }));
-</script>`;
-    pageServer = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    const documented = pageHtml(
+      api,
+      key,
+      `${documentedFollower()}
+seguirEventos(${JSON.stringify(EVENTOS)}, (evento, corpo, id) => recebidos.push({ evento, corpo, id }));`,
+      false,
+    );
+    const packaged = pageHtml(
+      api,
+      key,
+      `import { createSvcClient, followBrowserStream } from '@svc/client';
+const { data } = await createSvcClient({ baseUrl: API, key }).GET('/v1/campeonatos');
+window.campeonatos = data.data.map((c) => c.nome);
+followBrowserStream({ baseUrl: API, key, onEvent: (e) => recebidos.push({ evento: e.event, corpo: e.data, id: e.id }) });`,
+      true,
+    );
+    pageServer = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://pagina');
+      if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(documented);
+      if (url.pathname === '/pacote') return res.writeHead(200, { 'content-type': 'text/html' }).end(packaged);
+      // The installed package's files, as a static host serves them.
+      const file = path.join(project, path.normalize(url.pathname));
+      if (!url.pathname.startsWith('/node_modules/') || !file.startsWith(project)) return res.writeHead(404).end();
+      try {
+        res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(file));
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
     await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -112,8 +154,12 @@ seguirEventos(${JSON.stringify(EVENTOS)}, (evento, corpo, id) => recebidos.push(
       offHost.push(url.href);
       return route.abort();
     });
-    page = await context.newPage();
-    page.on('request', (r) => r.url().endsWith('/v1/stream/ticket') && ticketRequests.push(r.url()));
+    for (const name of ['documentado', 'pacote'] as const) {
+      const page = await context.newPage();
+      page.on('request', (r) => r.url().endsWith('/v1/stream/ticket') && ticketRequests.push(name));
+      page.on('pageerror', (err) => offHost.push(`${name}: ${err}`));
+      pages[name] = page;
+    }
   });
 
   after(async () => {
@@ -122,24 +168,35 @@ seguirEventos(${JSON.stringify(EVENTOS)}, (evento, corpo, id) => recebidos.push(
     await server?.exited;
     await new Promise((r) => pageServer?.close(r));
     dataDir?.cleanup();
+    scratch?.cleanup();
   });
 
-  it('receives every event once, in order, with the server restarted in the middle', async () => {
-    const pageUrl = `http://localhost:${(pageServer.address() as AddressInfo).port}/`;
-    const streamOpen = page.waitForResponse((r) => r.url().includes('/v1/stream?ticket=') && r.status() === 200);
-    await page.goto(pageUrl);
-    assert.notEqual(new URL(pageUrl).origin, `http://127.0.0.1:${port}`, 'the page is on another origin');
-    await streamOpen;
+  it('every page receives every event once, in order, with the server restarted in the middle', async () => {
+    const origin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
+    assert.notEqual(origin, `http://127.0.0.1:${port}`, 'the pages are on another origin');
+    for (const [name, page] of Object.entries(pages)) {
+      const streamOpen = page.waitForResponse((r) => r.url().includes('/v1/stream?ticket=') && r.status() === 200);
+      await page.goto(name === 'pacote' ? `${origin}/pacote` : `${origin}/`);
+      await streamOpen;
+    }
+    assert.deepEqual(await pages.pacote.evaluate(() => (window as unknown as { campeonatos: string[] }).campeonatos), [
+      'Campeonato Brasileiro Série A',
+      'Copa do Brasil',
+    ]);
 
-    let got: Received[] = [];
     const allArrived = async () => {
-      const deadline = Date.now() + 30_000;
-      while ((got = await received()).length < recorded.length && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 100));
-      assert.deepEqual(
-        got.map((r) => `${r.id} ${r.evento}`),
-        recorded.map((e) => `${e.seq} ${e.evento}`),
-      );
+      for (const [name, page] of Object.entries(pages)) {
+        let got: Received[] = [];
+        const deadline = Date.now() + 30_000;
+        const received = () => page.evaluate(() => (window as unknown as { recebidos: Received[] }).recebidos);
+        while ((got = await received()).length < recorded.length && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 100));
+        assert.deepEqual(
+          got.map((r) => [r.id, r.evento, r.corpo]),
+          recorded.map((e) => [String(e.seq), e.evento, JSON.parse(e.corpo)]),
+          name,
+        );
+      }
     };
 
     for (const s of STEPS.slice(0, 3)) await ingestStep(s);
@@ -155,12 +212,8 @@ seguirEventos(${JSON.stringify(EVENTOS)}, (evento, corpo, id) => recebidos.push(
     for (const s of STEPS.slice(5)) await ingestStep(s);
     await allArrived();
 
-    assert.deepEqual(
-      got.map((r) => r.corpo),
-      recorded.map((e) => JSON.parse(e.corpo)),
-      'each body exactly as recorded',
-    );
-    assert.ok(ticketRequests.length >= 2, 'the page reconnected with a new ticket');
+    for (const name of Object.keys(pages))
+      assert.ok(ticketRequests.filter((n) => n === name).length >= 2, `${name} reconnected with a new ticket`);
     assert.deepEqual(offHost, []);
   });
 });

@@ -1,38 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 import { ingestInto, LIVE_DAY, startHarness, type Harness } from '../api/harness.js';
+import { installPackedClient, run, type InstalledClient } from '../helpers/client-package.js';
 
-const CLIENT_DIR = path.join(REPO_ROOT, 'clients/typescript');
 const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command to its end; `onLine` sees stdout line by line as it comes. */
-function run(cmd: string, args: string[], cwd: string, onLine?: (line: string) => void): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let partial = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d;
-      const lines = (partial + d).split('\n');
-      partial = lines.pop() ?? '';
-      for (const l of lines) onLine?.(l);
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** What a customer writes against the installed package: REST, the live stream and the webhook check, typed. */
 function customerProgram(baseUrl: string, key: string): string {
@@ -80,19 +54,11 @@ const stop = followEventStream({
 describe('the TypeScript client as an npm package (clients/typescript)', () => {
   let h: Harness;
   let scratch: ReturnType<typeof tempDir>;
-  let tarball: string;
-  let files: string[];
+  let client: InstalledClient;
   before(async () => {
     h = await startHarness();
     scratch = tempDir('svc-client-customer-');
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', scratch.dir], CLIENT_DIR);
-    assert.equal(packed.code, 0, packed.stderr);
-    const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-      filename: string;
-      files: { path: string }[];
-    }[];
-    tarball = path.join(scratch.dir, info!.filename);
-    files = info!.files.map((f) => f.path).sort();
+    client = await installPackedClient(scratch.dir);
   });
   after(async () => {
     await h?.cleanup();
@@ -101,22 +67,15 @@ describe('the TypeScript client as an npm package (clients/typescript)', () => {
 
   it('ships built JS and declarations only: no generator, no TypeScript sources', () => {
     for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/webhooks.js', 'dist/webhooks.d.ts', 'README.md'])
-      assert.ok(files.includes(f), `${f} in ${files.join(', ')}`);
+      assert.ok(client.files.includes(f), `${f} in ${client.files.join(', ')}`);
     assert.deepEqual(
-      files.filter((f) => /generate|\.ts$/.test(f) && !f.endsWith('.d.ts')),
+      client.files.filter((f) => /generate|\.ts$/.test(f) && !f.endsWith('.d.ts')),
       [],
     );
   });
 
   it('installs from the tarball, type-checks a customer program and runs it against a real server', async () => {
-    const project = path.join(scratch.dir, 'cliente');
-    mkdirSync(project);
-    writeFileSync(
-      path.join(project, 'package.json'),
-      JSON.stringify({ name: 'cliente', private: true, type: 'module' }),
-    );
-    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
-    assert.equal(installed.code, 0, installed.stderr);
+    const { project } = client;
     writeFileSync(
       path.join(project, 'tsconfig.json'),
       JSON.stringify({
