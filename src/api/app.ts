@@ -118,7 +118,7 @@ export function createApp(o: AppOptions): ApiApp {
   // route reaches routeFallback (404/405) without any key check.
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: nowDate(clock), clock });
-  registerDocs(router);
+  registerDocs(router, { plans, publicUrl: o.publicUrl });
   if (o.metricsToken !== undefined) registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
   const byKey = authenticate(accounts, plans, o.authCacheMs, clock);

@@ -32,6 +32,20 @@ describe('/docs: examples kept in step with the API', () => {
   });
 });
 
+describe('/docs behind a proxy', () => {
+  it('with --public-url every example points at it, whatever host the request came to', async () => {
+    const h = await startHarness({ ingestDemo: false, publicUrl: 'https://api.exemplo.com.br' });
+    try {
+      const page = await h.get('/docs');
+      assert.equal(page.status, 200);
+      assert.ok(page.text.includes('&#34;https://api.exemplo.com.br/v1/campeonatos&#34;'), 'the quickstart curl');
+      assert.ok(!page.text.includes(h.url));
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed` }, () => {
   let h: Harness;
   let browser: Browser;
@@ -78,7 +92,7 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       assert.deepEqual(offHost, []);
       assert.deepEqual(problems, [], 'a CSP violation or any other error shows up here');
 
-      const links = await page.locator('nav li a').allTextContents();
+      const links = await page.locator('nav ul:not(.guia) li a').allTextContents();
       assert.equal(links.length, ENDPOINTS.length);
       assert.equal(new Set(links).size, links.length, `every link label differs: ${links.join(' | ')}`);
       assert.equal(await page.locator('section.op').count(), ENDPOINTS.length);
@@ -87,6 +101,13 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       const post = await page.locator('#postWebhooks').innerText();
       for (const field of ['nome', 'url', 'eventos']) assert.match(post, new RegExp(`\\b${field}\\b`));
       assert.match(post, /-d '\{"nome":"placar"/);
+      // Every example points at the address the page was reached at, none at a made-up one.
+      const examples = (await page.locator('main pre').allTextContents()).join('\n');
+      assert.ok(examples.includes(`"${h.url}/v1/campeonatos"`), 'the quickstart curl uses this host');
+      assert.doesNotMatch(examples, /localhost:8080|svc\.base\.invalid/);
+      for (const id of ['autenticacao', 'erros', 'limites', 'paginacao', 'cache', 'navegador', 'webhooks-eventos'])
+        assert.equal(await page.locator(`h2#${id}`).count(), 1, id);
+      assert.match((await page.locator('#limites + p').textContent()) ?? '', /RateLimit-Remaining/);
       // Runs in the page (a string: this project's types have no DOM).
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 0, `no sideways scrolling of the page: ${overflow} px too wide`);
