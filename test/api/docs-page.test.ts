@@ -73,7 +73,9 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
     ['mobile', { width: 390, height: 844 }],
   ] as const) {
     it(`${name} (${viewport.width} px): no console error, nothing requested off the host, readable navigation`, async () => {
-      const page = await browser.newPage({ viewport });
+      const context = await browser.newContext({ viewport });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });
+      const page = await context.newPage();
       const problems: string[] = [];
       const offHost: string[] = [];
       page.on('console', (m) => {
@@ -88,7 +90,9 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       });
       const res = await page.goto(`${h.url}/docs`, { waitUntil: 'load' });
       assert.equal(res?.status(), 200);
-      assert.doesNotMatch(res?.headers()['content-security-policy'] ?? '', /unsafe-inline|script-src/);
+      const csp = res?.headers()['content-security-policy'] ?? '';
+      assert.doesNotMatch(csp, /unsafe/);
+      assert.match(csp, /script-src 'sha256-[^']+';/, 'the one script is allowed by its hash only');
       assert.deepEqual(offHost, []);
       assert.deepEqual(problems, [], 'a CSP violation or any other error shows up here');
 
@@ -108,13 +112,20 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       for (const id of ['autenticacao', 'erros', 'limites', 'paginacao', 'cache', 'navegador', 'webhooks-eventos'])
         assert.equal(await page.locator(`h2#${id}`).count(), 1, id);
       assert.match((await page.locator('#limites + p').textContent()) ?? '', /RateLimit-Remaining/);
+      const quickstart = page.locator('#inicio ~ .bloco').first();
+      await quickstart.getByRole('button', { name: 'Copiar' }).click();
+      await quickstart.getByRole('button', { name: 'Copiado' }).waitFor();
+      assert.equal(
+        await page.evaluate<string>('navigator.clipboard.readText()'),
+        `export SVC_KEY="sua chave"\ncurl -H "Authorization: Bearer $SVC_KEY" "${h.url}/v1/campeonatos"`,
+      );
       // Runs in the page (a string: this project's types have no DOM).
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 0, `no sideways scrolling of the page: ${overflow} px too wide`);
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
       await page.locator('#postWebhooks').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `${name}-endpoint.png`) });
-      await page.close();
+      await context.close();
     });
   }
 });

@@ -1,6 +1,6 @@
 /**
- * Renders the OpenAPI document as one self-contained HTML page: no scripts, fonts or CDNs, one stylesheet whose
- * hash the route puts in its Content-Security-Policy. Per endpoint: a copy-ready curl, the response the demo
+ * Renders the OpenAPI document as one self-contained HTML page: no fonts or CDNs, one stylesheet and one small
+ * script whose hashes the route puts in its Content-Security-Policy. Per endpoint: a copy-ready curl, the response the demo
  * data really gives, the request body field by field, and the errors that endpoint really returns.
  */
 
@@ -41,6 +41,9 @@ pre code{background:none;padding:0}
 .m.post{background:#0b57d0}.m.patch{background:#9a6700}.m.delete{background:#cf222e}
 section.op{border-bottom:1px solid #e5e5ea;padding-bottom:1em}
 details.menu>summary{display:none}
+.bloco{position:relative}
+.copiar{position:absolute;top:6px;right:6px;font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #6e6e73;border-radius:4px;background:#2c2c2e;color:#f5f5f7;cursor:pointer}
+.copiar:focus-visible{outline:2px solid #0b57d0}
 @media (max-width:760px){
  body{display:block}
  nav{width:auto;height:auto;max-height:45vh;position:static;border-bottom:1px solid #d2d2d7}
@@ -62,6 +65,26 @@ const GUIDE_LINKS = [
 ]
   .map(([id, text]) => `<li><a href="#${id}">${text}</a></li>`)
   .join('');
+
+/**
+ * The page's one script (allowed by its hash): a copy button on every code block. Without it the page works the
+ * same; the blocks stay selectable.
+ */
+export const DOCS_SCRIPT = `for (const pre of document.querySelectorAll('main pre')) {
+  const box = document.createElement('div');
+  box.className = 'bloco';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copiar';
+  button.textContent = 'Copiar';
+  button.addEventListener('click', async () => {
+    await navigator.clipboard.writeText(pre.textContent);
+    button.textContent = 'Copiado';
+    setTimeout(() => (button.textContent = 'Copiar'), 1500);
+  });
+  pre.replaceWith(box);
+  box.append(pre, button);
+}`;
 
 export function esc(s: unknown): string {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -268,6 +291,6 @@ ${okContent?.schema ? `<details><summary>Campos da resposta</summary>${fieldsTab
 <details class="menu" open><summary>Endpoints</summary><a class="t" href="#inicio">Guia</a><ul class="guia">${GUIDE_LINKS}</ul>${nav}<a class="t" href="#schemas">Esquemas</a></details></nav>
 <main><h1>${esc(info.title)}</h1><p>${md(info.description)}</p>
 ${guide(plans, errorDescriptions)}
-${body}<h2 id="schemas">Esquemas</h2>${schemaHtml}</main></body></html>
+${body}<h2 id="schemas">Esquemas</h2>${schemaHtml}</main><script>${DOCS_SCRIPT}</script></body></html>
 `;
 }
