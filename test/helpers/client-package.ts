@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './cli.js';
 
@@ -39,11 +39,16 @@ export interface InstalledClient {
 }
 
 /**
- * The client as a customer gets it: `npm pack` in clients/typescript (its prepack builds JS and .d.ts) into `dir`,
- * then `npm install` of that tarball in a new project under `dir` (outside the repository).
+ * The client as a customer gets it: `npm pack` of clients/typescript (its prepack builds JS and .d.ts) into `dir`,
+ * then `npm install` of that tarball in a new project under `dir` (outside the repository). The pack runs on a copy
+ * of the sources, so tests packing at the same time do not build into one `dist/`.
  */
 export async function installPackedClient(dir: string): Promise<InstalledClient> {
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', dir], CLIENT_DIR);
+  const source = path.join(dir, 'client-source');
+  cpSync(CLIENT_DIR, source, { recursive: true, filter: (f) => !f.startsWith(path.join(CLIENT_DIR, 'dist')) });
+  // The build's compiler and the types it needs (openapi-fetch, node) are the repository's.
+  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(source, 'node_modules'));
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', dir], source);
   assert.equal(packed.code, 0, packed.stderr);
   const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
     filename: string;
