@@ -89,6 +89,10 @@ const EVENT_NAMES = [
   'fase.finalizada',
   'recarregar',
 ] as const satisfies readonly StreamEvent['event'][];
+// Compiles only while the list holds every event the API sends (the browser must listen to each name).
+const everyEventListened: Exclude<StreamEvent['event'], (typeof EVENT_NAMES)[number]> extends never ? true : never =
+  true;
+void everyEventListened;
 
 /**
  * In a browser (any origin): a ticket from `POST /v1/stream/ticket`, then an `EventSource` on its absolute `url`.
