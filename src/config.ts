@@ -32,6 +32,8 @@ export interface ConfigFlags {
   corsOrigins?: string;
   logFormat?: string;
   logLevel?: string;
+  publicUrl?: string;
+  trustProxy?: boolean;
 }
 
 export interface SmtpConfig {
@@ -60,6 +62,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Browser origins allowed to call the API (CORS): any, or an exact list. */
   corsOrigins: '*' | readonly string[];
+  /** The API's address as clients reach it (`--public-url`, SVC_PUBLIC_URL), without a trailing slash; undefined = each request's own. */
+  publicUrl: string | undefined;
+  /** `X-Forwarded-Proto`/`-Host`/`-For` are believed (`--trust-proxy`, SVC_TRUST_PROXY=1): only behind a proxy that sets them. */
+  trustProxy: boolean;
   /** Plan quotas and access; undefined = the built-in defaults. */
   plans: PlansConfig | undefined;
   /** Webhook receivers may be plain HTTP and private/loopback (local development only). */
@@ -117,6 +123,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'metrics_token', env: 'SVC_METRICS_TOKEN', secret: 'all', shown: '(sem /metrics)' },
   { key: 'cache_mb', env: 'SVC_CACHE_MB', flag: 'cacheMb', shown: String(DEFAULT_CACHE_MB) },
   { key: 'cors_origins', env: 'SVC_CORS_ORIGINS', flag: 'corsOrigins', shown: '*' },
+  { key: 'public_url', env: 'SVC_PUBLIC_URL', flag: 'publicUrl', shown: '(o host de cada requisição)' },
+  { key: 'trust_proxy', env: 'SVC_TRUST_PROXY', flag: 'trustProxy', shown: '0' },
   { key: 'allow_private_urls', env: 'SVC_ALLOW_PRIVATE_URLS', flag: 'allowPrivateUrls', shown: '0' },
   { key: 'smtp_url', env: 'SVC_SMTP_URL', secret: 'password', shown: '(avisos só registrados)' },
   { key: 'smtp_from', env: 'SVC_SMTP_FROM', shown: DEFAULTS.smtpFrom },
@@ -200,6 +208,8 @@ function configOf(s: Readonly<Record<string, ResolvedSetting>>, env: Env): Confi
     cacheMb: positiveInt(at('cache_mb')) ?? DEFAULT_CACHE_MB,
     metricsToken: metricsToken(at('metrics_token')),
     corsOrigins: parseCorsOrigins(at('cors_origins')),
+    publicUrl: publicUrl(at('public_url')),
+    trustProxy: flag(at('trust_proxy')),
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flag(at('allow_private_urls')),
     smtp: smtpUrl === undefined ? null : { url: smtpUrl, from: raw('smtp_from') ?? DEFAULTS.smtpFrom },
@@ -397,6 +407,16 @@ function parseCorsOrigins({ name, value: text = '*' }: ResolvedSetting): '*' | s
     );
   }
   return origins;
+}
+
+/** An http(s) base URL, maybe with a path prefix (a proxy's), without query or fragment; kept without a trailing slash. */
+function publicUrl({ name, value: text }: ResolvedSetting): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(text))
+    throw new ConfigError(
+      `${name} inválida: "${text}" (use o endereço público da API, como https://api.exemplo.com.br)`,
+    );
+  return text.replace(/\/+$/, '');
 }
 
 function plansFrom(file: string): PlansConfig {

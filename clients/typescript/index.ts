@@ -32,4 +32,4 @@ export type TipoCampeonato = Campeonato['tipo'];
 export type StatusCampeonato = NonNullable<Campeonato['status']>;
 export type StatusPartida = Partida['status'];
 export type FiltroCampeonatos = NonNullable<operations['getCampeonatos']['parameters']['query']>;
-export { followEventStream, type EventStreamOptions, type StreamEvent } from './stream.js';
+export { followBrowserStream, followEventStream, type EventStreamOptions, type StreamEvent } from './stream.js';

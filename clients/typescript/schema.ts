@@ -557,7 +557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ticket de uso único (válido por 30 s) para abrir o stream sem a API Key na URL */
+        /** Ticket de uso único (válido por 30 s) para abrir o stream sem a API Key na URL; `url` é absoluta (`--public-url`, ou o esquema e o host da requisição) */
         post: operations["postStreamTicket"];
         delete?: never;
         options?: never;
@@ -627,7 +627,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de partida.criada, assinada (X-SVC-Assinatura) */
+        /**
+         * Uma partida nova entrou no calendário.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -637,17 +640,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "partida.criada";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        dados: components["schemas"]["DadosPartidaEvento"];
-                    };
+                    "application/json": components["schemas"]["WebhookPartidaCriada"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -671,7 +668,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de partida.ao_vivo, assinada (X-SVC-Assinatura) */
+        /**
+         * A partida começou.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -681,17 +681,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "partida.ao_vivo";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        dados: components["schemas"]["DadosPartidaEvento"];
-                    };
+                    "application/json": components["schemas"]["WebhookPartidaAoVivo"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -715,7 +709,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de partida.placar_atualizado, assinada (X-SVC-Assinatura) */
+        /**
+         * O placar mudou (gol, gol anulado, correção).
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -725,17 +722,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "partida.placar_atualizado";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        dados: components["schemas"]["DadosPartidaEvento"];
-                    };
+                    "application/json": components["schemas"]["WebhookPartidaPlacarAtualizado"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -759,7 +750,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de partida.gol, assinada (X-SVC-Assinatura) */
+        /**
+         * Um gol foi marcado.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -769,17 +763,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "partida.gol";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        dados: components["schemas"]["DadosGolEvento"];
-                    };
+                    "application/json": components["schemas"]["WebhookPartidaGol"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -803,7 +791,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de partida.encerrada, assinada (X-SVC-Assinatura) */
+        /**
+         * A partida terminou.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -813,17 +804,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "partida.encerrada";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        dados: components["schemas"]["DadosPartidaEvento"];
-                    };
+                    "application/json": components["schemas"]["WebhookPartidaEncerrada"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -847,7 +832,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de partida.escalacao_publicada, assinada (X-SVC-Assinatura) */
+        /**
+         * As escalações foram publicadas.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -857,17 +845,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "partida.escalacao_publicada";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        dados: components["schemas"]["DadosPartidaEvento"];
-                    };
+                    "application/json": components["schemas"]["WebhookPartidaEscalacaoPublicada"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -891,7 +873,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de rodada.encerrada, assinada (X-SVC-Assinatura) */
+        /**
+         * Todas as partidas da rodada terminaram.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -901,18 +886,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "rodada.encerrada";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        /** @description A rodada encerrada. */
-                        dados: Record<string, never>;
-                    };
+                    "application/json": components["schemas"]["WebhookRodadaEncerrada"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -936,7 +914,10 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** Entrega de fase.finalizada, assinada (X-SVC-Assinatura) */
+        /**
+         * A fase de um campeonato terminou.
+         * @description Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -946,18 +927,11 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        evento: "fase.finalizada";
-                        /** Format: date-time */
-                        gerado_em: string;
-                        /** @description A fase finalizada. */
-                        dados: Record<string, never>;
-                    };
+                    "application/json": components["schemas"]["WebhookFaseFinalizada"];
                 };
             };
             responses: {
-                /** @description Qualquer 2xx confirma a entrega */
+                /** @description Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1600,6 +1574,139 @@ export interface components {
             iniciado_em: string;
             uptime_segundos: number;
         };
+        /** @description Resumo da partida nos eventos partida.*: placar, times, estádio e gols até o momento. */
+        WebhookPartida: {
+            id: number;
+            campeonato_id: number;
+            rodada_numero: number | null;
+            fase: {
+                id: number;
+                nome: string;
+                slug: string;
+            } | null;
+            /** @enum {string} */
+            status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
+            placar_mandante: number | null;
+            placar_visitante: number | null;
+            time_mandante: components["schemas"]["TimeResumo"];
+            time_visitante: components["schemas"]["TimeResumo"];
+            estadio: string | null;
+            gols: components["schemas"]["EventoPartida"][];
+        };
+        /** @description Uma partida nova entrou no calendário. */
+        WebhookPartidaCriada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.criada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description A partida começou. */
+        WebhookPartidaAoVivo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.ao_vivo";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description O placar mudou (gol, gol anulado, correção). */
+        WebhookPartidaPlacarAtualizado: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.placar_atualizado";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description Um gol foi marcado. */
+        WebhookPartidaGol: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.gol";
+            /** Format: date-time */
+            gerado_em: string;
+            /** @description O resumo da partida e, em `gol`, o gol que gerou o evento. */
+            dados: {
+                id: number;
+                campeonato_id: number;
+                rodada_numero: number | null;
+                fase: {
+                    id: number;
+                    nome: string;
+                    slug: string;
+                } | null;
+                /** @enum {string} */
+                status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
+                placar_mandante: number | null;
+                placar_visitante: number | null;
+                time_mandante: components["schemas"]["TimeResumo"];
+                time_visitante: components["schemas"]["TimeResumo"];
+                estadio: string | null;
+                gols: components["schemas"]["EventoPartida"][];
+                gol: components["schemas"]["EventoPartida"];
+            };
+        };
+        /** @description A partida terminou. */
+        WebhookPartidaEncerrada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.encerrada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description As escalações foram publicadas. */
+        WebhookPartidaEscalacaoPublicada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "partida.escalacao_publicada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["WebhookPartida"];
+        };
+        /** @description Todas as partidas da rodada terminaram. */
+        WebhookRodadaEncerrada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "rodada.encerrada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["RodadaAvulsa"];
+        };
+        /** @description A fase de um campeonato terminou. */
+        WebhookFaseFinalizada: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            evento: "fase.finalizada";
+            /** Format: date-time */
+            gerado_em: string;
+            dados: components["schemas"]["Fase"];
+        };
+        /** @description O corpo de qualquer um dos oito eventos (webhook ou `data:` do stream). */
+        WebhookEvento: components["schemas"]["WebhookPartidaCriada"] | components["schemas"]["WebhookPartidaAoVivo"] | components["schemas"]["WebhookPartidaPlacarAtualizado"] | components["schemas"]["WebhookPartidaGol"] | components["schemas"]["WebhookPartidaEncerrada"] | components["schemas"]["WebhookPartidaEscalacaoPublicada"] | components["schemas"]["WebhookRodadaEncerrada"] | components["schemas"]["WebhookFaseFinalizada"];
+        /** @description Enviado em `event: recarregar` quando a retomada não alcança mais os eventos perdidos: recarregue pela API REST. */
+        StreamRecarregar: {
+            mensagem: string;
+            ultimo_evento: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1639,6 +1746,17 @@ export type WebhookCriado = components['schemas']['WebhookCriado'];
 export type Entrega = components['schemas']['Entrega'];
 export type EntregaDetalhe = components['schemas']['EntregaDetalhe'];
 export type Status = components['schemas']['Status'];
+export type WebhookPartida = components['schemas']['WebhookPartida'];
+export type WebhookPartidaCriada = components['schemas']['WebhookPartidaCriada'];
+export type WebhookPartidaAoVivo = components['schemas']['WebhookPartidaAoVivo'];
+export type WebhookPartidaPlacarAtualizado = components['schemas']['WebhookPartidaPlacarAtualizado'];
+export type WebhookPartidaGol = components['schemas']['WebhookPartidaGol'];
+export type WebhookPartidaEncerrada = components['schemas']['WebhookPartidaEncerrada'];
+export type WebhookPartidaEscalacaoPublicada = components['schemas']['WebhookPartidaEscalacaoPublicada'];
+export type WebhookRodadaEncerrada = components['schemas']['WebhookRodadaEncerrada'];
+export type WebhookFaseFinalizada = components['schemas']['WebhookFaseFinalizada'];
+export type WebhookEvento = components['schemas']['WebhookEvento'];
+export type StreamRecarregar = components['schemas']['StreamRecarregar'];
 export type $defs = Record<string, never>;
 export interface operations {
     getCampeonatos: {
@@ -5149,6 +5267,8 @@ export interface operations {
                 partida?: number;
                 /** @description Ticket de `POST /v1/stream/ticket`, no lugar do cabeçalho Authorization (EventSource de navegador) */
                 ticket?: string;
+                /** @description Último `id` recebido, para retomar num EventSource novo (que não envia cabeçalhos); `Last-Event-ID`, quando presente, prevalece */
+                ultimo_evento?: number;
             };
             header?: {
                 /** @description Último `id` recebido: retoma a partir do evento seguinte */
@@ -5255,6 +5375,7 @@ export interface operations {
                             ticket: string;
                             /** Format: date-time */
                             expira_em: string;
+                            /** Format: uri */
                             url: string;
                         };
                     };

@@ -54,6 +54,10 @@ export interface AppOptions {
   webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'allowLoopbackUrls' | 'resolve'>;
   /** Browser origins allowed to call the API (CORS); default any. */
   corsOrigins?: CorsOrigins;
+  /** Base of the absolute URLs the API hands out (the stream ticket's); default each request's scheme and host. */
+  publicUrl?: string;
+  /** Believe `X-Forwarded-Proto`/`-Host`/`-For`: only behind a proxy that sets them, else any client could. */
+  trustProxy?: boolean;
   /** Live stream settings (resume window, heartbeat period). */
   stream?: Pick<StreamHubOptions, 'windowEvents' | 'heartbeatMs'>;
   /** Bound of the serve cache (championship partitions and responses), MiB; default DEFAULT_CACHE_MB. */
@@ -118,7 +122,7 @@ export function createApp(o: AppOptions): ApiApp {
   // route reaches routeFallback (404/405) without any key check.
   const router: ApiRouter = new Router<ApiState>();
   registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: nowDate(clock), clock });
-  registerDocs(router);
+  registerDocs(router, { plans, publicUrl: o.publicUrl });
   registerMetrics(router, metrics, o.metricsToken);
   registerPainel(router);
   const byKey = authenticate(accounts, plans, o.authCacheMs, clock);
@@ -146,10 +150,10 @@ export function createApp(o: AppOptions): ApiApp {
   registerTimes(router, holder, guard);
   registerConta(router, inspect, usage, usageStore, clock);
   registerWebhookRoutes(router, { control: o.control, guard, clock, ...o.webhooks });
-  registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard });
+  registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard, publicUrl: o.publicUrl });
 
   const app = new Koa<ApiState>();
-  app.proxy = false;
+  app.proxy = o.trustProxy === true;
   app.silent = true;
   app.use(requestContext(log, usage, clock));
   app.use(metrics.middleware());

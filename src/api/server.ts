@@ -25,6 +25,10 @@ export interface ServerOptions {
   metricsToken?: string;
   /** Browser origins allowed to call the API; default any. */
   corsOrigins?: CorsOrigins;
+  /** Base of the absolute URLs the API hands out (`--public-url`); default each request's scheme and host. */
+  publicUrl?: string;
+  /** Believe `X-Forwarded-*` (`--trust-proxy`). */
+  trustProxy?: boolean;
 }
 
 export interface RunningServer {
@@ -47,6 +51,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     log: o.log,
     cacheMb: o.cacheMb,
     corsOrigins: o.corsOrigins,
+    publicUrl: o.publicUrl,
+    trustProxy: o.trustProxy,
     metricsToken: o.metricsToken,
     webhooks: { allowPrivateUrls: o.allowPrivateUrls, allowLoopbackUrls: o.allowLoopbackUrls },
   });

@@ -1,5 +1,4 @@
-import { InvalidArgumentError, Option } from 'commander';
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Config } from '../config.js';
 
 /** A commander parser for an integer option within bounds. */
@@ -46,5 +45,22 @@ export function withLogOptions(cmd: Command): Command {
     .option(
       '--log-level <level>',
       'nível mínimo do log: error, warn, info, debug ou silent (variável: SVC_LOG_LEVEL; padrão: info)',
+    );
+}
+
+/** `--public-url` and `--trust-proxy`, shared by `serve` and `demo`: the absolute URLs the API hands out. */
+export function withPublicUrlOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '--public-url <url>',
+        'endereço da API como os clientes a alcançam (ex. https://api.exemplo.com.br), usado nas URLs absolutas que ela devolve (variável: SVC_PUBLIC_URL; padrão: o host e o esquema de cada requisição)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--trust-proxy',
+        'confia em X-Forwarded-Proto, X-Forwarded-Host e X-Forwarded-For: só atrás de um proxy que os define (variável: SVC_TRUST_PROXY=1)',
+      ),
     );
 }

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENDPOINTS, type Endpoint } from '../../src/api/openapi/endpoints.js';
-import type { DocsExamples, OperationExamples } from '../../src/api/openapi/docs-page.js';
+import { BASE_URL_TOKEN, type DocsExamples, type OperationExamples } from '../../src/api/openapi/docs-page.js';
 import { SseClient } from '../helpers/sse.js';
 import { FIXTURES_NOW } from '../helpers/cli.js';
 import { clockFrom } from '../helpers/clock.js';
@@ -113,7 +113,7 @@ function fixed(value: unknown, key?: string): unknown {
   if (key === undefined || !(key in FIXED) || value === null) return value;
   if (key === 'url')
     return typeof value === 'string' && value.includes('ticket=')
-      ? `/v1/stream?ticket=${FIXED.ticket as string}`
+      ? `${BASE_URL_TOKEN}/v1/stream?ticket=${FIXED.ticket as string}`
       : value;
   // Delivery ids are random; snapshot, webhook and other ids are not.
   if (key === 'id') return typeof value === 'string' && !/^\d+$/.test(value) ? FIXED_DELIVERY_ID : value;

@@ -32,6 +32,20 @@ describe('/docs: examples kept in step with the API', () => {
   });
 });
 
+describe('/docs behind a proxy', () => {
+  it('with --public-url every example points at it, whatever host the request came to', async () => {
+    const h = await startHarness({ ingestDemo: false, publicUrl: 'https://api.exemplo.com.br' });
+    try {
+      const page = await h.get('/docs');
+      assert.equal(page.status, 200);
+      assert.ok(page.text.includes('&#34;https://api.exemplo.com.br/v1/campeonatos&#34;'), 'the quickstart curl');
+      assert.ok(!page.text.includes(h.url));
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed` }, () => {
   let h: Harness;
   let browser: Browser;
@@ -59,7 +73,9 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
     ['mobile', { width: 390, height: 844 }],
   ] as const) {
     it(`${name} (${viewport.width} px): no console error, nothing requested off the host, readable navigation`, async () => {
-      const page = await browser.newPage({ viewport });
+      const context = await browser.newContext({ viewport });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });
+      const page = await context.newPage();
       const problems: string[] = [];
       const offHost: string[] = [];
       page.on('console', (m) => {
@@ -74,11 +90,13 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       });
       const res = await page.goto(`${h.url}/docs`, { waitUntil: 'load' });
       assert.equal(res?.status(), 200);
-      assert.doesNotMatch(res?.headers()['content-security-policy'] ?? '', /unsafe-inline|script-src/);
+      const csp = res?.headers()['content-security-policy'] ?? '';
+      assert.doesNotMatch(csp, /unsafe/);
+      assert.match(csp, /script-src 'sha256-[^']+';/, 'the one script is allowed by its hash only');
       assert.deepEqual(offHost, []);
       assert.deepEqual(problems, [], 'a CSP violation or any other error shows up here');
 
-      const links = await page.locator('nav li a').allTextContents();
+      const links = await page.locator('nav ul:not(.guia) li a').allTextContents();
       assert.equal(links.length, ENDPOINTS.length);
       assert.equal(new Set(links).size, links.length, `every link label differs: ${links.join(' | ')}`);
       assert.equal(await page.locator('section.op').count(), ENDPOINTS.length);
@@ -87,13 +105,27 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       const post = (await page.locator('#postWebhooks').textContent()) ?? '';
       for (const field of ['nome', 'url', 'eventos']) assert.match(post, new RegExp(`\\b${field}\\b`));
       assert.match(post, /-d '\{"nome":"placar"/);
+      // Every example points at the address the page was reached at, none at a made-up one.
+      const examples = (await page.locator('main pre').allTextContents()).join('\n');
+      assert.ok(examples.includes(`"${h.url}/v1/campeonatos"`), 'the quickstart curl uses this host');
+      assert.doesNotMatch(examples, /localhost:8080|svc\.base\.invalid/);
+      for (const id of ['autenticacao', 'erros', 'limites', 'paginacao', 'cache', 'navegador', 'webhooks-eventos'])
+        assert.equal(await page.locator(`h2#${id}`).count(), 1, id);
+      assert.match((await page.locator('#limites + p').textContent()) ?? '', /RateLimit-Remaining/);
+      const quickstart = page.locator('#inicio ~ .bloco').first();
+      await quickstart.getByRole('button', { name: 'Copiar' }).click();
+      await quickstart.getByRole('button', { name: 'Copiado' }).waitFor();
+      assert.equal(
+        await page.evaluate<string>('navigator.clipboard.readText()'),
+        `export SVC_KEY="sua chave"\ncurl -H "Authorization: Bearer $SVC_KEY" "${h.url}/v1/campeonatos"`,
+      );
       // Runs in the page (a string: this project's types have no DOM).
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       assert.ok(overflow <= 0, `no sideways scrolling of the page: ${overflow} px too wide`);
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
       await page.locator('#postWebhooks').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `${name}-endpoint.png`) });
-      await page.close();
+      await context.close();
     });
   }
 });

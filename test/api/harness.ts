@@ -64,6 +64,8 @@ export async function startHarness(
     cacheMb?: number;
     metricsToken?: string;
     corsOrigins?: CorsOrigins;
+    publicUrl?: string;
+    trustProxy?: boolean;
     stream?: AppOptions['stream'];
     /** Another control plane than the data dir's SQLite (the keys `key()` makes stay in the SQLite one). */
     control?: ControlPlane;
@@ -88,6 +90,8 @@ export async function startHarness(
     authCacheMs: o.authCacheMs ?? 0,
     cacheMb: o.cacheMb,
     corsOrigins: o.corsOrigins,
+    publicUrl: o.publicUrl,
+    trustProxy: o.trustProxy,
     stream: o.stream,
     webhooks: o.webhooks,
     metricsToken: o.metricsToken,

@@ -33,3 +33,14 @@ export function assertOpenApi(template: string, status: number, body: unknown, m
     `${method.toUpperCase()} ${template} ${status} does not match the OpenAPI schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
   );
 }
+
+/** Asserts `body` (a webhook delivery's or a stream event's) is what the OpenAPI `webhooks` section promises for `evento`. */
+export function assertWebhookPayload(evento: string, body: unknown): void {
+  const ref = `openapi#/${pointer('webhooks', evento, 'post', 'requestBody', 'content', 'application/json', 'schema')}`;
+  const validate = ajv.getSchema(ref);
+  assert.ok(validate, `OpenAPI has no webhooks entry for ${evento}`);
+  assert.ok(
+    validate(body),
+    `${evento} does not match the OpenAPI webhooks schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+  );
+}

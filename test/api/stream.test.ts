@@ -9,7 +9,7 @@ import { MAX_TICKETS_PER_ACCOUNT } from '../../src/api/stream/tickets.js';
 import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
 import { SseClient } from '../helpers/sse.js';
 import { until } from '../webhooks/helpers.js';
-import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
+import { DEMO_FIXTURES, ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
 import { assertOpenApi } from './openapi-validator.js';
 
 const STEPS = readdirSync(LIVE_DAY)
@@ -146,7 +146,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     assert.equal(issued.status, 201);
     assertOpenApi('/v1/stream/ticket', 201, issued.json, 'post');
     const { ticket, url, expira_em } = issued.json.data as { ticket: string; url: string; expira_em: string };
-    assert.equal(url, `/v1/stream?ticket=${ticket}`);
+    assert.equal(url, `${h.url}/v1/stream?ticket=${ticket}`, 'absolute: the page opening it is on another origin');
     assert.ok(Date.parse(expira_em) > Date.now());
     assert.ok(!ticket.includes(key));
     const byTicket = await open(`?ticket=${ticket}&eventos=partida.gol`, {}, null);
@@ -208,6 +208,79 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     assert.equal((await h.get(`/v1/stream?ticket=${first}`)).status, 401, "the noisy account's oldest is gone");
     const stream = await open(`?ticket=${kept}`, {}, null);
     assert.equal(stream.status, 200, "the other account's ticket still opens its stream");
+  });
+});
+
+describe('browsers on another origin: the ticket URL and resuming on a fresh ticket', () => {
+  const harnesses: Harness[] = [];
+  const streams: SseClient[] = [];
+  const harness = async (o: Parameters<typeof startHarness>[0]) => {
+    const h = await startHarness({ ingestDemo: false, ...o });
+    harnesses.push(h);
+    return h;
+  };
+  const ticketUrl = async (h: Harness, key: string, headers: Record<string, string> = {}) => {
+    const r = await h.request('POST', '/v1/stream/ticket', { key, headers });
+    assert.equal(r.status, 201, r.text);
+    return (r.json.data as { url: string }).url;
+  };
+  after(async () => {
+    for (const c of streams) c.close();
+    for (const h of harnesses) await h.cleanup();
+  });
+
+  it('the ticket URL is absolute: the request host, X-Forwarded-* only with trustProxy, --public-url above both', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.exemplo.com.br' };
+    const plain = await harness({});
+    assert.match(await ticketUrl(plain, plain.key('pro'), forwarded), new RegExp(`^${plain.url}/v1/stream\\?ticket=`));
+    const proxied = await harness({ trustProxy: true });
+    assert.match(
+      await ticketUrl(proxied, proxied.key('pro'), forwarded),
+      /^https:\/\/api\.exemplo\.com\.br\/v1\/stream\?ticket=/,
+    );
+    const fixed = await harness({ publicUrl: 'https://futebol.exemplo.com/api', trustProxy: true });
+    assert.match(
+      await ticketUrl(fixed, fixed.key('pro'), forwarded),
+      /^https:\/\/futebol\.exemplo\.com\/api\/v1\/stream\?ticket=/,
+    );
+  });
+
+  it('ultimo_evento resumes a new EventSource (no headers) where the old one stopped; Last-Event-ID wins', async () => {
+    const h = await harness({ ingestDemo: true });
+    const key = h.key('enterprise');
+    const recorded: RecordedEvent[] = [];
+    for (const file of STEPS.slice(0, 4)) recorded.push(...(await step(h, file)));
+    assert.ok(recorded.length >= 3, recorded.map((e) => e.evento).join());
+    const from = recorded.at(-3)!.seq;
+    const resumed = await SseClient.open(`${await ticketUrl(h, key)}&ultimo_evento=${from}`);
+    streams.push(resumed);
+    await resumed.until((c) => c.events.length >= 2);
+    assert.deepEqual(eventsOf(resumed), asFrames(recorded.slice(-2)));
+    const header = await SseClient.open(`${await ticketUrl(h, key)}&ultimo_evento=0`, {
+      'last-event-id': String(recorded.at(-2)!.seq),
+    });
+    streams.push(header);
+    await header.until((c) => c.events.length >= 1);
+    assert.deepEqual(eventsOf(header), asFrames(recorded.slice(-1)));
+    const bad = await h.get('/v1/stream?ultimo_evento=x', key);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.json.erro, 'Parâmetro inválido');
+  });
+
+  it('a stream resuming before the server has loaded a snapshot waits for it and misses nothing', async () => {
+    const h = await harness({});
+    const early = await SseClient.open(`${h.url}/v1/stream?ultimo_evento=0`, {
+      authorization: `Bearer ${h.key('enterprise')}`,
+    });
+    streams.push(early);
+    assert.equal(early.status, 200);
+    const ids = [await ingestInto(h.dataDir, [DEMO_FIXTURES])];
+    for (const file of STEPS.slice(0, 3)) ids.push(await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]));
+    await h.api.holder.refresh();
+    const recorded = (await Promise.all(ids.map((id) => readOutbox(h.dataDir, id, 0)))).flat();
+    assert.ok(recorded.length > 0);
+    await early.until((c) => c.events.length >= recorded.length);
+    assert.deepEqual(eventsOf(early), asFrames(recorded));
   });
 });
 

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startHarness, type Harness } from './harness.js';
-import { assertOpenApi } from './openapi-validator.js';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { EVENTOS } from '../../src/domain/events.js';
+import { readOutbox } from '../../src/warehouse/outbox-reader.js';
+import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
+import { assertOpenApi, assertWebhookPayload } from './openapi-validator.js';
 
 // The webhook routes belong to the webhooks part (test/webhooks/routes.test.ts covers their behaviour);
 // here their answers are checked against the OpenAPI document the API publishes.
@@ -47,5 +51,27 @@ describe('webhook management responses match the OpenAPI document', () => {
     const missing = await send('GET', `/v1/webhooks/${id}`);
     assert.equal(missing.status, 404);
     assertOpenApi('/v1/webhooks/{id}', 404, missing.json);
+  });
+});
+
+describe('event bodies match the OpenAPI webhooks section', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h.cleanup());
+
+  it('every body the live day records, of all eight events, validates against its event schema', async () => {
+    const seen = new Set<string>();
+    for (const file of readdirSync(LIVE_DAY)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      const id = await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
+      for (const e of await readOutbox(h.dataDir, id, 0)) {
+        assertWebhookPayload(e.evento, JSON.parse(e.corpo));
+        seen.add(e.evento);
+      }
+    }
+    assert.deepEqual([...seen].sort(), [...EVENTOS].sort());
   });
 });

@@ -38,8 +38,12 @@ describe('loadConfig: flags over environment over defaults', () => {
         SVC_DEBUG: '1',
         SVC_LOG_FORMAT: 'text',
         SVC_LOG_LEVEL: 'warn',
+        SVC_PUBLIC_URL: 'https://api.exemplo.com.br/futebol/',
+        SVC_TRUST_PROXY: '1',
       },
     );
+    assert.equal(c.publicUrl, 'https://api.exemplo.com.br/futebol', 'without the trailing slash');
+    assert.equal(c.trustProxy, true);
     assert.equal(c.dataDir.root, '/srv/svc');
     assert.equal(c.dataDir.controlDb, '/srv/svc/control.db');
     assert.equal(c.port, 9001);
@@ -101,6 +105,16 @@ describe('loadConfig: flags over environment over defaults', () => {
       ],
       [{}, { SVC_LOG_FORMAT: 'pretty' }, 'SVC_LOG_FORMAT inválida: "pretty" (use json, text)'],
       [{ logLevel: 'fatal' }, {}, '--log-level inválida: "fatal" (use error, warn, info, debug, silent)'],
+      [
+        { publicUrl: 'api.exemplo.com.br' },
+        {},
+        '--public-url inválida: "api.exemplo.com.br" (use o endereço público da API, como https://api.exemplo.com.br)',
+      ],
+      [
+        {},
+        { SVC_PUBLIC_URL: 'https://api.exemplo.com.br/?x=1' },
+        'SVC_PUBLIC_URL inválida: "https://api.exemplo.com.br/?x=1" (use o endereço público da API, como https://api.exemplo.com.br)',
+      ],
     ];
     for (const [flags, env, message] of cases) assert.throws(() => loadConfig(flags, env), new ConfigError(message));
   });

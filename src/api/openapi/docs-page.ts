@@ -1,6 +1,6 @@
 /**
- * Renders the OpenAPI document as one self-contained HTML page: no scripts, fonts or CDNs, one stylesheet whose
- * hash the route puts in its Content-Security-Policy. Per endpoint: a copy-ready curl, the response the demo
+ * Renders the OpenAPI document as one self-contained HTML page: no fonts or CDNs, one stylesheet and one small
+ * script whose hashes the route puts in its Content-Security-Policy. Per endpoint: a copy-ready curl, the response the demo
  * data really gives, the request body field by field, and the errors that endpoint really returns.
  */
 
@@ -17,8 +17,11 @@ export interface OperationExamples {
 /** Keyed by `METHOD /path/{template}`. */
 export type DocsExamples = Record<string, OperationExamples>;
 
-/** Where the examples point: what `npm start` (svc demo) listens on. */
-const BASE_URL = 'http://localhost:8080';
+/**
+ * Where the examples point: rendered as this token, replaced per request by the address the page was reached at
+ * (or `--public-url`), so a customer copies commands that work against the server they are reading.
+ */
+export const BASE_URL_TOKEN = 'https://svc.base.invalid';
 
 export const DOCS_CSS = `
 *{box-sizing:border-box}
@@ -38,6 +41,9 @@ pre code{background:none;padding:0}
 .m.post{background:#0b57d0}.m.patch{background:#9a6700}.m.delete{background:#cf222e}
 section.op{border-bottom:1px solid #e5e5ea;padding-bottom:1em}
 details.menu>summary{display:none}
+.bloco{position:relative}
+.copiar{position:absolute;top:6px;right:6px;font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #6e6e73;border-radius:4px;background:#2c2c2e;color:#f5f5f7;cursor:pointer}
+.copiar:focus-visible{outline:2px solid #0b57d0}
 @media (max-width:760px){
  body{display:block}
  nav{width:auto;height:auto;max-height:45vh;position:static;border-bottom:1px solid #d2d2d7}
@@ -47,7 +53,40 @@ details.menu>summary{display:none}
 }
 `;
 
-function esc(s: unknown): string {
+const GUIDE_LINKS = [
+  ['inicio', 'Início rápido'],
+  ['autenticacao', 'Autenticação'],
+  ['erros', 'Erros'],
+  ['limites', 'Cotas e limites'],
+  ['paginacao', 'Paginação'],
+  ['cache', 'Cache'],
+  ['navegador', 'Navegador e tempo real'],
+  ['webhooks-eventos', 'Webhooks'],
+]
+  .map(([id, text]) => `<li><a href="#${id}">${text}</a></li>`)
+  .join('');
+
+/**
+ * The page's one script (allowed by its hash): a copy button on every code block. Without it the page works the
+ * same; the blocks stay selectable.
+ */
+export const DOCS_SCRIPT = `for (const pre of document.querySelectorAll('main pre')) {
+  const box = document.createElement('div');
+  box.className = 'bloco';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copiar';
+  button.textContent = 'Copiar';
+  button.addEventListener('click', async () => {
+    await navigator.clipboard.writeText(pre.textContent);
+    button.textContent = 'Copiado';
+    setTimeout(() => (button.textContent = 'Copiar'), 1500);
+  });
+  pre.replaceWith(box);
+  box.append(pre, button);
+}`;
+
+export function esc(s: unknown): string {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -99,7 +138,7 @@ function curl(method: string, path: string, authed: boolean, body: unknown): str
   if (method !== 'GET') parts.push(`-X ${method}`);
   if (authed) parts.push('-H "Authorization: Bearer $SVC_KEY"');
   if (body !== undefined) parts.push(`-H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body)}'`);
-  parts.push(`"${BASE_URL}${path}"`);
+  parts.push(`"${BASE_URL_TOKEN}${path}"`);
   return parts.join(' ');
 }
 
@@ -110,7 +149,68 @@ function label(summary: string): string {
   return summary.split(/[:(]/)[0]!.replace(/`/g, '').trim();
 }
 
-export function renderDocsPage(doc: Obj, examples: DocsExamples, errorDescriptions: Record<number, string>): string {
+/** The plans as the server applies them (a `--plans` file included), for the quotas section. */
+export interface DocsPlan {
+  nome: string;
+  requisicoes: number;
+  por_segundo: number;
+  todos_campeonatos: boolean;
+  streams_simultaneos: number;
+}
+
+const fmt = (n: number) => n.toLocaleString('pt-BR');
+
+/** The customer's guide before the reference: what applies to every endpoint. */
+function guide(plans: readonly DocsPlan[], errorDescriptions: Record<number, string>): string {
+  const base = BASE_URL_TOKEN;
+  const errors = Object.entries(errorDescriptions).map(([status, text]) => {
+    const [erro, ...rest] = text.split(':');
+    return [`<b>${esc(status)}</b>`, esc(erro), md(rest.join(':').trim())];
+  });
+  const planRows = plans.map((p) => [
+    `<b>${esc(p.nome)}</b>`,
+    fmt(p.requisicoes),
+    fmt(p.por_segundo),
+    p.todos_campeonatos ? 'todos' : 'os liberados para a conta',
+    fmt(p.streams_simultaneos),
+  ]);
+  const stream = `const { data } = await (await fetch('${base}/v1/stream/ticket', {
+  method: 'POST', headers: { Authorization: \`Bearer \${chave}\` },
+})).json();
+const es = new EventSource(data.url + '&eventos=partida.gol');
+es.addEventListener('partida.gol', (e) => console.log(JSON.parse(e.data)));
+// Após uma queda: peça outro ticket e acrescente &ultimo_evento=<último id recebido> (e.lastEventId).`;
+  return `<h2 id="inicio">Início rápido</h2>
+<p>Com a chave de API que você recebeu:</p>
+${pre(`export SVC_KEY="sua chave"
+curl -H "Authorization: Bearer $SVC_KEY" "${base}/v1/campeonatos"`)}
+<h2 id="autenticacao">Autenticação</h2>
+<p>Toda rota de dados pede o cabeçalho <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Sem chave, ou com uma chave revogada ou rotacionada, a resposta é 401 <code>{"erro":"Não autorizado","mensagem":"API Key inválida ou inativa"}</code>. Guarde a chave no servidor ou no navegador do próprio usuário; nunca numa URL.</p>
+<h2 id="erros">Erros</h2>
+<p>Todo erro é JSON <code>{"erro", "mensagem"}</code> e traz <code>X-Request-Id</code> (informe-o ao suporte).</p>
+${table(['Status', 'erro', 'quando'], errors)}
+<h2 id="limites">Cotas e limites</h2>
+<p>Cada resposta autenticada traz <code>RateLimit-Limit</code> (requisições do dia), <code>RateLimit-Remaining</code> (restantes após esta) e <code>RateLimit-Reset</code> (segundos até a renovação, à meia-noite UTC). Ao esgotar a cota diária ou o limite por segundo: 429 <code>Limite de requisições</code> com <code>Retry-After</code> em segundos; espere esse tempo antes de tentar de novo. <code>GET /v1/me</code> mostra o plano e o uso sem contar na cota.</p>
+${table(['Plano', 'Requisições por dia', 'Por segundo', 'Campeonatos', 'Streams simultâneos'], planRows)}
+<p>Um recurso fora do plano responde 403 <code>Plano insuficiente</code>.</p>
+<h2 id="paginacao">Paginação</h2>
+<p>Listas de partidas aceitam <code>pagina</code> (padrão 1) e <code>por_pagina</code> (1 a 100, padrão 15); a resposta traz <code>paginacao</code> com <code>total</code>, <code>por_pagina</code>, <code>pagina_atual</code> e <code>ultima_pagina</code>. Peça a próxima página até <code>pagina_atual</code> = <code>ultima_pagina</code>.</p>
+${pre(`curl -H "Authorization: Bearer $SVC_KEY" "${base}/v1/campeonatos/1/partidas?pagina=2&por_pagina=50"`)}
+<h2 id="cache">Cache</h2>
+<p>As respostas trazem <code>ETag</code> e <code>Cache-Control</code>; reenvie o ETag em <code>If-None-Match</code> e a resposta é 304 sem corpo enquanto nada mudou (ainda conta na cota).</p>
+<h2 id="navegador">Navegador e tempo real</h2>
+<p>A API aceita chamadas de páginas em outras origens (CORS). Para eventos ao vivo num navegador, <code>EventSource</code> não envia cabeçalhos: peça um ticket de uso único e abra o stream na <code>url</code> absoluta que ele traz. Depois de uma queda, um ticket novo com <code>ultimo_evento</code> retoma exatamente após o último evento recebido.</p>
+${pre(stream)}
+<h2 id="webhooks-eventos">Webhooks</h2>
+<p>Cadastre uma URL HTTPS em <code>POST /v1/webhooks</code> (guarde o <code>secret</code>, mostrado uma vez). Cada entrega é um POST JSON com <code>X-SVC-Evento</code>, <code>X-SVC-Entrega</code> (igual em toda nova tentativa: ignore repetidas), <code>X-SVC-Timestamp</code> e <code>X-SVC-Assinatura</code> = <code>sha256=</code> + HMAC-SHA256 hex de <code>timestamp + "." + corpo</code> com o secret; recuse timestamps a mais de 300 s do seu relógio. Os corpos dos oito eventos estão nos esquemas <a href="#schema-WebhookEvento">WebhookEvento</a> e seguintes; o stream envia os mesmos corpos.</p>`;
+}
+
+export function renderDocsPage(
+  doc: Obj,
+  examples: DocsExamples,
+  errorDescriptions: Record<number, string>,
+  plans: readonly DocsPlan[],
+): string {
   const info = doc.info as Obj;
   const paths = doc.paths as Record<string, Record<string, Obj>>;
   const schemas = (doc.components as Obj).schemas as Record<string, Obj>;
@@ -188,10 +288,9 @@ ${okContent?.schema ? `<details><summary>Campos da resposta</summary>${fieldsTab
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${DOCS_CSS}</style></head>
 <body><nav><b>${esc(info.title)}</b><br>versão ${esc(info.version)} · <a href="/v1/openapi.json">openapi.json</a>
-<details class="menu" open><summary>Endpoints</summary>${nav}<a class="t" href="#schemas">Esquemas</a></details></nav>
+<details class="menu" open><summary>Endpoints</summary><a class="t" href="#inicio">Guia</a><ul class="guia">${GUIDE_LINKS}</ul>${nav}<a class="t" href="#schemas">Esquemas</a></details></nav>
 <main><h1>${esc(info.title)}</h1><p>${md(info.description)}</p>
-<p>Os exemplos usam o servidor de demonstração (<code>npm start</code>) e a chave em <code>SVC_KEY</code>:</p>
-${pre('export SVC_KEY="$(cat data/demo-key.txt)"')}
-${body}<h2 id="schemas">Esquemas</h2>${schemaHtml}</main></body></html>
+${guide(plans, errorDescriptions)}
+${body}<h2 id="schemas">Esquemas</h2>${schemaHtml}</main><script>${DOCS_SCRIPT}</script></body></html>
 `;
 }

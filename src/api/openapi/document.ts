@@ -2,6 +2,7 @@ import { EVENTOS, type EventName } from '../../domain/events.js';
 import { ENDPOINTS, type Endpoint } from './endpoints.js';
 import { obj, ref, type Schema } from './json-schema.js';
 import { SCHEMAS } from './schemas.js';
+import { PAYLOAD_SCHEMAS, webhooksSection } from './webhook-payloads.js';
 
 /** The OpenAPI 3.1 description of the API, generated from ENDPOINTS and SCHEMAS. */
 
@@ -27,7 +28,7 @@ const TAGS: Record<string, string> = {
   Partidas: 'Partidas ao vivo e, por partida, eventos, estatísticas e escalações.',
   'Times e jogadores': 'Busca de times e jogadores, elencos e o detalhe de um jogador.',
   Conta: 'Plano, limites e uso da chave que faz a requisição.',
-  Webhooks: 'Cadastro de webhooks e histórico de entregas; os corpos dos eventos estão em docs/webhooks.md.',
+  Webhooks: 'Cadastro de webhooks e histórico de entregas; os corpos dos eventos estão em `webhooks` deste documento.',
   Stream: 'Os mesmos eventos dos webhooks em tempo real, por Server-Sent Events, com retomada por Last-Event-ID.',
   Status: 'Versão, snapshot servido, liveness e readiness; sem chave.',
 };
@@ -104,42 +105,6 @@ function operationId(method: string, path: string): string {
     .join('')}`;
 }
 
-/**
- * The webhook deliveries (OpenAPI 3.1 `webhooks`): the body of each event (docs/webhooks.md). partida.*
- * carry the match; rodada.encerrada and fase.finalizada mirror the round and the phase.
- */
-function webhooks(): Record<string, unknown> {
-  const dados = (evento: EventName): Schema =>
-    evento === 'partida.gol'
-      ? ref('DadosGolEvento')
-      : evento.startsWith('partida.')
-        ? ref('DadosPartidaEvento')
-        : { type: 'object', description: evento === 'rodada.encerrada' ? 'A rodada encerrada.' : 'A fase finalizada.' };
-  return Object.fromEntries(
-    EVENTOS.map((evento) => [
-      evento,
-      {
-        post: {
-          summary: `Entrega de ${evento}, assinada (X-SVC-Assinatura)`,
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: obj({
-                  evento: { type: 'string', const: evento },
-                  gerado_em: { type: 'string', format: 'date-time' },
-                  dados: dados(evento),
-                }),
-              },
-            },
-          },
-          responses: { '200': { description: 'Qualquer 2xx confirma a entrega' } },
-        },
-      },
-    ]),
-  );
-}
-
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of ENDPOINTS) (paths[e.path] ??= {})[e.method ?? 'get'] = operation(e);
@@ -156,9 +121,9 @@ export function buildOpenApi(): Record<string, unknown> {
     servers: [{ url: '/' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
-    webhooks: webhooks(),
+    webhooks: webhooksSection(),
     components: {
-      schemas: SCHEMAS,
+      schemas: { ...SCHEMAS, ...PAYLOAD_SCHEMAS },
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API Key (svc_live_…)' } },
     },
   };

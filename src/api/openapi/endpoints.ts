@@ -545,6 +545,13 @@ function streamEndpoints(): Endpoint[] {
           schema: str,
         },
         {
+          name: 'ultimo_evento',
+          in: 'query',
+          description:
+            'Último `id` recebido, para retomar num EventSource novo (que não envia cabeçalhos); `Last-Event-ID`, quando presente, prevalece',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        {
           name: 'Last-Event-ID',
           in: 'header',
           description: 'Último `id` recebido: retoma a partir do evento seguinte',
@@ -560,9 +567,16 @@ function streamEndpoints(): Endpoint[] {
       path: '/v1/stream/ticket',
       tag,
       recurso,
-      summary: 'Ticket de uso único (válido por 30 s) para abrir o stream sem a API Key na URL',
+      summary:
+        'Ticket de uso único (válido por 30 s) para abrir o stream sem a API Key na URL; `url` é absoluta (`--public-url`, ou o esquema e o host da requisição)',
       params: [],
-      body: one(obj({ ticket: str, expira_em: { type: 'string', format: 'date-time' }, url: str })),
+      body: one(
+        obj({
+          ticket: str,
+          expira_em: { type: 'string', format: 'date-time' },
+          url: { type: 'string', format: 'uri' },
+        }),
+      ),
       okStatus: 201,
       errors: [],
     },

@@ -18,6 +18,8 @@ export interface StreamRoutesOptions {
   guard: Guard;
   /** The guard of `GET /v1/stream`: a ticket or a key, then the same quota and plan checks. */
   ticketGuard: Guard;
+  /** Base of the ticket's absolute `url` (`--public-url`); default the request's scheme and host. */
+  publicUrl?: string;
 }
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -37,10 +39,15 @@ function streamFilter(ctx: ApiContext, auth: AuthContext): StreamFilter {
   };
 }
 
-/** `Last-Event-ID` as browsers resend it; anything but a seq number is ignored (a fresh start). */
+/**
+ * Where to resume: `Last-Event-ID` as the browser resends it on its own reconnects (anything but a seq number is a
+ * fresh start), else `ultimo_evento`, the position a page carries into a new EventSource (which cannot set the
+ * header) after its spent ticket stopped the old one.
+ */
 function lastEventId(ctx: ApiContext): number | null {
   const raw = ctx.get('Last-Event-ID').trim();
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  if (/^\d{1,15}$/.test(raw)) return Number(raw);
+  return queryInt(ctx, 'ultimo_evento', 0, MAX_ID) ?? null;
 }
 
 /** `GET /v1/stream` (Server-Sent Events of the webhook events) and `POST /v1/stream/ticket`. */
@@ -50,6 +57,7 @@ export function registerStream(router: ApiRouter, o: StreamRoutesOptions): void 
     o.ticketGuard('stream', (ctx) => {
       const auth = authOf(ctx);
       const filter = streamFilter(ctx, auth);
+      const resumeAfter = lastEventId(ctx);
       const limit = o.plans[auth.plan].streams_simultaneos;
       if (o.hub.count(auth.accountId) >= limit) {
         throw new ApiError(
@@ -59,7 +67,7 @@ export function registerStream(router: ApiRouter, o: StreamRoutesOptions): void 
         );
       }
       ctx.respond = false;
-      o.hub.open(ctx.res, ctx.state.headers, filter, auth, lastEventId(ctx));
+      o.hub.open(ctx.res, ctx.state.headers, filter, auth, resumeAfter);
     }),
   );
 
@@ -70,7 +78,9 @@ export function registerStream(router: ApiRouter, o: StreamRoutesOptions): void 
       const { ticket, expiresAt } = o.tickets.issue({ accountId, keyId, keyPrefix });
       ctx.status = 201;
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: { ticket, expira_em: isoWithOffset(expiresAt), url: `/v1/stream?ticket=${ticket}` } };
+      // Absolute: the page that opens it is usually on another origin.
+      const base = o.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+      ctx.body = { data: { ticket, expira_em: isoWithOffset(expiresAt), url: `${base}/v1/stream?ticket=${ticket}` } };
     }),
   );
 }

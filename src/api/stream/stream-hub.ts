@@ -94,8 +94,13 @@ function sameGrant(a: AuthContext, b: AuthContext): boolean {
 export class StreamHub {
   private window: EventWindow<FramedEvent> | null = null;
   private readonly subscribers = new Set<Subscriber>();
+  /** Streams opened before the window was filled, waiting for it. */
+  private readonly waiting = new Set<Subscriber>();
   private readonly perAccount = new Map<number, number>();
   private queue: Promise<void> = Promise.resolve();
+  /** Settles when the first swap has filled the window (a stream opened before waits for it). */
+  private readonly filled: Promise<void>;
+  private markFilled: () => void = () => {};
   private readonly heartbeat: NodeJS.Timeout;
   private readonly capacity: number;
   private readonly log: NonNullable<StreamHubOptions['log']>;
@@ -106,6 +111,7 @@ export class StreamHub {
   ) {
     this.capacity = o.windowEvents ?? WINDOW_EVENTS;
     this.log = o.log ?? (() => {});
+    this.filled = new Promise((resolve) => (this.markFilled = resolve));
     this.heartbeat = setInterval(() => this.writeAll(Buffer.from(':\n\n')), o.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -144,7 +150,8 @@ export class StreamHub {
   snapshotSwapped(snapshotId: string): Promise<void> {
     this.queue = this.queue
       .then(() => (this.window ? this.catchUp(snapshotId) : this.fill(snapshotId)))
-      .catch((err: unknown) => this.log('stream_falhou', { snapshot: snapshotId, err: errorText(err) }));
+      .catch((err: unknown) => this.log('stream_falhou', { snapshot: snapshotId, err: errorText(err) }))
+      .finally(() => this.window && this.markFilled());
     return this.queue;
   }
 
@@ -201,7 +208,9 @@ export class StreamHub {
 
   /**
    * Starts a stream on `res` (headers already chosen by the caller): resumes after `lastEventId` from the window
-   * when it still holds everything since, else sends `recarregar` (refetch through REST) and goes on live.
+   * when it still holds everything since, else sends `recarregar` (refetch through REST) and goes on live. Before
+   * the first snapshot has filled the window (a server just restarted, clients reconnecting), the stream waits for
+   * it: resuming against an empty window would skip what the restart missed.
    */
   open(
     res: ServerResponse,
@@ -222,17 +231,24 @@ export class StreamHub {
       'close',
     ]);
     res.socket?.setNoDelay(true);
+    res.write(`retry: ${RETRY_MS}\n: svc stream\n\n`);
     const s: Subscriber = { res, filter, auth };
-    let head = `retry: ${RETRY_MS}\n: svc stream\n\n`;
-    if (lastEventId !== null && this.window) {
-      const missed = this.window.after(lastEventId);
-      if (missed === null) head += this.reloadFrame(lastEventId);
-      else for (const e of missed) if (matches(filter, e)) head += e.frame.toString();
-    }
-    res.write(head);
-    this.subscribers.add(s);
-    this.perAccount.set(auth.accountId, this.count(auth.accountId) + 1);
     res.once('close', () => this.drop(s));
+    if (this.window) this.attach(s, lastEventId);
+    else {
+      this.waiting.add(s);
+      void this.filled.then(() => this.waiting.delete(s) && this.attach(s, lastEventId));
+    }
+  }
+
+  /** Replays what `s` missed and adds it to the live fan-out, in one step so nothing falls between. */
+  private attach(s: Subscriber, lastEventId: number | null): void {
+    const missed = lastEventId === null ? [] : (this.window as EventWindow<FramedEvent>).after(lastEventId);
+    if (missed === null) s.res.write(this.reloadFrame(lastEventId as number));
+    else if (missed.length > 0)
+      s.res.write(Buffer.concat(missed.filter((e) => matches(s.filter, e)).map((e) => e.frame)));
+    this.subscribers.add(s);
+    this.perAccount.set(s.auth.accountId, this.count(s.auth.accountId) + 1);
   }
 
   private reloadFrame(lastEventId: number): string {
@@ -251,10 +267,11 @@ export class StreamHub {
   }
 
   private writeAll(chunk: Buffer): void {
-    for (const s of this.subscribers) this.write(s, chunk);
+    for (const set of [this.subscribers, this.waiting]) for (const s of set) this.write(s, chunk);
   }
 
   private drop(s: Subscriber): void {
+    this.waiting.delete(s);
     if (!this.subscribers.delete(s)) return;
     const n = this.count(s.auth.accountId) - 1;
     if (n > 0) this.perAccount.set(s.auth.accountId, n);
@@ -264,7 +281,7 @@ export class StreamHub {
   /** Ends every stream (server shutdown) and stops the heartbeat; the clients reconnect elsewhere. */
   close(): void {
     clearInterval(this.heartbeat);
-    for (const s of [...this.subscribers]) {
+    for (const s of [...this.waiting, ...this.subscribers]) {
       this.drop(s);
       s.res.end(': servidor encerrando\n\n');
     }

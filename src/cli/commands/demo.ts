@@ -11,7 +11,13 @@ import { openControlPlane } from '../control-plane.js';
 import { liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { printLine } from '../output.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption, withLogOptions } from '../options.js';
+import {
+  allowPrivateUrls,
+  allowPrivateUrlsOption,
+  corsOriginsOption,
+  withLogOptions,
+  withPublicUrlOptions,
+} from '../options.js';
 import { createLogger, type Logger } from '../../log.js';
 import { nowDate } from '../../clock.js';
 import { brasiliaDay } from '../../feeds/adapters/brasilia-time.js';
@@ -93,6 +99,7 @@ export function registerDemo(program: Command): void {
     .addOption(allowPrivateUrlsOption());
   withLogOptions(cmd);
   withLiveOptions(cmd);
+  withPublicUrlOptions(cmd);
   withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'npm start',

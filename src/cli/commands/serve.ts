@@ -10,7 +10,13 @@ import { openControlPlane } from '../control-plane.js';
 import { createLogger, type Logger } from '../../log.js';
 import { createMailer, type Mailer } from '../../webhooks/notifier.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
-import { allowPrivateUrls, allowPrivateUrlsOption, corsOriginsOption, withLogOptions } from '../options.js';
+import {
+  allowPrivateUrls,
+  allowPrivateUrlsOption,
+  corsOriginsOption,
+  withLogOptions,
+  withPublicUrlOptions,
+} from '../options.js';
 
 export interface ServeOptions extends CommonOptions {
   webhooks?: boolean;
@@ -28,6 +34,8 @@ export function serverOptions(config: Config, control: ControlPlane, log: Logger
     cacheMb: config.cacheMb,
     metricsToken: config.metricsToken,
     corsOrigins: config.corsOrigins,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
   };
 }
 
@@ -127,6 +135,7 @@ export function registerServe(program: Command): void {
     .option('--webhooks', 'roda também o despachante de webhooks neste processo (como `svc webhooks run`)', false)
     .addOption(allowPrivateUrlsOption());
   withLogOptions(cmd);
+  withPublicUrlOptions(cmd);
   withControlPlaneOptions(cmd);
   withExamples(cmd, [
     'svc serve',
@@ -136,6 +145,7 @@ export function registerServe(program: Command): void {
     'svc serve --cache-mb 128',
     'svc serve --cors-origins https://app.example.com,http://localhost:5173',
     'svc serve --log-format text --log-level warn',
+    'svc serve --public-url https://api.example.com --trust-proxy',
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);
