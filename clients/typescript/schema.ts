@@ -959,85 +959,6 @@ export interface components {
             nome: string;
             sigla: string;
         };
-        DadosPartidaEvento: {
-            id: number;
-            campeonato_id: number;
-            rodada_numero: number | null;
-            fase: {
-                id: number;
-                nome: string;
-                slug: string;
-            } | null;
-            /** @enum {string} */
-            status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
-            placar_mandante: number | null;
-            placar_visitante: number | null;
-            /** @description Como na Partida: se houve disputa de pênaltis. */
-            disputa_penalti: boolean;
-            /** @description Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate. */
-            penalti: {
-                placar_mandante: number | null;
-                placar_visitante: number | null;
-            };
-            /**
-             * Format: date-time
-             * @description Como na Partida: o início, ISO 8601 com fuso.
-             */
-            data_hora_realizacao: string | null;
-            time_mandante: components["schemas"]["TimeResumo"];
-            time_visitante: components["schemas"]["TimeResumo"];
-            estadio: string | null;
-            gols: {
-                /** @enum {string} */
-                tipo: "gol" | "gol_contra" | "penalti";
-                jogador: string | null;
-                time_nome: string;
-                minuto: number;
-            }[];
-        };
-        DadosGolEvento: {
-            id: number;
-            campeonato_id: number;
-            rodada_numero: number | null;
-            fase: {
-                id: number;
-                nome: string;
-                slug: string;
-            } | null;
-            /** @enum {string} */
-            status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
-            placar_mandante: number | null;
-            placar_visitante: number | null;
-            /** @description Como na Partida: se houve disputa de pênaltis. */
-            disputa_penalti: boolean;
-            /** @description Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate. */
-            penalti: {
-                placar_mandante: number | null;
-                placar_visitante: number | null;
-            };
-            /**
-             * Format: date-time
-             * @description Como na Partida: o início, ISO 8601 com fuso.
-             */
-            data_hora_realizacao: string | null;
-            time_mandante: components["schemas"]["TimeResumo"];
-            time_visitante: components["schemas"]["TimeResumo"];
-            estadio: string | null;
-            gols: {
-                /** @enum {string} */
-                tipo: "gol" | "gol_contra" | "penalti";
-                jogador: string | null;
-                time_nome: string;
-                minuto: number;
-            }[];
-            gol: {
-                /** @enum {string} */
-                tipo: "gol" | "gol_contra" | "penalti";
-                jogador: string | null;
-                time_nome: string;
-                minuto: number;
-            };
-        };
         Time: {
             id: number;
             nome: string;
@@ -1588,6 +1509,18 @@ export interface components {
             status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
             placar_mandante: number | null;
             placar_visitante: number | null;
+            /** @description Como na Partida: se houve disputa de pênaltis. */
+            disputa_penalti: boolean;
+            /** @description Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate. */
+            penalti: {
+                placar_mandante: number | null;
+                placar_visitante: number | null;
+            };
+            /**
+             * Format: date-time
+             * @description Como na Partida: o início, ISO 8601 com fuso.
+             */
+            data_hora_realizacao: string | null;
             time_mandante: components["schemas"]["TimeResumo"];
             time_visitante: components["schemas"]["TimeResumo"];
             estadio: string | null;
@@ -1649,6 +1582,18 @@ export interface components {
                 status: "aguardando" | "ao_vivo" | "encerrado" | "adiado";
                 placar_mandante: number | null;
                 placar_visitante: number | null;
+                /** @description Como na Partida: se houve disputa de pênaltis. */
+                disputa_penalti: boolean;
+                /** @description Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate. */
+                penalti: {
+                    placar_mandante: number | null;
+                    placar_visitante: number | null;
+                };
+                /**
+                 * Format: date-time
+                 * @description Como na Partida: o início, ISO 8601 com fuso.
+                 */
+                data_hora_realizacao: string | null;
                 time_mandante: components["schemas"]["TimeResumo"];
                 time_visitante: components["schemas"]["TimeResumo"];
                 estadio: string | null;
@@ -1716,8 +1661,6 @@ export interface components {
 }
 export type Erro = components['schemas']['Erro'];
 export type TimeResumo = components['schemas']['TimeResumo'];
-export type DadosPartidaEvento = components['schemas']['DadosPartidaEvento'];
-export type DadosGolEvento = components['schemas']['DadosGolEvento'];
 export type Time = components['schemas']['Time'];
 export type Campeonato = components['schemas']['Campeonato'];
 export type Partida = components['schemas']['Partida'];

@@ -1,6 +1,5 @@
-import { EVENTOS, type EventName } from '../../domain/events.js';
 import { ENDPOINTS, type Endpoint } from './endpoints.js';
-import { obj, ref, type Schema } from './json-schema.js';
+import { ref, type Schema } from './json-schema.js';
 import { SCHEMAS } from './schemas.js';
 import { PAYLOAD_SCHEMAS, webhooksSection } from './webhook-payloads.js';
 

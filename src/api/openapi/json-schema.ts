@@ -7,6 +7,7 @@ export const str: Schema = { type: 'string' };
 export const int: Schema = { type: 'integer' };
 export const num: Schema = { type: 'number' };
 export const bool: Schema = { type: 'boolean' };
+export const dateTime: Schema = { type: 'string', format: 'date-time' };
 export const nullable = (s: Schema): Schema =>
   s.$ref !== undefined || s.enum !== undefined
     ? { oneOf: [s, { type: 'null' }] }

@@ -6,7 +6,7 @@ import {
   STAT_INTEGER_FIELDS,
 } from '../../feeds/statistics-fields.js';
 import { EVENTOS } from '../../domain/events.js';
-import { arrayOf, bool, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
+import { arrayOf, bool, dateTime, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
 
 /** The resources of the spec as JSON Schemas: the OpenAPI components, and what the tests validate against. */
 
@@ -25,7 +25,6 @@ export const TIPO_EVENTO = [
   'substituicao',
 ] as const;
 
-const dateTime: Schema = { type: 'string', format: 'date-time' };
 const nstr = nullable(str);
 const nint = nullable(int);
 
@@ -119,34 +118,9 @@ const registroEstatisticas = obj(
 
 const coberturaValor = enumOf(COBERTURA_VALORES);
 
-/** A goal in a partida.* webhook payload (spec "Payload envelope"). */
-const golEvento = obj({ tipo: enumOf(['gol', 'gol_contra', 'penalti']), jogador: nstr, time_nome: str, minuto: int });
-/** `dados` of the partida.* events: the spec's list, plus the shoot-out and kick-off as in the Match resource. */
-const dadosPartidaEventoProps: Record<string, Schema> = {
-  id: int,
-  campeonato_id: int,
-  rodada_numero: nint,
-  fase: nullable(obj({ id: int, nome: str, slug: str })),
-  status: enumOf(STATUS_PARTIDA),
-  placar_mandante: nint,
-  placar_visitante: nint,
-  disputa_penalti: { ...bool, description: 'Como na Partida: se houve disputa de pênaltis.' },
-  penalti: {
-    ...obj({ placar_mandante: nint, placar_visitante: nint }),
-    description: 'Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate.',
-  },
-  data_hora_realizacao: { ...nullable(dateTime), description: 'Como na Partida: o início, ISO 8601 com fuso.' },
-  time_mandante: ref('TimeResumo'),
-  time_visitante: ref('TimeResumo'),
-  estadio: nstr,
-  gols: arrayOf(golEvento),
-};
-
 export const SCHEMAS: Record<string, Schema> = {
   Erro: { ...obj({ erro: str, mensagem: str }), description: 'Corpo de todo erro.' },
   TimeResumo: obj({ id: int, nome: str, sigla: str }),
-  DadosPartidaEvento: obj(dadosPartidaEventoProps),
-  DadosGolEvento: obj({ ...dadosPartidaEventoProps, gol: golEvento }),
   Time: obj({ id: int, nome: str, sigla: str, escudo_url: nstr }),
   Campeonato: obj({
     id: int,

@@ -1,5 +1,6 @@
 import { EVENTOS, type EventName } from '../../domain/events.js';
-import { arrayOf, enumOf, int, nullable, obj, ref, str, type Schema } from './json-schema.js';
+import { arrayOf, bool, dateTime, enumOf, int, nullable, obj, ref, str, type Schema } from './json-schema.js';
+
 import { STATUS_PARTIDA } from './schemas.js';
 
 /**
@@ -19,6 +20,12 @@ const partidaResumo = {
   status: enumOf(STATUS_PARTIDA),
   placar_mandante: nint,
   placar_visitante: nint,
+  disputa_penalti: { ...bool, description: 'Como na Partida: se houve disputa de pênaltis.' },
+  penalti: {
+    ...obj({ placar_mandante: nint, placar_visitante: nint }),
+    description: 'Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate.',
+  },
+  data_hora_realizacao: { ...nullable(dateTime), description: 'Como na Partida: o início, ISO 8601 com fuso.' },
   time_mandante: ref('TimeResumo'),
   time_visitante: ref('TimeResumo'),
   estadio: nstr,
