@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   tui: async () => (await import('./commands/tui.js')).registerTui,
   demo: async () => (await import('./commands/demo.js')).registerDemo,
   db: async () => (await import('./commands/db.js')).registerDb,
+  query: async () => (await import('./commands/query.js')).registerQuery,
 };
 
 function commandsToLoad(argv: readonly string[]): string[] {

@@ -1,0 +1,90 @@
+import { type Command, Option } from 'commander';
+import path from 'node:path';
+import {
+  querySnapshot,
+  QueryRejectedError,
+  QuerySnapshotError,
+  type QueryFormat,
+} from '../../warehouse/query/snapshot-query.js';
+import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { formatTable, printJson, printLine } from '../output.js';
+import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+
+interface QueryFlags extends CommonOptions {
+  snapshot?: string;
+  format: QueryFormat;
+  output?: string;
+}
+
+export function registerQuery(program: Command): void {
+  const cmd = program
+    .command('query')
+    .description('SQL só de leitura sobre um snapshot (o atual por padrão); tabelas e views em docs/data-engineers.md')
+    .argument('<sql>', 'uma consulta SELECT')
+    .option('--snapshot <id>', 'id do snapshot (padrão: o atual)')
+    .addOption(
+      new Option('--format <formato>', 'formato da saída')
+        .choices(['table', 'csv', 'json', 'parquet'])
+        .default('table'),
+    )
+    .option('--output <arquivo>', 'grava o resultado neste arquivo (csv, json ou parquet) via COPY do DuckDB');
+  withCommonOptions(cmd);
+  withExamples(cmd, [
+    'svc query "SELECT status, count(*) FROM partidas GROUP BY ALL"',
+    'svc query "SELECT * FROM classificacao WHERE campeonato_id = 1" --format csv',
+    'svc query "SELECT * FROM partidas" --snapshot 41 --format parquet --output partidas.parquet',
+  ]);
+  cmd.action(async (sql: string, flags: QueryFlags) => {
+    const snapshotId = flags.snapshot === undefined ? null : parseSnapshotId(flags.snapshot);
+    if (flags.snapshot !== undefined && snapshotId === null)
+      throw new CliError(`id de snapshot inválido: "${flags.snapshot}"`, EXIT.usage);
+    if (flags.output !== undefined && flags.format === 'table')
+      throw new CliError('--output pede --format csv, json ou parquet', EXIT.usage);
+    if (flags.output === undefined && flags.format === 'parquet')
+      throw new CliError('--format parquet pede --output ARQUIVO', EXIT.usage);
+    const output = flags.output === undefined ? undefined : path.resolve(flags.output);
+    let result: Awaited<ReturnType<typeof querySnapshot>>;
+    try {
+      result = await querySnapshot({
+        dataDir: configFrom(flags).dataDir,
+        snapshotId,
+        sql,
+        format: flags.format,
+        output,
+        rows: flags.json === true,
+      });
+    } catch (err) {
+      if (err instanceof QuerySnapshotError)
+        throw new CliError(err.message, err.missing === 'nenhum' ? EXIT.notReady : EXIT.notFound);
+      if (err instanceof QueryRejectedError) throw new CliError(err.message, EXIT.invalidInput);
+      throw err;
+    }
+    if (flags.json) {
+      if (result.kind === 'file')
+        printJson({
+          snapshot_id: result.snapshotId,
+          arquivo: result.arquivo,
+          formato: flags.format,
+          linhas: result.linhas,
+        });
+      else if (result.kind === 'rows') printJson({ snapshot_id: result.snapshotId, ...result.rows });
+      return;
+    }
+    if (result.kind === 'file')
+      printLine(`${result.linhas} linha(s) gravada(s) em ${result.arquivo} (snapshot ${result.snapshotId})`);
+    else if (result.kind === 'text')
+      process.stdout.write(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+    else {
+      const cell = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
+      printLine(
+        formatTable(
+          result.rows.colunas,
+          result.rows.linhas.map((row) => row.map(cell)),
+        ),
+      );
+      printLine(`(${result.rows.linhas.length} linha(s), snapshot ${result.snapshotId})`);
+    }
+  });
+}
