@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   demo: async () => (await import('./commands/demo.js')).registerDemo,
   db: async () => (await import('./commands/db.js')).registerDb,
   query: async () => (await import('./commands/query.js')).registerQuery,
+  export: async () => (await import('./commands/export.js')).registerExport,
 };
 
 function commandsToLoad(argv: readonly string[]): string[] {

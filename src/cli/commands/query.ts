@@ -1,16 +1,11 @@
 import { type Command, Option } from 'commander';
 import path from 'node:path';
-import {
-  querySnapshot,
-  QueryRejectedError,
-  QuerySnapshotError,
-  type QueryFormat,
-} from '../../warehouse/query/snapshot-query.js';
-import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
+import { querySnapshot, type QueryFormat } from '../../warehouse/query/snapshot-query.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable, printJson, printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
+import { snapshotErrors, snapshotOption } from '../snapshot-option.js';
 
 interface QueryFlags extends CommonOptions {
   snapshot?: string;
@@ -37,30 +32,22 @@ export function registerQuery(program: Command): void {
     'svc query "SELECT * FROM partidas" --snapshot 41 --format parquet --output partidas.parquet',
   ]);
   cmd.action(async (sql: string, flags: QueryFlags) => {
-    const snapshotId = flags.snapshot === undefined ? null : parseSnapshotId(flags.snapshot);
-    if (flags.snapshot !== undefined && snapshotId === null)
-      throw new CliError(`id de snapshot inválido: "${flags.snapshot}"`, EXIT.usage);
+    const snapshotId = snapshotOption(flags.snapshot);
     if (flags.output !== undefined && flags.format === 'table')
       throw new CliError('--output pede --format csv, json ou parquet', EXIT.usage);
     if (flags.output === undefined && flags.format === 'parquet')
       throw new CliError('--format parquet pede --output ARQUIVO', EXIT.usage);
     const output = flags.output === undefined ? undefined : path.resolve(flags.output);
-    let result: Awaited<ReturnType<typeof querySnapshot>>;
-    try {
-      result = await querySnapshot({
+    const result = await snapshotErrors(
+      querySnapshot({
         dataDir: configFrom(flags).dataDir,
         snapshotId,
         sql,
         format: flags.format,
         output,
         rows: flags.json === true,
-      });
-    } catch (err) {
-      if (err instanceof QuerySnapshotError)
-        throw new CliError(err.message, err.missing === 'nenhum' ? EXIT.notReady : EXIT.notFound);
-      if (err instanceof QueryRejectedError) throw new CliError(err.message, EXIT.invalidInput);
-      throw err;
-    }
+      }),
+    );
     if (flags.json) {
       if (result.kind === 'file')
         printJson({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DuckDBInstance, StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../../data-dir.js';
 import { installResourceViews } from '../sql/resources/views.js';
-import { readCurrentId, readManifest, snapshotFile } from '../snapshot-store.js';
+import { readCurrentId, readManifest, snapshotFile, type SnapshotManifest } from '../snapshot-store.js';
 
 /** The snapshot named does not exist (or none is published yet when none is named). */
 export class QuerySnapshotError extends Error {
@@ -27,6 +27,7 @@ export class QueryRejectedError extends Error {
 
 export interface QuerySnapshot {
   id: string;
+  manifest: SnapshotManifest;
   conn: DuckDBConnection;
   close(): void;
 }
@@ -42,8 +43,8 @@ export async function openQuerySnapshot(
 ): Promise<QuerySnapshot> {
   const snapshotId = id ?? readCurrentId(dataDir);
   if (snapshotId === null) throw new QuerySnapshotError('nenhum snapshot publicado ainda (rode svc ingest)', 'nenhum');
-  if (readManifest(dataDir, snapshotId) === null)
-    throw new QuerySnapshotError(`snapshot ${snapshotId} não encontrado`, 'snapshot');
+  const manifest = readManifest(dataDir, snapshotId);
+  if (manifest === null) throw new QuerySnapshotError(`snapshot ${snapshotId} não encontrado`, 'snapshot');
   const instance = await DuckDBInstance.create(snapshotFile(dataDir, snapshotId), { access_mode: 'READ_ONLY' });
   const conn = await instance.connect();
   try {
@@ -59,6 +60,7 @@ export async function openQuerySnapshot(
   }
   return {
     id: snapshotId,
+    manifest,
     conn,
     close() {
       conn.closeSync();
