@@ -38,7 +38,7 @@ import {
 import { storedKeyLookup } from './stored-keys.js';
 import { upgradeSchema } from './schema-upgrade.js';
 import { assignSiglas } from './siglas.js';
-import { everything } from './touched.js';
+import { everything, type Alteracoes } from './touched.js';
 import { isoWithOffset } from '../time.js';
 
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
@@ -116,58 +116,19 @@ export async function publishSnapshot(
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
   try {
-    const ids = await IdCounters.open(
-      counters,
-      parentId ? await storedIdBounds(conn, readManifest(dataDir, parentId)) : {},
-    );
-    if (parentId) await upgradeSchema(conn);
-    else await conn.run(SCHEMA_SQL);
-    stage('validar');
-    const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
-    const recordEvents = parentId !== null && !request.backfill;
-
-    await conn.run('BEGIN TRANSACTION');
-    stage('carregar');
-    const load = await loadFeeds(conn, request.feeds, {
-      allocate: ids.allocate,
-      now: request.now,
-      storedIds,
-      emptyStore: parentId === null,
-      beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
+    const parent = parentId ? { id: parentId, manifest: readManifest(dataDir, parentId) } : null;
+    const built = await buildCandidate(conn, counters, request, parent, {
+      reach,
+      // The copy's pages must be on disk before the commit makes the file a snapshot.
+      beforeCommit: () => copyFlushed,
     });
-    // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
-    // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
-    const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
-    const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
-    await reach('loading');
-    // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
-    const idsMaximos = await ids.commit();
-    if (parentId !== null && !load.mudou) {
-      await conn.run('ROLLBACK');
+    if (built.nadaMudou) {
       await close();
       await copyFlushed.catch(() => undefined);
       rmSync(tmp, { force: true });
-      return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos };
+      return { nadaMudou: true, atual: parentId as string, avisos: built.avisos, conflitos: built.conflitos };
     }
-    stage('derivar');
-    // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
-    await derive(conn, load.campeonatoIds, parentId === null ? undefined : load.escritas);
-    const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
-    const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
-    const id = formatSnapshotId(await counters.reserve('snapshot_id'));
-    const seqs = await writeOutbox(conn, counters, eventos, request.now);
-    await writeMeta(conn, {
-      snapshot_id: id,
-      parent_id: parentId,
-      criado_em: request.now.toISOString(),
-      schema_version: SCHEMA_VERSION,
-      seq_inicio: seqs.inicio,
-      seq_fim: seqs.fim,
-    });
-    await copyFlushed;
-    await conn.run('COMMIT');
-    await reach('loaded');
-
+    const { id, eventos, foraDaJanela, seqs, idsMaximos, alteracoes } = built;
     stage('publicar');
     const contagens = Object.fromEntries(
       (await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]),
@@ -195,7 +156,7 @@ export async function publishSnapshot(
     await reach('renamed');
     writeCurrentId(dataDir, id);
     await reach('current');
-    return { nadaMudou: false, manifest, avisos: load.avisos, conflitos: load.conflitos, eventos, foraDaJanela };
+    return { nadaMudou: false, manifest, avisos: built.avisos, conflitos: built.conflitos, eventos, foraDaJanela };
   } catch (err) {
     await close().catch(() => undefined);
     await copyFlushed.catch(() => undefined);
@@ -203,6 +164,93 @@ export async function publishSnapshot(
     rmSync(`${tmp}.wal`, { force: true });
     throw err;
   }
+}
+
+/** What building a candidate snapshot in a file produced (see buildCandidate). */
+export type Candidate =
+  | { nadaMudou: true; avisos: string[]; conflitos: Conflito[] }
+  | {
+      nadaMudou: false;
+      id: string;
+      avisos: string[];
+      conflitos: Conflito[];
+      eventos: DetectedEvent[];
+      foraDaJanela: OutsideWindow | null;
+      seqs: { inicio: number | null; fim: number | null };
+      idsMaximos: Record<string, number>;
+      alteracoes: Alteracoes;
+    };
+
+/**
+ * Loads the feeds into the candidate open on `conn` (a copy of `parent`, or empty) in one transaction: load,
+ * derive, events, outbox, meta; `COMMIT`. A load that changes nothing is rolled back. Shared by publishing and
+ * by the dry run's plan (which passes counters of its own, so nothing is reserved in the control plane).
+ */
+export async function buildCandidate(
+  conn: DuckDBConnection,
+  counters: Async<Counters>,
+  request: PublishRequest,
+  /** The snapshot `conn` is a copy of (its manifest, when readable, bounds the ids it holds); null: empty. */
+  parent: { id: string; manifest: SnapshotManifest | null } | null,
+  hooks: { reach?: (step: PublishStep) => Promise<void>; beforeCommit?: () => Promise<void> } = {},
+): Promise<Candidate> {
+  const stage = request.onStage ?? (() => undefined);
+  const ids = await IdCounters.open(counters, parent ? await storedIdBounds(conn, parent.manifest) : {});
+  if (parent) await upgradeSchema(conn);
+  else await conn.run(SCHEMA_SQL);
+  stage('validar');
+  const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parent ? conn : null));
+  const recordEvents = parent !== null && !request.backfill;
+
+  await conn.run('BEGIN TRANSACTION');
+  stage('carregar');
+  const load = await loadFeeds(conn, request.feeds, {
+    allocate: ids.allocate,
+    now: request.now,
+    storedIds,
+    emptyStore: parent === null,
+    beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
+  });
+  // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
+  // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
+  const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
+  const alteracoes = siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
+  await hooks.reach?.('loading');
+  // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
+  const idsMaximos = await ids.commit();
+  if (parent !== null && !load.mudou) {
+    await conn.run('ROLLBACK');
+    return { nadaMudou: true, avisos: load.avisos, conflitos: load.conflitos };
+  }
+  stage('derivar');
+  // Over an empty store every derived row is new: all steps run (there is nothing to compare with).
+  await derive(conn, load.campeonatoIds, parent === null ? undefined : load.escritas);
+  const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
+  const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
+  const id = formatSnapshotId(await counters.reserve('snapshot_id'));
+  const seqs = await writeOutbox(conn, counters, eventos, request.now);
+  await writeMeta(conn, {
+    snapshot_id: id,
+    parent_id: parent?.id ?? null,
+    criado_em: request.now.toISOString(),
+    schema_version: SCHEMA_VERSION,
+    seq_inicio: seqs.inicio,
+    seq_fim: seqs.fim,
+  });
+  await hooks.beforeCommit?.();
+  await conn.run('COMMIT');
+  await hooks.reach?.('loaded');
+  return {
+    nadaMudou: false,
+    id,
+    avisos: load.avisos,
+    conflitos: load.conflitos,
+    eventos,
+    foraDaJanela,
+    seqs,
+    idsMaximos,
+    alteracoes,
+  };
 }
 
 /** fsync on libuv's thread pool; the returned promise is already handled, so it may be awaited late. */
@@ -219,7 +267,7 @@ function fsyncInBackground(file: string): Promise<void> {
 }
 
 /** Copy-on-write where the file system supports it (reflink), a plain copy elsewhere. */
-function copySnapshot(from: string, to: string): void {
+export function copySnapshot(from: string, to: string): void {
   copyFileSync(from, to, constants.COPYFILE_FICLONE);
 }
 
