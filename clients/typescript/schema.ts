@@ -1202,6 +1202,8 @@ export interface operations {
                 status?: "andamento" | "encerrado" | "agendado";
                 /** @description Tipo do campeonato */
                 tipo?: "pontos-corridos" | "mata-mata";
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -1216,6 +1218,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1267,6 +1271,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -1297,7 +1310,10 @@ export interface operations {
     };
     getCampeonatosId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -1314,6 +1330,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1416,6 +1434,8 @@ export interface operations {
                 pagina?: number;
                 /** @description Itens por página (padrão 15) */
                 por_pagina?: number;
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path: {
@@ -1433,6 +1453,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1527,7 +1549,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdRodadas: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -1544,6 +1569,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1635,7 +1662,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdRodadasNumero: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -1654,6 +1684,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1741,7 +1773,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdChave: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -1758,6 +1793,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1845,7 +1882,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdFases: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -1862,6 +1902,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1953,7 +1995,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdFasesFaseId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -1972,6 +2017,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2059,7 +2106,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdFasesFaseIdTabela: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2078,6 +2128,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2165,7 +2217,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdTabela: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2182,6 +2237,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2269,7 +2326,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdArtilharia: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2286,6 +2346,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2378,7 +2440,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdCobertura: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2395,6 +2460,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2485,6 +2552,8 @@ export interface operations {
             query?: {
                 /** @description Ano da temporada */
                 temporada?: string;
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -2499,6 +2568,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2550,6 +2621,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -2580,7 +2660,10 @@ export interface operations {
     };
     getPartidasAoVivo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2594,6 +2677,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2618,6 +2703,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Não autorizado: API Key inválida ou inativa */
             401: {
                 headers: {
@@ -2629,6 +2723,15 @@ export interface operations {
             };
             /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2666,7 +2769,10 @@ export interface operations {
     };
     getPartidasIdEventos: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id da partida */
@@ -2683,6 +2789,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2774,7 +2882,10 @@ export interface operations {
     };
     getPartidasIdEstatisticas: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id da partida */
@@ -2791,6 +2902,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2878,7 +2991,10 @@ export interface operations {
     };
     getPartidasIdEscalacao: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id da partida */
@@ -2895,6 +3011,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2987,6 +3105,8 @@ export interface operations {
                 q: string;
                 /** @description Tipo de time */
                 tipo?: "clube" | "selecao";
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -3001,6 +3121,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3052,6 +3174,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -3082,7 +3213,10 @@ export interface operations {
     };
     getTimesTimeIdJogadores: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do time */
@@ -3099,6 +3233,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3196,6 +3332,8 @@ export interface operations {
                 time?: number;
                 /** @description Posição */
                 posicao?: "goleiro" | "zagueiro" | "lateral" | "volante" | "meia" | "atacante";
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -3210,6 +3348,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3261,6 +3401,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -3291,7 +3440,10 @@ export interface operations {
     };
     getJogadoresId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do jogador */
@@ -3308,6 +3460,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */

@@ -26,6 +26,7 @@ import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
 import { registerStream } from './routes/stream.js';
 import { registerTimes } from './routes/times.js';
+import { withSnapshots } from './routes/respond.js';
 import { registerWebhookRoutes, type WebhookRoutesOptions } from './routes/webhooks.js';
 import { SnapshotHolder } from './snapshot/snapshot-holder.js';
 import { StreamHub, type StreamHubOptions } from './stream/stream-hub.js';
@@ -133,9 +134,11 @@ export function createApp(o: AppOptions): ApiApp {
     log: (event, fields) => log({ t: stamp(), event, ...fields }),
   });
   holder.onSwap((next) => void stream.snapshotSwapped(next.id));
-  registerCampeonatos(router, holder, guard);
-  registerPartidas(router, holder, guard);
-  registerTimes(router, holder, guard);
+  // The data routes read as of a retained snapshot on `?snapshot=ID`.
+  const dataGuard = withSnapshots(guard, holder);
+  registerCampeonatos(router, holder, dataGuard);
+  registerPartidas(router, holder, dataGuard);
+  registerTimes(router, holder, dataGuard);
   registerConta(router, inspect, usage, usageStore, clock);
   registerWebhookRoutes(router, { control: o.control, guard, clock, ...o.webhooks });
   registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard });

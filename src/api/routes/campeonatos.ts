@@ -17,7 +17,7 @@ function accessKey(ctx: ApiContext): string {
 /** Endpoints 1–13. */
 export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, guard: Guard): void {
   const camp = (ctx: ApiContext, param = 'campeonatoId') => {
-    const s = snapshotFor(holder);
+    const s = snapshotFor(holder, ctx);
     return { s, c: r.findCampeonato(s, authOf(ctx), pathId(ctx, param)) };
   };
 
@@ -29,7 +29,7 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
         status: queryEnum(ctx, 'status', STATUS_CAMPEONATO),
         tipo: queryEnum(ctx, 'tipo', TIPO_CAMPEONATO),
       };
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, `campeonatos|${accessKey(ctx)}|${f.temporada}|${f.status}|${f.tipo}`, () =>
         r.listCampeonatos(s, authOf(ctx), f),
       );
@@ -143,7 +143,7 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     '/v1/cobertura',
     guard('cobertura', (ctx) => {
       const temporada = queryYear(ctx, 'temporada');
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, `coberturas|${accessKey(ctx)}|${temporada}`, () => r.listCobertura(s, authOf(ctx), temporada));
     }),
   );
