@@ -79,6 +79,11 @@ describe('svc export', () => {
       [['--format', 'csv', '--output', out, '--temporada', '1900'], 6, /nenhum campeonato com temporada "1900"/],
       [['--format', 'csv', '--output', out, '--snapshot', 'abc'], 2, /id de snapshot inválido: "abc"/],
       [['--format', 'csv', '--output', out, '--snapshot', '7'], 6, /snapshot 00000007 não encontrado/],
+      [
+        ['--format', 'csv', '--output', path.join(ws.write('um-arquivo', ''), 'sub')],
+        2,
+        /--output: não foi possível criar a pasta .*um-arquivo\/sub \(ENOTDIR\)/,
+      ],
     ];
     for (const [args, code, message] of cases) {
       const r = await ws.svc(['export', ...args]);

@@ -110,6 +110,7 @@ describe('svc query', () => {
       [['--format', 'parquet'], 2, /--format parquet pede --output ARQUIVO/],
       [['--output', path.join(ws.dir, 'o.txt')], 2, /--output pede --format csv, json ou parquet/],
       [['--format', 'xml'], 2, /xml/],
+      [['--format', 'csv', '--output', path.join(ws.dir, 'nada', 'o.csv')], 2, /--output: a pasta .*nada não existe/],
     ];
     for (const [args, code, message] of cases) {
       const r = await ws.svc(['query', 'SELECT 1', ...args]);

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { exportSnapshot, NothingToExportError } from '../../warehouse/export/export.js';
+import { ExportTargetError, exportSnapshot, NothingToExportError } from '../../warehouse/export/export.js';
 import type { CopyFormat } from '../../warehouse/query/snapshot-query.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -44,7 +44,11 @@ export function registerExport(program: Command): void {
         format: flags.format,
         outputDir: flags.output,
       }),
-      (err) => (err instanceof NothingToExportError ? new CliError(err.message, EXIT.notFound) : err),
+      (err) => {
+        if (err instanceof NothingToExportError) return new CliError(err.message, EXIT.notFound);
+        if (err instanceof ExportTargetError) return new CliError(`--output: ${err.message}`, EXIT.usage);
+        return err;
+      },
     );
     if (flags.json) {
       printJson(manifest);

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { querySnapshot, type QueryFormat } from '../../warehouse/query/snapshot-query.js';
 import { CliError } from '../cli-error.js';
@@ -38,6 +39,8 @@ export function registerQuery(program: Command): void {
     if (flags.output === undefined && flags.format === 'parquet')
       throw new CliError('--format parquet pede --output ARQUIVO', EXIT.usage);
     const output = flags.output === undefined ? undefined : path.resolve(flags.output);
+    if (output !== undefined && !existsSync(path.dirname(output)))
+      throw new CliError(`--output: a pasta ${path.dirname(output)} não existe`, EXIT.usage);
     const result = await snapshotErrors(
       querySnapshot({
         dataDir: configFrom(flags).dataDir,

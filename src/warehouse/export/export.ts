@@ -35,6 +35,14 @@ export class NothingToExportError extends Error {
   }
 }
 
+/** The output folder cannot be made. */
+export class ExportTargetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExportTargetError';
+  }
+}
+
 export interface ExportRequest {
   dataDir: DataDir;
   /** null: the current snapshot. */
@@ -65,7 +73,11 @@ export interface ExportManifest {
 export async function exportSnapshot(req: ExportRequest): Promise<ExportManifest> {
   const outputDir = path.resolve(req.outputDir);
   const files = Object.fromEntries(EXPORTED.map((name) => [name, path.join(outputDir, `${name}.${req.format}`)]));
-  mkdirSync(outputDir, { recursive: true });
+  try {
+    mkdirSync(outputDir, { recursive: true });
+  } catch (err) {
+    throw new ExportTargetError(`não foi possível criar a pasta ${outputDir} (${(err as NodeJS.ErrnoException).code})`);
+  }
   const snapshot = await openQuerySnapshot(req.dataDir, req.snapshotId, Object.values(files));
   try {
     const filtered = req.campeonato !== undefined || req.temporada !== undefined;
