@@ -45,7 +45,7 @@ describe('svc query', () => {
     ]);
     assert.equal(csv.code, 0, csv.stderr);
     assert.equal(csv.stdout, 'status,n\naguardando,1\nencerrado,1\n');
-    const json = await ws.svc(['query', 'SELECT count(*) AS n FROM times', '--format', 'json']);
+    const json = await ws.svc(['query', 'SELECT count(*) AS n FROM times -- todos', '--format', 'json']);
     assert.deepEqual(JSON.parse(json.stdout), [{ n: 4 }]);
   });
 

@@ -73,7 +73,7 @@ export async function openQuerySnapshot(
  * Checks that `sql` is one read-only statement (a SELECT, a table expression, or EXPLAIN) and returns it
  * without a trailing semicolon, ready to be wrapped in `COPY (…) TO`. DuckDB's own parser decides, not a regex.
  */
-export async function readOnlyStatement(conn: DuckDBConnection, sql: string): Promise<string> {
+async function readOnlyStatement(conn: DuckDBConnection, sql: string): Promise<string> {
   let type: StatementType;
   try {
     const statements = await conn.extractStatements(sql);
@@ -97,7 +97,7 @@ export interface QueryRows {
 }
 
 /** Runs a checked statement; 64-bit integers become numbers when exact (else text), so rows print as JSON. */
-export async function runQuery(conn: DuckDBConnection, statement: string): Promise<QueryRows> {
+async function runQuery(conn: DuckDBConnection, statement: string): Promise<QueryRows> {
   try {
     const reader = await conn.runAndReadAll(statement);
     return { colunas: reader.columnNames(), linhas: reader.getRowsJS().map((row) => row.map(plainValue)) };
@@ -118,7 +118,7 @@ function plainValue(value: unknown): unknown {
 export type CopyFormat = 'csv' | 'json' | 'parquet';
 
 /** DuckDB's `COPY … TO` options per output format (JSON: one array, as the stdout output). */
-export const COPY_OPTIONS: Record<CopyFormat, string> = {
+const COPY_OPTIONS: Record<CopyFormat, string> = {
   csv: 'FORMAT csv, HEADER true',
   json: 'FORMAT json, ARRAY true',
   parquet: 'FORMAT parquet, COMPRESSION zstd',
@@ -137,7 +137,8 @@ export async function copyTo(
   format: CopyFormat,
 ): Promise<number> {
   try {
-    const result = await conn.run(`COPY (${statement}) TO ${pathLiteral(file)} (${COPY_OPTIONS[format]})`);
+    // On lines of its own: a statement ending in a `--` comment must not swallow the closing parenthesis.
+    const result = await conn.run(`COPY (\n${statement}\n) TO ${pathLiteral(file)} (${COPY_OPTIONS[format]})`);
     return Number(result.rowsChanged);
   } catch (err) {
     throw new QueryRejectedError(firstLine(err));
