@@ -1150,6 +1150,10 @@ export interface components {
                 limite_bytes: number;
                 entradas: number;
             };
+            snapshots_retidos: {
+                id: string;
+                criado_em: string;
+            }[];
             /** Format: date-time */
             iniciado_em: string;
             uptime_segundos: number;

@@ -46,6 +46,14 @@ describe('reads as of a retained snapshot (?snapshot=ID)', () => {
     assert.deepEqual([await goals('3'), await goals('4')], [0, 1]);
   });
 
+  it('/v1/status lists the retained snapshots', async () => {
+    const status = await h.get('/v1/status');
+    assert.deepEqual(
+      status.json.data.snapshots_retidos.map((s: { id: string }) => s.id),
+      ['00000001', '00000002', '00000003', '00000004'],
+    );
+  });
+
   it('a snapshot not retained is 404, a malformed id 400, and the key is checked first', async () => {
     const gone = await h.get('/v1/campeonatos/1/tabela?snapshot=99', key);
     assert.equal(gone.status, 404);

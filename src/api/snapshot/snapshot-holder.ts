@@ -55,7 +55,7 @@ export class SnapshotHolder {
   private readonly earlier = new Map<string, Promise<ServedSnapshot>>();
 
   constructor(
-    private readonly dataDir: DataDir,
+    readonly dataDir: DataDir,
     private readonly log: SnapshotLog = () => {},
     options: HolderOptions = {},
   ) {
