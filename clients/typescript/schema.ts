@@ -1491,6 +1491,10 @@ export interface components {
                 limite_bytes: number;
                 entradas: number;
             };
+            snapshots_retidos: {
+                id: string;
+                criado_em: string;
+            }[];
             /** Format: date-time */
             iniciado_em: string;
             uptime_segundos: number;
@@ -1711,6 +1715,8 @@ export interface operations {
                 status?: "andamento" | "encerrado" | "agendado";
                 /** @description Tipo do campeonato */
                 tipo?: "pontos-corridos" | "mata-mata";
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -1725,6 +1731,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1776,6 +1784,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -1806,7 +1823,10 @@ export interface operations {
     };
     getCampeonatosId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -1823,6 +1843,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -1925,6 +1947,8 @@ export interface operations {
                 pagina?: number;
                 /** @description Itens por página (padrão 15) */
                 por_pagina?: number;
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path: {
@@ -1942,6 +1966,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2036,7 +2062,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdRodadas: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2053,6 +2082,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2144,7 +2175,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdRodadasNumero: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2163,6 +2197,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2250,7 +2286,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdChave: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2267,6 +2306,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2354,7 +2395,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdFases: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2371,6 +2415,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2462,7 +2508,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdFasesFaseId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2481,6 +2530,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2568,7 +2619,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdFasesFaseIdTabela: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2587,6 +2641,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2674,7 +2730,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdTabela: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2691,6 +2750,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2778,7 +2839,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdArtilharia: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2795,6 +2859,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2887,7 +2953,10 @@ export interface operations {
     };
     getCampeonatosCampeonatoIdCobertura: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do campeonato */
@@ -2904,6 +2973,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -2994,6 +3065,8 @@ export interface operations {
             query?: {
                 /** @description Ano da temporada */
                 temporada?: string;
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -3008,6 +3081,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3059,6 +3134,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -3089,7 +3173,10 @@ export interface operations {
     };
     getPartidasAoVivo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3103,6 +3190,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3127,6 +3216,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Não autorizado: API Key inválida ou inativa */
             401: {
                 headers: {
@@ -3138,6 +3236,15 @@ export interface operations {
             };
             /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3175,7 +3282,10 @@ export interface operations {
     };
     getPartidasIdEventos: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id da partida */
@@ -3192,6 +3302,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3283,7 +3395,10 @@ export interface operations {
     };
     getPartidasIdEstatisticas: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id da partida */
@@ -3300,6 +3415,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3387,7 +3504,10 @@ export interface operations {
     };
     getPartidasIdEscalacao: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id da partida */
@@ -3404,6 +3524,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3496,6 +3618,8 @@ export interface operations {
                 q: string;
                 /** @description Tipo de time */
                 tipo?: "clube" | "selecao";
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -3510,6 +3634,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3561,6 +3687,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -3591,7 +3726,10 @@ export interface operations {
     };
     getTimesTimeIdJogadores: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do time */
@@ -3608,6 +3746,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3705,6 +3845,8 @@ export interface operations {
                 time?: number;
                 /** @description Posição */
                 posicao?: "goleiro" | "zagueiro" | "lateral" | "volante" | "meia" | "atacante";
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
             };
             header?: never;
             path?: never;
@@ -3719,6 +3861,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */
@@ -3770,6 +3914,15 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
+            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
             /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
             429: {
                 headers: {
@@ -3800,7 +3953,10 @@ export interface operations {
     };
     getJogadoresId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404. */
+                snapshot?: string;
+            };
             header?: never;
             path: {
                 /** @description id do jogador */
@@ -3817,6 +3973,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Tempo de cache (max-age) */
                     "Cache-Control"?: string;
+                    /** @description Id do snapshot que serviu a resposta */
+                    "X-Snapshot"?: string;
                     /** @description Requisições permitidas no período (dia UTC) */
                     "RateLimit-Limit"?: number;
                     /** @description Requisições restantes no período */

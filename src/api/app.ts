@@ -27,6 +27,7 @@ import { registerPartidas } from './routes/partidas.js';
 import { registerStatus } from './routes/status.js';
 import { registerStream } from './routes/stream.js';
 import { registerTimes } from './routes/times.js';
+import { withSnapshots } from './routes/respond.js';
 import { registerWebhookRoutes, type WebhookRoutesOptions } from './routes/webhooks.js';
 import { SnapshotHolder } from './snapshot/snapshot-holder.js';
 import { StreamHub, type StreamHubOptions } from './stream/stream-hub.js';
@@ -145,9 +146,11 @@ export function createApp(o: AppOptions): ApiApp {
   const keyWatch = new StreamKeyWatch(stream, accounts, plans, Math.max(o.authCacheMs ?? 1_000, 100), (event, fields) =>
     log.info({ event, ...fields }),
   );
-  registerCampeonatos(router, holder, guard, clock);
-  registerPartidas(router, holder, guard);
-  registerTimes(router, holder, guard);
+  // The data routes read as of a retained snapshot on `?snapshot=ID`.
+  const dataGuard = withSnapshots(guard, holder);
+  registerCampeonatos(router, holder, dataGuard, clock);
+  registerPartidas(router, holder, dataGuard);
+  registerTimes(router, holder, dataGuard);
   registerConta(router, inspect, usage, usageStore, clock);
   registerWebhookRoutes(router, { control: o.control, guard, clock, ...o.webhooks });
   registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard, publicUrl: o.publicUrl });

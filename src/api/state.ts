@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AuthContext } from './auth-context.js';
 import type { Query } from './params.js';
+import type { ServedSnapshot } from './snapshot/served-snapshot.js';
 
 /** Request limits of the calling key: its plan's, or the account's overrides. */
 export interface KeyLimits {
@@ -22,6 +23,8 @@ export interface ApiState {
   body?: unknown;
   /** Query parameters, parsed on first use (`src/api/params.ts`). */
   query?: Query;
+  /** The snapshot `?snapshot=ID` asked for (routes/respond.ts); absent: the current one. */
+  snapshot?: ServedSnapshot;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

@@ -5,7 +5,7 @@ export const EXIT = {
   failure: 1,
   /** Wrong command-line usage (unknown option, bad option value). */
   usage: 2,
-  /** Input rejected: a feed failed parsing or validation; nothing was published. */
+  /** Input rejected: a feed failed parsing or validation (nothing was published), or SQL `svc query` refuses. */
   invalidInput: 3,
   /** Input not reachable: missing file, unreachable or failing URL. */
   unreachable: 4,

@@ -21,6 +21,8 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   doctor: async () => (await import('./commands/doctor.js')).registerDoctor,
   completion: async () => (await import('./commands/completion.js')).registerCompletion,
   config: async () => (await import('./commands/config.js')).registerConfig,
+  query: async () => (await import('./commands/query.js')).registerQuery,
+  export: async () => (await import('./commands/export.js')).registerExport,
 };
 
 /** `svc --version`: what a binary, a data dir and a control plane must agree on (docs/deploy.md, upgrading). */

@@ -5,7 +5,6 @@ import type { Feed } from '../feeds/canonical.js';
 import { groupInputs, readGroups, type NamedFeed } from '../feeds/adapters/index.js';
 import type { AdapterOptions } from '../feeds/adapters/types.js';
 import { readInputs, type FetchOptions, type ReadInputs } from '../feeds/inputs.js';
-import { validateFeeds } from '../feeds/validate-feed.js';
 import { DEFAULT_LIVE_WINDOW, type LiveWindow } from './events/live-window.js';
 import { acquireIngestLock, IngestLockedError } from './ingest-lock.js';
 import type { OutsideWindow } from './events/detect.js';
@@ -14,8 +13,9 @@ import { type Entidade, ENTIDADES } from './touched.js';
 import type { PessoaAmbigua } from './people.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
-import { openSnapshotReadOnly, readManifest, type SnapshotManifest } from './snapshot-store.js';
-import { storedKeyLookup } from './stored-keys.js';
+import { readManifest, type SnapshotManifest } from './snapshot-store.js';
+import { planIngest } from './diff/plan.js';
+import type { SnapshotDiff } from './diff/diff.js';
 
 export const DEFAULT_KEEP = 10;
 /** More webhook events than this from one ingest is worth a warning: likely history loaded without --backfill. */
@@ -93,6 +93,8 @@ export interface IngestSummary {
   pessoas_ambiguas: PessoaAmbigua[];
   duracao_ms: number;
   dry_run: boolean;
+  /** A dry run's plan: what the ingest would change against the current snapshot (absent otherwise). */
+  plano?: SnapshotDiff;
   /** Snapshots deleted by retention. */
   removidos: string[];
 }
@@ -124,7 +126,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     options.onStage?.(name, INGEST_STAGES.indexOf(name as (typeof INGEST_STAGES)[number]), INGEST_STAGES.length);
   stage('ler');
   // DuckDB's engine is created on another thread while the inputs are read and checked.
-  if (!options.dryRun) warmPublishEngine();
+  warmPublishEngine();
   const { files, fromFolder } = options.read ?? (await readInputs(options.inputs, options.fetch));
   const { groups, skipped } = groupInputs(files, { format: options.format, fromFolder });
   const feeds = readGroups(groups, options.adapterOptions ?? {});
@@ -163,19 +165,35 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     };
   };
 
+  const clock = options.clock ?? systemClock;
+  const request = {
+    feeds,
+    entradas: options.inputs,
+    backfill: options.backfill === true,
+    allowRegress: options.allowRegress === true,
+    now: options.now ?? nowDate(clock),
+    liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
+    onStage: stage,
+  };
   if (options.dryRun) {
-    stage('validar');
-    const current = await openSnapshotReadOnly(options.dataDir);
-    try {
-      await validateFeeds(feeds, storedKeyLookup(current?.connection ?? null));
-    } finally {
-      current?.close();
-    }
-    return summary({ snapshotId: null });
+    // No lock: the plan reads the current snapshot (immutable) and writes only a scratch copy elsewhere.
+    const { plano, candidate } = await planIngest(options.dataDir, request);
+    avisos.push(...candidate.avisos);
+    const eventos = candidate.nadaMudou
+      ? noEvents
+      : {
+          ...noEvents,
+          total: plano.eventos?.total ?? 0,
+          por_tipo: plano.eventos?.por_tipo ?? {},
+          fora_da_janela: candidate.foraDaJanela,
+        };
+    return {
+      ...summary({ snapshotId: null, eventos, conflitos: candidate.conflitos, nadaMudou: candidate.nadaMudou }),
+      plano,
+    };
   }
 
   const { control } = options;
-  const clock = options.clock ?? systemClock;
   const release = acquireIngestLock(options.dataDir, clock);
   try {
     // One ingest at a time across every host sharing the control plane: they share its id counters.
@@ -184,16 +202,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       throw new IngestLockedError(null, null, 'em outro nó ou diretório de dados com o mesmo plano de controle');
     try {
       await options.atStep?.('locked');
-      const result = await publishSnapshot(options.dataDir, control.counters, {
-        feeds,
-        entradas: options.inputs,
-        backfill: options.backfill === true,
-        allowRegress: options.allowRegress === true,
-        now: options.now ?? nowDate(clock),
-        liveWindow: options.liveWindow ?? DEFAULT_LIVE_WINDOW,
-        onStage: stage,
-        atStep: options.atStep,
-      });
+      const result = await publishSnapshot(options.dataDir, control.counters, { ...request, atStep: options.atStep });
       avisos.push(...result.avisos);
       if (result.nadaMudou)
         return summary({

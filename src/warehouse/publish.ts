@@ -1,5 +1,5 @@
-import { copyFileSync, constants, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { SNAPSHOT_FORMAT } from './format.js';
+import { copyFileSync, constants, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -40,7 +40,7 @@ import {
 import { storedKeyLookup } from './stored-keys.js';
 import { upgradeSchema } from './schema-upgrade.js';
 import { assignSiglas } from './siglas.js';
-import { everything } from './touched.js';
+import { everything, type Alteracoes } from './touched.js';
 import { isoWithOffset } from '../time.js';
 
 const SCHEMA_SQL = readSql(new URL('./sql/schema.sql', import.meta.url));
@@ -122,85 +122,25 @@ export async function publishSnapshot(
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
   try {
-    const ids = await IdCounters.open(
-      counters,
-      parentId ? await storedIdBounds(conn, readManifest(dataDir, parentId)) : {},
-    );
-    const upgraded = parentId ? await upgradeSchema(conn) : false;
-    if (!parentId) await conn.run(SCHEMA_SQL);
-    stage('validar');
-    const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parentId ? conn : null));
-    const recordEvents = parentId !== null && !request.backfill;
-
-    await conn.run('BEGIN TRANSACTION');
-    stage('carregar');
-    const load = await loadFeeds(conn, request.feeds, {
-      allocate: ids.allocate,
-      now: request.now,
-      storedIds,
-      emptyStore: parentId === null,
-      allowRegress: request.allowRegress,
-      beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
+    const parent = parentId ? { id: parentId, manifest: readManifest(dataDir, parentId) } : null;
+    const built = await buildCandidate(conn, counters, request, parent, {
+      reach,
+      // The copy's pages must be on disk before the commit makes the file a snapshot.
+      beforeCommit: () => copyFlushed,
     });
-    // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
-    // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
-    const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
-    let alteracoes =
-      upgraded || siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
-    await reach('loading');
-    // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
-    const idsMaximos = await ids.commit();
-    if (parentId !== null && !load.mudou && !upgraded) {
-      await conn.run('ROLLBACK');
+    if (built.nadaMudou) {
       await close();
       await copyFlushed.catch(() => undefined);
       rmSync(tmp, { force: true });
-      return { nadaMudou: true, atual: parentId, avisos: load.avisos, conflitos: load.conflitos, pessoasAmbiguas: [] };
-    }
-    stage('derivar');
-    // What a customer reads as "when did this championship's data last move" (the coverage endpoint).
-    await conn.run(
-      `UPDATE campeonatos SET atualizado_em = '${isoWithOffset(request.now)}' WHERE id IN (${idList(load.campeonatoIds)})`,
-    );
-    // Only the names the load touched, but all after an upgrade, a first load or tombstones (which unlink
-    // players the loader never staged).
-    const everyone = upgraded || parentId === null || load.escritas.includes('remocoes');
-    const people =
-      everyone || load.jogadoresTocados.length > 0
-        ? await resolvePeople(conn, everyone ? undefined : load.jogadoresTocados)
-        : { alterados: [], campeonatoIds: [], ambiguas: [] };
-    if (people.ambiguas.length > 0)
-      load.avisos.push(
-        `${people.ambiguas.length} jogadores com o nome de mais de uma pessoa possível ficaram separados (--json: pessoas_ambiguas)`,
-      );
-    if (people.alterados.length > 0 && !alteracoes.completo)
-      alteracoes = {
-        ...alteracoes,
-        jogadores: [...new Set([...alteracoes.jogadores, ...people.alterados])].sort((a, b) => a - b),
+      return {
+        nadaMudou: true,
+        atual: parentId as string,
+        avisos: built.avisos,
+        conflitos: built.conflitos,
+        pessoasAmbiguas: [],
       };
-    // Over an empty store every derived row is new: all steps run (there is nothing to compare with). People
-    // who changed change the top scorers of every championship they scored in.
-    await derive(
-      conn,
-      [...new Set([...load.campeonatoIds, ...people.campeonatoIds])],
-      parentId === null ? undefined : people.alterados.length > 0 ? [...load.escritas, 'jogadores'] : load.escritas,
-    );
-    const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
-    const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
-    const id = formatSnapshotId(await counters.reserve('snapshot_id'));
-    const seqs = await writeOutbox(conn, counters, eventos, request.now);
-    await writeMeta(conn, {
-      snapshot_id: id,
-      parent_id: parentId,
-      criado_em: request.now.toISOString(),
-      schema_version: SNAPSHOT_FORMAT,
-      seq_inicio: seqs.inicio,
-      seq_fim: seqs.fim,
-    });
-    await copyFlushed;
-    await conn.run('COMMIT');
-    await reach('loaded');
-
+    }
+    const { id, eventos, foraDaJanela, seqs, idsMaximos, alteracoes } = built;
     stage('publicar');
     const contagens = Object.fromEntries(
       (await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]),
@@ -231,9 +171,9 @@ export async function publishSnapshot(
     return {
       nadaMudou: false,
       manifest,
-      avisos: load.avisos,
-      conflitos: load.conflitos,
-      pessoasAmbiguas: people.ambiguas,
+      avisos: built.avisos,
+      conflitos: built.conflitos,
+      pessoasAmbiguas: built.pessoasAmbiguas,
       eventos,
       foraDaJanela,
     };
@@ -244,6 +184,121 @@ export async function publishSnapshot(
     rmSync(`${tmp}.wal`, { force: true });
     throw err;
   }
+}
+
+/** What building a candidate snapshot in a file produced (see buildCandidate). */
+export type Candidate =
+  | { nadaMudou: true; avisos: string[]; conflitos: Conflito[] }
+  | {
+      nadaMudou: false;
+      id: string;
+      avisos: string[];
+      conflitos: Conflito[];
+      pessoasAmbiguas: PessoaAmbigua[];
+      eventos: DetectedEvent[];
+      foraDaJanela: OutsideWindow | null;
+      seqs: { inicio: number | null; fim: number | null };
+      idsMaximos: Record<string, number>;
+      alteracoes: Alteracoes;
+    };
+
+/**
+ * Loads the feeds into the candidate open on `conn` (a copy of `parent`, or empty) in one transaction: load,
+ * derive, events, outbox, meta; `COMMIT`. A load that changes nothing is rolled back. Shared by publishing and
+ * by the dry run's plan (which passes counters of its own, so nothing is reserved in the control plane).
+ */
+export async function buildCandidate(
+  conn: DuckDBConnection,
+  counters: Async<Counters>,
+  request: PublishRequest,
+  /** The snapshot `conn` is a copy of (its manifest, when readable, bounds the ids it holds); null: empty. */
+  parent: { id: string; manifest: SnapshotManifest | null } | null,
+  hooks: { reach?: (step: PublishStep) => Promise<void>; beforeCommit?: () => Promise<void> } = {},
+): Promise<Candidate> {
+  const stage = request.onStage ?? (() => undefined);
+  const ids = await IdCounters.open(counters, parent ? await storedIdBounds(conn, parent.manifest) : {});
+  const upgraded = parent ? await upgradeSchema(conn) : false;
+  if (!parent) await conn.run(SCHEMA_SQL);
+  stage('validar');
+  const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parent ? conn : null));
+  const recordEvents = parent !== null && !request.backfill;
+
+  await conn.run('BEGIN TRANSACTION');
+  stage('carregar');
+  const load = await loadFeeds(conn, request.feeds, {
+    allocate: ids.allocate,
+    now: request.now,
+    storedIds,
+    emptyStore: parent === null,
+    allowRegress: request.allowRegress,
+    beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
+  });
+  // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
+  // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
+  const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
+  let alteracoes = upgraded || siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
+  await hooks.reach?.('loading');
+  // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
+  const idsMaximos = await ids.commit();
+  if (parent !== null && !load.mudou && !upgraded) {
+    await conn.run('ROLLBACK');
+    return { nadaMudou: true, avisos: load.avisos, conflitos: load.conflitos };
+  }
+  stage('derivar');
+  // What a customer reads as "when did this championship's data last move" (the coverage endpoint).
+  await conn.run(
+    `UPDATE campeonatos SET atualizado_em = '${isoWithOffset(request.now)}' WHERE id IN (${idList(load.campeonatoIds)})`,
+  );
+  // Only the names the load touched, but all after an upgrade, a first load or tombstones (which unlink
+  // players the loader never staged).
+  const everyone = upgraded || parent === null || load.escritas.includes('remocoes');
+  const people =
+    everyone || load.jogadoresTocados.length > 0
+      ? await resolvePeople(conn, everyone ? undefined : load.jogadoresTocados)
+      : { alterados: [], campeonatoIds: [], ambiguas: [] };
+  if (people.ambiguas.length > 0)
+    load.avisos.push(
+      `${people.ambiguas.length} jogadores com o nome de mais de uma pessoa possível ficaram separados (--json: pessoas_ambiguas)`,
+    );
+  if (people.alterados.length > 0 && !alteracoes.completo)
+    alteracoes = {
+      ...alteracoes,
+      jogadores: [...new Set([...alteracoes.jogadores, ...people.alterados])].sort((a, b) => a - b),
+    };
+  // Over an empty store every derived row is new: all steps run (there is nothing to compare with). People
+  // who changed change the top scorers of every championship they scored in.
+  await derive(
+    conn,
+    [...new Set([...load.campeonatoIds, ...people.campeonatoIds])],
+    parent === null ? undefined : people.alterados.length > 0 ? [...load.escritas, 'jogadores'] : load.escritas,
+  );
+  const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
+  const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
+  const id = formatSnapshotId(await counters.reserve('snapshot_id'));
+  const seqs = await writeOutbox(conn, counters, eventos, request.now);
+  await writeMeta(conn, {
+    snapshot_id: id,
+    parent_id: parent?.id ?? null,
+    criado_em: request.now.toISOString(),
+    schema_version: SNAPSHOT_FORMAT,
+    seq_inicio: seqs.inicio,
+    seq_fim: seqs.fim,
+  });
+  await hooks.beforeCommit?.();
+  await conn.run('COMMIT');
+  await hooks.reach?.('loaded');
+  return {
+    nadaMudou: false,
+    id,
+    avisos: load.avisos,
+    conflitos: load.conflitos,
+    pessoasAmbiguas: people.ambiguas,
+    eventos,
+    foraDaJanela,
+    seqs,
+    idsMaximos,
+    alteracoes,
+  };
 }
 
 /** fsync on libuv's thread pool; the returned promise is already handled, so it may be awaited late. */
@@ -260,7 +315,7 @@ function fsyncInBackground(file: string): Promise<void> {
 }
 
 /** Copy-on-write where the file system supports it (reflink), a plain copy elsewhere. */
-function copySnapshot(from: string, to: string): void {
+export function copySnapshot(from: string, to: string): void {
   copyFileSync(from, to, constants.COPYFILE_FICLONE);
 }
 

@@ -59,7 +59,7 @@ describe('OpenAPI document and /docs', () => {
     const partidas = paths['/v1/campeonatos/{campeonatoId}/partidas']!.get;
     assert.deepEqual(
       partidas.parameters.map((x) => x.name),
-      ['campeonatoId', 'rodada', 'status', 'time', 'data_inicio', 'data_fim', 'pagina', 'por_pagina'],
+      ['campeonatoId', 'rodada', 'status', 'time', 'data_inicio', 'data_fim', 'pagina', 'por_pagina', 'snapshot'],
     );
     assert.deepEqual(Object.keys(partidas.responses), ['200', '304', '400', '401', '403', '404', '429', '500']);
   });

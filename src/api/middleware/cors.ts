@@ -6,7 +6,8 @@ import type { ApiRouter, ApiState } from '../state.js';
 export type CorsOrigins = '*' | readonly string[];
 
 const ALLOW_HEADERS = 'Authorization, If-None-Match, Content-Type, Last-Event-ID';
-const EXPOSE_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
+const EXPOSE_HEADERS =
+  'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, X-Snapshot';
 /** Browsers cap this themselves (Chromium at 2 h); 10 min keeps a changed policy from lingering. */
 const MAX_AGE = '600';
 

@@ -51,9 +51,24 @@ function errorResponse(status: number) {
   };
 }
 
+/** The data routes, which read as of a retained snapshot on `?snapshot=ID` (routes/respond.ts `withSnapshots`). */
+const AS_OF_ROUTES = /^\/v1\/(campeonatos|cobertura|partidas|times|jogadores)\b/;
+
+const SNAPSHOT_PARAM = {
+  name: 'snapshot',
+  in: 'query',
+  required: false,
+  description:
+    'Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404.',
+  schema: { type: 'string', pattern: '^\\d{1,8}$' },
+};
+
 function operation(e: Endpoint) {
   const authed = e.recurso !== undefined;
-  const statuses = [...new Set([...e.errors, ...(authed ? [401, 403, 429] : []), 500])].sort((a, b) => a - b);
+  const asOf = AS_OF_ROUTES.test(e.path);
+  const statuses = [
+    ...new Set([...e.errors, ...(authed ? [401, 403, 429] : []), ...(asOf ? [400, 404] : []), 500]),
+  ].sort((a, b) => a - b);
   const method = e.method ?? 'get';
   const cached = authed && method === 'get' && e.tag !== 'Webhooks' && e.mediaType === undefined;
   const ok = {
@@ -63,6 +78,7 @@ function operation(e: Endpoint) {
           ...(cached
             ? { ETag: header('ETag forte do corpo'), 'Cache-Control': header('Tempo de cache (max-age)') }
             : {}),
+          ...(asOf ? { 'X-Snapshot': header('Id do snapshot que serviu a resposta') } : {}),
           ...RATE_HEADERS,
         }
       : undefined,
@@ -73,13 +89,16 @@ function operation(e: Endpoint) {
     operationId: operationId(method, e.path),
     tags: [e.tag],
     security: authed ? [{ apiKey: [] }] : [],
-    parameters: e.params.map((p) => ({
-      name: p.name,
-      in: p.in,
-      required: p.required ?? false,
-      description: p.description,
-      schema: p.schema,
-    })),
+    parameters: [
+      ...e.params.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required ?? false,
+        description: p.description,
+        schema: p.schema,
+      })),
+      ...(asOf ? [SNAPSHOT_PARAM] : []),
+    ],
     ...(e.requestBody
       ? {
           requestBody: {

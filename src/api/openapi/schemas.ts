@@ -315,6 +315,7 @@ export const SCHEMAS: Record<string, Schema> = {
     versao: str,
     snapshot: nullable(obj({ id: str, criado_em: nullable(str), idade_segundos: nint, carregado_em: dateTime })),
     cache: obj({ bytes: int, limite_bytes: int, entradas: int }),
+    snapshots_retidos: arrayOf(obj({ id: str, criado_em: str })),
     iniciado_em: dateTime,
     uptime_segundos: int,
   }),

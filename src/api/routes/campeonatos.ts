@@ -18,7 +18,7 @@ function accessKey(ctx: ApiContext): string {
 /** Endpoints 1–13. */
 export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, guard: Guard, clock: Clock): void {
   const camp = (ctx: ApiContext, param = 'campeonatoId') => {
-    const s = snapshotFor(holder);
+    const s = snapshotFor(holder, ctx);
     return { s, c: r.findCampeonato(s, authOf(ctx), pathId(ctx, param)) };
   };
 
@@ -30,7 +30,7 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
         status: queryEnum(ctx, 'status', STATUS_CAMPEONATO),
         tipo: queryEnum(ctx, 'tipo', TIPO_CAMPEONATO),
       };
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, `campeonatos|${accessKey(ctx)}|${f.temporada}|${f.status}|${f.tipo}`, () =>
         r.listCampeonatos(s, authOf(ctx), f),
       );
@@ -146,7 +146,7 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     '/v1/cobertura',
     guard('cobertura', (ctx) => {
       const temporada = queryYear(ctx, 'temporada');
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       const minute = Math.floor(clock.now() / 60_000) * 60_000;
       serve(ctx, s, `coberturas|${accessKey(ctx)}|${temporada}|${minute}`, () =>
         r.listCobertura(s, authOf(ctx), temporada, minute),

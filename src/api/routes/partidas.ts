@@ -13,14 +13,14 @@ export function registerPartidas(router: ApiRouter, holder: SnapshotHolder, guar
   router.get(
     '/v1/partidas/ao-vivo',
     guard('ao_vivo', (ctx) => {
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, 'ao-vivo', () => r.listAoVivo(s));
     }),
   );
 
   const perMatch =
     (name: string, build: (s: ServedSnapshot, part: Partition, p: PartidaRow) => Built) => (ctx: ApiContext) => {
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       const id = pathId(ctx, 'id');
       const campeonatoId = r.campeonatoDaPartida(s, id);
       return serveChampionship(ctx, s, campeonatoId, `${name}|${id}`, (_shapes, part) =>

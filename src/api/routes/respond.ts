@@ -1,10 +1,14 @@
 import { representation } from '../compression.js';
 import { ApiError } from '../errors.js';
 import type { Built, CachedResponse, ServedSnapshot } from '../snapshot/served-snapshot.js';
-import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
+import { SnapshotNotRetainedError, type SnapshotHolder } from '../snapshot/snapshot-holder.js';
+import type { Guard } from '../middleware/admission.js';
+import { invalid, queryOne } from '../params.js';
+import { notFound } from '../resources/not-found.js';
+import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
 import type { Partition } from '../snapshot/partition.js';
 import type { Shapes } from '../resources/shapes.js';
-import { sendPrepared } from '../headers.js';
+import { addHeader, sendPrepared } from '../headers.js';
 import type { ApiContext } from '../state.js';
 
 export const NO_SNAPSHOT = new ApiError(
@@ -16,11 +20,37 @@ export const NO_SNAPSHOT = new ApiError(
   },
 );
 
-/** The snapshot this request will use from start to end. */
-export function snapshotFor(holder: SnapshotHolder): ServedSnapshot {
-  const s = holder.current;
+/** The snapshot this request will use from start to end (`?snapshot=ID`'s, else the current one), named in `X-Snapshot`. */
+export function snapshotFor(holder: SnapshotHolder, ctx: ApiContext): ServedSnapshot {
+  const s = ctx.state.snapshot ?? holder.current;
   if (!s) throw NO_SNAPSHOT;
+  addHeader(ctx, 'X-Snapshot', s.id);
   return s;
+}
+
+/**
+ * `guard` for the data routes, with reads as of a retained snapshot: `?snapshot=ID` loads it (once; a few
+ * are kept) after the checks and before the handler. Without the parameter the handler runs as before,
+ * synchronously.
+ */
+export function withSnapshots(guard: Guard, holder: SnapshotHolder): Guard {
+  return (recurso, handler) =>
+    guard(recurso, (ctx, next) => {
+      const asked = queryOne(ctx, 'snapshot');
+      if (asked === undefined) return handler(ctx, next);
+      const id = parseSnapshotId(asked);
+      if (id === null) throw invalid('snapshot', 'deve ser o id de um snapshot (até 8 dígitos)');
+      return holder.asOf(id).then(
+        (s) => {
+          ctx.state.snapshot = s;
+          return handler(ctx, next);
+        },
+        (err: unknown) => {
+          if (err instanceof SnapshotNotRetainedError) throw notFound(`Snapshot ${id} não está retido`);
+          throw err;
+        },
+      );
+    });
 }
 
 /** `If-None-Match` matches when it lists the ETag (weak comparison, as RFC 9110 asks for this header) or `*`. */

@@ -5,6 +5,7 @@ import { ApiError } from '../errors.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
 import type { ApiState } from '../state.js';
 import { isoWithOffset } from '../../time.js';
+import { listSnapshots } from '../../warehouse/snapshot-store.js';
 
 export interface StatusDeps {
   holder: SnapshotHolder;
@@ -34,6 +35,11 @@ export function registerStatus(router: Router<ApiState>, d: StatusDeps): void {
             }
           : null,
         cache: d.holder.cacheStats,
+        // What `?snapshot=ID` can read (docs/api.md "Reads as of a snapshot"), oldest first.
+        snapshots_retidos: listSnapshots(d.holder.dataDir).map((m) => ({
+          id: m.id,
+          criado_em: isoWithOffset(Date.parse(m.criado_em)),
+        })),
         iniciado_em: isoWithOffset(d.startedAt),
         uptime_segundos: Math.round((now - d.startedAt.getTime()) / 1000),
       },

@@ -13,7 +13,7 @@ export function registerTimes(router: ApiRouter, holder: SnapshotHolder, guard: 
     guard('times', (ctx) => {
       const q = querySearch(ctx);
       const tipo = queryEnum(ctx, 'tipo', TIPO_TIME);
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, `times|${tipo}|${q}`, () => r.searchTimes(s, q, tipo));
     }),
   );
@@ -22,7 +22,7 @@ export function registerTimes(router: ApiRouter, holder: SnapshotHolder, guard: 
     '/v1/times/:timeId/jogadores',
     guard('jogadores', (ctx) => {
       const timeId = pathId(ctx, 'timeId');
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, `elenco|${timeId}`, () => r.listJogadoresDoTime(s, timeId));
     }),
   );
@@ -33,7 +33,7 @@ export function registerTimes(router: ApiRouter, holder: SnapshotHolder, guard: 
       const q = querySearch(ctx);
       const time = queryInt(ctx, 'time', 1, Number.MAX_SAFE_INTEGER);
       const posicao = queryEnum(ctx, 'posicao', POSICOES);
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, `jogadores|${time}|${posicao}|${q}`, () => r.searchJogadores(s, q, time, posicao));
     }),
   );
@@ -42,7 +42,7 @@ export function registerTimes(router: ApiRouter, holder: SnapshotHolder, guard: 
     '/v1/jogadores/:id',
     guard('jogadores', (ctx) => {
       const id = pathId(ctx, 'id');
-      const s = snapshotFor(holder);
+      const s = snapshotFor(holder, ctx);
       serve(ctx, s, `jogador|${id}`, () => r.getJogador(s, id));
     }),
   );

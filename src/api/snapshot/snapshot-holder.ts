@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { DataDir } from '../../data-dir.js';
 import { errorText } from '../../log.js';
 import { changesBetween } from '../../warehouse/snapshot-changes.js';
-import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
+import { parseSnapshotId, readManifest } from '../../warehouse/snapshot-store.js';
 import { isEmpty, type Alteracoes } from '../../warehouse/touched.js';
 import { DEFAULT_CACHE_MB } from './cache-size.js';
 import { GlobalPart } from './global-part.js';
@@ -20,6 +20,17 @@ export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | nul
  * a 9-byte file four times a second costs nothing.
  */
 const POLL_MS = 250;
+
+/** Earlier snapshots kept loaded for `?snapshot=` reads (global part in memory, file attached), least recent out. */
+const EARLIER_LOADED = 4;
+
+/** `?snapshot=ID` names no retained snapshot. */
+export class SnapshotNotRetainedError extends Error {
+  constructor(readonly id: string) {
+    super(`snapshot ${id} não está retido`);
+    this.name = 'SnapshotNotRetainedError';
+  }
+}
 
 export interface HolderOptions {
   /** Bound of the cache of championship partitions and memoised responses, in MiB. */
@@ -41,9 +52,11 @@ export class SnapshotHolder {
   private failed: { id: string; erro: string } | null = null;
   private readonly cache: ServeCache;
   private readonly listeners = new Set<SwapListener>();
+  /** Earlier snapshots being or already loaded for reads as of them, oldest use first. */
+  private readonly earlier = new Map<string, Promise<ServedSnapshot>>();
 
   constructor(
-    private readonly dataDir: DataDir,
+    readonly dataDir: DataDir,
     private readonly log: SnapshotLog = () => {},
     options: HolderOptions = {},
   ) {
@@ -86,6 +99,53 @@ export class SnapshotHolder {
     this.watcher?.close();
     if (this.timer) clearInterval(this.timer);
     this.snapshot?.retire();
+    for (const loading of this.earlier.values())
+      void loading.then(
+        (s) => s.retire(),
+        () => undefined,
+      );
+    this.earlier.clear();
+  }
+
+  /**
+   * The snapshot `id` as served: the current one, or a retained earlier one loaded on first use (cold: its
+   * own generations, so its responses never mix with another snapshot's unless built from the same data).
+   */
+  asOf(id: string): Promise<ServedSnapshot> {
+    if (this.snapshot?.id === id) return Promise.resolve(this.snapshot);
+    let loading = this.earlier.get(id);
+    if (loading) this.earlier.delete(id);
+    else {
+      if (readManifest(this.dataDir, id) === null) return Promise.reject(new SnapshotNotRetainedError(id));
+      loading = this.loadEarlier(id);
+      loading.catch(() => this.earlier.delete(id));
+    }
+    this.earlier.set(id, loading);
+    for (const [old, evicted] of this.earlier) {
+      if (this.earlier.size <= EARLIER_LOADED) break;
+      this.earlier.delete(old);
+      void evicted.then(
+        (s) => s.retire(),
+        () => undefined,
+      );
+    }
+    return loading;
+  }
+
+  private async loadEarlier(id: string): Promise<ServedSnapshot> {
+    const db = await SnapshotDb.open(this.dataDir, id);
+    try {
+      return new ServedSnapshot(
+        id,
+        await GlobalPart.load(db),
+        { base: id, campeonatos: new Map(), global: id },
+        db,
+        this.cache,
+      );
+    } catch (err) {
+      db.retire();
+      throw err;
+    }
   }
 
   /** Loads the snapshot CURRENT names if it differs from the one served. Concurrent calls coalesce. */

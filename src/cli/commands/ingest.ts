@@ -4,6 +4,7 @@ import { openControlPlane } from '../control-plane.js';
 import { EXIT } from '../exit-codes.js';
 import { durationOption, liveSettings, withLiveOptions, type LiveOptionFlags } from '../live-options.js';
 import { formatTable, printJson, printLine, printWarning, Progress } from '../output.js';
+import { printPlan } from '../plan-output.js';
 import { configFrom, reportError, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
 import type { Config } from '../../config.js';
 import { follow } from '../../warehouse/follow.js';
@@ -46,7 +47,7 @@ export function registerIngest(program: Command): void {
     .description('valida feeds e publica um novo snapshot (arquivos, pastas ou URLs https://)')
     .argument('[feeds...]', 'arquivos, pastas ou URLs https:// de feeds')
     .addOption(new Option('--format <format>', 'força o formato de entrada em vez de detectá-lo').choices(FORMAT_NAMES))
-    .option('--dry-run', 'só valida; não publica nada', false)
+    .option('--dry-run', 'mostra o plano (o que mudaria, os eventos de webhook que registraria); não grava nada', false)
     .option('--backfill', 'carrega histórico sem registrar eventos de webhook', false)
     .option(
       '--allow-regress',
@@ -231,7 +232,10 @@ function printSummary(s: IngestSummary): void {
         : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`,
   );
   if (counts.length > 0) printLine(formatTable(['registros', 'lidos', 'no snapshot', 'alterados'], counts));
-  if (!s.dry_run) {
+  if (s.plano) {
+    printLine(s.nada_mudou ? 'plano: nada mudaria' : `plano (contra o snapshot ${s.plano.de ?? 'vazio'}):`);
+    if (!s.nada_mudou) printPlan(s.plano);
+  } else {
     const tipos = Object.entries(s.eventos.por_tipo)
       .map(([t, n]) => `${t} ×${n}`)
       .join(', ');
@@ -240,9 +244,8 @@ function printSummary(s: IngestSummary): void {
         ? 'eventos de webhook registrados: 0'
         : `eventos de webhook registrados: ${s.eventos.total} (seq ${s.eventos.seq_inicio}–${s.eventos.seq_fim}): ${tipos}`,
     );
-    const fora = s.eventos.fora_da_janela;
-    if (fora) printLine(outsideWindowLine(fora));
   }
+  if (s.eventos.fora_da_janela) printLine(outsideWindowLine(s.eventos.fora_da_janela));
   if (s.removidos.length > 0) printLine(`retenção: removidos ${s.removidos.join(', ')}`);
   for (const aviso of s.avisos) printWarning(aviso);
   printConflicts(s.conflitos);

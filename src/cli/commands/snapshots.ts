@@ -7,11 +7,14 @@ import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { rollbackTo, SnapshotNotFoundError } from '../../warehouse/rollback.js';
 import { listSnapshots, parseSnapshotId, readCurrentId } from '../../warehouse/snapshot-store.js';
 import { tidySnapshots } from '../../warehouse/tidy.js';
+import { diffSnapshots } from '../../warehouse/diff/diff.js';
+import { printPlan } from '../plan-output.js';
+import { snapshotErrors, snapshotOption } from '../snapshot-option.js';
 
 export function registerSnapshots(program: Command): void {
   const cmd = program.command('snapshots').description('lista os snapshots publicados; volta a um anterior');
   withCommonOptions(cmd);
-  withExamples(cmd, ['svc snapshots', 'svc snapshots --json', 'svc snapshots rollback 41']);
+  withExamples(cmd, ['svc snapshots', 'svc snapshots --json', 'svc snapshots rollback 41', 'svc snapshots diff']);
   cmd.action((flags: CommonOptions) => {
     const dataDir = configFrom(flags).dataDir;
     tidySnapshots(dataDir);
@@ -64,6 +67,27 @@ export function registerSnapshots(program: Command): void {
     }
   });
   rollback.exitOverride();
+
+  const diff = cmd
+    .command('diff')
+    .description('o que mudou entre dois snapshots, por campeonato (padrão: o atual e o seu pai)')
+    .argument('[de]', 'snapshot de partida (padrão: o pai do outro)')
+    .argument('[para]', 'snapshot de chegada (padrão: o atual)');
+  withCommonOptions(diff);
+  withExamples(diff, ['svc snapshots diff', 'svc snapshots diff 40 42', 'svc snapshots diff --json']);
+  diff.action(async (from: string | undefined, to: string | undefined) => {
+    const flags = commonOptionsOf(diff, cmd);
+    const plan = await snapshotErrors(
+      diffSnapshots(configFrom(flags).dataDir, snapshotOption(from) ?? undefined, snapshotOption(to) ?? undefined),
+    );
+    if (flags.json) {
+      printJson(plan);
+      return;
+    }
+    printLine(`de ${plan.de ?? '(vazio)'} para ${plan.para}`);
+    printPlan(plan);
+  });
+  diff.exitOverride();
 }
 
 /**

@@ -1,0 +1,1 @@
+SELECT * FROM campeonatos WHERE no_escopo(id) ORDER BY id

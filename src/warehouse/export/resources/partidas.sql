@@ -1,0 +1,1 @@
+SELECT * FROM partidas WHERE no_escopo(campeonato_id) ORDER BY id

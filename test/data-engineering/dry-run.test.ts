@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { REPO_ROOT } from '../helpers/cli.js';
+import { dataDirState, workspace, type Workspace } from '../ingest/helpers.js';
+
+const DEMO = path.join(REPO_ROOT, 'fixtures/demo');
+const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
+
+/** The plan's fields the published diff has too (`para` is null in a plan: nothing is published). */
+const comparable = ({ de, totais, eventos, campeonatos }: Record<string, unknown>) => ({
+  de,
+  totais,
+  eventos,
+  campeonatos,
+});
+
+describe('svc ingest --dry-run: the plan', () => {
+  let ws: Workspace;
+  before(() => {
+    ws = workspace();
+  });
+  after(() => ws.cleanup());
+
+  const json = async (args: string[]) => {
+    const r = await ws.svc([...args, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+
+  it('over an empty data dir: every match added, no events (a first load records none)', async () => {
+    const before = await dataDirState(ws.dataDir);
+    const s = await json(['ingest', DEMO, '--dry-run']);
+    assert.equal(s.snapshot_id, null);
+    assert.deepEqual(s.plano.totais, {
+      partidas_adicionadas: 400,
+      partidas_alteradas: 0,
+      partidas_removidas: 0,
+      posicoes: 20,
+    });
+    assert.deepEqual(s.plano.eventos, { total: 0, por_tipo: {} });
+    assert.deepEqual(await dataDirState(ws.dataDir), before);
+    await json(['ingest', DEMO]);
+  });
+
+  it('each step of the live day: the plan is the diff the ingest then publishes, and its events those it records', async () => {
+    let events = 0;
+    for (const step of readdirSync(LIVE_DAY).sort()) {
+      const feed = path.join(LIVE_DAY, step);
+      const before = await dataDirState(ws.dataDir);
+      const planned = await json(['ingest', feed, '--dry-run']);
+      assert.deepEqual(await dataDirState(ws.dataDir), before, `${step}: a dry run writes nothing`);
+      const published = await json(['ingest', feed]);
+      const diff = await json(['snapshots', 'diff']);
+      assert.deepEqual(comparable(planned.plano), comparable(diff), step);
+      assert.equal(planned.plano.para, null);
+      events += planned.eventos.total;
+      assert.deepEqual(
+        [planned.eventos.total, planned.eventos.por_tipo, planned.eventos.seq_inicio],
+        [published.eventos.total, published.eventos.por_tipo, null],
+        step,
+      );
+    }
+    assert.ok(events > 0);
+  });
+
+  it('the goal step in words: the score field by field and the webhooks it would record', async () => {
+    const fresh = workspace();
+    try {
+      for (const args of [[DEMO], [path.join(LIVE_DAY, '01-pre-jogo.json')], [path.join(LIVE_DAY, '02-inicio.json')]])
+        assert.equal((await fresh.svc(['ingest', ...args])).code, 0);
+      const r = await fresh.svc(['ingest', path.join(LIVE_DAY, '03-gol.json'), '--dry-run']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /plano \(contra o snapshot 00000003\):\n/);
+      assert.match(r.stdout, /~ \d+ Flamengo x Palmeiras \(2026-11-22T18:30:00-03:00\): placar 0 x 0 → 1 x 0\n/);
+      assert.match(r.stdout, /eventos de webhook: 2 \(partida\.gol ×1, partida\.placar_atualizado ×1\)/);
+      // A day later the live window has moved on: the same change, no webhooks, and the reason.
+      const late = await fresh.svc([
+        'ingest',
+        path.join(LIVE_DAY, '03-gol.json'),
+        '--dry-run',
+        '--now',
+        '2026-12-01T12:00:00Z',
+        '--json',
+      ]);
+      const s = JSON.parse(late.stdout);
+      assert.equal(s.plano.totais.partidas_alteradas, 1);
+      assert.deepEqual(s.plano.eventos, { total: 0, por_tipo: {} });
+      assert.equal(s.eventos.fora_da_janela.partidas, 1);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  it('a feed that changes nothing: nothing would change', async () => {
+    const r = await ws.svc(['ingest', path.join(LIVE_DAY, '11-fase-finalizada.json'), '--dry-run']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\nplano: nada mudaria\n/);
+  });
+});
