@@ -20,7 +20,9 @@ export interface ConfigFlags {
   plans?: string;
   aliases?: string;
   allowPrivateUrls?: boolean;
-  secret?: string;
+  /** `svc webhooks listen --secret` (repeatable) and `--previous-secret`. */
+  secret?: readonly string[];
+  previousSecret?: string;
   api?: string;
   key?: string;
   databaseUrl?: string;
@@ -57,8 +59,8 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** Permanent-deactivation e-mails; null = recorded and logged only. */
   smtp: SmtpConfig | null;
-  /** `svc webhooks listen`: the secret that signatures are checked with. */
-  webhookSecret: string | undefined;
+  /** `svc webhooks listen`: the secrets signatures are checked with, the current one first. */
+  webhookSecrets: string[];
   /**
    * The key sealing webhook secrets at rest (SVC_SECRET_KEY or SVC_SECRET_KEY_FILE); undefined = the data dir's
    * `secret.key`, created when needed.
@@ -120,7 +122,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: Env = process.env): Con
       nonEmpty(env.SVC_SMTP_URL) === undefined
         ? null
         : { url: env.SVC_SMTP_URL as string, from: nonEmpty(env.SVC_SMTP_FROM) ?? DEFAULTS.smtpFrom },
-    webhookSecret: flags.secret ?? nonEmpty(env.SVC_WEBHOOK_SECRET),
+    webhookSecrets: [
+      ...(flags.secret?.length ? flags.secret : [nonEmpty(env.SVC_WEBHOOK_SECRET)]),
+      flags.previousSecret ?? nonEmpty(env.SVC_WEBHOOK_SECRET_ANTERIOR),
+    ].filter((s): s is string => s !== undefined),
     secretKey: secretKeyFrom(env),
     apiUrl: flags.api ?? nonEmpty(env.SVC_API_URL) ?? DEFAULTS.apiUrl,
     apiKey: flags.key ?? nonEmpty(env.SVC_API_KEY),

@@ -4,7 +4,8 @@ import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { sign } from '../../src/webhooks/signing.js';
+import type { ReceivedDelivery } from '../../src/webhooks/listen.js';
+import { deliveryHeaders, sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { runSvcInProcess } from '../helpers/cli.js';
 import {
@@ -351,6 +352,115 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.equal(lines[0]?.resumo, "partida 7 (ao_vivo): Flamengo 1 x 0 Palmeiras — gol de Pedro aos 12'");
     assert.equal(lines[2]?.motivo, 'assinatura não confere');
     assert.match(String(lines[3]?.motivo), /^timestamp fora da tolerância de 300 s/);
+  });
+
+  it('listen: during a rotation overlap accepts the current or the previous secret, says which, and forwards to the app', async () => {
+    const app = new Receiver();
+    const appUrl = await app.start();
+    app.reply = (_req, i) => ({ status: i === 2 ? 500 : 201 });
+    const l = new SvcProcess([
+      'webhooks',
+      'listen',
+      '--port',
+      '0',
+      '--secret',
+      'whsec_new',
+      '--previous-secret',
+      'whsec_old',
+      '--forward-to',
+      appUrl,
+      '--json',
+      '--data-dir',
+      dataDir.root,
+    ]);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    const body = '{"evento":"partida.gol", "dados": {"id": 1}}';
+    const post = (secret: string, previousSecret: string | null) =>
+      fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: deliveryHeaders({
+          evento: 'partida.gol',
+          entregaId: `e-${secret}-${previousSecret}`,
+          tentativa: 1,
+          secret,
+          previousSecret,
+          body,
+          nowMs: Date.now(),
+        }),
+        body,
+      });
+    assert.equal((await post('whsec_new', 'whsec_old')).status, 201);
+    assert.equal((await post('whsec_old', null)).status, 201);
+    // Rotated again elsewhere: only the signature with the previous secret still verifies; the app answers 500.
+    assert.equal((await post('whsec_newer', 'whsec_old')).status, 500);
+    assert.equal((await post('whsec_other', null)).status, 401);
+    await until(() => l.stdout.trim().split('\n').length === 4, 'four lines');
+    const lines = l.stdout
+      .trim()
+      .split('\n')
+      .map((x) => JSON.parse(x) as ReceivedDelivery);
+    assert.deepEqual(
+      lines.map((x) => [x.assinatura, x.segredo, x.cabecalho, x.respondido, x.encaminhada?.status_code ?? null]),
+      [
+        ['valida', 'atual', 'X-SVC-Assinatura', 201, 201],
+        ['valida', 'anterior', 'X-SVC-Assinatura', 201, 201],
+        ['valida', 'anterior', 'X-SVC-Assinatura-Anterior', 500, 500],
+        ['invalida', null, null, 401, null],
+      ],
+    );
+    assert.equal(app.requests.length, 3, 'a refused delivery is not forwarded');
+    const forwarded = app.requests[0]!;
+    assert.equal(forwarded.body, body);
+    for (const h of [
+      'x-svc-evento',
+      'x-svc-entrega',
+      'x-svc-timestamp',
+      'x-svc-assinatura',
+      'x-svc-assinatura-anterior',
+    ])
+      assert.ok(forwarded.headers[h], h);
+    await app.stop();
+  });
+
+  it('listen: the daemon rotating with an overlap keeps verifying at a listener that has only the old secret', async () => {
+    const app = new Receiver();
+    const appUrl = await app.start();
+    const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_old', '--forward-to', appUrl]);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    const w = store.createWebhook(
+      {
+        contaId: createAccount(db, 'rot', 'pro'),
+        nome: 'rot',
+        url: `http://127.0.0.1:${port}/`,
+        eventos: [...EVENTOS],
+        secret: 'whsec_old',
+      },
+      null,
+      Date.now(),
+    );
+    store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now(), 3_600_000);
+    daemon();
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
+    assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura-Anterior\) {2}→ 200/);
+    assert.match(l.stdout, new RegExp(`encaminhada para ${appUrl}: 200 em \\d+ ms`));
+    assert.equal(app.requests.length, 1);
+    await app.stop();
+  });
+
+  it('listen: an app that cannot be reached is answered 502 (retried by the sender)', async () => {
+    const gone = new Receiver();
+    const goneUrl = await gone.start();
+    await gone.stop();
+    const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--forward-to', goneUrl, '--json']);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    assert.equal((await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' })).status, 502);
+    await until(() => l.stdout.includes('\n'), 'one line');
+    const line = JSON.parse(l.stdout) as ReceivedDelivery;
+    assert.deepEqual([line.assinatura, line.encaminhada?.erro], ['nao_verificada', 'ECONNREFUSED']);
   });
 
   for (const [args, message] of [

@@ -25,6 +25,7 @@ interface ListenCliOptions extends Omit<CommonOptions, 'port'> {
   port: number;
   status: number;
   delay: number;
+  forwardTo?: string;
 }
 
 function waitForSignal(): Promise<NodeJS.Signals> {
@@ -66,7 +67,7 @@ function printDelivery(d: ReceivedDelivery, json: boolean): void {
   }
   const sig =
     d.assinatura === 'valida'
-      ? 'assinatura válida'
+      ? `assinatura válida (segredo ${d.segredo}, ${d.cabecalho})`
       : d.assinatura === 'invalida'
         ? `ASSINATURA INVÁLIDA (${d.motivo})`
         : 'assinatura não verificada (sem --secret)';
@@ -75,16 +76,22 @@ function printDelivery(d: ReceivedDelivery, json: boolean): void {
       `${d.duplicada ? '  [DUPLICADA]' : ''}  ${sig}  → ${d.respondido}`,
   );
   printLine(`    ${d.resumo}`);
+  const f = d.encaminhada;
+  if (f) printLine(`    encaminhada para ${f.url}: ${f.status_code ?? `FALHOU (${f.erro})`} em ${f.duracao_ms} ms`);
 }
 
 async function listen(opts: ListenCliOptions): Promise<void> {
-  const secret = configFrom({ dataDir: opts.dataDir, secret: opts.secret }).webhookSecret;
+  const { dataDir, secret, previousSecret } = opts;
+  const secrets = configFrom({ dataDir, secret, previousSecret }).webhookSecrets;
+  if (opts.forwardTo !== undefined && !/^https?:\/\/[^/]/.test(opts.forwardTo))
+    throw new CliError(`--forward-to: "${opts.forwardTo}" não é uma URL http(s)`, EXIT.usage);
   let listener: Listener;
   try {
     listener = await startListener({
       port: opts.port,
-      secret,
+      secrets,
       status: opts.status,
+      forwardTo: opts.forwardTo,
       delayMs: opts.delay,
       onDelivery: (d) => printDelivery(d, opts.json === true),
     });
@@ -95,10 +102,11 @@ async function listen(opts: ListenCliOptions): Promise<void> {
     throw err;
   }
   process.stderr.write(
-    `svc webhooks listen: recebendo em http://127.0.0.1:${listener.port}/ (responde ${opts.status}` +
+    `svc webhooks listen: recebendo em http://127.0.0.1:${listener.port}/ (responde ` +
+      `${opts.forwardTo ? `o que ${opts.forwardTo} responder` : opts.status}` +
       `${opts.delay ? ` após ${opts.delay} ms` : ''}); Ctrl-C para parar\n`,
   );
-  if (!secret) printWarning('sem --secret (ou SVC_WEBHOOK_SECRET): as assinaturas não serão verificadas');
+  if (secrets.length === 0) printWarning('sem --secret (ou SVC_WEBHOOK_SECRET): as assinaturas não serão verificadas');
   await waitForSignal();
   await listener.close();
 }
@@ -128,12 +136,30 @@ export function registerWebhooks(program: Command): void {
         .argParser(intOption(0, 65535))
         .default(9000),
     )
-    .option('--secret <secret>', 'o segredo do webhook, para verificar as assinaturas (variável: SVC_WEBHOOK_SECRET)')
-    .addOption(new Option('--status <code>', 'status HTTP da resposta').argParser(intOption(100, 599)).default(200))
+    .option(
+      '--secret <secret>',
+      'o segredo do webhook, para verificar as assinaturas; repita para aceitar outro (variável: SVC_WEBHOOK_SECRET)',
+      (value: string, list: string[] = []) => [...list, value],
+    )
+    .option(
+      '--previous-secret <secret>',
+      'o segredo anterior, aceito durante a sobreposição de uma rotação (variável: SVC_WEBHOOK_SECRET_ANTERIOR)',
+    )
+    .addOption(
+      new Option('--status <code>', 'status HTTP da resposta (sem --forward-to)')
+        .argParser(intOption(100, 599))
+        .default(200),
+    )
+    .option(
+      '--forward-to <url>',
+      'encaminha cada entrega aceita (mesmos cabeçalhos e corpo) para o seu app e responde o status dele',
+    )
     .addOption(new Option('--delay <ms>', 'espera antes de responder (ms)').argParser(intOption(0, 600_000)).default(0))
     .action((o: ListenCliOptions) => listen(o));
   withExamples(listenCmd, [
     'svc webhooks listen --port 9000 --secret whsec_...',
+    'svc webhooks listen --secret whsec_novo --previous-secret whsec_antigo   # durante uma rotação',
+    'svc webhooks listen --secret whsec_... --forward-to http://127.0.0.1:3000/webhooks',
     'svc webhooks listen --status 500          # exercita as retentativas',
     'svc webhooks listen --delay 15000         # exercita o tempo esgotado (10 s)',
     'svc webhooks listen --json | jq .resumo',
