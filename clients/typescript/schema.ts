@@ -455,7 +455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enfileira uma entrega de teste */
+        /** Enfileira uma entrega de teste: `webhook.teste`, ou com `evento` uma entrega desse evento com o payload de exemplo desta documentação */
         post: operations["postWebhooksIdTestar"];
         delete?: never;
         options?: never;
@@ -1100,7 +1100,7 @@ export interface components {
             status: "pendente" | "entregue" | "falhou" | "descartada";
             tentativas: number;
             /** @enum {string} */
-            origem: "automatica" | "teste" | "replay";
+            origem: "automatica" | "teste" | "replay" | "disparo";
             /** Format: date-time */
             criada_em: string;
             /** Format: date-time */
@@ -1121,7 +1121,7 @@ export interface components {
             status: "pendente" | "entregue" | "falhou" | "descartada";
             tentativas: number;
             /** @enum {string} */
-            origem: "automatica" | "teste" | "replay";
+            origem: "automatica" | "teste" | "replay" | "disparo";
             /** Format: date-time */
             criada_em: string;
             /** Format: date-time */
@@ -4199,7 +4199,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    evento?: "partida.criada" | "partida.ao_vivo" | "partida.placar_atualizado" | "partida.gol" | "partida.encerrada" | "partida.escalacao_publicada" | "rodada.encerrada" | "fase.finalizada";
+                };
+            };
+        };
         responses: {
             /** @description OK */
             202: {
@@ -4248,6 +4255,24 @@ export interface operations {
             };
             /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Corpo muito grande (mais de 64 KiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Tipo de conteúdo não suportado (envie application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

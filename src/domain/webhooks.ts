@@ -2,7 +2,8 @@ import type { Plano } from './plans.js';
 
 /** Delivery statuses (docs/webhooks.md). */
 export type DeliveryStatus = 'pendente' | 'entregue' | 'falhou' | 'descartada';
-export type DeliveryOrigin = 'automatica' | 'teste' | 'replay';
+/** How a delivery came to be: fan-out, a test send (API or panel), `svc replay` (its attempts), `svc webhooks trigger`. */
+export type DeliveryOrigin = 'automatica' | 'teste' | 'replay' | 'disparo';
 
 /** Webhook quotas of an account; null = unlimited. */
 export interface WebhookLimits {

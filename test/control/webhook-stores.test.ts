@@ -15,6 +15,7 @@ import {
   type AttemptResult,
   type DeliveryJob,
   type RecordedOutcome,
+  type SentDelivery,
   type WebhookRecord,
 } from '../../src/control/webhooks/records.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
@@ -341,6 +342,49 @@ for (const backend of backends) {
         { porStatus: {}, devidas: 0, reservadas: 0, duracaoMediaMs: null },
         'deliveries go with it',
       );
+    });
+
+    it('records a triggered delivery in its final state with its one attempt; lists active webhooks of every account', async () => {
+      const { contaId, webhook } = await setup('disparo');
+      assert.ok(
+        (await b.cp.webhooks.activeWebhooks()).some((w) => w.id === webhook.id && w.secret === 'whsec_disparo'),
+      );
+      const one = (id: string, statusCode: number): [WebhookRecord, SentDelivery, AttemptResult, number] => [
+        webhook,
+        { id, evento: 'partida.gol', corpo: '{"g":1}' },
+        {
+          numero: 1,
+          origem: 'disparo',
+          destino: webhook.url,
+          iniciadaEm: T0,
+          statusCode,
+          erro: statusCode < 300 ? null : `HTTP ${statusCode}`,
+          duracaoMs: 3,
+        },
+        T0 + 5,
+      ];
+      const ok = await b.cp.webhooks.recordTriggered(...one('d-ok', 204));
+      const ko = await b.cp.webhooks.recordTriggered(...one('d-ko', 500));
+      assert.deepEqual(
+        [ok, ko].map((d) => [
+          d.id,
+          d.origem,
+          d.status,
+          d.tentativas,
+          d.ultimoStatusCode,
+          d.entregueEm,
+          d.proximaTentativaEm,
+        ]),
+        [
+          ['d-ok', 'disparo', 'entregue', 1, 204, iso(T0 + 5), null],
+          ['d-ko', 'disparo', 'falhou', 1, 500, null, null],
+        ],
+      );
+      assert.equal(await b.cp.webhooks.attemptsCount('d-ko'), 1);
+      assert.equal(await b.cp.deliveryQueue(policy).nextDueAt(), null, 'never queued');
+      await b.cp.webhooks.updateWebhook(contaId, webhook.id, { ativo: false }, null, T0);
+      assert.ok(!(await b.cp.webhooks.activeWebhooks()).some((w) => w.id === webhook.id));
+      assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
     });
 
     it('records a burst of outcomes in arrival order; failure runs deactivate, reactivateDue lifts a temporary one', async () => {

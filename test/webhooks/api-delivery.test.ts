@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ControlDb } from '../../src/control/database.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { exampleData } from '../../src/api/openapi/event-examples.js';
+import { EVENTOS, type EventName } from '../../src/domain/events.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { publishSnapshot, type Receiver, until, type TestDataDir } from './helpers.js';
 import { startDeliveryStack, type DeliveryStack } from './delivery-stack.js';
@@ -85,6 +87,30 @@ describe('management API + daemon', () => {
   });
 
   let hook: { id: number; testId: string; testBody: string } | undefined;
+
+  it('a test send can carry any of the eight events with the example payload of the docs; another name is a 400', async () => {
+    const created = await call('POST', '/v1/webhooks', { nome: 'exemplos', url, eventos: ['partida.gol'] });
+    const { id } = created.body.data as { id: number };
+    const before = receiver.requests.length;
+    for (const evento of EVENTOS) {
+      const queued = await call('POST', `/v1/webhooks/${id}/testar`, { evento });
+      assert.equal(queued.status, 202);
+      assert.deepEqual([queued.body.data.evento, queued.body.data.origem], [evento, 'teste']);
+    }
+    await receiver.waitFor(before + EVENTOS.length);
+    const sent = receiver.requests.slice(before);
+    assert.deepEqual(sent.map((r) => r.headers['x-svc-evento']).sort(), [...EVENTOS].sort());
+    for (const r of sent) {
+      const body = JSON.parse(r.body) as { evento: EventName; dados: unknown };
+      assert.equal(body.evento, r.headers['x-svc-evento']);
+      assert.deepEqual(body.dados, exampleData(body.evento));
+    }
+    const bad = await call('POST', `/v1/webhooks/${id}/testar`, { evento: 'gol' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.mensagem, /^O campo evento deve ser um destes: partida\.criada, /);
+    assert.equal((await call('POST', `/v1/webhooks/${id}/testar`, { tipo: 'x' })).status, 400);
+    await call('DELETE', `/v1/webhooks/${id}`);
+  });
 
   it('resends one delivery: same X-SVC-Entrega and body, signed afresh with the current secret, counted like any delivery', async () => {
     assert.ok(hook, 'runs after the test above');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { exampleData } from '../../src/api/openapi/event-examples.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
@@ -463,6 +464,96 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.deepEqual([line.assinatura, line.encaminhada?.erro], ['nao_verificada', 'ECONNREFUSED']);
   });
 
+  it('trigger: listen --forward-to, then trigger partida.gol: it arrives verified at the app, recorded with origin disparo', async () => {
+    const app = new Receiver();
+    const appUrl = await app.start();
+    const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_dev', '--forward-to', appUrl]);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    const conta = createAccount(db, 'dev', 'pro');
+    const listening = `http://127.0.0.1:${port}/`;
+    const w = store.createWebhook(
+      { contaId: conta, nome: 'dev', url: listening, eventos: ['partida.gol'], secret: 'whsec_dev' },
+      null,
+      Date.now(),
+    );
+    // Not subscribed to partida.gol: only --webhook reaches it.
+    const other = store.createWebhook(
+      { contaId: conta, nome: 'outro', url, eventos: ['rodada.encerrada'], secret: 'whsec_cli' },
+      null,
+      Date.now(),
+    );
+    const r = await runSvcInProcess([
+      'webhooks',
+      'trigger',
+      'partida.gol',
+      '--allow-private-urls',
+      '--json',
+      '--data-dir',
+      dataDir.root,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      data: { entrega: string; webhook_id: number; tentativa: number; ok: boolean }[];
+    };
+    assert.deepEqual(
+      out.data.map((x) => [x.webhook_id, x.tentativa, x.ok]),
+      [[w.id, 1, true]],
+    );
+    await until(() => l.stdout.includes('encaminhada'), 'the listener forwarded it');
+    assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura\)/);
+    assert.equal(app.requests.length, 1);
+    const body = JSON.parse(app.requests[0]!.body) as { evento: string; dados: unknown };
+    assert.deepEqual([body.evento, body.dados], ['partida.gol', exampleData('partida.gol')]);
+    assert.equal(app.requests[0]!.headers['x-svc-entrega'], out.data[0]!.entrega);
+    const [d] = store.findDeliveries([out.data[0]!.entrega]);
+    assert.deepEqual([d?.origem, d?.status, d?.tentativas, d?.evento], ['disparo', 'entregue', 1, 'partida.gol']);
+    assert.equal(receiver.requests.length, 0);
+
+    // Every event, to one webhook whatever it subscribes to.
+    for (const evento of EVENTOS) {
+      const one = await runSvcInProcess([
+        'webhooks',
+        'trigger',
+        evento,
+        '--webhook',
+        String(other.id),
+        '--allow-private-urls',
+        '--data-dir',
+        dataDir.root,
+      ]);
+      assert.equal(one.code, 0, one.stderr);
+      assert.match(one.stdout, new RegExp(`1 entrega\\(s\\) de ${evento.replace('.', '\\.')} disparadas`));
+    }
+    assert.deepEqual(
+      receiver.requests.map((x) => x.headers['x-svc-evento']),
+      [...EVENTOS],
+    );
+    await app.stop();
+  });
+
+  it('trigger: a failing receiver is recorded falhou and exits 4; nothing subscribed exits 6', async () => {
+    const w = webhook();
+    receiver.reply = () => ({ status: 500 });
+    const r = await runSvcInProcess([
+      'webhooks',
+      'trigger',
+      'fase.finalizada',
+      '--allow-private-urls',
+      '--data-dir',
+      dataDir.root,
+    ]);
+    assert.equal(r.code, 4);
+    assert.match(r.stdout, /FALHOU: HTTP 500/);
+    assert.match(r.stderr, /svc: 1 de 1 disparo\(s\) falharam\n$/);
+    const [d] = store.listDeliveries(w.id, 1);
+    assert.deepEqual([d?.origem, d?.status, d?.ultimoStatusCode], ['disparo', 'falhou', 500]);
+    store.updateWebhook(w.contaId, w.id, { ativo: false }, null, Date.now());
+    const none = await runSvcInProcess(['webhooks', 'trigger', 'partida.gol', '--data-dir', dataDir.root]);
+    assert.equal(none.code, 6);
+    assert.equal(none.stderr, 'svc: nenhum webhook ativo assina partida.gol; crie um ou escolha um com --webhook ID\n');
+  });
+
   for (const [args, message] of [
     [
       ['webhooks', 'listen', '--status', '700'],
@@ -475,6 +566,10 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     [
       ['webhooks', 'run', '--concurrency', '0'],
       'valor inválido para --concurrency <n>: "0" (deve ser um inteiro entre 1 e 256)',
+    ],
+    [
+      ['webhooks', 'trigger', 'gol'],
+      'valor inválido para <evento>: "gol" (use partida.criada, partida.ao_vivo, partida.placar_atualizado, partida.gol, partida.encerrada, partida.escalacao_publicada, rodada.encerrada, fase.finalizada)',
     ],
     [
       ['replay', '--status', 'perdida'],

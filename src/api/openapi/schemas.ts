@@ -57,7 +57,7 @@ const entregaProps: Record<string, Schema> = {
   evento_id: nint,
   status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
   tentativas: int,
-  origem: enumOf(['automatica', 'teste', 'replay']),
+  origem: enumOf(['automatica', 'teste', 'replay', 'disparo']),
   criada_em: dateTime,
   entregue_em: nullable(dateTime),
   proxima_tentativa_em: nullable(dateTime),

@@ -3,7 +3,8 @@ import type { Async } from '../../control/async-store.js';
 import type { DeliveryRecord } from '../../control/webhooks/records.js';
 import type { WebhookRegistry } from '../../control/webhooks/registry.js';
 import type { DeliveryStatus } from '../../domain/webhooks.js';
-import { replayDeliveries } from '../../webhooks/replay.js';
+import { systemClock } from '../../clock.js';
+import { replayDeliveries, type ReplayResult } from '../../webhooks/replay.js';
 import { Sender } from '../../webhooks/sender.js';
 import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';
 import { CliError } from '../cli-error.js';
@@ -58,6 +59,28 @@ async function select(
   return await store.filterDeliveries({ webhookId: o.webhook, since, until, status: o.status });
 }
 
+/** Prints what `svc replay` or `svc webhooks trigger` sent; any failed send makes the command fail (exit 4). */
+export function reportSends(results: readonly ReplayResult[], json: boolean, done: string, what: string): void {
+  if (json) printJson({ data: results, meta: { total: results.length, falhas: results.filter((r) => !r.ok).length } });
+  else {
+    printLine(
+      formatTable(
+        ['entrega', 'webhook', 'evento', 'tentativa', 'resultado'],
+        results.map((r) => [
+          r.entrega,
+          r.webhook_id,
+          r.evento,
+          r.tentativa,
+          r.ok ? `HTTP ${r.status_code}` : `FALHOU: ${r.erro}`,
+        ]),
+      ),
+    );
+    printLine(`${results.length} ${done}`);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  if (failed > 0) throw new CliError(`${failed} de ${results.length} ${what} falharam`, EXIT.unreachable);
+}
+
 async function replay(ids: string[], o: ReplayOptions): Promise<void> {
   const config = configFrom(o);
   const allowPrivate = allowPrivateUrls(config);
@@ -98,25 +121,13 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
     }
     const sender = new Sender({ allowPrivate, maxSockets: 1 });
     try {
-      const results = await replayDeliveries(store, sender, deliveries, { to: o.to, now: Date.now });
-      if (o.json)
-        printJson({ data: results, meta: { total: results.length, falhas: results.filter((r) => !r.ok).length } });
-      else {
-        printLine(
-          formatTable(
-            ['entrega', 'evento', 'tentativa', 'resultado'],
-            results.map((r) => [
-              r.entrega,
-              r.evento,
-              r.tentativa,
-              r.ok ? `HTTP ${r.status_code}` : `FALHOU: ${r.erro}`,
-            ]),
-          ),
-        );
-        printLine(`${results.length} entrega(s) reenviadas para ${o.to ?? 'a URL de cada webhook'}`);
-      }
-      const failed = results.filter((r) => !r.ok).length;
-      if (failed > 0) throw new CliError(`${failed} de ${results.length} reenvio(s) falharam`, EXIT.unreachable);
+      const results = await replayDeliveries(store, sender, deliveries, { to: o.to, now: systemClock.now });
+      reportSends(
+        results,
+        o.json === true,
+        `entrega(s) reenviadas para ${o.to ?? 'a URL de cada webhook'}`,
+        'reenvio(s)',
+      );
     } finally {
       sender.close();
     }

@@ -1,5 +1,11 @@
-import { nowDate } from '../../clock.js';
-import { Option, type Command } from 'commander';
+import { nowDate, systemClock } from '../../clock.js';
+import { Argument, Option, type Command } from 'commander';
+import { exampleBody } from '../../api/openapi/event-examples.js';
+import type { WebhookRecord } from '../../control/webhooks/records.js';
+import { EVENTOS, type EventName } from '../../domain/events.js';
+import { triggerDelivery, type ReplayResult } from '../../webhooks/replay.js';
+import { Sender } from '../../webhooks/sender.js';
+import { reportSends } from './replay.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printLine, printWarning } from '../output.js';
@@ -60,6 +66,46 @@ async function run(opts: RunOptions): Promise<void> {
   log('webhooks: parado');
 }
 
+interface TriggerOptions extends CommonOptions {
+  webhook?: number;
+}
+
+async function trigger(evento: EventName, opts: TriggerOptions): Promise<void> {
+  const config = configFrom(opts);
+  const allowPrivate = allowPrivateUrls(config);
+  const control = await openControlPlane(config);
+  try {
+    const store = control.webhooks;
+    let targets: WebhookRecord[];
+    if (opts.webhook !== undefined) {
+      const w = await store.getWebhookById(opts.webhook);
+      if (!w) throw new CliError(`webhook ${opts.webhook} não encontrado`, EXIT.notFound);
+      targets = [w];
+    } else {
+      targets = (await store.activeWebhooks()).filter((w) => w.eventos.includes(evento));
+      if (targets.length === 0)
+        throw new CliError(
+          `nenhum webhook ativo assina ${evento}; crie um ou escolha um com --webhook ID`,
+          EXIT.notFound,
+        );
+    }
+    const sender = new Sender({ allowPrivate, maxSockets: 1 });
+    try {
+      const results: ReplayResult[] = [];
+      for (const w of targets) {
+        // Each send is generated now, so gerado_em and the signature's timestamp agree.
+        const sent = { evento, corpo: exampleBody(evento, systemClock.now()) };
+        results.push(await triggerDelivery(store, sender, w, sent, systemClock.now));
+      }
+      reportSends(results, opts.json === true, `entrega(s) de ${evento} disparadas`, 'disparo(s)');
+    } finally {
+      sender.close();
+    }
+  } finally {
+    await control.close();
+  }
+}
+
 function printDelivery(d: ReceivedDelivery, json: boolean): void {
   if (json) {
     printLine(JSON.stringify(d));
@@ -113,7 +159,11 @@ async function listen(opts: ListenCliOptions): Promise<void> {
 
 export function registerWebhooks(program: Command): void {
   const webhooks = program.command('webhooks').description('entrega de webhooks: o despachante e um receptor local');
-  withExamples(webhooks, ['svc webhooks run', 'svc webhooks listen --port 9000 --secret whsec_...']);
+  withExamples(webhooks, [
+    'svc webhooks run',
+    'svc webhooks listen --port 9000 --secret whsec_...',
+    'svc webhooks trigger partida.gol',
+  ]);
 
   const runCmd = withControlPlaneOptions(webhooks.command('run'))
     .description(
@@ -165,5 +215,23 @@ export function registerWebhooks(program: Command): void {
     'svc webhooks listen --json | jq .resumo',
   ]);
 
-  for (const cmd of [webhooks, runCmd, listenCmd]) cmd.exitOverride();
+  const triggerCmd = withControlPlaneOptions(webhooks.command('trigger'))
+    .description(
+      'envia agora uma entrega assinada de um evento com o payload de exemplo da documentação (origem disparo), sem ingerir nada',
+    )
+    .addArgument(new Argument('<evento>', 'o tipo de evento').choices(EVENTOS))
+    .addOption(
+      new Option('--webhook <id>', 'só para este webhook (padrão: todo webhook ativo que assina o evento)').argParser(
+        intOption(1, Number.MAX_SAFE_INTEGER),
+      ),
+    )
+    .addOption(allowPrivateUrlsOption())
+    .action((evento: EventName, o: TriggerOptions) => trigger(evento, o));
+  withExamples(triggerCmd, [
+    'svc webhooks trigger partida.gol',
+    'svc webhooks trigger rodada.encerrada --webhook 3',
+    'svc webhooks trigger partida.gol --allow-private-urls   # para o svc webhooks listen local',
+  ]);
+
+  for (const cmd of [webhooks, runCmd, listenCmd, triggerCmd]) cmd.exitOverride();
 }

@@ -5,6 +5,7 @@ import {
   DELIVERY_COLUMN_NAMES,
   DELIVERY_COLUMNS,
   iso,
+  settledByOneAttempt,
   toDelivery,
   WEBHOOK_COLUMNS,
   WebhookLimitError,
@@ -13,6 +14,7 @@ import {
   type DeliveryRecord,
   type DeliveryRow,
   type NewWebhook,
+  type SentDelivery,
   type WebhookPatch,
   type WebhookRecord,
   type WebhookRow,
@@ -72,6 +74,13 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
       await new PgDispatcherCursor(c).ensure();
       return this.webhook(row as WebhookRow);
     });
+  }
+
+  async activeWebhooks(): Promise<WebhookRecord[]> {
+    const { rows } = await this.pool.query<WebhookRow>(
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE ativo = 1 ORDER BY id`,
+    );
+    return rows.map((r) => this.webhook(r));
   }
 
   async listWebhooks(contaId: number): Promise<WebhookRecord[]> {
@@ -254,6 +263,38 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
           [iso(now), attempt.statusCode, attempt.duracaoMs, delivery.id],
         );
       }
+    });
+  }
+
+  recordTriggered(
+    webhook: WebhookRecord,
+    sent: SentDelivery,
+    attempt: AttemptResult,
+    now: number,
+  ): Promise<DeliveryRecord> {
+    return withTransaction(this.pool, async (c) => {
+      const v = settledByOneAttempt(attempt, now);
+      const row = await this.one<DeliveryRow>(
+        c,
+        `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, tentativas, criada_em, entregue_em,
+             ultimo_status_code, ultimo_erro, duracao_ms)
+         VALUES ($1, $2, $3, $4, $5, 'disparo', $6, 1, $7, $8, $9, $10, $11) RETURNING ${DELIVERY_RETURNING}`,
+        [
+          sent.id,
+          webhook.id,
+          webhook.contaId,
+          sent.evento,
+          sent.corpo,
+          v.status,
+          iso(attempt.iniciadaEm),
+          v.entregueEm,
+          attempt.statusCode,
+          attempt.erro,
+          attempt.duracaoMs,
+        ],
+      );
+      await this.insertAttempts(c, [{ deliveryId: sent.id, attempt }]);
+      return toDelivery(row as DeliveryRow);
     });
   }
 

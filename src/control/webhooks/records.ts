@@ -61,6 +61,22 @@ export interface OutboxEvent {
   corpo: string;
 }
 
+/** A delivery sent before it is recorded (`svc webhooks trigger`): its id went out in X-SVC-Entrega. */
+export interface SentDelivery {
+  id: string;
+  evento: string;
+  corpo: string;
+}
+
+/** The state of a delivery made of one attempt: delivered on a 2xx, else failed (both engines). */
+export function settledByOneAttempt(
+  a: AttemptResult,
+  now: number,
+): { status: DeliveryStatus; entregueEm: string | null } {
+  const ok = a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300;
+  return { status: ok ? 'entregue' : 'falhou', entregueEm: ok ? iso(now) : null };
+}
+
 /** What an HTTP attempt produced. */
 export interface AttemptResult {
   numero: number;

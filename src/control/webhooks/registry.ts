@@ -6,6 +6,7 @@ import {
   DELIVERY_COLUMN_NAMES,
   DELIVERY_COLUMNS,
   iso,
+  settledByOneAttempt,
   toDelivery,
   WEBHOOK_COLUMNS,
   WebhookLimitError,
@@ -14,6 +15,7 @@ import {
   type DeliveryRecord,
   type DeliveryRow,
   type NewWebhook,
+  type SentDelivery,
   type WebhookPatch,
   type WebhookRecord,
   type WebhookRow,
@@ -30,6 +32,8 @@ export interface WebhookRegistry extends WebhookAccounts {
   listWebhooks(contaId: number): WebhookRecord[];
   getWebhook(contaId: number, id: number): WebhookRecord | null;
   getWebhookById(id: number): WebhookRecord | null;
+  /** Every active webhook, of every account (`svc webhooks trigger` without `--webhook`). */
+  activeWebhooks(): WebhookRecord[];
   updateWebhook(
     contaId: number,
     id: number,
@@ -60,6 +64,11 @@ export interface WebhookRegistry extends WebhookAccounts {
   requeueUndeliveredSince(webhookId: number, desde: string, now: number): number;
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
   recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
+  /**
+   * Records a delivery the caller has already sent (`svc webhooks trigger`, origin `disparo`) with its one attempt:
+   * `entregue` on a 2xx, else `falhou`; never queued, so no daemon sends it again.
+   */
+  recordTriggered(webhook: WebhookRecord, sent: SentDelivery, attempt: AttemptResult, now: number): DeliveryRecord;
   attemptsCount(deliveryId: string): number;
 }
 
@@ -99,6 +108,11 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
       ensureDispatcherCursor(this.db);
       return this.webhook(row);
     });
+  }
+
+  activeWebhooks(): WebhookRecord[] {
+    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE ativo = 1 ORDER BY id`).all() as WebhookRow[];
+    return rows.map((r) => this.webhook(r));
   }
 
   listWebhooks(contaId: number): WebhookRecord[] {
@@ -245,6 +259,31 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
                ultimo_erro = NULL, duracao_ms = ? WHERE id = ? AND status <> 'entregue'`,
         ).run(iso(now), attempt.statusCode, attempt.duracaoMs, delivery.id);
       }
+    });
+  }
+
+  recordTriggered(webhook: WebhookRecord, sent: SentDelivery, attempt: AttemptResult, now: number): DeliveryRecord {
+    return this.tx(() => {
+      const v = settledByOneAttempt(attempt, now);
+      const row = this.sql(
+        `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, tentativas, criada_em, entregue_em,
+             ultimo_status_code, ultimo_erro, duracao_ms)
+           VALUES (?, ?, ?, ?, ?, 'disparo', ?, 1, ?, ?, ?, ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
+      ).get(
+        sent.id,
+        webhook.id,
+        webhook.contaId,
+        sent.evento,
+        sent.corpo,
+        v.status,
+        iso(attempt.iniciadaEm),
+        v.entregueEm,
+        attempt.statusCode,
+        attempt.erro,
+        attempt.duracaoMs,
+      ) as DeliveryRow;
+      this.insertAttempt(sent.id, attempt);
+      return toDelivery(row);
     });
   }
 

@@ -9,7 +9,12 @@ const STATUS: Record<Entrega['status'], string> = {
   falhou: 'Falhou',
   descartada: 'Descartada',
 };
-const ORIGEM: Record<Entrega['origem'], string> = { automatica: 'Evento', teste: 'Teste', replay: 'Reenvio' };
+const ORIGEM: Record<Entrega['origem'], string> = {
+  automatica: 'Evento',
+  teste: 'Teste',
+  replay: 'Reenvio (svc replay)',
+  disparo: 'Disparo (svc webhooks trigger)',
+};
 
 /** One webhook's recent deliveries: outcome, attempts, the signed body, resend. */
 export function Deliveries({ webhookId }: { webhookId: number }) {
