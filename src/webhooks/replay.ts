@@ -14,6 +14,8 @@ export interface ReplayResult {
   status_code: number | null;
   erro: string | null;
   ok: boolean;
+  /** Refused by the URL guard: nothing was sent. */
+  bloqueada: boolean;
 }
 
 interface SignedSend {
@@ -27,7 +29,11 @@ interface SignedSend {
 }
 
 /** One attempt made by this process (not the daemon): signed now with the given secret, sent, timed. */
-async function sendSigned(sender: Sender, s: SignedSend, now: () => number): Promise<AttemptResult> {
+async function sendSigned(
+  sender: Sender,
+  s: SignedSend,
+  now: () => number,
+): Promise<{ attempt: AttemptResult; bloqueada: boolean }> {
   const started = now();
   const headers = deliveryHeaders({
     evento: s.evento,
@@ -39,7 +45,7 @@ async function sendSigned(sender: Sender, s: SignedSend, now: () => number): Pro
   });
   const r = await sender.send(s.destino, s.corpo, headers);
   const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-  return {
+  const attempt: AttemptResult = {
     numero: s.tentativa,
     origem: s.origem,
     destino: s.destino,
@@ -48,9 +54,14 @@ async function sendSigned(sender: Sender, s: SignedSend, now: () => number): Pro
     erro: ok ? null : (r.erro ?? `HTTP ${r.statusCode}`),
     duracaoMs: r.duracaoMs,
   };
+  return { attempt, bloqueada: r.bloqueada };
 }
 
-function resultOf(s: SignedSend, webhookId: number, a: AttemptResult): ReplayResult {
+function resultOf(
+  s: SignedSend,
+  webhookId: number,
+  { attempt: a, bloqueada }: { attempt: AttemptResult; bloqueada: boolean },
+): ReplayResult {
   return {
     entrega: s.id,
     webhook_id: webhookId,
@@ -60,6 +71,7 @@ function resultOf(s: SignedSend, webhookId: number, a: AttemptResult): ReplayRes
     status_code: a.statusCode,
     erro: a.erro,
     ok: a.erro === null,
+    bloqueada,
   };
 }
 
@@ -87,9 +99,9 @@ export async function replayDeliveries(
       secret: webhook.secret,
       destino: opts.to ?? webhook.url,
     };
-    const attempt = await sendSigned(sender, s, opts.now);
-    await store.recordReplay(d, attempt, opts.to === undefined, opts.now());
-    results.push(resultOf(s, d.webhookId, attempt));
+    const sent = await sendSigned(sender, s, opts.now);
+    await store.recordReplay(d, sent.attempt, opts.to === undefined, opts.now());
+    results.push(resultOf(s, d.webhookId, sent));
   }
   return results;
 }
@@ -114,7 +126,7 @@ export async function triggerDelivery(
     secret: webhook.secret,
     destino: webhook.url,
   };
-  const attempt = await sendSigned(sender, s, now);
-  await store.recordTriggered(webhook, { id: s.id, ...sent }, attempt, now());
-  return resultOf(s, webhook.id, attempt);
+  const made = await sendSigned(sender, s, now);
+  await store.recordTriggered(webhook, { id: s.id, ...sent }, made.attempt, now());
+  return resultOf(s, webhook.id, made);
 }

@@ -344,7 +344,7 @@ for (const backend of backends) {
       );
     });
 
-    it('records a triggered delivery in its final state with its one attempt; lists active webhooks of every account', async () => {
+    it('records a triggered delivery in its final state with its one attempt; finds ids by prefix; lists active webhooks', async () => {
       const { contaId, webhook } = await setup('disparo');
       assert.ok(
         (await b.cp.webhooks.activeWebhooks()).some((w) => w.id === webhook.id && w.secret === 'whsec_disparo'),
@@ -381,6 +381,10 @@ for (const backend of backends) {
         ],
       );
       assert.equal(await b.cp.webhooks.attemptsCount('d-ko'), 1);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('d-', 5), ['d-ko', 'd-ok']);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('d-o', 5), ['d-ok']);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('d-', 1), ['d-ko']);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('x', 5), []);
       assert.equal(await b.cp.deliveryQueue(policy).nextDueAt(), null, 'never queued');
       await b.cp.webhooks.updateWebhook(contaId, webhook.id, { ativo: false }, null, T0);
       assert.ok(!(await b.cp.webhooks.activeWebhooks()).some((w) => w.id === webhook.id));

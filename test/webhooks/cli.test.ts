@@ -290,6 +290,34 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.match(r.stderr, /svc: 1 de 1 reenvio\(s\) falharam\n$/);
   });
 
+  it('replay: an unambiguous id prefix is enough, an ambiguous one exits 2; a blocked replay exits 4 naming --allow-private-urls', async () => {
+    const w = webhook();
+    const ids = ['aaaa1111-0000-4000-8000-000000000001', 'aaaa2222-0000-4000-8000-000000000002'];
+    const fixedIds = openWebhookRegistry(db, () => ids.shift() as string);
+    const [one, two] = [1, 2].map((n) =>
+      fixedIds.enqueueDelivery(w, 'webhook.teste', `{"n":${n}}`, 'teste', Date.now()),
+    );
+    const replay = (...args: string[]) => runSvcInProcess(['replay', ...args, '--data-dir', dataDir.root]);
+    const r = await replay('aaaa1', '--allow-private-urls');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /1 de 1 entrega\(s\) reenviadas/);
+    assert.equal(receiver.requests[0]?.headers['x-svc-entrega'], one?.id);
+    const ambiguous = await replay('aaaa');
+    assert.equal(ambiguous.code, 2);
+    assert.equal(
+      ambiguous.stderr,
+      `svc: prefixo ambíguo: aaaa corresponde às entregas ${one?.id}, ${two?.id}; use mais caracteres\n`,
+    );
+    const blocked = await replay('aaaa2');
+    assert.equal(blocked.code, 4);
+    assert.match(blocked.stdout, /0 de 1 entrega\(s\) reenviadas/);
+    assert.match(
+      blocked.stderr,
+      /^svc: 1 de 1 reenvio\(s\) falharam; 1 não saíram, recusadas pela regra de URLs \(URL bloqueada: .*\): para um receptor local use --allow-private-urls \(só em desenvolvimento\)\n$/,
+    );
+    assert.equal(receiver.requests.length, 1, 'nothing left for the blocked one');
+  });
+
   it('listen: verifies signatures, flags duplicates, answers with --status, prints a readable summary', async () => {
     const l = new SvcProcess([
       'webhooks',
@@ -523,7 +551,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
         dataDir.root,
       ]);
       assert.equal(one.code, 0, one.stderr);
-      assert.match(one.stdout, new RegExp(`1 entrega\\(s\\) de ${evento.replace('.', '\\.')} disparadas`));
+      assert.match(one.stdout, new RegExp(`1 de 1 entrega\\(s\\) de ${evento.replace('.', '\\.')} disparadas`));
     }
     assert.deepEqual(
       receiver.requests.map((x) => x.headers['x-svc-evento']),

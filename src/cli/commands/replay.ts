@@ -37,6 +37,18 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
   return isoWithOffset(bare && endOfDay ? ms + 86_400_000 - 1 : ms);
 }
 
+/** A delivery id, or any start of one that matches a single delivery; null when none does. */
+async function fullDeliveryId(store: Async<WebhookRegistry>, ref: string): Promise<string | null> {
+  if ((await store.findDeliveries([ref])).length > 0) return ref;
+  const [id, ...more] = await store.deliveryIdsStartingWith(ref, 5);
+  if (more.length > 0)
+    throw new CliError(
+      `prefixo ambíguo: ${ref} corresponde às entregas ${[id, ...more].join(', ')}${more.length === 4 ? ', …' : ''}; use mais caracteres`,
+      EXIT.usage,
+    );
+  return id ?? null;
+}
+
 async function select(
   store: Async<WebhookRegistry>,
   ids: readonly string[],
@@ -45,10 +57,11 @@ async function select(
   if (ids.length > 0 && o.webhook !== undefined)
     throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
   if (ids.length > 0) {
-    const found = await store.findDeliveries(ids);
-    const missing = ids.filter((id) => !found.some((d) => d.id === id));
+    const full = await Promise.all(ids.map((ref) => fullDeliveryId(store, ref)));
+    const missing = ids.filter((_, i) => full[i] === null);
     if (missing.length) throw new CliError(`entrega não encontrada: ${missing.join(', ')}`, EXIT.notFound);
-    return ids.map((id) => found.find((d) => d.id === id) as DeliveryRecord);
+    const found = await store.findDeliveries(full as string[]);
+    return (full as string[]).map((id) => found.find((d) => d.id === id) as DeliveryRecord);
   }
   if (o.webhook === undefined)
     throw new CliError('informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)', EXIT.usage);
@@ -75,10 +88,15 @@ export function reportSends(results: readonly ReplayResult[], json: boolean, don
         ]),
       ),
     );
-    printLine(`${results.length} ${done}`);
+    printLine(`${results.filter((r) => r.ok).length} de ${results.length} ${done}`);
   }
   const failed = results.filter((r) => !r.ok).length;
-  if (failed > 0) throw new CliError(`${failed} de ${results.length} ${what} falharam`, EXIT.unreachable);
+  const blocked = results.filter((r) => r.bloqueada).length;
+  // The guard is what a developer replaying to a local receiver meets first: name the flag that lifts it.
+  const hint = blocked
+    ? `; ${blocked} não saíram, recusadas pela regra de URLs (${results.find((r) => r.bloqueada)?.erro}): para um receptor local use --allow-private-urls (só em desenvolvimento)`
+    : '';
+  if (failed > 0) throw new CliError(`${failed} de ${results.length} ${what} falharam${hint}`, EXIT.unreachable);
 }
 
 async function replay(ids: string[], o: ReplayOptions): Promise<void> {

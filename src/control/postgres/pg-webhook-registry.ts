@@ -208,6 +208,14 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
     return rows.map(toDelivery);
   }
 
+  async deliveryIdsStartingWith(prefix: string, limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      'SELECT id FROM entregas WHERE substr(id, 1, length($1)) = $1 ORDER BY id LIMIT $2',
+      [prefix, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async requeueDelivery(id: string, now: number): Promise<DeliveryRecord | null> {
     const row = await this.one<DeliveryRow>(
       this.pool,

@@ -55,6 +55,8 @@ export interface WebhookRegistry extends WebhookAccounts {
   /** Most recent first; optionally only one status. */
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
+  /** Ids of deliveries starting with `prefix`, at most `limit` (`svc replay` takes a prefix, as `svc keys` does). */
+  deliveryIdsStartingWith(prefix: string, limit: number): string[];
   /**
    * Puts a settled delivery (not `pendente`) back in the queue, due now, keeping its id, body and attempt
    * count (`POST …/entregas/{entregaId}/reenviar`); null when it is pending or does not exist.
@@ -217,6 +219,15 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
       `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`,
     ).all(...ids) as DeliveryRow[];
     return rows.map(toDelivery);
+  }
+
+  deliveryIdsStartingWith(prefix: string, limit: number): string[] {
+    const rows = this.sql('SELECT id FROM entregas WHERE substr(id, 1, length(?)) = ? ORDER BY id LIMIT ?').all(
+      prefix,
+      prefix,
+      limit,
+    ) as { id: string }[];
+    return rows.map((r) => r.id);
   }
 
   requeueDelivery(id: string, now: number): DeliveryRecord | null {
