@@ -1133,6 +1133,19 @@ export interface components {
             duracao_ms: number | null;
             /** @description O corpo JSON exatamente como é assinado e enviado (texto) */
             corpo: string;
+            historico: {
+                /** @description X-SVC-Tentativa: nunca se repete numa entrega */
+                numero: number;
+                /** @enum {string} */
+                origem: "automatica" | "teste" | "replay" | "disparo" | "reenvio";
+                /** Format: date-time */
+                iniciada_em: string;
+                status_code: number | null;
+                erro: string | null;
+                duracao_ms: number;
+                /** @description O início da resposta do receptor (até 1 KiB) */
+                resposta: string | null;
+            }[];
         };
         Status: {
             /** @enum {string} */

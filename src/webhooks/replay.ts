@@ -53,8 +53,24 @@ async function sendSigned(
     statusCode: r.statusCode,
     erro: ok ? null : (r.erro ?? `HTTP ${r.statusCode}`),
     duracaoMs: r.duracaoMs,
+    resposta: r.resposta,
   };
   return { attempt, bloqueada: r.bloqueada };
+}
+
+/** A delivery not sent: nothing recorded, no attempt number used. */
+function skipped(d: DeliveryRecord): ReplayResult {
+  return {
+    entrega: d.id,
+    webhook_id: d.webhookId,
+    evento: d.evento,
+    destino: '',
+    tentativa: d.tentativas,
+    status_code: null,
+    erro: null,
+    ok: false,
+    bloqueada: false,
+  };
 }
 
 function resultOf(
@@ -90,11 +106,19 @@ export async function replayDeliveries(
   for (const d of deliveries) {
     const webhook = await store.getWebhookById(d.webhookId);
     if (!webhook) continue; // deleted meanwhile: its deliveries went with it
+    const tentativa = await store.takeAttemptNumber(d.id, opts.now());
+    if (tentativa === null) {
+      results.push({
+        ...skipped(d),
+        erro: 'o despachante está enviando esta entrega agora; tente de novo em instantes',
+      });
+      continue;
+    }
     const s: SignedSend = {
       id: d.id,
       evento: d.evento,
       corpo: d.corpo,
-      tentativa: (await store.attemptsCount(d.id)) + 1,
+      tentativa,
       origem: 'replay',
       secret: webhook.secret,
       destino: opts.to ?? webhook.url,

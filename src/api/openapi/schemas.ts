@@ -291,6 +291,17 @@ export const SCHEMAS: Record<string, Schema> = {
   EntregaDetalhe: obj({
     ...entregaProps,
     corpo: { type: 'string', description: 'O corpo JSON exatamente como é assinado e enviado (texto)' },
+    historico: arrayOf(
+      obj({
+        numero: { type: 'integer', description: 'X-SVC-Tentativa: nunca se repete numa entrega' },
+        origem: enumOf(['automatica', 'teste', 'replay', 'disparo', 'reenvio']),
+        iniciada_em: dateTime,
+        status_code: nint,
+        erro: nstr,
+        duracao_ms: num,
+        resposta: { ...nstr, description: 'O início da resposta do receptor (até 1 KiB)' },
+      }),
+    ),
   }),
   Status: obj({
     status: enumOf(['ok', 'sem_snapshot']),

@@ -312,8 +312,24 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
 
   router.get('/v1/webhooks/:id/entregas/:entregaId', access, async (ctx) => {
     const { delivery } = await ownedDelivery(ctx);
+    const attempts = await store.listAttempts(delivery.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: { ...deliveryView(delivery), corpo: delivery.corpo } };
+    ctx.body = {
+      data: {
+        ...deliveryView(delivery),
+        corpo: delivery.corpo,
+        // Where an attempt went is left out: a `svc replay --to` may have sent it to an operator's own address.
+        historico: attempts.map((a) => ({
+          numero: a.numero,
+          origem: a.origem,
+          iniciada_em: a.iniciadaEm,
+          status_code: a.statusCode,
+          erro: a.erro,
+          duracao_ms: a.duracaoMs,
+          resposta: a.resposta,
+        })),
+      },
+    };
   });
 
   // Recover (as Svix's): after re-enabling, every event delivery that failed or was discarded since a time goes

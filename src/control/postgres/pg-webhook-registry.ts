@@ -2,6 +2,7 @@ import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
 import { EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import {
+  ATTEMPT_COLUMNS,
   DELIVERY_COLUMN_NAMES,
   DELIVERY_COLUMNS,
   iso,
@@ -9,7 +10,10 @@ import {
   toDelivery,
   WEBHOOK_COLUMNS,
   WebhookLimitError,
+  type AttemptRecord,
   type AttemptResult,
+  type AttemptRow,
+  toAttempt,
   type DeliveryFilter,
   type DeliveryRecord,
   type DeliveryRow,
@@ -219,7 +223,8 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
   async requeueDelivery(id: string, now: number): Promise<DeliveryRecord | null> {
     const row = await this.one<DeliveryRow>(
       this.pool,
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+         reenvio_apos = tentativas
        WHERE id = $2 AND status <> 'pendente' RETURNING ${DELIVERY_RETURNING}`,
       [now, id],
     );
@@ -228,7 +233,8 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
 
   async requeueUndeliveredSince(webhookId: number, desde: string, now: number): Promise<number> {
     const r = await this.pool.query(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+         reenvio_apos = tentativas
        WHERE webhook_id = $2 AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= $3`,
       [now, webhookId, desde],
     );
@@ -306,12 +312,21 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
     });
   }
 
-  async attemptsCount(deliveryId: string): Promise<number> {
-    const row = await this.one<{ n: number }>(
+  async takeAttemptNumber(deliveryId: string, now: number): Promise<number | null> {
+    const row = await this.one<{ tentativas: number }>(
       this.pool,
-      'SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = $1',
+      `UPDATE entregas SET tentativas = tentativas + 1
+       WHERE id = $1 AND NOT (status = 'pendente' AND reservada_ate IS NOT NULL AND reservada_ate > $2) RETURNING tentativas`,
+      [deliveryId, now],
+    );
+    return row?.tentativas ?? null;
+  }
+
+  async listAttempts(deliveryId: string): Promise<AttemptRecord[]> {
+    const { rows } = await this.pool.query<AttemptRow>(
+      `SELECT ${ATTEMPT_COLUMNS} FROM tentativas_entrega WHERE entrega_id = $1 ORDER BY id`,
       [deliveryId],
     );
-    return (row as { n: number }).n;
+    return rows.map(toAttempt);
   }
 }

@@ -3,6 +3,7 @@ import { lastValue } from '../counters.js';
 import { ensureDispatcherCursor, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import {
+  ATTEMPT_COLUMNS,
   DELIVERY_COLUMN_NAMES,
   DELIVERY_COLUMNS,
   iso,
@@ -10,7 +11,10 @@ import {
   toDelivery,
   WEBHOOK_COLUMNS,
   WebhookLimitError,
+  type AttemptRecord,
   type AttemptResult,
+  type AttemptRow,
+  toAttempt,
   type DeliveryFilter,
   type DeliveryRecord,
   type DeliveryRow,
@@ -65,13 +69,19 @@ export interface WebhookRegistry extends WebhookAccounts {
   /** Queues again every event delivery of a webhook created since `desde` (ISO) that ended failed or discarded; returns how many. */
   requeueUndeliveredSince(webhookId: number, desde: string, now: number): number;
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
+  /**
+   * The number of an attempt this process is about to make (`svc replay`): the delivery's attempt count, moved on
+   * atomically so no attempt number repeats. Null when it does not exist or the daemon is sending it right now.
+   */
+  takeAttemptNumber(deliveryId: string, now: number): number | null;
   recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
+  /** A delivery's attempts, first to last (`GET …/entregas/{entregaId}`). */
+  listAttempts(deliveryId: string): AttemptRecord[];
   /**
    * Records a delivery the caller has already sent (`svc webhooks trigger`, origin `disparo`) with its one attempt:
    * `entregue` on a 2xx, else `falhou`; never queued, so no daemon sends it again.
    */
   recordTriggered(webhook: WebhookRecord, sent: SentDelivery, attempt: AttemptResult, now: number): DeliveryRecord;
-  attemptsCount(deliveryId: string): number;
 }
 
 export class SqliteWebhookRegistry extends SqliteWebhookTables implements WebhookRegistry {
@@ -232,7 +242,8 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
 
   requeueDelivery(id: string, now: number): DeliveryRecord | null {
     const row = this.sql(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+           reenvio_apos = tentativas
          WHERE id = ? AND status <> 'pendente' RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
     ).get(now, id) as DeliveryRow | undefined;
     return row ? toDelivery(row) : null;
@@ -240,7 +251,8 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
 
   requeueUndeliveredSince(webhookId: number, desde: string, now: number): number {
     return this.sql(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+           reenvio_apos = tentativas
          WHERE webhook_id = ? AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= ?`,
     ).run(now, webhookId, desde).changes;
   }
@@ -298,10 +310,19 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     });
   }
 
-  attemptsCount(deliveryId: string): number {
-    return (
-      this.sql('SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = ?').get(deliveryId) as { n: number }
-    ).n;
+  takeAttemptNumber(deliveryId: string, now: number): number | null {
+    const row = this.sql(
+      `UPDATE entregas SET tentativas = tentativas + 1
+         WHERE id = ? AND NOT (status = 'pendente' AND reservada_ate IS NOT NULL AND reservada_ate > ?) RETURNING tentativas`,
+    ).get(deliveryId, now) as { tentativas: number } | undefined;
+    return row?.tentativas ?? null;
+  }
+
+  listAttempts(deliveryId: string): AttemptRecord[] {
+    const rows = this.sql(`SELECT ${ATTEMPT_COLUMNS} FROM tentativas_entrega WHERE entrega_id = ? ORDER BY id`).all(
+      deliveryId,
+    ) as AttemptRow[];
+    return rows.map(toAttempt);
   }
 }
 

@@ -33,7 +33,16 @@ describe('send stage', () => {
     assert.ok(done.outcome.kind === 'entregue');
     assert.deepEqual(
       { ...done.outcome.attempt, duracaoMs: 0 },
-      { numero: 1, origem: 'automatica', destino: url, iniciadaEm: T0, statusCode: 204, erro: null, duracaoMs: 0 },
+      {
+        numero: 1,
+        origem: 'automatica',
+        destino: url,
+        iniciadaEm: T0,
+        statusCode: 204,
+        erro: null,
+        duracaoMs: 0,
+        resposta: null,
+      },
     );
     const req = receiver.requests.at(-1);
     assert.equal(req?.body, job.corpo);
