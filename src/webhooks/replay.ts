@@ -59,15 +59,15 @@ async function sendSigned(
 }
 
 /** A delivery not sent: nothing recorded, no attempt number used. */
-function skipped(d: DeliveryRecord): ReplayResult {
+function skipped(d: DeliveryRecord, destino: string, erro: string): ReplayResult {
   return {
     entrega: d.id,
     webhook_id: d.webhookId,
     evento: d.evento,
-    destino: '',
+    destino,
     tentativa: d.tentativas,
     status_code: null,
-    erro: null,
+    erro,
     ok: false,
     bloqueada: false,
   };
@@ -106,12 +106,11 @@ export async function replayDeliveries(
   for (const d of deliveries) {
     const webhook = await store.getWebhookById(d.webhookId);
     if (!webhook) continue; // deleted meanwhile: its deliveries went with it
+    const destino = opts.to ?? webhook.url;
+    // Numbered after every earlier attempt, whoever made it; never while the daemon is sending it.
     const tentativa = await store.takeAttemptNumber(d.id, opts.now());
     if (tentativa === null) {
-      results.push({
-        ...skipped(d),
-        erro: 'o despachante está enviando esta entrega agora; tente de novo em instantes',
-      });
+      results.push(skipped(d, destino, 'o despachante está enviando esta entrega agora; tente de novo em instantes'));
       continue;
     }
     const s: SignedSend = {
@@ -121,7 +120,7 @@ export async function replayDeliveries(
       tentativa,
       origem: 'replay',
       secret: webhook.secret,
-      destino: opts.to ?? webhook.url,
+      destino,
     };
     const sent = await sendSigned(sender, s, opts.now);
     await store.recordReplay(d, sent.attempt, opts.to === undefined, opts.now());
