@@ -25,7 +25,9 @@ export interface ConfigFlags {
   plans?: string;
   aliases?: string;
   allowPrivateUrls?: boolean;
-  secret?: string;
+  /** `svc webhooks listen --secret` (repeatable) and `--previous-secret`. */
+  secret?: readonly string[];
+  previousSecret?: string;
   api?: string;
   key?: string;
   databaseUrl?: string;
@@ -72,8 +74,8 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** Permanent-deactivation e-mails; null = recorded and logged only. */
   smtp: SmtpConfig | null;
-  /** `svc webhooks listen`: the secret that signatures are checked with. */
-  webhookSecret: string | undefined;
+  /** `svc webhooks listen`: the secrets signatures are checked with, the current one first. */
+  webhookSecrets: string[];
   /**
    * The key sealing webhook secrets at rest (SVC_SECRET_KEY or SVC_SECRET_KEY_FILE); undefined = the data dir's
    * `secret.key`, created when needed.
@@ -134,6 +136,13 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'allow_http_feeds', env: 'SVC_ALLOW_HTTP_FEEDS', shown: '0' },
   { key: 'aliases', flag: 'aliases', path: true, shown: '—' },
   { key: 'webhook_secret', env: 'SVC_WEBHOOK_SECRET', flag: 'secret', secret: 'all', shown: '—' },
+  {
+    key: 'webhook_secret_previous',
+    env: 'SVC_WEBHOOK_SECRET_ANTERIOR',
+    flag: 'previousSecret',
+    secret: 'all',
+    shown: '—',
+  },
   { key: 'api_url', env: 'SVC_API_URL', flag: 'api', shown: DEFAULTS.apiUrl },
   { key: 'api_key', env: 'SVC_API_KEY', flag: 'key', secret: 'all', shown: '—' },
   { key: 'log_format', env: 'SVC_LOG_FORMAT', flag: 'logFormat', shown: 'json' },
@@ -171,7 +180,11 @@ export function resolveSettings(flags: ConfigFlags = {}, env: Env = process.env)
       settings[spec.key] = { key: spec.key, value, source, where, name };
     };
     if (flagValue !== undefined && flagValue !== false)
-      set(flagValue === true ? '1' : flagValue, 'flag', flagName(spec.flag!));
+      set(
+        flagValue === true ? '1' : typeof flagValue === 'string' ? flagValue : flagValue.join(','),
+        'flag',
+        flagName(spec.flag!),
+      );
     else if (envValue !== undefined) set(envValue, 'env', spec.env!);
     else if (inFile !== undefined)
       set(inFile.value, 'file', `${file}:${inFile.line}`, `${file}:${inFile.line}: ${spec.key}`);
@@ -213,7 +226,10 @@ function configOf(s: Readonly<Record<string, ResolvedSetting>>, env: Env): Confi
     plans: plansFile === undefined ? undefined : plansFrom(plansFile),
     allowPrivateUrls: flag(at('allow_private_urls')),
     smtp: smtpUrl === undefined ? null : { url: smtpUrl, from: raw('smtp_from') ?? DEFAULTS.smtpFrom },
-    webhookSecret: raw('webhook_secret'),
+    // `--secret` may repeat (its values joined by commas, which no whsec_ secret holds), then the previous one.
+    webhookSecrets: [...(raw('webhook_secret')?.split(',') ?? []), raw('webhook_secret_previous')].filter(
+      (v): v is string => v !== undefined && v !== '',
+    ),
     secretKey: secretKeyFrom(at('secret_key'), at('secret_key_file'), env),
     apiUrl: raw('api_url') ?? DEFAULTS.apiUrl,
     apiKey: raw('api_key'),

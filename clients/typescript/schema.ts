@@ -455,7 +455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enfileira uma entrega de teste */
+        /** Enfileira uma entrega de teste: `webhook.teste`, ou com `evento` uma entrega desse evento com o payload de exemplo desta documentação */
         post: operations["postWebhooksIdTestar"];
         delete?: never;
         options?: never;
@@ -1441,7 +1441,7 @@ export interface components {
             status: "pendente" | "entregue" | "falhou" | "descartada";
             tentativas: number;
             /** @enum {string} */
-            origem: "automatica" | "teste" | "replay";
+            origem: "automatica" | "teste" | "replay" | "disparo";
             /** Format: date-time */
             criada_em: string;
             /** Format: date-time */
@@ -1462,7 +1462,7 @@ export interface components {
             status: "pendente" | "entregue" | "falhou" | "descartada";
             tentativas: number;
             /** @enum {string} */
-            origem: "automatica" | "teste" | "replay";
+            origem: "automatica" | "teste" | "replay" | "disparo";
             /** Format: date-time */
             criada_em: string;
             /** Format: date-time */
@@ -1474,6 +1474,19 @@ export interface components {
             duracao_ms: number | null;
             /** @description O corpo JSON exatamente como é assinado e enviado (texto) */
             corpo: string;
+            historico: {
+                /** @description X-SVC-Tentativa: nunca se repete numa entrega */
+                numero: number;
+                /** @enum {string} */
+                origem: "automatica" | "teste" | "replay" | "disparo" | "reenvio";
+                /** Format: date-time */
+                iniciada_em: string;
+                status_code: number | null;
+                erro: string | null;
+                duracao_ms: number;
+                /** @description O início da resposta do receptor (até 1 KiB) */
+                resposta: string | null;
+            }[];
         };
         Status: {
             /** @enum {string} */
@@ -4866,7 +4879,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    evento?: "partida.criada" | "partida.ao_vivo" | "partida.placar_atualizado" | "partida.gol" | "partida.encerrada" | "partida.escalacao_publicada" | "rodada.encerrada" | "fase.finalizada";
+                };
+            };
+        };
         responses: {
             /** @description OK */
             202: {
@@ -4915,6 +4935,24 @@ export interface operations {
             };
             /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Corpo muito grande (mais de 64 KiB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            /** @description Tipo de conteúdo não suportado (envie application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

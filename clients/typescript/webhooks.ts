@@ -25,17 +25,36 @@ export type VerifyResult = { ok: true } | { ok: false; motivo: string };
 
 /** Checks a delivery's `X-SVC-Assinatura` (constant-time) and `X-SVC-Timestamp` age. */
 export function verifyDelivery(input: VerifyInput): VerifyResult {
-  const { timestamp, signature } = input;
+  const r = verifyAny({ ...input, secrets: [input.secret], signatures: [input.signature] });
+  return r.ok ? { ok: true } : r;
+}
+
+export interface VerifyAnyInput extends Omit<VerifyInput, 'secret' | 'signature'> {
+  /** Every secret the receiver accepts now: during a rotation's overlap, the new one and the previous one. */
+  secrets: readonly string[];
+  /** `X-SVC-Assinatura`, then `X-SVC-Assinatura-Anterior` (present during an overlap). */
+  signatures: readonly (string | undefined)[];
+}
+
+export type VerifyAnyResult = { ok: true; secretIndex: number; signatureIndex: number } | { ok: false; motivo: string };
+
+/** Accepts a delivery when any given signature verifies with any given secret; says which pair matched. */
+export function verifyAny(input: VerifyAnyInput): VerifyAnyResult {
+  const { timestamp } = input;
   if (!timestamp || !/^\d+$/.test(timestamp)) return { ok: false, motivo: 'X-SVC-Timestamp ausente ou inválido' };
-  if (!signature) return { ok: false, motivo: 'X-SVC-Assinatura ausente' };
+  if (!input.signatures[0]) return { ok: false, motivo: 'X-SVC-Assinatura ausente' };
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const age = Math.floor((input.nowMs ?? Date.now()) / 1000) - Number(timestamp);
   if (Math.abs(age) > tolerance)
     return { ok: false, motivo: `timestamp fora da tolerância de ${tolerance} s (diferença ${age} s)` };
-  const hmac = createHmac('sha256', input.secret).update(`${timestamp}.`).update(input.body).digest('hex');
-  const expected = Buffer.from(`sha256=${hmac}`);
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    return { ok: false, motivo: 'assinatura não confere' };
-  return { ok: true };
+  for (const [secretIndex, secret] of input.secrets.entries()) {
+    const hmac = createHmac('sha256', secret).update(`${timestamp}.`).update(input.body).digest('hex');
+    const expected = Buffer.from(`sha256=${hmac}`);
+    for (const [signatureIndex, signature] of input.signatures.entries()) {
+      const given = Buffer.from(signature ?? '');
+      if (expected.length === given.length && timingSafeEqual(expected, given))
+        return { ok: true, secretIndex, signatureIndex };
+    }
+  }
+  return { ok: false, motivo: 'assinatura não confere' };
 }

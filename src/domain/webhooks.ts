@@ -2,7 +2,10 @@ import type { Plano } from './plans.js';
 
 /** Delivery statuses (docs/webhooks.md). */
 export type DeliveryStatus = 'pendente' | 'entregue' | 'falhou' | 'descartada';
-export type DeliveryOrigin = 'automatica' | 'teste' | 'replay';
+/** How a delivery came to be: fan-out, a test send (API or panel), `svc replay` (its attempts), `svc webhooks trigger`. */
+export type DeliveryOrigin = 'automatica' | 'teste' | 'replay' | 'disparo';
+/** An attempt's origin: its delivery's, or `reenvio` for the first attempt after a resend from the API or panel. */
+export type AttemptOrigin = DeliveryOrigin | 'reenvio';
 
 /** Webhook quotas of an account; null = unlimited. */
 export interface WebhookLimits {

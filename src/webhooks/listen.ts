@@ -1,15 +1,21 @@
 import { nowDate } from '../clock.js';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { verifyDelivery, type VerifyResult } from './verify.js';
+import { verifyAny, type VerifyAnyResult } from './verify.js';
 
 export interface ListenOptions {
   port: number;
   host?: string;
-  /** The webhook's secret; without it signatures are reported as not checked. */
-  secret?: string;
-  /** Status to answer with (exercise retries with 500, 429, 410…). */
+  /**
+   * The secrets accepted, current first: during a rotation's overlap also the previous one. None: signatures are
+   * reported as not checked.
+   */
+  secrets: readonly string[];
+  /** Status to answer with (exercise retries with 500, 429, 410…), unless `forwardTo` answers. */
   status: number;
+  /** The developer's app: each delivery not refused goes there with its headers and exact body; its status is the answer. */
+  forwardTo?: string;
   /** Delay before answering, in ms (exercise timeouts). */
   delayMs: number;
   toleranceSeconds?: number;
@@ -22,11 +28,23 @@ export interface ReceivedDelivery {
   entrega: string | null;
   tentativa: number | null;
   assinatura: 'valida' | 'invalida' | 'nao_verificada';
+  /** Which accepted secret verified it (the first given is the current one) and in which header. */
+  segredo: 'atual' | 'anterior' | null;
+  cabecalho: 'X-SVC-Assinatura' | 'X-SVC-Assinatura-Anterior' | null;
   motivo: string | null;
   duplicada: boolean;
   resumo: string;
   respondido: number;
+  /** What the app behind `--forward-to` answered; null when not forwarded. */
+  encaminhada: Forwarded | null;
   corpo: unknown;
+}
+
+export interface Forwarded {
+  url: string;
+  status_code: number | null;
+  erro: string | null;
+  duracao_ms: number;
 }
 
 export interface Listener {
@@ -76,47 +94,57 @@ export function summarize(body: unknown): string {
  */
 export async function startListener(o: ListenOptions): Promise<Listener> {
   const seen = new Set<string>();
+  const receive = async (req: http.IncomingMessage, raw: Buffer): Promise<ReceivedDelivery> => {
+    const entrega = header(req, 'x-svc-entrega') ?? null;
+    const check: VerifyAnyResult | null = o.secrets.length
+      ? verifyAny({
+          secrets: o.secrets,
+          body: raw,
+          timestamp: header(req, 'x-svc-timestamp'),
+          signatures: [header(req, 'x-svc-assinatura'), header(req, 'x-svc-assinatura-anterior')],
+          toleranceSeconds: o.toleranceSeconds,
+        })
+      : null;
+    let corpo: unknown = raw.toString('utf8');
+    try {
+      corpo = JSON.parse(raw.toString('utf8'));
+    } catch {
+      // shown as text
+    }
+    const duplicada = entrega !== null && seen.has(entrega);
+    if (entrega !== null) seen.add(entrega);
+    const refused = check !== null && !check.ok;
+    const encaminhada = o.forwardTo && !refused ? await forward(o.forwardTo, req, raw) : null;
+    const tentativa = Number(header(req, 'x-svc-tentativa'));
+    return {
+      recebida_em: nowDate().toISOString(),
+      evento: header(req, 'x-svc-evento') ?? null,
+      entrega,
+      tentativa: Number.isInteger(tentativa) && tentativa > 0 ? tentativa : null,
+      assinatura: check === null ? 'nao_verificada' : check.ok ? 'valida' : 'invalida',
+      segredo: check?.ok ? (check.secretIndex === 0 ? 'atual' : 'anterior') : null,
+      cabecalho: check?.ok ? (check.signatureIndex === 0 ? 'X-SVC-Assinatura' : 'X-SVC-Assinatura-Anterior') : null,
+      motivo: check && !check.ok ? check.motivo : null,
+      duplicada,
+      resumo: summarize(corpo),
+      // An app that cannot be reached is a bad gateway, which the sender retries like any 5xx.
+      respondido: refused ? 401 : encaminhada ? (encaminhada.status_code ?? 502) : o.status,
+      encaminhada,
+      corpo,
+    };
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      const entrega = header(req, 'x-svc-entrega') ?? null;
-      const check: VerifyResult | null = o.secret
-        ? verifyDelivery({
-            secret: o.secret,
-            body: raw,
-            timestamp: header(req, 'x-svc-timestamp'),
-            signature: header(req, 'x-svc-assinatura'),
-            toleranceSeconds: o.toleranceSeconds,
-          })
-        : null;
-      let corpo: unknown = raw.toString('utf8');
-      try {
-        corpo = JSON.parse(raw.toString('utf8'));
-      } catch {
-        // shown as text
-      }
-      const duplicada = entrega !== null && seen.has(entrega);
-      if (entrega !== null) seen.add(entrega);
-      const respondido = check && !check.ok ? 401 : o.status;
-      const tentativa = Number(header(req, 'x-svc-tentativa'));
-      o.onDelivery({
-        recebida_em: nowDate().toISOString(),
-        evento: header(req, 'x-svc-evento') ?? null,
-        entrega,
-        tentativa: Number.isInteger(tentativa) && tentativa > 0 ? tentativa : null,
-        assinatura: check === null ? 'nao_verificada' : check.ok ? 'valida' : 'invalida',
-        motivo: check && !check.ok ? check.motivo : null,
-        duplicada,
-        resumo: summarize(corpo),
-        respondido,
-        corpo,
+      void receive(req, Buffer.concat(chunks)).then((d) => {
+        o.onDelivery(d);
+        setTimeout(
+          () =>
+            res.writeHead(d.respondido, { 'content-type': 'text/plain' }).end(d.respondido < 300 ? 'ok\n' : 'erro\n'),
+          o.delayMs,
+        );
       });
-      setTimeout(
-        () => res.writeHead(respondido, { 'content-type': 'text/plain' }).end(respondido < 300 ? 'ok\n' : 'erro\n'),
-        o.delayMs,
-      );
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -131,4 +159,36 @@ export async function startListener(o: ListenOptions): Promise<Listener> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The sender gives up after 10 s: the app must answer before that for its status to count. */
+const FORWARD_TIMEOUT_MS = 9_000;
+
+/** Hop-by-hop and length headers: the forwarding request sets its own. */
+const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** POSTs a delivery to the developer's app as it arrived: the same headers and the exact body bytes. */
+function forward(url: string, req: http.IncomingMessage, raw: Buffer): Promise<Forwarded> {
+  const started = performance.now();
+  const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !NOT_FORWARDED.has(k)));
+  const done = (status_code: number | null, erro: string | null): Forwarded => ({
+    url,
+    status_code,
+    erro,
+    duracao_ms: Math.round(performance.now() - started),
+  });
+  return new Promise((resolve) => {
+    const out = (url.startsWith('https:') ? https : http).request(url, {
+      method: req.method,
+      headers: { ...headers, 'content-length': String(raw.length) },
+      timeout: FORWARD_TIMEOUT_MS,
+    });
+    out.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(done(res.statusCode ?? null, null)));
+    });
+    out.on('timeout', () => out.destroy(new Error(`tempo esgotado (${FORWARD_TIMEOUT_MS} ms)`)));
+    out.on('error', (err: NodeJS.ErrnoException) => resolve(done(null, err.code ?? err.message)));
+    out.end(raw);
+  });
 }

@@ -18,10 +18,14 @@ export interface SendResult {
   /** Refused by the URL guard: no request was sent. */
   bloqueada: boolean;
   duracaoMs: number;
+  /** The start of the response body (RESPONSE_EXCERPT_BYTES, as UTF-8), for the delivery's timeline; null without one. */
+  resposta: string | null;
 }
 
-/** Bytes of a receiver's response body we bother to read (it is discarded; only the status matters). */
+/** Bytes of a receiver's response body we bother to read (only the status decides). */
 const RESPONSE_READ_LIMIT = 64 * 1024;
+/** Bytes of it kept with the attempt: enough for an error message, bounded so history stays small. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /**
  * POSTs deliveries. Keep-alive agents whose `lookup` runs the URL guard on the address actually connected;
@@ -47,9 +51,10 @@ export class Sender {
 
   send(rawUrl: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = performance.now();
-    const done = (r: Omit<SendResult, 'duracaoMs'>): SendResult => ({
+    const done = (r: Omit<SendResult, 'duracaoMs' | 'resposta'>, resposta: string | null = null): SendResult => ({
       ...r,
       duracaoMs: Math.round(performance.now() - started),
+      resposta,
     });
     let url: URL;
     try {
@@ -62,11 +67,11 @@ export class Sender {
     const payload = Buffer.from(body);
     return new Promise((resolve) => {
       let settled = false;
-      const finish = (r: Omit<SendResult, 'duracaoMs'>): void => {
+      const finish = (r: Omit<SendResult, 'duracaoMs' | 'resposta'>, resposta: string | null = null): void => {
         if (settled) return;
         settled = true;
         clearTimeout(total);
-        resolve(done(r));
+        resolve(done(r, resposta));
       };
       const request = (url.protocol === 'https:' ? https : http).request(url, {
         method: 'POST',
@@ -88,17 +93,23 @@ export class Sender {
       });
       request.on('response', (res) => {
         let read = 0;
+        const kept: Buffer[] = [];
         res.on('data', (chunk: Buffer) => {
+          if (read < RESPONSE_EXCERPT_BYTES) kept.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - read));
           read += chunk.length;
           if (read > RESPONSE_READ_LIMIT) res.destroy();
         });
         const settle = (): void =>
-          finish({
-            statusCode: res.statusCode ?? null,
-            retryAfter: headerValue(res.headers['retry-after']),
-            erro: null,
-            bloqueada: false,
-          });
+          finish(
+            {
+              statusCode: res.statusCode ?? null,
+              retryAfter: headerValue(res.headers['retry-after']),
+              erro: null,
+              bloqueada: false,
+            },
+            // A cut multi-byte character becomes U+FFFD: harmless in an excerpt.
+            read > 0 ? Buffer.concat(kept).toString('utf8') : null,
+          );
         res.on('end', settle);
         res.on('close', settle);
         res.on('error', settle);

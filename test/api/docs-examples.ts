@@ -5,11 +5,12 @@
  * response the API no longer gives. Values that change from run to run (times, secrets, tickets) are replaced
  * by fixed ones; lists are cut to their first two items.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENDPOINTS, type Endpoint } from '../../src/api/openapi/endpoints.js';
 import { BASE_URL_TOKEN, type DocsExamples, type OperationExamples } from '../../src/api/openapi/docs-page.js';
+import { EVENTOS } from '../../src/domain/events.js';
 import { SseClient } from '../helpers/sse.js';
 import { FIXTURES_NOW } from '../helpers/cli.js';
 import { clockFrom } from '../helpers/clock.js';
@@ -72,7 +73,7 @@ const REQUESTS: Record<string, { path: string; body?: unknown }> = {
   'GET /v1/status': { path: '/v1/status' },
   'GET /healthz': { path: '/healthz' },
   'GET /readyz': { path: '/readyz' },
-  'GET /v1/stream': { path: '/v1/stream?eventos=partida.gol' },
+  'GET /v1/stream': { path: '/v1/stream' },
 };
 
 /** The test delivery's id is random: `{entrega}` in a path stands for it, and the examples show this one. */
@@ -208,16 +209,21 @@ export async function makeExamples(): Promise<DocsExamples> {
   }
 }
 
-/** A goal of the live-day fixtures as the stream sends it. */
+/**
+ * The first event of each kind the live-day fixtures give, in catalogue order, as the stream sends them: the
+ * payload examples of the docs, `svc webhooks trigger` and test deliveries (src/api/openapi/event-examples.ts).
+ */
 async function streamExample(h: Harness, key: string, p: string): Promise<string> {
   const stream = await SseClient.open(`${h.url}${p}`, { authorization: `Bearer ${key}` });
   try {
-    for (const file of ['01-pre-jogo.json', '02-inicio.json', '03-gol.json'])
-      await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
+    for (const file of readdirSync(LIVE_DAY).sort()) await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
     await h.api.holder.refresh();
-    await stream.until((c) => c.events.length >= 1);
-    const goal = stream.events[0]!;
-    return `id: ${goal.id}\nevent: ${goal.event}\ndata: ${JSON.stringify(fixed(JSON.parse(goal.data!)))}\n`;
+    const first = (evento: string) => stream.events.find((e) => e.event === evento);
+    await stream.until(() => EVENTOS.every(first));
+    return EVENTOS.map((evento) => {
+      const e = first(evento)!;
+      return `id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(fixed(JSON.parse(e.data!)))}\n`;
+    }).join('\n');
   } finally {
     stream.close();
   }

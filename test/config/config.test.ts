@@ -50,7 +50,7 @@ describe('loadConfig: flags over environment over defaults', () => {
     assert.deepEqual(c.feeds, { timeoutMs: 300, allowHttp: true });
     assert.equal(c.allowPrivateUrls, true);
     assert.deepEqual(c.smtp, { url: 'smtp://h:25', from: DEFAULTS.smtpFrom });
-    assert.equal(c.webhookSecret, 'whsec_x');
+    assert.deepEqual(c.webhookSecrets, ['whsec_x']);
     assert.equal(c.apiUrl, 'http://api:1');
     assert.equal(c.apiKey, 'k');
     assert.equal(c.debug, true);
@@ -67,10 +67,13 @@ describe('loadConfig: flags over environment over defaults', () => {
       SVC_LOG_FORMAT: 'text',
       SVC_LOG_LEVEL: 'warn',
     };
-    const c = loadConfig({ dataDir: '/flag', port: '0', secret: 'flag', api: 'http://flag:1', key: 'flag' }, env);
+    const c = loadConfig(
+      { dataDir: '/flag', port: '0', secret: ['flag'], previousSecret: 'old', api: 'http://flag:1', key: 'flag' },
+      env,
+    );
     assert.deepEqual(
-      [c.dataDir.root, c.port, c.webhookSecret, c.apiUrl, c.apiKey],
-      ['/flag', 0, 'flag', 'http://flag:1', 'flag'],
+      [c.dataDir.root, c.port, c.webhookSecrets, c.apiUrl, c.apiKey],
+      ['/flag', 0, ['flag', 'old'], 'http://flag:1', 'flag'],
     );
     assert.deepEqual(loadConfig({ logFormat: 'json', logLevel: 'debug' }, env).log, { format: 'json', level: 'debug' });
   });

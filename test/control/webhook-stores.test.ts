@@ -11,10 +11,12 @@ import { openPgControl } from '../../src/control/postgres/pg-control.js';
 import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import {
   iso,
+  nextAttemptOrigin,
   WebhookLimitError,
   type AttemptResult,
   type DeliveryJob,
   type RecordedOutcome,
+  type SentDelivery,
   type WebhookRecord,
 } from '../../src/control/webhooks/records.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
@@ -322,7 +324,7 @@ for (const backend of backends) {
       await b.cp.webhooks.recordReplay(e1, { ...attempt(e1, 200, T1 + 1), origem: 'replay' }, true, T1 + 1);
       const [replayed] = await b.cp.webhooks.findDeliveries([e1.id]);
       assert.equal(replayed?.status, 'entregue');
-      assert.equal(await b.cp.webhooks.attemptsCount(e1.id), 2);
+      assert.equal((await b.cp.webhooks.listAttempts(e1.id)).length, 2);
 
       assert.equal(await b.cp.webhooks.requeueUndeliveredSince(webhook.id, iso(T0), T1 + 2), 1, 'the discarded one');
       const again = await b.cp.webhooks.requeueDelivery(test.id, T1 + 3);
@@ -343,6 +345,105 @@ for (const backend of backends) {
         { porStatus: {}, devidas: 0, reservadas: 0, duracaoMediaMs: null },
         'deliveries go with it',
       );
+    });
+
+    it('numbers attempts without repeats: a replay takes the next number unless the daemon holds the delivery; the attempt after a resend is reenvio', async () => {
+      const { contaId, webhook } = await setup('numeros');
+      const q = b.cp.deliveryQueue(policy);
+      const test = await b.cp.webhooks.enqueueDelivery(webhook, 'webhook.teste', '{"t":2}', 'teste', T0);
+      const claim = async (at: number) => {
+        const [job] = await q.claimDue(at, 100, [], 'host:1', HOUR);
+        assert.equal(job?.id, test.id);
+        return job as DeliveryJob;
+      };
+      const first = await claim(T0);
+      assert.equal(await b.cp.webhooks.takeAttemptNumber(test.id, T0), null, 'the daemon is sending it');
+      await q.recordOutcomes([
+        {
+          job: first,
+          outcome: {
+            kind: 'falhou',
+            attempt: { ...attempt(first, 500, T0), resposta: 'erro interno' },
+            motivo: 'x',
+            at: T0,
+          },
+        },
+      ]);
+      assert.equal(await b.cp.webhooks.takeAttemptNumber(test.id, T0 + 1), 2);
+      const [failedOnce] = await b.cp.webhooks.findDeliveries([test.id]);
+      await b.cp.webhooks.recordReplay(
+        failedOnce!,
+        { ...attempt(first, 502, T0 + 1), numero: 2, origem: 'replay' },
+        true,
+        T0 + 1,
+      );
+      const resent = await b.cp.webhooks.requeueDelivery(test.id, T0 + 2);
+      assert.deepEqual([resent?.tentativas, resent?.reenvioApos], [2, 2]);
+      const second = await claim(T0 + 2);
+      assert.equal(nextAttemptOrigin(second), 'reenvio');
+      await q.recordOutcomes([
+        { job: second, outcome: delivered({ ...second, origem: nextAttemptOrigin(second) } as DeliveryJob, T0 + 3) },
+      ]);
+      const attempts = await b.cp.webhooks.listAttempts(test.id);
+      assert.deepEqual(
+        attempts.map((a) => [a.numero, a.origem, a.statusCode, a.resposta]),
+        [
+          [1, 'teste', 500, 'erro interno'],
+          [2, 'replay', 502, null],
+          [3, 'reenvio', 200, null],
+        ],
+      );
+      const [after] = await b.cp.webhooks.findDeliveries([test.id]);
+      assert.deepEqual([after?.status, after?.tentativas, nextAttemptOrigin(after!)], ['entregue', 3, 'teste']);
+      assert.equal(await b.cp.webhooks.takeAttemptNumber('nada', T0), null);
+      assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
+    });
+
+    it('records a triggered delivery in its final state with its one attempt; finds ids by prefix; lists active webhooks', async () => {
+      const { contaId, webhook } = await setup('disparo');
+      assert.ok(
+        (await b.cp.webhooks.activeWebhooks()).some((w) => w.id === webhook.id && w.secret === 'whsec_disparo'),
+      );
+      const one = (id: string, statusCode: number): [WebhookRecord, SentDelivery, AttemptResult, number] => [
+        webhook,
+        { id, evento: 'partida.gol', corpo: '{"g":1}' },
+        {
+          numero: 1,
+          origem: 'disparo',
+          destino: webhook.url,
+          iniciadaEm: T0,
+          statusCode,
+          erro: statusCode < 300 ? null : `HTTP ${statusCode}`,
+          duracaoMs: 3,
+        },
+        T0 + 5,
+      ];
+      const ok = await b.cp.webhooks.recordTriggered(...one('d-ok', 204));
+      const ko = await b.cp.webhooks.recordTriggered(...one('d-ko', 500));
+      assert.deepEqual(
+        [ok, ko].map((d) => [
+          d.id,
+          d.origem,
+          d.status,
+          d.tentativas,
+          d.ultimoStatusCode,
+          d.entregueEm,
+          d.proximaTentativaEm,
+        ]),
+        [
+          ['d-ok', 'disparo', 'entregue', 1, 204, iso(T0 + 5), null],
+          ['d-ko', 'disparo', 'falhou', 1, 500, null, null],
+        ],
+      );
+      assert.equal((await b.cp.webhooks.listAttempts('d-ko')).length, 1);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('d-', 5), ['d-ko', 'd-ok']);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('d-o', 5), ['d-ok']);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('d-', 1), ['d-ko']);
+      assert.deepEqual(await b.cp.webhooks.deliveryIdsStartingWith('x', 5), []);
+      assert.equal(await b.cp.deliveryQueue(policy).nextDueAt(), null, 'never queued');
+      await b.cp.webhooks.updateWebhook(contaId, webhook.id, { ativo: false }, null, T0);
+      assert.ok(!(await b.cp.webhooks.activeWebhooks()).some((w) => w.id === webhook.id));
+      assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
     });
 
     it('records a burst of outcomes in arrival order; failure runs deactivate, reactivateDue lifts a temporary one', async () => {
@@ -458,7 +559,7 @@ for (const backend of backends) {
       );
       const [after] = await b.cp.webhooks.findDeliveries([job.id]);
       assert.equal(after?.status, 'pendente');
-      assert.equal(await b.cp.webhooks.attemptsCount(job.id), 0);
+      assert.equal((await b.cp.webhooks.listAttempts(job.id)).length, 0);
       assert.equal(await q.monthlyUsage(contaId, T0), 0);
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
     });
@@ -483,7 +584,7 @@ for (const backend of backends) {
           [k2.id, 'falhou'],
         ].sort(),
       );
-      assert.equal(await b.cp.webhooks.attemptsCount(k2.id), 1, 'the failure is recorded');
+      assert.equal((await b.cp.webhooks.listAttempts(k2.id)).length, 1, 'the failure is recorded');
       assert.equal(await q.monthlyUsage(kept.contaId, T0), 1);
       assert.equal(await b.cp.webhooks.deleteWebhook(kept.contaId, kept.webhook.id), true);
     });

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { exampleData } from '../../src/api/openapi/event-examples.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
@@ -183,8 +184,9 @@ describe('control panel /painel (Chromium)', () => {
     await box.getByRole('button', { name: 'Já guardei o secret' }).click();
     assert.ok(!(await page.content()).includes(first), 'the secret is gone once the box is closed');
     const created = card('receptor local');
-    assert.match((await created.textContent()) ?? '', /partida\.ao_vivo/);
-    assert.doesNotMatch((await created.textContent()) ?? '', /partida\.criada/);
+    const subscribed = (await created.locator('dt:text-is("Eventos") + dd').textContent()) ?? '';
+    assert.match(subscribed, /partida\.ao_vivo/);
+    assert.doesNotMatch(subscribed, /partida\.criada/);
 
     // Rotate, the previous secret still signing for an hour (X-SVC-Assinatura-Anterior).
     await created.getByRole('button', { name: 'Rotacionar secret' }).click();
@@ -258,8 +260,14 @@ describe('control panel /painel (Chromium)', () => {
     const row = page.locator('table.entregas tbody tr').first();
     await row.getByText('Entregue').waitFor(); // followed while pending
     assert.match((await row.textContent()) ?? '', /webhook\.teste.*Teste.*Entregue.*1.*200/);
-    await row.getByRole('button', { name: 'Corpo' }).click();
-    assert.equal(await page.locator('pre.corpo').textContent(), sent?.body, 'the exact signed body, as text');
+    await row.getByRole('button', { name: 'Detalhes' }).click();
+    assert.equal(
+      await page.locator('pre.corpo').first().textContent(),
+      JSON.stringify(JSON.parse(sent?.body ?? ''), null, 2),
+      'the body laid out for reading',
+    );
+    assert.equal(await page.locator('pre.corpo.exato').textContent(), sent?.body, 'the exact signed body, as text');
+    assert.match((await page.locator('table.historico tbody tr').textContent()) ?? '', /^1Teste.*200/);
 
     await row.getByRole('button', { name: 'Reenviar' }).click();
     await status().filter({ hasText: 'reenfileirada' }).waitFor();
@@ -281,6 +289,14 @@ describe('control panel /painel (Chromium)', () => {
       .first()
       .locator('td[data-label="Tentativas"]', { hasText: '2' })
       .waitFor();
+    const details = page.locator('table.entregas tbody tr').first().getByRole('button', { name: 'Detalhes' });
+    await details.click();
+    await details.click();
+    await page.locator('table.historico tbody tr').nth(1).waitFor();
+    assert.deepEqual(await page.locator('table.historico tbody tr td[data-label="Origem"]').allTextContents(), [
+      'Teste',
+      'Reenvio (painel ou API)',
+    ]);
     await shot('entregas-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot('entregas-390');
@@ -288,6 +304,20 @@ describe('control panel /painel (Chromium)', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= 390),
       'no sideways scrolling at 390 px',
     );
+  });
+
+  it('sends a test of a chosen event with the example payload of the docs', async () => {
+    await nav('Webhooks').click();
+    const hook = card('receptor local');
+    const before = receiver.requests.length;
+    await hook.getByLabel('Evento do teste').selectOption('partida.gol');
+    await hook.getByRole('button', { name: 'Enviar teste' }).click();
+    await status().filter({ hasText: 'Entrega de teste de partida.gol enfileirada' }).waitFor();
+    await receiver.waitFor(before + 1);
+    const sent = receiver.requests[before];
+    assert.equal(sent?.headers['x-svc-evento'], 'partida.gol');
+    assert.deepEqual(JSON.parse(sent?.body ?? '').dados, exampleData('partida.gol'));
+    await nav('Visão geral').click();
   });
 
   it('re-enables a webhook deactivated permanently after repeated failures', async () => {

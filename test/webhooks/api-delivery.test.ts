@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ControlDb } from '../../src/control/database.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { exampleData } from '../../src/api/openapi/event-examples.js';
+import { EVENTOS, type EventName } from '../../src/domain/events.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
+import { runSvcInProcess } from '../helpers/cli.js';
 import { publishSnapshot, type Receiver, until, type TestDataDir } from './helpers.js';
 import { startDeliveryStack, type DeliveryStack } from './delivery-stack.js';
 
@@ -86,6 +89,30 @@ describe('management API + daemon', () => {
 
   let hook: { id: number; testId: string; testBody: string } | undefined;
 
+  it('a test send can carry any of the eight events with the example payload of the docs; another name is a 400', async () => {
+    const created = await call('POST', '/v1/webhooks', { nome: 'exemplos', url, eventos: ['partida.gol'] });
+    const { id } = created.body.data as { id: number };
+    const before = receiver.requests.length;
+    for (const evento of EVENTOS) {
+      const queued = await call('POST', `/v1/webhooks/${id}/testar`, { evento });
+      assert.equal(queued.status, 202);
+      assert.deepEqual([queued.body.data.evento, queued.body.data.origem], [evento, 'teste']);
+    }
+    await receiver.waitFor(before + EVENTOS.length);
+    const sent = receiver.requests.slice(before);
+    assert.deepEqual(sent.map((r) => r.headers['x-svc-evento']).sort(), [...EVENTOS].sort());
+    for (const r of sent) {
+      const body = JSON.parse(r.body) as { evento: EventName; dados: unknown };
+      assert.equal(body.evento, r.headers['x-svc-evento']);
+      assert.deepEqual(body.dados, exampleData(body.evento));
+    }
+    const bad = await call('POST', `/v1/webhooks/${id}/testar`, { evento: 'gol' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.mensagem, /^O campo evento deve ser um destes: partida\.criada, /);
+    assert.equal((await call('POST', `/v1/webhooks/${id}/testar`, { tipo: 'x' })).status, 400);
+    await call('DELETE', `/v1/webhooks/${id}`);
+  });
+
   it('resends one delivery: same X-SVC-Entrega and body, signed afresh with the current secret, counted like any delivery', async () => {
     assert.ok(hook, 'runs after the test above');
     const { id, testId, testBody } = hook;
@@ -153,5 +180,44 @@ describe('management API + daemon', () => {
     const inactive = await call('POST', `/v1/webhooks/${id}/entregas/${automatic.id}/reenviar`);
     assert.equal(inactive.status, 409);
     assert.match(inactive.body.mensagem, /desativado/);
+  });
+  it('every attempt (test, CLI replay by prefix, API resend, replay again) has its own number and origin; the detail shows the timeline', async () => {
+    const { id } = (await call('POST', '/v1/webhooks', { nome: 'historico', url })).body.data as { id: number };
+    const before = receiver.requests.length;
+    receiver.reply = (_req, i) => ({ status: i === before + 1 ? 503 : 200, body: `resposta ${i - before + 1}` });
+    const entrega = (await call('POST', `/v1/webhooks/${id}/testar`)).body.data.id as string;
+    await until(() => receiver.requests.length === before + 1, 'the test delivery');
+    const replay = () =>
+      runSvcInProcess(['replay', entrega.slice(0, 8), '--allow-private-urls', '--data-dir', dataDir.root]);
+    const settled = () =>
+      (db.prepare('SELECT status FROM entregas WHERE id = ?').get(entrega) as { status: string }).status === 'entregue';
+    await until(settled, 'recorded');
+    assert.equal((await replay()).code, 4, 'the receiver answered 503');
+    assert.equal((await call('POST', `/v1/webhooks/${id}/entregas/${entrega}/reenviar`)).status, 202);
+    await until(() => receiver.requests.length === before + 3, 'the resend');
+    await until(settled, 'resent');
+    assert.equal((await replay()).code, 0);
+    assert.deepEqual(
+      receiver.requests.slice(before).map((r) => r.headers['x-svc-tentativa']),
+      ['1', '2', '3', '4'],
+    );
+    const detail = (await call('GET', `/v1/webhooks/${id}/entregas/${entrega}`)).body.data;
+    assert.equal(detail.tentativas, 4);
+    assert.deepEqual(
+      (detail.historico as { numero: number; origem: string; status_code: number; resposta: string }[]).map((a) => [
+        a.numero,
+        a.origem,
+        a.status_code,
+        a.resposta,
+      ]),
+      [
+        [1, 'teste', 200, 'resposta 1'],
+        [2, 'replay', 503, 'resposta 2'],
+        [3, 'reenvio', 200, 'resposta 3'],
+        [4, 'replay', 200, 'resposta 4'],
+      ],
+    );
+    receiver.reply = () => ({ status: 200 });
+    await call('DELETE', `/v1/webhooks/${id}`);
   });
 });

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { exampleData } from '../../src/api/openapi/event-examples.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { sign } from '../../src/webhooks/signing.js';
+import type { ReceivedDelivery } from '../../src/webhooks/listen.js';
+import { deliveryHeaders, sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { runSvcInProcess } from '../helpers/cli.js';
 import {
@@ -299,6 +301,34 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.match(r.stderr, /svc: 1 de 1 reenvio\(s\) falharam\n$/);
   });
 
+  it('replay: an unambiguous id prefix is enough, an ambiguous one exits 2; a blocked replay exits 4 naming --allow-private-urls', async () => {
+    const w = webhook();
+    const ids = ['aaaa1111-0000-4000-8000-000000000001', 'aaaa2222-0000-4000-8000-000000000002'];
+    const fixedIds = openWebhookRegistry(db, () => ids.shift() as string);
+    const [one, two] = [1, 2].map((n) =>
+      fixedIds.enqueueDelivery(w, 'webhook.teste', `{"n":${n}}`, 'teste', Date.now()),
+    );
+    const replay = (...args: string[]) => runSvcInProcess(['replay', ...args, '--data-dir', dataDir.root]);
+    const r = await replay('aaaa1', '--allow-private-urls');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /1 de 1 entrega\(s\) reenviadas/);
+    assert.equal(receiver.requests[0]?.headers['x-svc-entrega'], one?.id);
+    const ambiguous = await replay('aaaa');
+    assert.equal(ambiguous.code, 2);
+    assert.equal(
+      ambiguous.stderr,
+      `svc: prefixo ambíguo: aaaa corresponde às entregas ${one?.id}, ${two?.id}; use mais caracteres\n`,
+    );
+    const blocked = await replay('aaaa2');
+    assert.equal(blocked.code, 4);
+    assert.match(blocked.stdout, /0 de 1 entrega\(s\) reenviadas/);
+    assert.match(
+      blocked.stderr,
+      /^svc: 1 de 1 reenvio\(s\) falharam; 1 não saíram, recusadas pela regra de URLs \(URL bloqueada: .*\): para um receptor local use --allow-private-urls \(só em desenvolvimento\)\n$/,
+    );
+    assert.equal(receiver.requests.length, 1, 'nothing left for the blocked one');
+  });
+
   it('listen: verifies signatures, flags duplicates, answers with --status, prints a readable summary', async () => {
     const l = new SvcProcess([
       'webhooks',
@@ -364,6 +394,205 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.match(String(lines[3]?.motivo), /^timestamp fora da tolerância de 300 s/);
   });
 
+  it('listen: during a rotation overlap accepts the current or the previous secret, says which, and forwards to the app', async () => {
+    const app = new Receiver();
+    const appUrl = await app.start();
+    app.reply = (_req, i) => ({ status: i === 2 ? 500 : 201 });
+    const l = new SvcProcess([
+      'webhooks',
+      'listen',
+      '--port',
+      '0',
+      '--secret',
+      'whsec_new',
+      '--previous-secret',
+      'whsec_old',
+      '--forward-to',
+      appUrl,
+      '--json',
+      '--data-dir',
+      dataDir.root,
+    ]);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    const body = '{"evento":"partida.gol", "dados": {"id": 1}}';
+    const post = (secret: string, previousSecret: string | null) =>
+      fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: deliveryHeaders({
+          evento: 'partida.gol',
+          entregaId: `e-${secret}-${previousSecret}`,
+          tentativa: 1,
+          secret,
+          previousSecret,
+          body,
+          nowMs: Date.now(),
+        }),
+        body,
+      });
+    assert.equal((await post('whsec_new', 'whsec_old')).status, 201);
+    assert.equal((await post('whsec_old', null)).status, 201);
+    // Rotated again elsewhere: only the signature with the previous secret still verifies; the app answers 500.
+    assert.equal((await post('whsec_newer', 'whsec_old')).status, 500);
+    assert.equal((await post('whsec_other', null)).status, 401);
+    await until(() => l.stdout.trim().split('\n').length === 4, 'four lines');
+    const lines = l.stdout
+      .trim()
+      .split('\n')
+      .map((x) => JSON.parse(x) as ReceivedDelivery);
+    assert.deepEqual(
+      lines.map((x) => [x.assinatura, x.segredo, x.cabecalho, x.respondido, x.encaminhada?.status_code ?? null]),
+      [
+        ['valida', 'atual', 'X-SVC-Assinatura', 201, 201],
+        ['valida', 'anterior', 'X-SVC-Assinatura', 201, 201],
+        ['valida', 'anterior', 'X-SVC-Assinatura-Anterior', 500, 500],
+        ['invalida', null, null, 401, null],
+      ],
+    );
+    assert.equal(app.requests.length, 3, 'a refused delivery is not forwarded');
+    const forwarded = app.requests[0]!;
+    assert.equal(forwarded.body, body);
+    for (const h of [
+      'x-svc-evento',
+      'x-svc-entrega',
+      'x-svc-timestamp',
+      'x-svc-assinatura',
+      'x-svc-assinatura-anterior',
+    ])
+      assert.ok(forwarded.headers[h], h);
+    await app.stop();
+  });
+
+  it('listen: the daemon rotating with an overlap keeps verifying at a listener that has only the old secret', async () => {
+    const app = new Receiver();
+    const appUrl = await app.start();
+    const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_old', '--forward-to', appUrl]);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    const w = store.createWebhook(
+      {
+        contaId: createAccount(db, 'rot', 'pro'),
+        nome: 'rot',
+        url: `http://127.0.0.1:${port}/`,
+        eventos: [...EVENTOS],
+        secret: 'whsec_old',
+      },
+      null,
+      Date.now(),
+    );
+    store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now(), 3_600_000);
+    daemon();
+    await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
+    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
+    assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura-Anterior\) {2}→ 200/);
+    assert.match(l.stdout, new RegExp(`encaminhada para ${appUrl}: 200 em \\d+ ms`));
+    assert.equal(app.requests.length, 1);
+    await app.stop();
+  });
+
+  it('listen: an app that cannot be reached is answered 502 (retried by the sender)', async () => {
+    const gone = new Receiver();
+    const goneUrl = await gone.start();
+    await gone.stop();
+    const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--forward-to', goneUrl, '--json']);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    assert.equal((await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' })).status, 502);
+    await until(() => l.stdout.includes('\n'), 'one line');
+    const line = JSON.parse(l.stdout) as ReceivedDelivery;
+    assert.deepEqual([line.assinatura, line.encaminhada?.erro], ['nao_verificada', 'ECONNREFUSED']);
+  });
+
+  it('trigger: listen --forward-to, then trigger partida.gol: it arrives verified at the app, recorded with origin disparo', async () => {
+    const app = new Receiver();
+    const appUrl = await app.start();
+    const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_dev', '--forward-to', appUrl]);
+    procs.push(l);
+    const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
+    const conta = createAccount(db, 'dev', 'pro');
+    const listening = `http://127.0.0.1:${port}/`;
+    const w = store.createWebhook(
+      { contaId: conta, nome: 'dev', url: listening, eventos: ['partida.gol'], secret: 'whsec_dev' },
+      null,
+      Date.now(),
+    );
+    // Not subscribed to partida.gol: only --webhook reaches it.
+    const other = store.createWebhook(
+      { contaId: conta, nome: 'outro', url, eventos: ['rodada.encerrada'], secret: 'whsec_cli' },
+      null,
+      Date.now(),
+    );
+    const r = await runSvcInProcess([
+      'webhooks',
+      'trigger',
+      'partida.gol',
+      '--allow-private-urls',
+      '--json',
+      '--data-dir',
+      dataDir.root,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      data: { entrega: string; webhook_id: number; tentativa: number; ok: boolean }[];
+    };
+    assert.deepEqual(
+      out.data.map((x) => [x.webhook_id, x.tentativa, x.ok]),
+      [[w.id, 1, true]],
+    );
+    await until(() => l.stdout.includes('encaminhada'), 'the listener forwarded it');
+    assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura\)/);
+    assert.equal(app.requests.length, 1);
+    const body = JSON.parse(app.requests[0]!.body) as { evento: string; dados: unknown };
+    assert.deepEqual([body.evento, body.dados], ['partida.gol', exampleData('partida.gol')]);
+    assert.equal(app.requests[0]!.headers['x-svc-entrega'], out.data[0]!.entrega);
+    const [d] = store.findDeliveries([out.data[0]!.entrega]);
+    assert.deepEqual([d?.origem, d?.status, d?.tentativas, d?.evento], ['disparo', 'entregue', 1, 'partida.gol']);
+    assert.equal(receiver.requests.length, 0);
+
+    // Every event, to one webhook whatever it subscribes to.
+    for (const evento of EVENTOS) {
+      const one = await runSvcInProcess([
+        'webhooks',
+        'trigger',
+        evento,
+        '--webhook',
+        String(other.id),
+        '--allow-private-urls',
+        '--data-dir',
+        dataDir.root,
+      ]);
+      assert.equal(one.code, 0, one.stderr);
+      assert.match(one.stdout, new RegExp(`1 de 1 entrega\\(s\\) de ${evento.replace('.', '\\.')} disparadas`));
+    }
+    assert.deepEqual(
+      receiver.requests.map((x) => x.headers['x-svc-evento']),
+      [...EVENTOS],
+    );
+    await app.stop();
+  });
+
+  it('trigger: a failing receiver is recorded falhou and exits 4; nothing subscribed exits 6', async () => {
+    const w = webhook();
+    receiver.reply = () => ({ status: 500 });
+    const r = await runSvcInProcess([
+      'webhooks',
+      'trigger',
+      'fase.finalizada',
+      '--allow-private-urls',
+      '--data-dir',
+      dataDir.root,
+    ]);
+    assert.equal(r.code, 4);
+    assert.match(r.stdout, /FALHOU: HTTP 500/);
+    assert.match(r.stderr, /svc: 1 de 1 disparo\(s\) falharam\n$/);
+    const [d] = store.listDeliveries(w.id, 1);
+    assert.deepEqual([d?.origem, d?.status, d?.ultimoStatusCode], ['disparo', 'falhou', 500]);
+    store.updateWebhook(w.contaId, w.id, { ativo: false }, null, Date.now());
+    const none = await runSvcInProcess(['webhooks', 'trigger', 'partida.gol', '--data-dir', dataDir.root]);
+    assert.equal(none.code, 6);
+    assert.equal(none.stderr, 'svc: nenhum webhook ativo assina partida.gol; crie um ou escolha um com --webhook ID\n');
+  });
+
   for (const [args, message] of [
     [
       ['webhooks', 'listen', '--status', '700'],
@@ -376,6 +605,10 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     [
       ['webhooks', 'run', '--concurrency', '0'],
       'valor inválido para --concurrency <n>: "0" (deve ser um inteiro entre 1 e 256)',
+    ],
+    [
+      ['webhooks', 'trigger', 'gol'],
+      'valor inválido para <evento>: "gol" (use partida.criada, partida.ao_vivo, partida.placar_atualizado, partida.gol, partida.encerrada, partida.escalacao_publicada, rodada.encerrada, fase.finalizada)',
     ],
     [
       ['replay', '--status', 'perdida'],

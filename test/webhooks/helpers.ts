@@ -104,6 +104,7 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Hold the response this long (real ms) — to exercise timeouts. */
   delayMs?: number;
+  body?: string;
 }
 
 /** A real HTTP receiver on 127.0.0.1:0 that records every request and answers as `reply` says. */
@@ -122,7 +123,7 @@ export class Receiver {
         const index = this.requests.push(received) - 1;
         const r = this.reply(received, index);
         const answer = (): void => {
-          if (!res.destroyed) res.writeHead(r.status, r.headers).end();
+          if (!res.destroyed) res.writeHead(r.status, r.headers).end(r.body);
           this.waiters = this.waiters.filter((w) => (this.requests.length >= w.count ? (w.resolve(), false) : true));
         };
         if (r.delayMs) setTimeout(answer, r.delayMs);

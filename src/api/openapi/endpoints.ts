@@ -453,13 +453,16 @@ function webhookEndpoints(): Endpoint[] {
     {
       method: 'post',
       path: '/v1/webhooks/{id}/testar',
-      summary: 'Enfileira uma entrega de teste',
+      summary:
+        'Enfileira uma entrega de teste: `webhook.teste`, ou com `evento` uma entrega desse evento com o payload de exemplo desta documentação',
       tag,
       recurso,
       params: [hookId],
+      requestBody: obj({ evento: enumOf(EVENTOS) }, ['evento']),
+      requestBodyOptional: true,
       body: obj({ data: ref('Entrega'), mensagem: str }),
       okStatus: 202,
-      errors: [400, 404],
+      errors: [400, 404, 413, 415],
     },
     {
       path: '/v1/webhooks/{id}/entregas',

@@ -56,7 +56,7 @@ const entregaProps: Record<string, Schema> = {
   evento_id: nint,
   status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
   tentativas: int,
-  origem: enumOf(['automatica', 'teste', 'replay']),
+  origem: enumOf(['automatica', 'teste', 'replay', 'disparo']),
   criada_em: dateTime,
   entregue_em: nullable(dateTime),
   proxima_tentativa_em: nullable(dateTime),
@@ -309,6 +309,17 @@ export const SCHEMAS: Record<string, Schema> = {
   EntregaDetalhe: obj({
     ...entregaProps,
     corpo: { type: 'string', description: 'O corpo JSON exatamente como é assinado e enviado (texto)' },
+    historico: arrayOf(
+      obj({
+        numero: { type: 'integer', description: 'X-SVC-Tentativa: nunca se repete numa entrega' },
+        origem: enumOf(['automatica', 'teste', 'replay', 'disparo', 'reenvio']),
+        iniciada_em: dateTime,
+        status_code: nint,
+        erro: nstr,
+        duracao_ms: num,
+        resposta: { ...nstr, description: 'O início da resposta do receptor (até 1 KiB)' },
+      }),
+    ),
   }),
   Status: obj({
     status: enumOf(['ok', 'sem_snapshot']),

@@ -14,6 +14,7 @@ import { pathId, queryEnum, queryInstant, queryInt } from '../params.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 import { isoWithOffset } from '../../time.js';
 import { jsonBody } from '../middleware/json-body.js';
+import { exampleBody } from '../openapi/event-examples.js';
 
 export interface WebhookRoutesOptions {
   control: ControlPlane;
@@ -287,17 +288,24 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     };
   });
 
-  router.post('/v1/webhooks/:id/testar', access, async (ctx) => {
+  // With `evento`, the test carries that event's example payload (as Svix's "send example"); without, webhook.teste.
+  router.post('/v1/webhooks/:id/testar', access, jsonBody(), async (ctx) => {
     const { webhook } = await owned(ctx);
+    const evento = ctx.state.body === undefined ? undefined : bodyObject(ctx, ['evento']).evento;
+    if (evento !== undefined && !isEventName(evento))
+      throw invalidField('evento', `deve ser um destes: ${EVENTOS.join(', ')}`);
     // One test at a time per webhook: many tests to a receiver that never answers held the delivery pool.
     if (await store.hasPendingTest(webhook.id)) throw testPending(webhook.id);
     const now = clock.now();
-    const corpo = JSON.stringify({
-      evento: 'webhook.teste',
-      gerado_em: isoWithOffset(now),
-      dados: { webhook_id: webhook.id, mensagem: 'Entrega de teste do svc' },
-    });
-    const d = await store.enqueueDelivery(webhook, 'webhook.teste', corpo, 'teste', now);
+    const corpo =
+      evento === undefined
+        ? JSON.stringify({
+            evento: 'webhook.teste',
+            gerado_em: isoWithOffset(now),
+            dados: { webhook_id: webhook.id, mensagem: 'Entrega de teste do svc' },
+          })
+        : exampleBody(evento, now);
+    const d = await store.enqueueDelivery(webhook, evento ?? 'webhook.teste', corpo, 'teste', now);
     ctx.status = 202;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: deliveryView(d), mensagem: TEST_QUEUED.replace('{id}', String(webhook.id)) };
@@ -313,8 +321,24 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
 
   router.get('/v1/webhooks/:id/entregas/:entregaId', access, async (ctx) => {
     const { delivery } = await ownedDelivery(ctx);
+    const attempts = await store.listAttempts(delivery.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: { ...deliveryView(delivery), corpo: delivery.corpo } };
+    ctx.body = {
+      data: {
+        ...deliveryView(delivery),
+        corpo: delivery.corpo,
+        // Where an attempt went is left out: a `svc replay --to` may have sent it to an operator's own address.
+        historico: attempts.map((a) => ({
+          numero: a.numero,
+          origem: a.origem,
+          iniciada_em: a.iniciadaEm,
+          status_code: a.statusCode,
+          erro: a.erro,
+          duracao_ms: a.duracaoMs,
+          resposta: a.resposta,
+        })),
+      },
+    };
   });
 
   // Recover (as Svix's): after re-enabling, every event delivery that failed or was discarded since a time goes

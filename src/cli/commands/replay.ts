@@ -3,7 +3,8 @@ import type { Async } from '../../control/async-store.js';
 import type { DeliveryRecord } from '../../control/webhooks/records.js';
 import type { WebhookRegistry } from '../../control/webhooks/registry.js';
 import type { DeliveryStatus } from '../../domain/webhooks.js';
-import { replayDeliveries } from '../../webhooks/replay.js';
+import { systemClock } from '../../clock.js';
+import { replayDeliveries, type ReplayResult } from '../../webhooks/replay.js';
 import { Sender } from '../../webhooks/sender.js';
 import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';
 import { CliError } from '../cli-error.js';
@@ -36,6 +37,18 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
   return isoWithOffset(bare && endOfDay ? ms + 86_400_000 - 1 : ms);
 }
 
+/** A delivery id, or any start of one that matches a single delivery; null when none does. */
+async function fullDeliveryId(store: Async<WebhookRegistry>, ref: string): Promise<string | null> {
+  if ((await store.findDeliveries([ref])).length > 0) return ref;
+  const [id, ...more] = await store.deliveryIdsStartingWith(ref, 5);
+  if (more.length > 0)
+    throw new CliError(
+      `prefixo ambíguo: ${ref} corresponde às entregas ${[id, ...more].join(', ')}${more.length === 4 ? ', …' : ''}; use mais caracteres`,
+      EXIT.usage,
+    );
+  return id ?? null;
+}
+
 async function select(
   store: Async<WebhookRegistry>,
   ids: readonly string[],
@@ -44,10 +57,11 @@ async function select(
   if (ids.length > 0 && o.webhook !== undefined)
     throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
   if (ids.length > 0) {
-    const found = await store.findDeliveries(ids);
-    const missing = ids.filter((id) => !found.some((d) => d.id === id));
+    const full = await Promise.all(ids.map((ref) => fullDeliveryId(store, ref)));
+    const missing = ids.filter((_, i) => full[i] === null);
     if (missing.length) throw new CliError(`entrega não encontrada: ${missing.join(', ')}`, EXIT.notFound);
-    return ids.map((id) => found.find((d) => d.id === id) as DeliveryRecord);
+    const found = await store.findDeliveries(full as string[]);
+    return (full as string[]).map((id) => found.find((d) => d.id === id) as DeliveryRecord);
   }
   if (o.webhook === undefined)
     throw new CliError('informe um ou mais ids de entrega, ou --webhook ID (com --since/--until/--status)', EXIT.usage);
@@ -56,6 +70,33 @@ async function select(
   if (!(await store.getWebhookById(o.webhook)))
     throw new CliError(`webhook ${o.webhook} não encontrado`, EXIT.notFound);
   return await store.filterDeliveries({ webhookId: o.webhook, since, until, status: o.status });
+}
+
+/** Prints what `svc replay` or `svc webhooks trigger` sent; any failed send makes the command fail (exit 4). */
+export function reportSends(results: readonly ReplayResult[], json: boolean, done: string, what: string): void {
+  if (json) printJson({ data: results, meta: { total: results.length, falhas: results.filter((r) => !r.ok).length } });
+  else {
+    printLine(
+      formatTable(
+        ['entrega', 'webhook', 'evento', 'tentativa', 'resultado'],
+        results.map((r) => [
+          r.entrega,
+          r.webhook_id,
+          r.evento,
+          r.tentativa,
+          r.ok ? `HTTP ${r.status_code}` : `FALHOU: ${r.erro}`,
+        ]),
+      ),
+    );
+    printLine(`${results.filter((r) => r.ok).length} de ${results.length} ${done}`);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  const blocked = results.filter((r) => r.bloqueada).length;
+  // The guard is what a developer replaying to a local receiver meets first: name the flag that lifts it.
+  const hint = blocked
+    ? `; ${blocked} não saíram, recusadas pela regra de URLs (${results.find((r) => r.bloqueada)?.erro}): para um receptor local use --allow-private-urls (só em desenvolvimento)`
+    : '';
+  if (failed > 0) throw new CliError(`${failed} de ${results.length} ${what} falharam${hint}`, EXIT.unreachable);
 }
 
 async function replay(ids: string[], o: ReplayOptions): Promise<void> {
@@ -98,25 +139,13 @@ async function replay(ids: string[], o: ReplayOptions): Promise<void> {
     }
     const sender = new Sender({ allowPrivate, maxSockets: 1 });
     try {
-      const results = await replayDeliveries(store, sender, deliveries, { to: o.to, now: Date.now });
-      if (o.json)
-        printJson({ data: results, meta: { total: results.length, falhas: results.filter((r) => !r.ok).length } });
-      else {
-        printLine(
-          formatTable(
-            ['entrega', 'evento', 'tentativa', 'resultado'],
-            results.map((r) => [
-              r.entrega,
-              r.evento,
-              r.tentativa,
-              r.ok ? `HTTP ${r.status_code}` : `FALHOU: ${r.erro}`,
-            ]),
-          ),
-        );
-        printLine(`${results.length} entrega(s) reenviadas para ${o.to ?? 'a URL de cada webhook'}`);
-      }
-      const failed = results.filter((r) => !r.ok).length;
-      if (failed > 0) throw new CliError(`${failed} de ${results.length} reenvio(s) falharam`, EXIT.unreachable);
+      const results = await replayDeliveries(store, sender, deliveries, { to: o.to, now: systemClock.now });
+      reportSends(
+        results,
+        o.json === true,
+        `entrega(s) reenviadas para ${o.to ?? 'a URL de cada webhook'}`,
+        'reenvio(s)',
+      );
     } finally {
       sender.close();
     }

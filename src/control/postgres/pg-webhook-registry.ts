@@ -2,17 +2,23 @@ import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
 import { EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import {
+  ATTEMPT_COLUMNS,
   DELIVERY_COLUMN_NAMES,
   DELIVERY_COLUMNS,
   iso,
+  settledByOneAttempt,
   toDelivery,
   WEBHOOK_COLUMNS,
   WebhookLimitError,
+  type AttemptRecord,
   type AttemptResult,
+  type AttemptRow,
+  toAttempt,
   type DeliveryFilter,
   type DeliveryRecord,
   type DeliveryRow,
   type NewWebhook,
+  type SentDelivery,
   type WebhookPatch,
   type WebhookRecord,
   type WebhookRow,
@@ -72,6 +78,13 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
       await new PgDispatcherCursor(c).ensure();
       return this.webhook(row as WebhookRow);
     });
+  }
+
+  async activeWebhooks(): Promise<WebhookRecord[]> {
+    const { rows } = await this.pool.query<WebhookRow>(
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE ativo = 1 ORDER BY id`,
+    );
+    return rows.map((r) => this.webhook(r));
   }
 
   async listWebhooks(contaId: number): Promise<WebhookRecord[]> {
@@ -207,10 +220,19 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
     return rows.map(toDelivery);
   }
 
+  async deliveryIdsStartingWith(prefix: string, limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      'SELECT id FROM entregas WHERE substr(id, 1, length($1)) = $1 ORDER BY id LIMIT $2',
+      [prefix, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async requeueDelivery(id: string, now: number): Promise<DeliveryRecord | null> {
     const row = await this.one<DeliveryRow>(
       this.pool,
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+         reenvio_apos = tentativas
        WHERE id = $2 AND status <> 'pendente' RETURNING ${DELIVERY_RETURNING}`,
       [now, id],
     );
@@ -219,7 +241,8 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
 
   async requeueUndeliveredSince(webhookId: number, desde: string, now: number): Promise<number> {
     const r = await this.pool.query(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = $1, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+         reenvio_apos = tentativas
        WHERE webhook_id = $2 AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= $3`,
       [now, webhookId, desde],
     );
@@ -265,12 +288,53 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
     });
   }
 
-  async attemptsCount(deliveryId: string): Promise<number> {
-    const row = await this.one<{ n: number }>(
+  recordTriggered(
+    webhook: WebhookRecord,
+    sent: SentDelivery,
+    attempt: AttemptResult,
+    now: number,
+  ): Promise<DeliveryRecord> {
+    return withTransaction(this.pool, async (c) => {
+      const v = settledByOneAttempt(attempt, now);
+      const row = await this.one<DeliveryRow>(
+        c,
+        `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, tentativas, criada_em, entregue_em,
+             ultimo_status_code, ultimo_erro, duracao_ms)
+         VALUES ($1, $2, $3, $4, $5, 'disparo', $6, 1, $7, $8, $9, $10, $11) RETURNING ${DELIVERY_RETURNING}`,
+        [
+          sent.id,
+          webhook.id,
+          webhook.contaId,
+          sent.evento,
+          sent.corpo,
+          v.status,
+          iso(attempt.iniciadaEm),
+          v.entregueEm,
+          attempt.statusCode,
+          attempt.erro,
+          attempt.duracaoMs,
+        ],
+      );
+      await this.insertAttempts(c, [{ deliveryId: sent.id, attempt }]);
+      return toDelivery(row as DeliveryRow);
+    });
+  }
+
+  async takeAttemptNumber(deliveryId: string, now: number): Promise<number | null> {
+    const row = await this.one<{ tentativas: number }>(
       this.pool,
-      'SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = $1',
+      `UPDATE entregas SET tentativas = tentativas + 1
+       WHERE id = $1 AND NOT (status = 'pendente' AND reservada_ate IS NOT NULL AND reservada_ate > $2) RETURNING tentativas`,
+      [deliveryId, now],
+    );
+    return row?.tentativas ?? null;
+  }
+
+  async listAttempts(deliveryId: string): Promise<AttemptRecord[]> {
+    const { rows } = await this.pool.query<AttemptRow>(
+      `SELECT ${ATTEMPT_COLUMNS} FROM tentativas_entrega WHERE entrega_id = $1 ORDER BY id`,
       [deliveryId],
     );
-    return (row as { n: number }).n;
+    return rows.map(toAttempt);
   }
 }

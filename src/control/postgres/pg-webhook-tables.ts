@@ -46,8 +46,8 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
   ): Promise<void> {
     if (made.length === 0) return;
     await db.query(
-      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
-       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[])`,
+      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[])`,
       [
         made.map((m) => m.deliveryId),
         made.map((m) => m.attempt.numero),
@@ -57,6 +57,7 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
         made.map((m) => m.attempt.statusCode),
         made.map((m) => m.attempt.erro),
         made.map((m) => m.attempt.duracaoMs),
+        made.map((m) => m.attempt.resposta ?? null),
       ],
     );
   }

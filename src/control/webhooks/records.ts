@@ -1,7 +1,7 @@
 /** What the webhooks part keeps in the control plane, as both stores hand it out, and the row mappings. */
 import { isEventName, type EventName } from '../../domain/events.js';
 import type { Plano } from '../../domain/plans.js';
-import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
+import type { AttemptOrigin, DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import { isoWithOffset } from '../../time.js';
 
 export interface WebhookRecord {
@@ -40,6 +40,13 @@ export interface DeliveryRecord {
   ultimoErro: string | null;
   duracaoMs: number | null;
   corpo: string;
+  /** The attempt count when a resend (API or panel) queued it again; null if never resent so. */
+  reenvioApos: number | null;
+}
+
+/** The origin of the daemon's next attempt at a delivery: `reenvio` for the first one after a resend. */
+export function nextAttemptOrigin(d: DeliveryRecord): AttemptOrigin {
+  return d.reenvioApos !== null && d.reenvioApos === d.tentativas ? 'reenvio' : d.origem;
 }
 
 /** A delivery claimed for sending, with what the sender needs from its webhook. */
@@ -61,15 +68,39 @@ export interface OutboxEvent {
   corpo: string;
 }
 
+/** A delivery sent before it is recorded (`svc webhooks trigger`): its id went out in X-SVC-Entrega. */
+export interface SentDelivery {
+  id: string;
+  evento: string;
+  corpo: string;
+}
+
+/** The state of a delivery made of one attempt: delivered on a 2xx, else failed (both engines). */
+export function settledByOneAttempt(
+  a: AttemptResult,
+  now: number,
+): { status: DeliveryStatus; entregueEm: string | null } {
+  const ok = a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300;
+  return { status: ok ? 'entregue' : 'falhou', entregueEm: ok ? iso(now) : null };
+}
+
 /** What an HTTP attempt produced. */
 export interface AttemptResult {
   numero: number;
-  origem: DeliveryOrigin;
+  origem: AttemptOrigin;
   destino: string;
   iniciadaEm: number;
   statusCode: number | null;
   erro: string | null;
   duracaoMs: number;
+  /** The start of the receiver's answer (RESPONSE_EXCERPT_BYTES); absent when none came. */
+  resposta?: string | null;
+}
+
+/** One recorded attempt, as the delivery's timeline shows it. */
+export interface AttemptRecord extends Omit<AttemptResult, 'iniciadaEm'> {
+  iniciadaEm: string;
+  resposta: string | null;
 }
 
 export interface Delivered {
@@ -164,6 +195,7 @@ export const DELIVERY_COLUMN_NAMES = [
   'ultimo_erro',
   'duracao_ms',
   'corpo',
+  'reenvio_apos',
 ];
 /** Delivery columns qualified with the alias `e` (queries that join webhooks). */
 export const DELIVERY_COLUMNS = DELIVERY_COLUMN_NAMES.map((c) => `e.${c}`).join(', ');
@@ -203,6 +235,7 @@ export interface DeliveryRow {
   ultimo_erro: string | null;
   duracao_ms: number | null;
   corpo: string;
+  reenvio_apos: number | null;
 }
 
 export function toWebhook(r: WebhookRow): WebhookRecord {
@@ -244,6 +277,33 @@ export function toDelivery(r: DeliveryRow): DeliveryRecord {
     ultimoErro: r.ultimo_erro,
     duracaoMs: r.duracao_ms,
     corpo: r.corpo,
+    reenvioApos: r.reenvio_apos,
+  };
+}
+
+export const ATTEMPT_COLUMNS = 'numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta';
+
+export interface AttemptRow {
+  numero: number;
+  origem: AttemptOrigin;
+  destino: string;
+  iniciada_em: string;
+  status_code: number | null;
+  erro: string | null;
+  duracao_ms: number;
+  resposta: string | null;
+}
+
+export function toAttempt(r: AttemptRow): AttemptRecord {
+  return {
+    numero: r.numero,
+    origem: r.origem,
+    destino: r.destino,
+    iniciadaEm: r.iniciada_em,
+    statusCode: r.status_code,
+    erro: r.erro,
+    duracaoMs: r.duracao_ms,
+    resposta: r.resposta,
   };
 }
 

@@ -3,17 +3,23 @@ import { lastValue } from '../counters.js';
 import { ensureDispatcherCursor, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import {
+  ATTEMPT_COLUMNS,
   DELIVERY_COLUMN_NAMES,
   DELIVERY_COLUMNS,
   iso,
+  settledByOneAttempt,
   toDelivery,
   WEBHOOK_COLUMNS,
   WebhookLimitError,
+  type AttemptRecord,
   type AttemptResult,
+  type AttemptRow,
+  toAttempt,
   type DeliveryFilter,
   type DeliveryRecord,
   type DeliveryRow,
   type NewWebhook,
+  type SentDelivery,
   type WebhookPatch,
   type WebhookRecord,
   type WebhookRow,
@@ -30,6 +36,8 @@ export interface WebhookRegistry extends WebhookAccounts {
   listWebhooks(contaId: number): WebhookRecord[];
   getWebhook(contaId: number, id: number): WebhookRecord | null;
   getWebhookById(id: number): WebhookRecord | null;
+  /** Every active webhook, of every account (`svc webhooks trigger` without `--webhook`). */
+  activeWebhooks(): WebhookRecord[];
   updateWebhook(
     contaId: number,
     id: number,
@@ -53,6 +61,8 @@ export interface WebhookRegistry extends WebhookAccounts {
   /** Most recent first; optionally only one status. */
   listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
+  /** Ids of deliveries starting with `prefix`, at most `limit` (`svc replay` takes a prefix, as `svc keys` does). */
+  deliveryIdsStartingWith(prefix: string, limit: number): string[];
   /**
    * Puts a settled delivery (not `pendente`) back in the queue, due now, keeping its id, body and attempt
    * count (`POST …/entregas/{entregaId}/reenviar`); null when it is pending or does not exist.
@@ -61,8 +71,19 @@ export interface WebhookRegistry extends WebhookAccounts {
   /** Queues again every event delivery of a webhook created since `desde` (ISO) that ended failed or discarded; returns how many. */
   requeueUndeliveredSince(webhookId: number, desde: string, now: number): number;
   filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
+  /**
+   * The number of an attempt this process is about to make (`svc replay`): the delivery's attempt count, moved on
+   * atomically so no attempt number repeats. Null when it does not exist or the daemon is sending it right now.
+   */
+  takeAttemptNumber(deliveryId: string, now: number): number | null;
   recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
-  attemptsCount(deliveryId: string): number;
+  /** A delivery's attempts, first to last (`GET …/entregas/{entregaId}`). */
+  listAttempts(deliveryId: string): AttemptRecord[];
+  /**
+   * Records a delivery the caller has already sent (`svc webhooks trigger`, origin `disparo`) with its one attempt:
+   * `entregue` on a 2xx, else `falhou`; never queued, so no daemon sends it again.
+   */
+  recordTriggered(webhook: WebhookRecord, sent: SentDelivery, attempt: AttemptResult, now: number): DeliveryRecord;
 }
 
 export class SqliteWebhookRegistry extends SqliteWebhookTables implements WebhookRegistry {
@@ -101,6 +122,11 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
       ensureDispatcherCursor(this.db);
       return this.webhook(row);
     });
+  }
+
+  activeWebhooks(): WebhookRecord[] {
+    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE ativo = 1 ORDER BY id`).all() as WebhookRow[];
+    return rows.map((r) => this.webhook(r));
   }
 
   listWebhooks(contaId: number): WebhookRecord[] {
@@ -215,9 +241,19 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     return rows.map(toDelivery);
   }
 
+  deliveryIdsStartingWith(prefix: string, limit: number): string[] {
+    const rows = this.sql('SELECT id FROM entregas WHERE substr(id, 1, length(?)) = ? ORDER BY id LIMIT ?').all(
+      prefix,
+      prefix,
+      limit,
+    ) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
   requeueDelivery(id: string, now: number): DeliveryRecord | null {
     const row = this.sql(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+           reenvio_apos = tentativas
          WHERE id = ? AND status <> 'pendente' RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
     ).get(now, id) as DeliveryRow | undefined;
     return row ? toDelivery(row) : null;
@@ -225,7 +261,8 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
 
   requeueUndeliveredSince(webhookId: number, desde: string, now: number): number {
     return this.sql(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL
+      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
+           reenvio_apos = tentativas
          WHERE webhook_id = ? AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= ?`,
     ).run(now, webhookId, desde).changes;
   }
@@ -258,10 +295,44 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     });
   }
 
-  attemptsCount(deliveryId: string): number {
-    return (
-      this.sql('SELECT count(*) AS n FROM tentativas_entrega WHERE entrega_id = ?').get(deliveryId) as { n: number }
-    ).n;
+  recordTriggered(webhook: WebhookRecord, sent: SentDelivery, attempt: AttemptResult, now: number): DeliveryRecord {
+    return this.tx(() => {
+      const v = settledByOneAttempt(attempt, now);
+      const row = this.sql(
+        `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, tentativas, criada_em, entregue_em,
+             ultimo_status_code, ultimo_erro, duracao_ms)
+           VALUES (?, ?, ?, ?, ?, 'disparo', ?, 1, ?, ?, ?, ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
+      ).get(
+        sent.id,
+        webhook.id,
+        webhook.contaId,
+        sent.evento,
+        sent.corpo,
+        v.status,
+        iso(attempt.iniciadaEm),
+        v.entregueEm,
+        attempt.statusCode,
+        attempt.erro,
+        attempt.duracaoMs,
+      ) as DeliveryRow;
+      this.insertAttempt(sent.id, attempt);
+      return toDelivery(row);
+    });
+  }
+
+  takeAttemptNumber(deliveryId: string, now: number): number | null {
+    const row = this.sql(
+      `UPDATE entregas SET tentativas = tentativas + 1
+         WHERE id = ? AND NOT (status = 'pendente' AND reservada_ate IS NOT NULL AND reservada_ate > ?) RETURNING tentativas`,
+    ).get(deliveryId, now) as { tentativas: number } | undefined;
+    return row?.tentativas ?? null;
+  }
+
+  listAttempts(deliveryId: string): AttemptRecord[] {
+    const rows = this.sql(`SELECT ${ATTEMPT_COLUMNS} FROM tentativas_entrega WHERE entrega_id = ? ORDER BY id`).all(
+      deliveryId,
+    ) as AttemptRow[];
+    return rows.map(toAttempt);
   }
 }
 

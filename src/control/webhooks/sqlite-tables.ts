@@ -59,9 +59,19 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
 
   protected insertAttempt(deliveryId: string, a: AttemptResult): void {
     this.sql(
-      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(deliveryId, a.numero, a.origem, a.destino, iso(a.iniciadaEm), a.statusCode, a.erro, a.duracaoMs);
+      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      deliveryId,
+      a.numero,
+      a.origem,
+      a.destino,
+      iso(a.iniciadaEm),
+      a.statusCode,
+      a.erro,
+      a.duracaoMs,
+      a.resposta ?? null,
+    );
   }
 
   accountLimits(contaId: number, plano: Plano): WebhookLimits {

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { fmtDateTime, fmtMs } from './format.js';
 import { errorText, useApi, useLoad } from './session.js';
-import type { Entrega, Webhook } from './types.js';
+import type { Entrega, EntregaDetalhe, Tentativa, Webhook } from './types.js';
 
 const STATUS: Record<Entrega['status'], string> = {
   pendente: 'Pendente',
@@ -9,7 +9,22 @@ const STATUS: Record<Entrega['status'], string> = {
   falhou: 'Falhou',
   descartada: 'Descartada',
 };
-const ORIGEM: Record<Entrega['origem'], string> = { automatica: 'Evento', teste: 'Teste', replay: 'Reenvio' };
+const ORIGEM: Record<Entrega['origem'], string> = {
+  automatica: 'Evento',
+  teste: 'Teste',
+  replay: 'Reenvio (svc replay)',
+  disparo: 'Disparo (svc webhooks trigger)',
+};
+const ORIGEM_TENTATIVA: Record<Tentativa['origem'], string> = { ...ORIGEM, reenvio: 'Reenvio (painel ou API)' };
+
+/** The body laid out for reading; the exact signed text stays one click away. */
+function pretty(corpo: string): string {
+  try {
+    return JSON.stringify(JSON.parse(corpo), null, 2);
+  } catch {
+    return corpo;
+  }
+}
 
 /** One webhook's recent deliveries: outcome, attempts, the signed body, resend. */
 export function Deliveries({ webhookId }: { webhookId: number }) {
@@ -26,7 +41,7 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
       ]),
     [call, webhookId, status],
   );
-  const [open, setOpen] = useState<{ id: string; corpo: string } | null>(null);
+  const [open, setOpen] = useState<EntregaDetalhe | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const webhook = data?.[0].data;
   const entregas = data?.[1].data ?? [];
@@ -42,11 +57,11 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
   async function showBody(e: Entrega) {
     if (open?.id === e.id) return setOpen(null);
     try {
-      const r = await call<{ data: { corpo: string } }>(
+      const r = await call<{ data: EntregaDetalhe }>(
         'GET',
         `/v1/webhooks/${webhookId}/entregas/${encodeURIComponent(e.id)}`,
       );
-      setOpen({ id: e.id, corpo: r.data.corpo });
+      setOpen(r.data);
     } catch (err) {
       setResult({ ok: false, text: errorText(err) });
     }
@@ -143,7 +158,7 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
                         aria-expanded={open?.id === e.id}
                         onClick={() => showBody(e)}
                       >
-                        Corpo
+                        Detalhes
                       </button>
                       <button type="button" disabled={e.status === 'pendente'} onClick={() => resend(e)}>
                         Reenviar
@@ -153,10 +168,15 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
                   {open?.id === e.id && (
                     <tr>
                       <td colSpan={8}>
+                        <Timeline historico={open.historico} />
                         <p className="nota">
-                          Corpo assinado (texto exato enviado; X-SVC-Entrega <code>{e.id}</code>):
+                          Corpo (X-SVC-Entrega <code>{e.id}</code>):
                         </p>
-                        <pre className="corpo">{open.corpo}</pre>
+                        <pre className="corpo">{pretty(open.corpo)}</pre>
+                        <details>
+                          <summary>Texto exato assinado e enviado</summary>
+                          <pre className="corpo exato">{open.corpo}</pre>
+                        </details>
                       </td>
                     </tr>
                   )}
@@ -167,5 +187,40 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
         </div>
       )}
     </>
+  );
+}
+
+/** Every attempt at a delivery, first to last: who made it, when, what the receiver answered. */
+function Timeline({ historico }: { historico: Tentativa[] }) {
+  if (historico.length === 0) return <p className="nota">Nenhuma tentativa ainda.</p>;
+  return (
+    <table className="historico responsiva" aria-label="Tentativas">
+      <thead>
+        <tr>
+          <th scope="col">Nº</th>
+          <th scope="col">Origem</th>
+          <th scope="col">Início</th>
+          <th scope="col">Resposta</th>
+          <th scope="col">Tempo</th>
+          <th scope="col">Corpo da resposta</th>
+        </tr>
+      </thead>
+      <tbody>
+        {historico.map((t) => (
+          <tr key={t.numero}>
+            <td data-label="Nº" className="num">
+              {t.numero}
+            </td>
+            <td data-label="Origem">{ORIGEM_TENTATIVA[t.origem]}</td>
+            <td data-label="Início">{fmtDateTime(t.iniciada_em)}</td>
+            <td data-label="Resposta">{t.status_code ?? t.erro ?? '—'}</td>
+            <td data-label="Tempo" className="num">
+              {fmtMs(t.duracao_ms)}
+            </td>
+            <td data-label="Corpo da resposta">{t.resposta ? <code className="resposta">{t.resposta}</code> : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

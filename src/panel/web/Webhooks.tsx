@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EVENTOS } from '../../domain/events.js';
 import { fmtDateTime, fmtNumber } from './format.js';
 import { SecretBox } from './SecretBox.js';
 import { errorText, useApi, useLoad } from './session.js';
@@ -62,10 +63,14 @@ export function Webhooks() {
     act(ativo ? `Webhook “${w.nome}” ativado.` : `Webhook “${w.nome}” desativado.`, () =>
       call('PATCH', `/v1/webhooks/${w.id}`, { ativo }),
     );
-  const test = (w: Webhook) =>
-    act(`Entrega de teste enfileirada para “${w.nome}”: veja em Entregas.`, () =>
-      call('POST', `/v1/webhooks/${w.id}/testar`),
+  // A test carries webhook.teste, or any event with the example payload of the docs.
+  const [testEvent, setTestEvent] = useState<Record<number, string>>({});
+  const test = (w: Webhook) => {
+    const evento = testEvent[w.id] ?? '';
+    return act(`Entrega de teste${evento ? ` de ${evento}` : ''} enfileirada para “${w.nome}”: veja em Entregas.`, () =>
+      call('POST', `/v1/webhooks/${w.id}/testar`, evento ? { evento } : undefined),
     );
+  };
   const remove = (w: Webhook) =>
     act(`Webhook “${w.nome}” excluído.`, () => call('DELETE', `/v1/webhooks/${w.id}`)).then(() => setDeleting(null));
   const update = async (w: Webhook, input: WebhookInput) => {
@@ -143,6 +148,19 @@ export function Webhooks() {
                 <a className="botao" href={`#/webhooks/${w.id}/entregas`}>
                   Entregas
                 </a>
+                <label htmlFor={`teste-evento-${w.id}`}>Evento do teste</label>
+                <select
+                  id={`teste-evento-${w.id}`}
+                  value={testEvent[w.id] ?? ''}
+                  onChange={(e) => setTestEvent((m) => ({ ...m, [w.id]: e.target.value }))}
+                >
+                  <option value="">webhook.teste</option>
+                  {EVENTOS.map((evento) => (
+                    <option key={evento} value={evento}>
+                      {evento}
+                    </option>
+                  ))}
+                </select>
                 <button type="button" onClick={() => test(w)}>
                   Enviar teste
                 </button>

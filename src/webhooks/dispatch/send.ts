@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import { nextAttemptOrigin } from '../../control/webhooks/records.js';
 import { decide, MAX_ATTEMPTS } from '../retry-policy.js';
 import type { Sender } from '../sender.js';
 import { deliveryHeaders } from '../signing.js';
@@ -29,12 +30,13 @@ export async function send(d: AdmittedDispatch, deps: SendDeps): Promise<Complet
   const ended = deps.clock.now();
   const attempt = {
     numero,
-    origem: job.origem,
+    origem: nextAttemptOrigin(job),
     destino: job.url,
     iniciadaEm: sentAt,
     statusCode: result.statusCode,
     erro: result.erro,
     duracaoMs: result.duracaoMs,
+    resposta: result.resposta,
   };
   // A test is feedback for its author, not data to get through: one attempt, so a dead receiver is not retried.
   const maxAttempts = job.origem === 'teste' ? 1 : MAX_ATTEMPTS;

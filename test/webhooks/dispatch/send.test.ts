@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { send } from '../../../src/webhooks/dispatch/send.js';
-import { Sender } from '../../../src/webhooks/sender.js';
+import { RESPONSE_EXCERPT_BYTES, Sender } from '../../../src/webhooks/sender.js';
 import { verifyDelivery } from '../../../src/webhooks/verify.js';
 import { ManualClock, Receiver } from '../helpers.js';
 import { StageFixture, T0 } from './fixture.js';
@@ -33,7 +33,16 @@ describe('send stage', () => {
     assert.ok(done.outcome.kind === 'entregue');
     assert.deepEqual(
       { ...done.outcome.attempt, duracaoMs: 0 },
-      { numero: 1, origem: 'automatica', destino: url, iniciadaEm: T0, statusCode: 204, erro: null, duracaoMs: 0 },
+      {
+        numero: 1,
+        origem: 'automatica',
+        destino: url,
+        iniciadaEm: T0,
+        statusCode: 204,
+        erro: null,
+        duracaoMs: 0,
+        resposta: null,
+      },
     );
     const req = receiver.requests.at(-1);
     assert.equal(req?.body, job.corpo);
@@ -59,14 +68,28 @@ describe('send stage', () => {
     assert.equal(done.outcome.motivo, 'HTTP 503 (tentativa única)');
   });
 
-  it('a 503: retried on the schedule (10 s before the second attempt)', async () => {
-    receiver.reply = () => ({ status: 503 });
+  it('a 503: retried on the schedule (10 s before the second attempt); the start of its answer is kept, bounded', async () => {
+    receiver.reply = () => ({ status: 503, body: `indisponível ${'x'.repeat(5000)}` });
     const [job] = await f.claimed(1);
     assert.ok(job);
     const done = await send({ job, metered: null }, deps);
     assert.ok(done.outcome.kind === 'retentar', done.outcome.kind);
     assert.equal(done.outcome.dueAt, T0 + 10_000);
     assert.equal(done.outcome.attempt.statusCode, 503);
+    const resposta = done.outcome.attempt.resposta ?? '';
+    assert.ok(resposta.startsWith('indisponível xxx'));
+    assert.equal(Buffer.byteLength(resposta), RESPONSE_EXCERPT_BYTES);
+  });
+
+  it('the first attempt after a resend from the API or panel is recorded as reenvio', async () => {
+    receiver.reply = () => ({ status: 200 });
+    const [job] = await f.claimed(1);
+    assert.ok(job);
+    const done = await send({ job: { ...job, tentativas: 2, reenvioApos: 2 }, metered: null }, deps);
+    assert.deepEqual(
+      [done.outcome.kind, done.outcome.kind === 'entregue' && done.outcome.attempt.origem],
+      ['entregue', 'reenvio'],
+    );
   });
 
   it('a 404: failed for good; the next attempt number follows the recorded ones', async () => {
