@@ -24,6 +24,8 @@ export type ControlDb = InstanceType<typeof Database>;
  * (a full disk), and a second ROLLBACK would replace the real error with "cannot rollback".
  */
 export function writeTransaction<T>(db: ControlDb, fn: () => T): T {
+  // libsql's inTransaction aborts the process (a Rust panic) on a closed handle; exec throws a plain error.
+  if (!db.open) db.exec('BEGIN IMMEDIATE');
   if (db.inTransaction) return fn();
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -31,7 +33,7 @@ export function writeTransaction<T>(db: ControlDb, fn: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (err) {
-    if (db.inTransaction) db.exec('ROLLBACK');
+    if (db.open && db.inTransaction) db.exec('ROLLBACK');
     throw err;
   }
 }

@@ -54,7 +54,7 @@ describe('a control plane out of reach (PostgreSQL restarting)', () => {
         erro: 'Serviço indisponível',
         mensagem: 'O plano de controle não consegue gravar agora; tente novamente mais tarde.',
       });
-      assert.ok(h.logs.some((l) => l.level === 'error' && String(l.erro).includes('database or disk is full')));
+      assert.ok(h.logs.some((l) => l.level === 'error' && String(l.err).includes('database or disk is full')));
     } finally {
       await h.cleanup();
     }

@@ -198,7 +198,7 @@ export async function run(): Promise<BenchFigure[]> {
           Array.from({ length: n }, () =>
             startChild(
               [SVC_BIN, 'webhooks', 'run', '--allow-private-urls', '--data-dir', dir],
-              /webhooks: despachando/,
+              /despachando/,
               false,
               env,
             ),

@@ -20,7 +20,7 @@ describe('bin/svc runs the build made at install, and only that', () => {
     assert.deepEqual(r.stdout.split('\n').slice(0, 3), [
       `svc ${pkg.version}`,
       'formato de snapshot: 1',
-      'esquema do plano de controle: 026 (SQLite), 004 (PostgreSQL)',
+      'esquema do plano de controle: 027 (SQLite), 005 (PostgreSQL)',
     ]);
     const build = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist/build.json'), 'utf8')) as { inputs: string[] };
     for (const f of [

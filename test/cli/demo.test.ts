@@ -77,7 +77,7 @@ describe('svc demo on any date', () => {
       const ingest = await runSvc(['ingest', goal, '--data-dir', dir, '--now', `${FIRST_DAY}T18:53:00-03:00`]);
       assert.equal(ingest.code, 0, ingest.stderr);
       assert.match(ingest.stdout, /partida\.gol ×1/);
-      await verifying.waitForOutput(/partida\.gol .* assinatura válida {2}→ 200/, 30_000);
+      await verifying.waitForOutput(/partida\.gol .* assinatura válida \(segredo atual, [^)]+\) {2}→ 200/, 30_000);
 
       // A private address that is not this machine stays refused, even in the demo.
       const refused = await fetch(`${url}/v1/webhooks`, {

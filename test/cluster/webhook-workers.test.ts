@@ -76,7 +76,7 @@ describe('two webhook workers on one PostgreSQL, one SIGKILLed', { skip: postgre
     for (let i = 0; i < 2; i++) {
       const w = new SvcProcess(['webhooks', 'run', '--allow-private-urls', '--data-dir', dir.dir], env);
       workers.push(w);
-      await w.waitForOutput(/webhooks: despachando/);
+      await w.waitForOutput(/despachando/);
     }
     await receiver.waitFor(QUEUED / 8);
     workers[0]!.kill('SIGKILL');

@@ -93,12 +93,16 @@ describe('management API + daemon', () => {
     const created = await call('POST', '/v1/webhooks', { nome: 'exemplos', url, eventos: ['partida.gol'] });
     const { id } = created.body.data as { id: number };
     const before = receiver.requests.length;
-    for (const evento of EVENTOS) {
+    // One pending test per webhook: each is sent before the next is asked for.
+    for (const [i, evento] of EVENTOS.entries()) {
       const queued = await call('POST', `/v1/webhooks/${id}/testar`, { evento });
       assert.equal(queued.status, 202);
       assert.deepEqual([queued.body.data.evento, queued.body.data.origem], [evento, 'teste']);
+      await receiver.waitFor(before + i + 1);
+      // Recorded as settled (the receiver has it, its outcome lands a moment later).
+      while ((await call('GET', `/v1/webhooks/${id}/entregas/${queued.body.data.id}`)).body.data.status === 'pendente')
+        await new Promise((r) => setTimeout(r, 20));
     }
-    await receiver.waitFor(before + EVENTOS.length);
     const sent = receiver.requests.slice(before);
     assert.deepEqual(sent.map((r) => r.headers['x-svc-evento']).sort(), [...EVENTOS].sort());
     for (const r of sent) {
