@@ -52,7 +52,14 @@ describe('svc.toml: under the environment and the flags', () => {
     withFile('data_dir = "vazio"\n', async (file) => {
       const r = await runSvcInProcess(['snapshots', '--json', '--config', file]);
       assert.equal(r.code, 0, r.stderr);
-      assert.deepEqual(JSON.parse(r.stdout), { ok: true, atual: null, snapshots: [] });
+      assert.deepEqual(JSON.parse(r.stdout), {
+        ok: true,
+        atual: null,
+        total: 0,
+        mais_antigo: null,
+        mais_recente: null,
+        tamanho_total_bytes: 0,
+      });
     }));
 });
 

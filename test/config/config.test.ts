@@ -177,7 +177,14 @@ describe('the CLI builds its config from the environment', () => {
     try {
       const r = await runSvcInProcess(['snapshots', '--json'], { env: { SVC_DATA_DIR: dir } });
       assert.equal(r.code, 0, r.stderr);
-      assert.deepEqual(JSON.parse(r.stdout), { ok: true, atual: null, snapshots: [] });
+      assert.deepEqual(JSON.parse(r.stdout), {
+        ok: true,
+        atual: null,
+        total: 0,
+        mais_antigo: null,
+        mais_recente: null,
+        tamanho_total_bytes: 0,
+      });
     } finally {
       cleanup();
     }

@@ -743,7 +743,7 @@ describe('svc ingest publishes snapshots', () => {
       assert.deepEqual([s3.nada_mudou, s3.snapshot_id], [false, '00000003']);
       assert.ok(s3.eventos.total > 0);
       assert.equal(manifest(ws, '00000003').parent_id, '00000002');
-      const list = JSON.parse((await ws.svc(['snapshots', '--json'])).stdout) as {
+      const list = JSON.parse((await ws.svc(['snapshots', '--json', '--all'])).stdout) as {
         atual: string;
         snapshots: SnapshotManifest[];
       };
@@ -799,7 +799,17 @@ describe('svc ingest publishes snapshots', () => {
         list.stdout,
         /^ {2}id +criado_em +tamanho +campeonatos +partidas +eventos_partida +webhook_eventos\n {2}00000001 .*\n\* 00000002 .* (\d+) \(seq \d+–\d+\)\n\(\* = atual\)\n$/,
       );
-      const json = JSON.parse((await ws.svc(['snapshots', '--json'])).stdout) as {
+      // --json is a summary of counts; the list comes with --all.
+      const [one, two] = [manifest(ws, '00000001'), manifest(ws, '00000002')];
+      assert.deepEqual(JSON.parse((await ws.svc(['snapshots', '--json'])).stdout), {
+        ok: true,
+        atual: '00000002',
+        total: 2,
+        mais_antigo: { id: '00000001', criado_em: one.criado_em },
+        mais_recente: { id: '00000002', criado_em: two.criado_em },
+        tamanho_total_bytes: one.tamanho_bytes + two.tamanho_bytes,
+      });
+      const json = JSON.parse((await ws.svc(['snapshots', '--json', '--all'])).stdout) as {
         atual: string;
         snapshots: (SnapshotManifest & { atual: boolean })[];
       };
@@ -816,6 +826,21 @@ describe('svc ingest publishes snapshots', () => {
       assert.equal(rb.code, 0, rb.stderr);
       assert.match(rb.stdout, /^snapshot 00000001 \(.+\) agora é o atual\n$/);
       assert.equal(currentId(ws.dataDir), '00000001');
+      const rbJson = JSON.parse((await ws.svc(['snapshots', 'rollback', '1', '--json'])).stdout) as Record<
+        string,
+        unknown
+      >;
+      assert.deepEqual([rbJson.atual, rbJson.total, 'snapshots' in rbJson], ['00000001', 2, false]);
+      const rbAll = JSON.parse((await ws.svc(['snapshots', 'rollback', '1', '--json', '--all'])).stdout) as {
+        snapshots: { id: string; atual: boolean }[];
+      };
+      assert.deepEqual(
+        rbAll.snapshots.map((s) => [s.id, s.atual]),
+        [
+          ['00000001', true],
+          ['00000002', false],
+        ],
+      );
       const again = await ok(ws, [ws.write('l2.json', liveFeed(1))]);
       assert.equal(manifest(ws, again.snapshot_id ?? '').parent_id, '00000001');
       assert.ok((again.eventos.seq_inicio ?? 0) > (s2.eventos.seq_fim ?? 0), 'seqs continue after a rollback');

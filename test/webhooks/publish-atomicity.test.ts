@@ -121,7 +121,7 @@ describe('events are delivered only from the current line of snapshots', () => {
     await killed.waitFor('svc: pausado em renamed');
     killed.kill('SIGKILL');
     await killed.done;
-    const list = await runSvcInProcess(['snapshots', '--json', '--data-dir', dataDir.root]);
+    const list = await runSvcInProcess(['snapshots', '--json', '--all', '--data-dir', dataDir.root]);
     assert.equal(list.code, 0, list.stderr);
     const listed = (JSON.parse(list.stdout) as { snapshots: { id: string }[] }).snapshots.map((s) => s.id);
     assert.deepEqual(listed, [current]);

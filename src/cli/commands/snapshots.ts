@@ -5,7 +5,12 @@ import { formatTable, printJson, printLine } from '../output.js';
 import { configFrom, withCommonOptions, withExamples, type CommonOptions } from '../program.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { rollbackTo, SnapshotNotFoundError } from '../../warehouse/rollback.js';
-import { listSnapshots, parseSnapshotId, readCurrentId } from '../../warehouse/snapshot-store.js';
+import {
+  listSnapshots,
+  parseSnapshotId,
+  readCurrentId,
+  type SnapshotManifest,
+} from '../../warehouse/snapshot-store.js';
 import { tidySnapshots } from '../../warehouse/tidy.js';
 import { diffSnapshots } from '../../warehouse/diff/diff.js';
 import { printPlan } from '../plan-output.js';
@@ -13,15 +18,26 @@ import { snapshotErrors, snapshotOption } from '../snapshot-option.js';
 
 export function registerSnapshots(program: Command): void {
   const cmd = program.command('snapshots').description('lista os snapshots publicados; volta a um anterior');
+  cmd.option('--all', 'com --json, lista também cada snapshot (id, data, tamanho, contagens, eventos)');
   withCommonOptions(cmd);
-  withExamples(cmd, ['svc snapshots', 'svc snapshots --json', 'svc snapshots rollback 41', 'svc snapshots diff']);
-  cmd.action((flags: CommonOptions) => {
+  cmd.addHelpText(
+    'after',
+    '\n--json imprime um resumo: atual, total, mais_antigo, mais_recente, tamanho_total_bytes; --all acrescenta "snapshots".',
+  );
+  withExamples(cmd, [
+    'svc snapshots',
+    'svc snapshots --json',
+    'svc snapshots --json --all',
+    'svc snapshots rollback 41',
+    'svc snapshots diff',
+  ]);
+  cmd.action((flags: CommonOptions & ListOptions) => {
     const dataDir = configFrom(flags).dataDir;
     tidySnapshots(dataDir);
     const current = readCurrentId(dataDir);
     const snapshots = listSnapshots(dataDir);
     if (flags.json) {
-      printJson({ atual: current, snapshots: snapshots.map((m) => ({ ...m, atual: m.id === current })) });
+      printJson(summaryJson(current, snapshots, flags.all === true));
       return;
     }
     if (snapshots.length === 0) {
@@ -49,16 +65,20 @@ export function registerSnapshots(program: Command): void {
   const rollback = cmd
     .command('rollback')
     .description('torna um snapshot anterior o atual de novo (atomicamente)')
-    .argument('<id>', 'id do snapshot, com ou sem os zeros à esquerda');
+    .argument('<id>', 'id do snapshot, com ou sem os zeros à esquerda')
+    .option('--all', 'com --json, lista também cada snapshot retido');
   withCommonOptions(rollback);
+  rollback.addHelpText('after', '\n--json imprime o resumo de svc snapshots --json (--all acrescenta "snapshots").');
   withExamples(rollback, ['svc snapshots rollback 41', 'svc snapshots rollback 00000041 --json']);
   rollback.action((idText: string) => {
     const flags = commonOptionsOf(rollback, cmd);
+    const all = rollback.opts<ListOptions>().all === true || cmd.opts<ListOptions>().all === true;
     const id = parseSnapshotId(idText);
     if (!id) throw new CliError(`id de snapshot inválido: "${idText}"`, EXIT.usage);
     try {
-      const manifest = rollbackTo(configFrom(flags).dataDir, id);
-      if (flags.json) printJson({ atual: manifest.id, snapshot: manifest });
+      const dataDir = configFrom(flags).dataDir;
+      const manifest = rollbackTo(dataDir, id);
+      if (flags.json) printJson(summaryJson(manifest.id, listSnapshots(dataDir), all));
       else printLine(`snapshot ${manifest.id} (${manifest.criado_em}) agora é o atual`);
     } catch (err) {
       if (err instanceof SnapshotNotFoundError) throw new CliError(err.message, EXIT.notFound);
@@ -100,6 +120,26 @@ function commonOptionsOf(sub: Command, parent: Command): CommonOptions {
   const pick = <K extends keyof CommonOptions>(key: K): CommonOptions[K] =>
     given(sub, key) || !given(parent, key) ? sub.opts<CommonOptions>()[key] : parent.opts<CommonOptions>()[key];
   return { dataDir: pick('dataDir'), json: pick('json') };
+}
+
+interface ListOptions {
+  all?: boolean;
+}
+
+/**
+ * `--json` of `snapshots` and `rollback`: counts, not the list, which grows with retention (51 KB at 10);
+ * `all` adds each snapshot as listed before, with `atual`.
+ */
+function summaryJson(current: string | null, snapshots: SnapshotManifest[], all: boolean): object {
+  const edge = (m: SnapshotManifest | undefined) => (m ? { id: m.id, criado_em: m.criado_em } : null);
+  return {
+    atual: current,
+    total: snapshots.length,
+    mais_antigo: edge(snapshots[0]),
+    mais_recente: edge(snapshots.at(-1)),
+    tamanho_total_bytes: snapshots.reduce((sum, m) => sum + m.tamanho_bytes, 0),
+    ...(all ? { snapshots: snapshots.map((m) => ({ ...m, atual: m.id === current })) } : {}),
+  };
 }
 
 function formatBytes(n: number): string {
