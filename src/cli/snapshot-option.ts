@@ -1,5 +1,5 @@
-import { QueryRejectedError, QuerySnapshotError } from '../warehouse/query/snapshot-query.js';
-import { parseSnapshotId } from '../warehouse/snapshot-store.js';
+import { QueryRejectedError, QuerySnapshotError } from '../warehouse/query/errors.js';
+import { parseSnapshotId } from '../warehouse/snapshot-id.js';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 

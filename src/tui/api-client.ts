@@ -54,6 +54,8 @@ export interface ListResponse<T> {
 export interface ApiClientOptions {
   baseUrl: string;
   key: string;
+  /** Read every resource as of this retained snapshot (`?snapshot=`, a padded id); absent: the current one. */
+  snapshot?: string;
 }
 
 /** What openapi-fetch resolves with: the parsed body on success, the parsed error body otherwise. */
@@ -66,79 +68,102 @@ interface Outcome<T> {
 export class ApiClient {
   readonly baseUrl: string;
   readonly key: string;
+  readonly snapshot: string | null;
   private readonly api: SvcClient;
+  /** The query every read carries: `{snapshot}` when reading as of one, else nothing. */
+  private readonly asOf: { snapshot?: string };
 
   constructor(options: ApiClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.key = options.key;
+    this.snapshot = options.snapshot ?? null;
+    this.asOf = options.snapshot ? { snapshot: options.snapshot } : {};
     this.api = createSvcClient({ baseUrl: this.baseUrl, key: options.key, fetch: (request) => this.send(request) });
   }
 
   campeonatos(filtro: FiltroCampeonatos = {}): Promise<ListResponse<Campeonato>> {
     const query = Object.fromEntries(Object.entries(filtro).filter(([, v]) => v !== undefined && v !== ''));
-    return this.list(this.api.GET('/v1/campeonatos', { params: { query } }));
+    return this.list(this.api.GET('/v1/campeonatos', { params: { query: { ...query, ...this.asOf } } }));
   }
 
   tabela(campeonatoId: number): Promise<Tabela> {
-    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/tabela', { params: { path: { campeonatoId } } }));
+    return this.data(
+      this.api.GET('/v1/campeonatos/{campeonatoId}/tabela', { params: { path: { campeonatoId }, query: this.asOf } }),
+    );
   }
 
   tabelaDaFase(campeonatoId: number, faseId: number): Promise<Tabela> {
     return this.data(
       this.api.GET('/v1/campeonatos/{campeonatoId}/fases/{faseId}/tabela', {
-        params: { path: { campeonatoId, faseId } },
+        params: { path: { campeonatoId, faseId }, query: this.asOf },
       }),
     );
   }
 
   fases(campeonatoId: number): Promise<ListResponse<Fase>> {
-    return this.list(this.api.GET('/v1/campeonatos/{campeonatoId}/fases', { params: { path: { campeonatoId } } }));
+    return this.list(
+      this.api.GET('/v1/campeonatos/{campeonatoId}/fases', { params: { path: { campeonatoId }, query: this.asOf } }),
+    );
   }
 
   rodada(campeonatoId: number, numero: number): Promise<RodadaAvulsa> {
     return this.data(
-      this.api.GET('/v1/campeonatos/{campeonatoId}/rodadas/{numero}', { params: { path: { campeonatoId, numero } } }),
+      this.api.GET('/v1/campeonatos/{campeonatoId}/rodadas/{numero}', {
+        params: { path: { campeonatoId, numero }, query: this.asOf },
+      }),
     );
   }
 
   chave(campeonatoId: number): Promise<ChaveCampeonato> {
-    return this.data(this.api.GET('/v1/campeonatos/{campeonatoId}/chave', { params: { path: { campeonatoId } } }));
+    return this.data(
+      this.api.GET('/v1/campeonatos/{campeonatoId}/chave', { params: { path: { campeonatoId }, query: this.asOf } }),
+    );
   }
 
   artilharia(campeonatoId: number): Promise<ListResponse<Jogador>> {
-    return this.list(this.api.GET('/v1/campeonatos/{campeonatoId}/artilharia', { params: { path: { campeonatoId } } }));
+    return this.list(
+      this.api.GET('/v1/campeonatos/{campeonatoId}/artilharia', {
+        params: { path: { campeonatoId }, query: this.asOf },
+      }),
+    );
   }
 
   aoVivo(): Promise<ListResponse<PartidaAoVivo>> {
-    return this.list(this.api.GET('/v1/partidas/ao-vivo'));
+    return this.list(this.api.GET('/v1/partidas/ao-vivo', { params: { query: this.asOf } }));
   }
 
   eventos(partidaId: number): Promise<ListResponse<EventoPartida>> {
-    return this.list(this.api.GET('/v1/partidas/{id}/eventos', { params: { path: { id: partidaId } } }));
+    return this.list(
+      this.api.GET('/v1/partidas/{id}/eventos', { params: { path: { id: partidaId }, query: this.asOf } }),
+    );
   }
 
   estatisticas(partidaId: number): Promise<EstatisticasPartida> {
-    return this.data(this.api.GET('/v1/partidas/{id}/estatisticas', { params: { path: { id: partidaId } } }));
+    return this.data(
+      this.api.GET('/v1/partidas/{id}/estatisticas', { params: { path: { id: partidaId }, query: this.asOf } }),
+    );
   }
 
   escalacao(partidaId: number): Promise<Escalacao> {
-    return this.data(this.api.GET('/v1/partidas/{id}/escalacao', { params: { path: { id: partidaId } } }));
+    return this.data(
+      this.api.GET('/v1/partidas/{id}/escalacao', { params: { path: { id: partidaId }, query: this.asOf } }),
+    );
   }
 
   buscarTimes(q: string): Promise<ListResponse<Time>> {
-    return this.list(this.api.GET('/v1/times', { params: { query: { q } } }));
+    return this.list(this.api.GET('/v1/times', { params: { query: { q, ...this.asOf } } }));
   }
 
   jogadoresDoTime(timeId: number): Promise<ListResponse<Jogador>> {
-    return this.list(this.api.GET('/v1/times/{timeId}/jogadores', { params: { path: { timeId } } }));
+    return this.list(this.api.GET('/v1/times/{timeId}/jogadores', { params: { path: { timeId }, query: this.asOf } }));
   }
 
   buscarJogadores(q: string): Promise<ListResponse<Jogador>> {
-    return this.list(this.api.GET('/v1/jogadores', { params: { query: { q } } }));
+    return this.list(this.api.GET('/v1/jogadores', { params: { query: { q, ...this.asOf } } }));
   }
 
   jogador(id: number): Promise<Jogador> {
-    return this.data(this.api.GET('/v1/jogadores/{id}', { params: { path: { id } } }));
+    return this.data(this.api.GET('/v1/jogadores/{id}', { params: { path: { id }, query: this.asOf } }));
   }
 
   private async data<T>(call: Promise<Outcome<{ data: T }>>): Promise<T> {

@@ -100,7 +100,8 @@ export function App({ client, initialCampeonatos, liveRefreshMs = LIVE_REFRESH_M
     [client, refreshGeneration, navigate, back, columns, bodyRows, top, liveRefreshMs, keys],
   );
   const trail = stack.map(routeTitle).join(' › ');
-  const host = client.baseUrl.replace(/^https?:\/\//, '');
+  const server = client.baseUrl.replace(/^https?:\/\//, '');
+  const host = client.snapshot ? `snapshot ${client.snapshot} · ${server}` : server;
 
   return (
     <TuiContext.Provider value={context}>

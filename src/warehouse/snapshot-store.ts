@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
 import { fsyncDir, writeFileAtomic } from './fs-durable.js';
+import { ID_DIGITS, parseSnapshotId } from './snapshot-id.js';
 import type { Alteracoes } from './touched.js';
 
 /** docs/internals.md "Data dir". */
@@ -20,16 +21,8 @@ export interface SnapshotManifest {
   alteracoes?: Alteracoes;
 }
 
-const ID_DIGITS = 8;
-
-export function formatSnapshotId(n: number): string {
-  return String(n).padStart(ID_DIGITS, '0');
-}
-
-/** Accepts `42` or `00000042`; null when the text is not a snapshot id. */
-export function parseSnapshotId(text: string): string | null {
-  return /^\d{1,8}$/.test(text.trim()) ? formatSnapshotId(Number(text.trim())) : null;
-}
+// The ids' own module has no DuckDB import, for commands that only parse an id (svc tui).
+export { formatSnapshotId, parseSnapshotId } from './snapshot-id.js';
 
 export function snapshotFile(dataDir: DataDir, id: string): string {
   return path.join(dataDir.snapshotsDir, `${id}.duckdb`);

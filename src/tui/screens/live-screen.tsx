@@ -20,30 +20,34 @@ export function LiveScreen() {
   const [tick, setTick] = useState(0);
   const [now, setNow] = useState(systemClock.now());
   const [streaming, setStreaming] = useState(false);
+  // A retained snapshot never changes: no stream, no timer.
+  const asOf = client.snapshot;
   useEffect(
     () =>
-      followEventStream({
-        baseUrl: client.baseUrl,
-        key: client.key,
-        query: { eventos: LIVE_EVENTS },
-        onEvent: () => setTick((t) => t + 1),
-        // On (re)connecting, reload once: something may have changed while disconnected.
-        onStatus: (connected) => {
-          setStreaming(connected);
-          if (connected) setTick((t) => t + 1);
-        },
-      }),
-    [client],
+      asOf
+        ? undefined
+        : followEventStream({
+            baseUrl: client.baseUrl,
+            key: client.key,
+            query: { eventos: LIVE_EVENTS },
+            onEvent: () => setTick((t) => t + 1),
+            // On (re)connecting, reload once: something may have changed while disconnected.
+            onStatus: (connected) => {
+              setStreaming(connected);
+              if (connected) setTick((t) => t + 1);
+            },
+          }),
+    [client, asOf],
   );
   useEffect(() => {
     const clock = setInterval(() => setNow(systemClock.now()), 1000);
-    if (streaming) return () => clearInterval(clock);
+    if (streaming || asOf) return () => clearInterval(clock);
     const reload = setInterval(() => setTick((t) => t + 1), liveRefreshMs);
     return () => {
       clearInterval(reload);
       clearInterval(clock);
     };
-  }, [liveRefreshMs, streaming]);
+  }, [liveRefreshMs, streaming, asOf]);
   const aoVivo = useResource('ao-vivo', () => client.aoVivo(), tick);
 
   return (
@@ -54,7 +58,11 @@ export function LiveScreen() {
         </Text>
         <Text dimColor>
           {aoVivo.loadedAt !== undefined ? ` · atualizado há ${idade(aoVivo.loadedAt, now)}` : ''}
-          {streaming ? ' · pelo stream de eventos' : ` · recarrega a cada ${Math.round(liveRefreshMs / 1000)} s`}
+          {asOf
+            ? ` · como no snapshot ${asOf}`
+            : streaming
+              ? ' · pelo stream de eventos'
+              : ` · recarrega a cada ${Math.round(liveRefreshMs / 1000)} s`}
           {aoVivo.loading && aoVivo.data ? ' · atualizando…' : ''}
         </Text>
       </Text>

@@ -1,7 +1,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../../data-dir.js';
 import { queryRows, readSql } from '../duckdb-util.js';
-import { pathLiteral, QuerySnapshotError } from '../query/snapshot-query.js';
+import { QuerySnapshotError } from '../query/errors.js';
+import { pathLiteral } from '../query/snapshot-query.js';
 import { readCurrentId, readManifest, snapshotFile } from '../snapshot-store.js';
 
 const SCHEMA_SQL = readSql(new URL('../sql/schema.sql', import.meta.url));

@@ -5,25 +5,7 @@ import { DuckDBInstance, StatementType, type DuckDBConnection } from '@duckdb/no
 import type { DataDir } from '../../data-dir.js';
 import { installResourceViews } from '../sql/resources/views.js';
 import { readCurrentId, readManifest, snapshotFile, type SnapshotManifest } from '../snapshot-store.js';
-
-/** The snapshot named does not exist (or none is published yet when none is named). */
-export class QuerySnapshotError extends Error {
-  constructor(
-    message: string,
-    readonly missing: 'snapshot' | 'nenhum',
-  ) {
-    super(message);
-    this.name = 'QuerySnapshotError';
-  }
-}
-
-/** The SQL was refused (writes, several statements) or DuckDB rejected it (syntax, unknown table). */
-export class QueryRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueryRejectedError';
-  }
-}
+import { QueryRejectedError, QuerySnapshotError } from './errors.js';
 
 export interface QuerySnapshot {
   id: string;
