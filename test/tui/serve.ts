@@ -19,24 +19,36 @@ export async function startDemoServer(): Promise<DemoServer> {
   try {
     const ingest = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
     if (ingest.code !== 0) throw new Error(`svc ingest failed (${ingest.code}): ${ingest.stderr}`);
-    const key = await createKey(dir, 't', 'enterprise');
-    const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const url = await boundUrl(child);
+    const server = await startServe(dir);
     return {
-      url,
-      key,
-      dataDir: dir,
+      ...server,
       stop: async () => {
-        await stopProcess(child);
+        await server.stop();
         cleanup();
       },
     };
   } catch (err) {
     cleanup();
+    throw err;
+  }
+}
+
+/** `svc serve --port 0` over a data dir that has a snapshot, with a new enterprise key; `stop` leaves the dir. */
+export async function startServe(dataDir: string): Promise<DemoServer> {
+  const key = await createKey(dataDir, 't', 'enterprise');
+  const child = spawn(
+    process.execPath,
+    [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  try {
+    return { url: await boundUrl(child), key, dataDir, stop: () => stopProcess(child) };
+  } catch (err) {
+    await stopProcess(child);
     throw err;
   }
 }
