@@ -260,6 +260,7 @@ class WebhookDispatcher implements Dispatcher {
       if (!pending) return;
       const running: Promise<void> = this.dispatch(pending)
         .then((completed) => {
+          this.claims.sent(completed.job.id);
           this.guard.observe(completed);
           this.recorder.add(completed);
         })

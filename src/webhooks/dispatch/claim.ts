@@ -22,6 +22,11 @@ export function ownerIsDead(owner: string): boolean {
 export interface FairShares {
   webhook: number;
   account: number;
+  /**
+   * Sends in flight below which a delivery over its shares may still start: the slots above are kept for the
+   * others, so a lone busy tenant is not throttled to its share while a hanging one cannot take every slot.
+   */
+  borrowUpTo: number;
 }
 
 /**
@@ -29,7 +34,8 @@ export interface FairShares {
  * hang hold at most their account's share and the rest of the pool keeps serving everyone else.
  */
 export function fairShares(concurrency: number): FairShares {
-  return { webhook: Math.max(1, Math.floor(concurrency / 4)), account: Math.max(1, Math.floor(concurrency / 2)) };
+  const quarter = Math.max(1, Math.floor(concurrency / 4));
+  return { webhook: quarter, account: Math.max(1, Math.floor(concurrency / 2)), borrowUpTo: concurrency - quarter };
 }
 
 /**
@@ -55,7 +61,7 @@ export class Claims {
     private readonly capacity: number,
     private readonly leaseMs: number,
     private readonly owner = OWNER,
-    private readonly shares: FairShares = { webhook: capacity, account: capacity },
+    private readonly shares: FairShares = { webhook: capacity, account: capacity, borrowUpTo: capacity },
   ) {}
 
   /** Claims an account may hold before the next claims skip it. */
@@ -72,18 +78,28 @@ export class Claims {
     if (room <= 0) return false;
     const skip = [...this.heldPerAccount].filter(([, n]) => n >= this.accountClaims).map(([conta]) => conta);
     const jobs = await this.queue.claimDue(now, room, [...this.held.keys()], this.owner, this.leaseMs, skip);
+    let drained = jobs.length < room && skip.length === 0;
+    // Nobody else had that much due: the skipped accounts fill what is really free (work-conserving).
+    const free = this.capacity - this.held.size - jobs.length;
+    if (skip.length > 0 && jobs.length < room && free > 0) {
+      const held = [...this.held.keys(), ...jobs.map((j) => j.id)];
+      const more = await this.queue.claimDue(now, free, held, this.owner, this.leaseMs);
+      jobs.push(...more);
+      drained = more.length < free;
+    }
     for (const job of jobs) {
       this.held.set(job.id, job);
       bump(this.heldPerAccount, job.contaId, 1);
       this.ready.push({ job });
     }
-    // A skipped account may have more due: drained only when nobody was skipped.
-    return jobs.length < room && skip.length === 0;
+    return drained;
   }
 
   /** The next claimed delivery to send, oldest due first among those whose webhook and account are under their share. */
   next(): PendingDispatch | undefined {
-    const i = this.ready.findIndex((p) => this.mayStart(p));
+    // Within its shares first; beyond them only while the slots kept for the others are free.
+    let i = this.ready.findIndex((p) => this.withinShares(p));
+    if (i < 0 && this.ready.length > 0 && this.started.size < this.shares.borrowUpTo) i = 0;
     if (i < 0) return undefined;
     const [p] = this.ready.splice(i, 1) as [PendingDispatch];
     this.started.add(p.job.id);
@@ -92,7 +108,11 @@ export class Claims {
     return p;
   }
 
-  private mayStart({ job }: PendingDispatch): boolean {
+  private mayStart(p: PendingDispatch): boolean {
+    return this.withinShares(p) || this.started.size < this.shares.borrowUpTo;
+  }
+
+  private withinShares({ job }: PendingDispatch): boolean {
     return (
       (this.sendsPerWebhook.get(job.webhookId) ?? 0) < this.shares.webhook &&
       (this.sendsPerAccount.get(job.contaId) ?? 0) < this.shares.account
@@ -109,16 +129,24 @@ export class Claims {
     return this.held.size;
   }
 
+  /**
+   * The delivery's send is over (its outcome waits for the next flush): it no longer counts against the shares,
+   * which measure sends in flight. A flush every few ms would otherwise cap a webhook at its share per flush.
+   */
+  sent(id: string): void {
+    const job = this.held.get(id);
+    if (!job || !this.started.delete(id)) return;
+    bump(this.sendsPerWebhook, job.webhookId, -1);
+    bump(this.sendsPerAccount, job.contaId, -1);
+  }
+
   /** The delivery's outcome is recorded (or its claim will lapse): it no longer counts against capacity. */
   settle(id: string): void {
+    this.sent(id);
     const job = this.held.get(id);
     if (!job) return;
     this.held.delete(id);
     bump(this.heldPerAccount, job.contaId, -1);
-    if (this.started.delete(id)) {
-      bump(this.sendsPerWebhook, job.webhookId, -1);
-      bump(this.sendsPerAccount, job.contaId, -1);
-    }
   }
 
   /** Extends this worker's claims (held ones may wait in line longer than a lease while receivers are slow). */

@@ -44,7 +44,7 @@ describe('claim stage', () => {
       T0,
     );
     f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
-    const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1 });
+    const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 2 });
     assert.equal(await claims.refill(T0 + 10), false);
     assert.equal(claims.holding, 4, "the first account's four, oldest first: the other's comes later");
     assert.equal(await claims.refill(T0 + 10), false, 'the first account (half the claims) skipped, the other claimed');
@@ -55,6 +55,34 @@ describe('claim stage', () => {
     assert.deepEqual([claims.next(), claims.waiting], [undefined, 0]);
     claims.settle(first!.job.id);
     assert.equal(claims.next()?.job.corpo, '{"i":1}');
+  });
+
+  it('work-conserving: a lone account fills the claims and borrows sends beyond its share, up to the reserve', async () => {
+    queued(6);
+    const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 3 });
+    assert.equal(await claims.refill(T0 + 10), false);
+    const sent = [claims.next(), claims.next(), claims.next()];
+    assert.deepEqual(
+      sent.map((p) => p?.job.corpo),
+      ['{"i":0}', '{"i":1}', '{"i":2}'],
+      'beyond its share of 1 while nobody else waits',
+    );
+    assert.equal(claims.next(), undefined, 'the last slot is kept for the others');
+    for (const p of sent.slice(0, 2)) claims.settle(p!.job.id);
+    // Holding half the claims it is skipped, but nobody else has anything due: it fills the room again.
+    assert.equal(await claims.refill(T0 + 10), false, 'room filled: more may be due');
+    assert.equal(claims.holding, 4);
+  });
+
+  it('shares count sends in flight: a send that is over frees its share before its outcome is recorded', async () => {
+    queued(2);
+    const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 1 });
+    await claims.refill(T0 + 10);
+    const first = claims.next();
+    assert.equal(claims.next(), undefined, 'one in flight: the share and the borrow limit are reached');
+    claims.sent(first!.job.id);
+    assert.equal(claims.next()?.job.corpo, '{"i":1}', 'the first is waiting for the flush, not in flight');
+    assert.equal(claims.holding, 2, 'both held until recorded');
   });
 
   it('does not claim what is not due yet, nor what another worker holds under a live lease', async () => {
