@@ -21,6 +21,7 @@ import { resolveDataDir } from '../data-dir.js';
 import { SNAPSHOT_FORMAT } from '../warehouse/format.js';
 import { listSnapshots, readCurrentId } from '../warehouse/snapshot-store.js';
 import { CliError } from './cli-error.js';
+import { reachable } from './control-plane.js';
 import { EXIT } from './exit-codes.js';
 import { SVC_VERSION } from './version.js';
 
@@ -81,6 +82,8 @@ export async function takeBackup(config: Config, to: string): Promise<BackupMani
   const { dataDir } = config;
   if (!existsSync(dataDir.root)) throw new CliError(`pasta de dados não encontrada: ${dataDir.root}`, EXIT.notFound);
   refuseNonEmpty(to, 'faça o backup');
+  // PostgreSQL first: an unreachable server stops the backup before anything is copied.
+  const pgPlan = await pgPlanOf(config);
   const target = resolveDataDir(to);
   mkdirSync(target.snapshotsDir, { recursive: true, mode: 0o700 });
   const copied: string[] = [];
@@ -107,14 +110,11 @@ export async function takeBackup(config: Config, to: string): Promise<BackupMani
     copied.push('CURRENT', 'CURRENT.max');
   }
 
-  let plano: BackupManifest['plano_de_controle'];
-  if (config.databaseUrl === undefined) {
+  let plano = pgPlan;
+  if (plano === null) {
     const migracoes = existsSync(dataDir.controlDb) ? copyControlDb(dataDir.controlDb, target.controlDb) : [];
     if (migracoes.length > 0) copied.push('control.db');
     plano = { banco: 'sqlite', esquema: schemaState(SQLITE_MIGRATIONS, migracoes).applied, migracoes };
-  } else {
-    const { schema } = await inspectPgControl(config.databaseUrl, config.secretKey);
-    plano = { banco: 'postgresql', esquema: schema.applied, migracoes: appliedOf(PG_MIGRATIONS, schema) };
   }
 
   let chave: BackupManifest['chave_de_segredos'] = config.secretKey ? 'fora' : 'nenhuma';
@@ -139,6 +139,14 @@ export async function takeBackup(config: Config, to: string): Promise<BackupMani
   };
   await writeFile(path.join(target.root, BACKUP_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
+}
+
+/** The schema of a PostgreSQL control plane, read (never migrated); its data is `pg_dump`'s to copy. */
+async function pgPlanOf(config: Config): Promise<BackupManifest['plano_de_controle'] | null> {
+  const url = config.databaseUrl;
+  if (url === undefined) return null;
+  const { schema } = await reachable(url, () => inspectPgControl(url, config.secretKey));
+  return { banco: 'postgresql', esquema: schema.applied, migracoes: appliedOf(PG_MIGRATIONS, schema) };
 }
 
 /** The applied migrations of a PostgreSQL schema as file names, for the same newer-than check as SQLite's. */

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { sign } from '../../src/webhooks/signing.js';
 import { runSvc, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 import { Receiver, SvcProcess, until } from '../webhooks/helpers.js';
 
 /** What a restore must serve byte for byte: dated fixtures, no live clock, no usage counts. */
@@ -242,4 +243,37 @@ describe('svc backup and svc restore', () => {
     cpSync(backup, dir, { recursive: true });
     return dir;
   }
+});
+
+describe('svc backup on PostgreSQL', { skip: postgresSkip ?? false }, () => {
+  it('copies the snapshots, prints the pg_dump to run and restores the snapshots with a pg_restore reminder', async () => {
+    const database = await createTestDatabase();
+    const { dir, cleanup } = tempDir('svc-backup-pg-');
+    try {
+      const env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY: 'chave-de-teste-com-mais-de-16-caracteres' };
+      const data = path.join(dir, 'data');
+      assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', data], { env })).code, 0);
+      const to = path.join(dir, 'backup');
+      const r = await runSvcInProcess(['backup', '--to', to, '--data-dir', data], { env });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /plano de controle postgresql no esquema \d{3}/);
+      assert.ok(r.stdout.includes(`pg_dump -Fc -f ${path.join(to, 'control.dump')} '${database.url}'`), r.stdout);
+      assert.match(r.stderr, /aviso: a chave de segredos está configurada fora da pasta de dados/);
+      assert.equal(existsSync(path.join(to, 'control.db')), false);
+
+      const back = await runSvcInProcess(['restore', '--from', to, '--data-dir', path.join(dir, 'restored')]);
+      assert.equal(back.code, 0, back.stderr);
+      assert.match(back.stderr, /restaure o dump com pg_restore/);
+      assert.ok(existsSync(path.join(dir, 'restored/snapshots/00000001.duckdb')));
+
+      const down = await runSvcInProcess(['backup', '--to', path.join(dir, 'down'), '--data-dir', data], {
+        env: { ...env, SVC_DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' },
+      });
+      assert.equal(down.code, EXIT.unreachable, down.stderr);
+      assert.equal(existsSync(path.join(dir, 'down')), false, 'nothing copied');
+    } finally {
+      cleanup();
+      await database.drop();
+    }
+  });
 });
