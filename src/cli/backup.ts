@@ -80,7 +80,7 @@ export function pgDumpCommand(url: string, to: string): string {
  */
 export async function takeBackup(config: Config, to: string): Promise<BackupManifest> {
   const { dataDir } = config;
-  if (!existsSync(dataDir.root)) throw new CliError(`pasta de dados não encontrada: ${dataDir.root}`, EXIT.notFound);
+  if (!existsSync(dataDir.root)) throw new CliError(`pasta de dados não encontrada: ${dataDir.root}`, EXIT.unreachable);
   refuseNonEmpty(to, 'faça o backup');
   // PostgreSQL first: an unreachable server stops the backup before anything is copied.
   const pgPlan = await pgPlanOf(config);

@@ -217,10 +217,19 @@ describe('svc backup and svc restore', () => {
     }
   });
 
-  it('backup refuses a non-empty target and reminds of a key kept outside the data dir', async () => {
+  it('backup refuses a non-empty target and a missing data dir, and reminds of a key kept outside the data dir', async () => {
     const busy = await runSvcInProcess(['backup', '--to', backup, '--data-dir', data]);
     assert.equal(busy.code, EXIT.notReady);
     assert.match(busy.stderr, /não está vazia; faça o backup numa pasta nova ou vazia/);
+    const missing = await runSvcInProcess([
+      'backup',
+      '--to',
+      path.join(tmp.dir, 'b2'),
+      '--data-dir',
+      path.join(tmp.dir, 'none'),
+    ]);
+    assert.equal(missing.code, EXIT.unreachable);
+    assert.match(missing.stderr, /^svc: pasta de dados não encontrada: .*none\n$/);
 
     const own = path.join(tmp.dir, 'own-key');
     assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', own])).code, 0);
