@@ -88,6 +88,16 @@ export async function takeBackup(config: Config, to: string): Promise<BackupMani
   mkdirSync(target.snapshotsDir, { recursive: true, mode: 0o700 });
   const copied: string[] = [];
 
+  // The control plane before the snapshots: every event its webhook cursor has not consumed is in a snapshot
+  // retention keeps, so the copies taken after it still hold them.
+  let plano = pgPlan;
+  if (plano === null) {
+    const exists = existsSync(dataDir.controlDb);
+    const migracoes = exists ? copyControlDb(dataDir.controlDb, target.controlDb) : [];
+    if (exists) copied.push('control.db');
+    plano = { banco: 'sqlite', esquema: schemaState(SQLITE_MIGRATIONS, migracoes).applied, migracoes };
+  }
+
   // Snapshots are immutable: a byte copy is consistent. CURRENT is read once, first; a snapshot retention deletes
   // meanwhile is left out, unless it is the current one (never deleted while current).
   const atual = readCurrentId(dataDir);
@@ -108,13 +118,6 @@ export async function takeBackup(config: Config, to: string): Promise<BackupMani
     // Every snapshot copied has been current: none is taken for an orphan (snapshot-store.ts) after a restore.
     await writeFile(path.join(target.root, 'CURRENT.max'), `${snapshots.at(-1) ?? atual}\n`);
     copied.push('CURRENT', 'CURRENT.max');
-  }
-
-  let plano = pgPlan;
-  if (plano === null) {
-    const migracoes = existsSync(dataDir.controlDb) ? copyControlDb(dataDir.controlDb, target.controlDb) : [];
-    if (migracoes.length > 0) copied.push('control.db');
-    plano = { banco: 'sqlite', esquema: schemaState(SQLITE_MIGRATIONS, migracoes).applied, migracoes };
   }
 
   let chave: BackupManifest['chave_de_segredos'] = config.secretKey ? 'fora' : 'nenhuma';
