@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { createProgram, reportError, runProgram, wantsJson } from './program.js';
 import { migrationVersion, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../control/schema-version.js';
 import { SNAPSHOT_FORMAT } from '../warehouse/format.js';
-
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+import { SVC_VERSION } from './version.js';
 
 // Each command module pulls in its whole part (DuckDB, Koa, Ink…). Load only the one being run, so
 // `svc tui` or `svc ingest` do not pay for the others at start-up; `--help` and unknown names load all.
@@ -23,11 +21,13 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   config: async () => (await import('./commands/config.js')).registerConfig,
   query: async () => (await import('./commands/query.js')).registerQuery,
   export: async () => (await import('./commands/export.js')).registerExport,
+  backup: async () => (await import('./commands/backup.js')).registerBackup,
+  restore: async () => (await import('./commands/backup.js')).registerRestore,
 };
 
 /** `svc --version`: what a binary, a data dir and a control plane must agree on (docs/deploy.md, upgrading). */
 const VERSIONS = [
-  `svc ${pkg.version}`,
+  `svc ${SVC_VERSION}`,
   `formato de snapshot: ${SNAPSHOT_FORMAT}`,
   `esquema do plano de controle: ${migrationVersion(SQLITE_MIGRATIONS.at(-1) ?? '')} (SQLite), ${migrationVersion(PG_MIGRATIONS.at(-1) ?? '')} (PostgreSQL)`,
   `node ${process.version}`,

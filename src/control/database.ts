@@ -224,12 +224,15 @@ function createPrivate(file: string): void {
   }
 }
 
-function sqliteSchema(db: ControlDb): SchemaState {
+function appliedOf(db: ControlDb): string[] {
   const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-  const applied = hasTable
+  return hasTable
     ? (db.prepare('SELECT nome FROM schema_migrations').all() as { nome: string }[]).map((r) => r.nome)
     : [];
-  return schemaState(SQLITE_MIGRATIONS, applied);
+}
+
+function sqliteSchema(db: ControlDb): SchemaState {
+  return schemaState(SQLITE_MIGRATIONS, appliedOf(db));
 }
 
 /** The schema of a control plane this version may open: refused when a newer svc migrated it. */
@@ -250,6 +253,32 @@ export function inspectControlDb(
     if (schema.pending.length > 0 || schema.unknown.length > 0) return { schema, secrets: 0, keyProblem: null };
     const stored = storedSecrets(db).map((r) => r.v);
     return { schema, secrets: stored.length, keyProblem: secretsProblem(key, recordedKeyId(db), stored) };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A consistent copy of a control plane that may be in use (`svc backup`): `VACUUM INTO` reads it in one read
+ * transaction, so writers under WAL go on and the copy is one moment of it; the live file is never copied as bytes.
+ * Returns the migrations the copy has applied (its schema).
+ */
+export function copyControlDb(file: string, to: string): string[] {
+  const db = new Database(`${pathToFileURL(file).href}?mode=ro`);
+  try {
+    db.prepare('VACUUM INTO ?').run(to);
+  } finally {
+    db.close();
+  }
+  chmodSync(to, 0o600);
+  return appliedMigrations(to);
+}
+
+/** The migrations a control-plane file has applied, read without opening it for use. */
+function appliedMigrations(file: string): string[] {
+  const db = new Database(`${pathToFileURL(file).href}?mode=ro`);
+  try {
+    return appliedOf(db);
   } finally {
     db.close();
   }
