@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { rollbackTo } from '../../src/warehouse/rollback.js';
 import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
 
 describe('reads as of a retained snapshot (?snapshot=ID)', () => {
@@ -36,6 +37,20 @@ describe('reads as of a retained snapshot (?snapshot=ID)', () => {
     }
     // The current snapshot is unaffected by the earlier one's reads (its own cache entries).
     assert.equal((await h.get('/v1/campeonatos/1/tabela', key)).text, now.text);
+    // Built from the current one (the chain back names what differs), not read whole from its file.
+    const loaded = h.logs.filter((l) => l.event === 'snapshot_anterior_carregado');
+    assert.deepEqual(
+      loaded.map((l) => [l.snapshot, l.base, l.cold]),
+      [['00000001', '00000004', false]],
+    );
+  });
+
+  it('a championship the ingests left alone reads the same as of any snapshot', async () => {
+    const p = '/v1/campeonatos/2/fases';
+    const now = await h.get(p, key);
+    const asOf = await h.get(`${p}?snapshot=2`, key);
+    assert.equal(asOf.headers.get('x-snapshot'), '00000002');
+    assert.equal(asOf.text, now.text);
   });
 
   it('each retained snapshot as it was: the goal only from the snapshot that recorded it', async () => {
@@ -44,6 +59,17 @@ describe('reads as of a retained snapshot (?snapshot=ID)', () => {
         (e: { tipo: string }) => e.tipo === 'gol',
       ).length;
     assert.deepEqual([await goals('3'), await goals('4')], [0, 1]);
+  });
+
+  it('after a rollback, a snapshot past the current one is read whole from its file, as it was', async () => {
+    const goalBefore = await h.get('/v1/partidas/339/eventos?snapshot=4', key);
+    rollbackTo(h.dataDir, '00000002');
+    await h.api.holder.refresh();
+    assert.equal((await h.get('/v1/campeonatos/1/tabela', key)).headers.get('x-snapshot'), '00000002');
+    const r = await h.get('/v1/partidas/339/eventos?snapshot=4', key);
+    assert.equal(r.text, goalBefore.text);
+    const last = h.logs.filter((l) => l.event === 'snapshot_anterior_carregado').at(-1)!;
+    assert.deepEqual([last.snapshot, last.base, last.cold], ['00000004', '00000002', true]);
   });
 
   it('/v1/status lists the retained snapshots', async () => {

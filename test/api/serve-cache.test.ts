@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { rollbackTo } from '../../src/warehouse/rollback.js';
@@ -54,6 +54,64 @@ describe('serve cache across swaps', () => {
       assert.ok(aoVivo.some((p: { id: number; placar_mandante: number }) => p.id === 339 && p.placar_mandante === 1));
       const artilheiro = (await h.get(`/v1/jogadores/${artilheiroAntes.id}`, key)).json.data;
       assert.equal(artilheiro.gols, artilheiroAntes.gols + 1);
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  it('a new championship with new teams keeps the cached championships (a rename would not)', async () => {
+    const h = await startHarness();
+    try {
+      const key = h.key('enterprise', unlimited);
+      const tag = (await h.get('/v1/campeonatos/1/tabela', key)).headers.get('etag')!;
+      const feed = path.join(h.dataDir.root, 'estadual.json');
+      writeFileSync(
+        feed,
+        JSON.stringify({
+          formato: 'svc-feed/1',
+          fonte: 'demo',
+          gerado_em: '2026-11-22T17:10:00-03:00',
+          times: [
+            { id: 'tst-nov', nome: 'Novorizontino Teste', sigla: 'NVT', tipo: 'clube', escudo_url: null, estado: 'SP' },
+            { id: 'tst-itu', nome: 'Ituano Teste', sigla: 'ITT', tipo: 'clube', escudo_url: null, estado: 'SP' },
+          ],
+          campeonatos: [
+            {
+              id: 'sp27',
+              nome: 'Estadual Teste',
+              nome_popular: 'Estadual',
+              slug: 'estadual-teste',
+              temporada: '2027',
+              tipo: 'pontos-corridos',
+              regiao: 'estadual',
+              logo_url: null,
+            },
+          ],
+          rodadas: [{ id: 'sp27-r01', campeonato: 'sp27', numero: 1 }],
+          partidas: [
+            {
+              id: 'sp27-r01-nov-itu',
+              campeonato: 'sp27',
+              rodada: 'sp27-r01',
+              mandante: 'tst-nov',
+              visitante: 'tst-itu',
+              status: 'encerrado',
+              placar_mandante: 1,
+              placar_visitante: 0,
+              data_hora: '2026-11-20T16:00:00-03:00',
+              estadio: 'Jorge Ismael de Biasi',
+            },
+          ],
+        }),
+      );
+      await ingestInto(h.dataDir, [feed]);
+      await h.api.holder.refresh();
+      const swap = lastSwap(h);
+      assert.equal(swap.cold, false, JSON.stringify(swap));
+      assert.ok((swap.reused as number) >= 1, JSON.stringify(swap));
+      assert.equal((await h.get('/v1/campeonatos/1/tabela', key, { 'If-None-Match': tag })).status, 304);
+      const nomes = (await h.get('/v1/campeonatos?por_pagina=100', key)).json.data.map((c: { nome: string }) => c.nome);
+      assert.ok(nomes.includes('Estadual Teste'), JSON.stringify(nomes));
     } finally {
       await h.cleanup();
     }

@@ -82,7 +82,8 @@ export class Players {
     }
     const gone = new Set([...before].map((j) => j.id));
     const kept = [...this.list()].filter((j) => !gone.has(j.id) && !changed.has(j.id));
-    return Players.fromList([...kept, ...changed.values()].sort(byNameThenId));
+    // `kept` is in order already: merge the few changed in rather than sort ~40k people again.
+    return Players.fromList(mergeSorted(kept, [...changed.values()].sort(byNameThenId)));
   }
 }
 
@@ -98,4 +99,16 @@ function searchable(j: JogadorRow): Searchable<JogadorRow> {
 /** The order of `ORDER BY nome, id` (code point order; names are in the Basic Multilingual Plane). */
 function byNameThenId(a: JogadorRow, b: JogadorRow): number {
   return a.nome < b.nome ? -1 : a.nome > b.nome ? 1 : a.id - b.id;
+}
+
+function mergeSorted<T extends JogadorRow>(a: readonly T[], b: readonly T[]): T[] {
+  if (b.length === 0) return [...a];
+  const out: T[] = [];
+  let j = 0;
+  for (const x of a) {
+    while (j < b.length && byNameThenId(b[j]!, x) < 0) out.push(b[j++]!);
+    out.push(x);
+  }
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
