@@ -7,9 +7,11 @@ import { changesBetween } from '../../warehouse/snapshot-changes.js';
 import { parseSnapshotId, readManifest } from '../../warehouse/snapshot-store.js';
 import { isEmpty, type Alteracoes } from '../../warehouse/touched.js';
 import { DEFAULT_CACHE_MB } from './cache-size.js';
-import { GlobalPart } from './global-part.js';
+import { INTEGER, LIST, listValue } from '@duckdb/node-api';
+import { GlobalPart, type Teams } from './global-part.js';
 import { ServeCache, ServedSnapshot, type Generations } from './served-snapshot.js';
 import { SnapshotDb } from './snapshot-db.js';
+import { sql } from './tables.js';
 
 export type SnapshotLog = (event: string, fields: Record<string, unknown>) => void;
 export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | null) => void;
@@ -154,9 +156,8 @@ export class SnapshotHolder {
   /**
    * Snapshot `id` read from its file; with `base` and the `changes` between the two (in either direction:
    * what differs), the global part is patched from the base's and the base's cached partitions and responses
-   * of every championship that did not change are kept. A team added or removed is in the changed matches'
-   * championships only; a team changed on both sides (a rename) is not traced to its championships, so it
-   * keeps none.
+   * of every championship that did not change are kept. A team added or removed is served only in the changed
+   * matches' championships; a team served differently on both sides (a rename) in every championship it played.
    */
   private async assemble(
     id: string,
@@ -167,8 +168,15 @@ export class SnapshotHolder {
     const db = await SnapshotDb.open(this.dataDir, id);
     try {
       const global = await GlobalPart.load(db, patch ? base.global : undefined, patch ? changes : undefined);
-      const carry = patch && changes.times.every((t) => !(base.global.teams.byId.has(t) && global.teams.byId.has(t)));
-      const touched = carry ? touchedChampionships(changes, base.global, global) : [];
+      const carry = patch;
+      const touched = carry
+        ? [
+            ...new Set([
+              ...touchedChampionships(changes, base.global, global),
+              ...(await championshipsOf(db, renamedTeams(changes.times, base.global.teams, global.teams))),
+            ]),
+          ]
+        : [];
       const generations = carry
         ? carriedGenerations(base.generations, id, changes, touched)
         : { base: id, campeonatos: new Map(), global: id };
@@ -256,6 +264,24 @@ function touchedChampionships(changes: Alteracoes, before: GlobalPart, after: Gl
     }
   }
   return [...ids];
+}
+
+/** Teams on both sides whose served row differs (aliases are search-only, in the global part). */
+function renamedTeams(ids: readonly number[], before: Teams, after: Teams): number[] {
+  return ids.filter((id) => {
+    const [a, b] = [before.byId.get(id), after.byId.get(id)];
+    return (
+      a !== undefined &&
+      b !== undefined &&
+      (a.nome !== b.nome || a.sigla !== b.sigla || a.tipo !== b.tipo || a.escudo_url !== b.escudo_url)
+    );
+  });
+}
+
+async function championshipsOf(db: SnapshotDb, teams: readonly number[]): Promise<number[]> {
+  if (teams.length === 0) return [];
+  const rows = await db.query<{ id: number }>(sql('campeonatos_dos_times'), [listValue([...teams])], [LIST(INTEGER)]);
+  return rows.map((r) => r.id);
 }
 
 /** The previous generations, with the new snapshot's id for what changed. */
