@@ -112,6 +112,36 @@ describe('serve cache across swaps', () => {
       assert.equal((await h.get('/v1/campeonatos/1/tabela', key, { 'If-None-Match': tag })).status, 304);
       const nomes = (await h.get('/v1/campeonatos?por_pagina=100', key)).json.data.map((c: { nome: string }) => c.nome);
       assert.ok(nomes.includes('Estadual Teste'), JSON.stringify(nomes));
+
+      // A rename: the championship it played in is read again, the others stay cached.
+      const estadual = (await h.get('/v1/campeonatos?por_pagina=100', key)).json.data.find(
+        (c: { nome: string }) => c.nome === 'Estadual Teste',
+      ).id;
+      const tabela = `/v1/campeonatos/${estadual}/tabela`;
+      assert.match((await h.get(tabela, key)).text, /Novorizontino Teste/);
+      writeFileSync(
+        feed,
+        JSON.stringify({
+          formato: 'svc-feed/1',
+          fonte: 'demo',
+          gerado_em: '2026-11-22T17:20:00-03:00',
+          times: [
+            {
+              id: 'tst-nov',
+              nome: 'Grêmio Novorizontino',
+              sigla: 'NVT',
+              tipo: 'clube',
+              escudo_url: null,
+              estado: 'SP',
+            },
+          ],
+        }),
+      );
+      await ingestInto(h.dataDir, [feed]);
+      await h.api.holder.refresh();
+      assert.equal(lastSwap(h).cold, false);
+      assert.match((await h.get(tabela, key)).text, /Grêmio Novorizontino/);
+      assert.equal((await h.get('/v1/campeonatos/1/tabela', key, { 'If-None-Match': tag })).status, 304);
     } finally {
       await h.cleanup();
     }
