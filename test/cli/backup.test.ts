@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -215,6 +217,37 @@ describe('svc backup and svc restore', () => {
       assert.equal(r.stderr.trim().split('\n').length, 1, name);
       if (given === undefined) assert.equal(existsSync(target), false, `${name}: nothing written`);
     }
+    assert.deepEqual(staging(tmp.dir), [], 'a failed restore removes the folder it copied into');
+  });
+
+  it('a restore killed midway leaves the empty target untouched; the next one fills it', async () => {
+    // The snapshot is a named pipe: the restore blocks on it after control.db is copied, until the test writes.
+    const from = broken('fifo');
+    const snapshot = path.join(from, 'snapshots/00000001.duckdb');
+    rmSync(snapshot);
+    execFileSync('mkfifo', [snapshot]);
+    const target = path.join(tmp.dir, 'prepared');
+    mkdirSync(target, { mode: 0o750 });
+    const restore = new SvcProcess(['restore', '--from', from, '--data-dir', target]);
+    // Opening the pipe returns once the restore opens it to read: copying has begun.
+    const pipe = await open(snapshot, 'w');
+    const bytes = readFileSync(path.join(backup, 'snapshots/00000001.duckdb'));
+    await pipe.write(bytes.subarray(0, bytes.length / 2));
+    const [aside] = staging(tmp.dir);
+    assert.ok(aside, 'the restore copies beside the target');
+    assert.ok(existsSync(path.join(tmp.dir, aside, 'control.db')), 'control.db copied before the snapshot');
+    restore.kill('SIGKILL');
+    assert.equal((await restore.exited).signal, 'SIGKILL');
+    await pipe.close();
+    assert.deepEqual(readdirSync(target), [], 'the target is still empty');
+    assert.equal(statSync(target).mode & 0o777, 0o750);
+
+    const again = await runSvcInProcess(['restore', '--from', backup, '--data-dir', target]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(readdirSync(target).sort(), ['CURRENT', 'CURRENT.max', 'control.db', 'secret.key', 'snapshots']);
+    assert.equal(statSync(target).mode & 0o777, 0o750, 'a prepared target keeps its permissions');
+    assert.ok(readFileSync(path.join(target, 'snapshots/00000001.duckdb')).equals(bytes));
+    rmSync(path.join(tmp.dir, aside), { recursive: true });
   });
 
   it('backup refuses a non-empty target and a missing data dir, and reminds of a key kept outside the data dir', async () => {
@@ -245,6 +278,11 @@ describe('svc backup and svc restore', () => {
     );
     assert.equal(existsSync(path.join(tmp.dir, 'own-key-backup', 'secret.key')), false);
   });
+
+  /** The folders restores copy into beside their targets, left in `dir`. */
+  function staging(dir: string): string[] {
+    return readdirSync(dir).filter((f) => f.includes('.restaurando-'));
+  }
 
   /** A copy of the good backup for one case to break. */
   function broken(name: string): string {
