@@ -166,6 +166,86 @@ describe('svc backup and svc restore', () => {
     assert.equal(delivery.headers['x-svc-assinatura'], sign(secret, timestamp, delivery.body));
   });
 
+  it('a backup taken under writes (ingests publishing, webhooks created) restores one consistent moment', async (t) => {
+    const live = path.join(tmp.dir, 'live');
+    assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', live])).code, 0);
+    const created = await runSvcInProcess([
+      'keys',
+      'create',
+      '--account',
+      'escrita',
+      '--plan',
+      'enterprise',
+      '--json',
+      '--data-dir',
+      live,
+    ]);
+    const auth = { authorization: `Bearer ${(JSON.parse(created.stdout) as { key: string }).key}` };
+    const original = await serve(live);
+    const ingest = async (step: string) => {
+      const r = await runSvc(['ingest', `fixtures/live-day/${step}`, '--data-dir', live]);
+      assert.equal(r.code, 0, r.stderr);
+    };
+    await ingest('01-pre-jogo.json');
+    const hooks: number[] = [];
+    let backingUp = true;
+    // Control-plane writes the whole time (webhooks in order, usage), and two more ingests publishing snapshots.
+    const writes = (async () => {
+      while (backingUp && hooks.length < 50) {
+        const r = await fetch(`${original.base}/v1/webhooks`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ nome: `w${hooks.length}`, url: 'http://127.0.0.1:9/', eventos: ['partida.gol'] }),
+        });
+        assert.equal(r.status, 201, await r.clone().text());
+        hooks.push(((await r.json()) as { data: { id: number } }).data.id);
+      }
+    })();
+    const ingests = (async () => {
+      await ingest('02-inicio.json');
+      await ingest('03-gol.json');
+    })();
+    await until(() => hooks.length > 0, 'the first webhook created');
+    const taken = await runSvc(['backup', '--to', path.join(tmp.dir, 'live-backup'), '--json', '--data-dir', live]);
+    backingUp = false;
+    await Promise.all([writes, ingests]);
+    assert.equal(taken.code, 0, taken.stderr);
+    const { atual } = (JSON.parse(taken.stdout) as { manifesto: { atual: string } }).manifesto;
+
+    const copyDir = path.join(tmp.dir, 'live-restored');
+    const restore = await runSvc(['restore', '--from', path.join(tmp.dir, 'live-backup'), '--data-dir', copyDir]);
+    assert.equal(restore.code, 0, restore.stderr);
+    const copy = await serve(copyDir);
+    try {
+      // The restored node serves, as current, what the original served from the snapshot current at the backup.
+      for (const p of [...SAME_ANSWERS, '/v1/partidas/339/eventos']) {
+        const asOf = `${p}${p.includes('?') ? '&' : '?'}snapshot=${atual}`;
+        const [want, got] = await Promise.all([
+          fetch(`${original.base}${asOf}`, { headers: auth }),
+          fetch(`${copy.base}${p}`, { headers: auth }),
+        ]);
+        assert.equal(got.status, 200, p);
+        assert.equal(got.headers.get('x-snapshot'), atual);
+        assert.ok(
+          Buffer.from(await got.arrayBuffer()).equals(Buffer.from(await want.arrayBuffer())),
+          `${p}: the same bytes`,
+        );
+      }
+      // One moment of the control plane: the webhooks created before it, in order, none after a gap.
+      const restored = (
+        (await (await fetch(`${copy.base}/v1/webhooks`, { headers: auth })).json()) as {
+          data: { id: number }[];
+        }
+      ).data.map((w) => w.id);
+      assert.ok(restored.length > 0, 'the webhook created before the backup began');
+      assert.deepEqual(restored, hooks.slice(0, restored.length));
+      t.diagnostic(`backup at snapshot ${atual} with ${restored.length} of the ${hooks.length} webhooks created`);
+    } finally {
+      await stop(copy.server);
+      await stop(original.server);
+    }
+  });
+
   it('bad input: one line on stderr and an exit code, nothing restored', async () => {
     // [case, the backup to restore, exit code, the line; the target is a fresh dir unless given]
     const cases: [string, () => string, number, RegExp, string?][] = [
