@@ -231,6 +231,22 @@ function refuseMountPoint(target: string): void {
     );
 }
 
+/** The folder a restore fills beside `target`; one line when its parent is not writable (a data dir under /srv). */
+function stagingBeside(target: string): string {
+  const parent = path.dirname(target);
+  try {
+    mkdirSync(parent, { recursive: true });
+    return mkdtempSync(path.join(parent, `.${path.basename(target)}.restaurando-`));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw err;
+    throw new CliError(
+      `a restauração é montada ao lado do destino e ${parent} não aceita escrita (${code}): rode como quem escreve em ${parent} (ex.: root, e depois chown -R ao usuário do serviço)`,
+      EXIT.notReady,
+    );
+  }
+}
+
 /**
  * Restores a backup into a new or empty data dir, all or nothing: every file is copied and checked into a folder
  * beside the target (`.NAME.restaurando-XXXXXX`), which one rename then puts in its place. A restore that fails
@@ -244,8 +260,7 @@ export async function restoreBackup(from: string, to: string): Promise<BackupMan
   refuseNewer(m, root);
   refuseMountPoint(target);
   const parent = path.dirname(target);
-  mkdirSync(parent, { recursive: true });
-  const staging = mkdtempSync(path.join(parent, `.${path.basename(target)}.restaurando-`));
+  const staging = stagingBeside(target);
   try {
     mkdirSync(resolveDataDir(staging).snapshotsDir, { mode: 0o700 });
     for (const f of m.arquivos) await copyChecked(root, staging, f);
