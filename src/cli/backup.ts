@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
+  closeSync,
   copyFileSync,
   createReadStream,
+  createWriteStream,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { nowDate } from '../clock.js';
 import { redactPassword, type Config } from '../config.js';
 import { copyControlDb, defaultKeyFile } from '../control/database.js';
@@ -182,30 +190,93 @@ function refuseNewer(m: BackupManifest, from: string): void {
     throw new CliError(`o backup ${from} foi feito pelo svc ${m.svc}: ${newer}; atualize o svc`, EXIT.notReady);
 }
 
-/** Every file as the manifest recorded it, checked before anything is written. */
-async function checkFiles(m: BackupManifest, from: string): Promise<void> {
-  for (const f of m.arquivos) {
-    const file = path.join(from, f.caminho);
-    if (!existsSync(file)) throw new CliError(`backup incompleto: falta ${f.caminho} em ${from}`, EXIT.invalidInput);
-    if ((await sha256(file)) !== f.sha256)
-      throw new CliError(`backup corrompido: ${f.caminho} não confere com o sha256 do manifesto`, EXIT.invalidInput);
+/**
+ * Copies one file of the backup into `dir` through its sha256, flushed to disk: the copy itself is what gets checked,
+ * so nothing read between a check and a copy can differ.
+ */
+async function copyChecked(from: string, dir: string, f: BackupFile): Promise<void> {
+  const hash = createHash('sha256');
+  const dest = path.join(dir, f.caminho);
+  // Key hashes, sealed secrets and the key itself: the owner's only, as svc creates them.
+  const mode = f.caminho === 'control.db' || f.caminho === 'secret.key' ? 0o600 : 0o644;
+  try {
+    await pipeline(
+      createReadStream(path.join(from, f.caminho)),
+      new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      }),
+      createWriteStream(dest, { flags: 'wx', mode, flush: true }),
+    );
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !existsSync(path.join(from, f.caminho)))
+      throw new CliError(`backup incompleto: falta ${f.caminho} em ${from}`, EXIT.invalidInput);
+    throw err;
+  }
+  if (hash.digest('hex') !== f.sha256)
+    throw new CliError(`backup corrompido: ${f.caminho} não confere com o sha256 do manifesto`, EXIT.invalidInput);
+}
+
+/**
+ * A target that is a mount point cannot be replaced by a rename (EBUSY), and the folder beside it is on another
+ * file system (EXDEV): said before anything is copied.
+ */
+function refuseMountPoint(target: string): void {
+  if (existsSync(target) && statSync(target).dev !== statSync(path.dirname(target)).dev)
+    throw new CliError(
+      `${target} é um ponto de montagem: restaure numa subpasta dele (ex.: ${path.join(target, 'svc')})`,
+      EXIT.notReady,
+    );
+}
+
+/** The folder a restore fills beside `target`; one line when its parent is not writable (a data dir under /srv). */
+function stagingBeside(target: string): string {
+  const parent = path.dirname(target);
+  try {
+    mkdirSync(parent, { recursive: true });
+    return mkdtempSync(path.join(parent, `.${path.basename(target)}.restaurando-`));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw err;
+    throw new CliError(
+      `a restauração é montada ao lado do destino e ${parent} não aceita escrita (${code}): rode como quem escreve em ${parent} (ex.: root, e depois chown -R ao usuário do serviço)`,
+      EXIT.notReady,
+    );
   }
 }
 
-/** Restores a backup into an empty data dir, after checking it whole. */
+/**
+ * Restores a backup into a new or empty data dir, all or nothing: every file is copied and checked into a folder
+ * beside the target (`.NAME.restaurando-XXXXXX`), which one rename then puts in its place. A restore that fails
+ * leaves the target as it was and removes that folder; one killed midway leaves only that folder behind.
+ */
 export async function restoreBackup(from: string, to: string): Promise<BackupManifest> {
   const root = path.resolve(from);
+  const target = path.resolve(to);
   const m = readBackupManifest(root);
-  refuseNonEmpty(to, 'restaure');
+  refuseNonEmpty(target, 'restaure');
   refuseNewer(m, root);
-  await checkFiles(m, root);
-  const target = resolveDataDir(to);
-  mkdirSync(target.snapshotsDir, { recursive: true, mode: 0o700 });
-  for (const f of m.arquivos) {
-    const dest = path.join(target.root, f.caminho);
-    copyFileSync(path.join(root, f.caminho), dest);
-    // Key hashes, sealed secrets and the key itself: the owner's only, as svc creates them.
-    if (f.caminho === 'control.db' || f.caminho === 'secret.key') chmodSync(dest, 0o600);
+  refuseMountPoint(target);
+  const parent = path.dirname(target);
+  const staging = stagingBeside(target);
+  try {
+    mkdirSync(resolveDataDir(staging).snapshotsDir, { mode: 0o700 });
+    for (const f of m.arquivos) await copyChecked(root, staging, f);
+    // An empty target an operator prepared keeps its permissions (a new one gets mkdtemp's 0700).
+    if (existsSync(target)) chmodSync(staging, statSync(target).mode & 0o7777);
+    renameSync(staging, target);
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
+  }
+  // The rename itself on disk, so a crash right after the command returns cannot undo it.
+  const dirFd = openSync(parent, 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
   }
   return m;
 }

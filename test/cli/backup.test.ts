@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -164,6 +166,86 @@ describe('svc backup and svc restore', () => {
     assert.equal(delivery.headers['x-svc-assinatura'], sign(secret, timestamp, delivery.body));
   });
 
+  it('a backup taken under writes (ingests publishing, webhooks created) restores one consistent moment', async (t) => {
+    const live = path.join(tmp.dir, 'live');
+    assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', live])).code, 0);
+    const created = await runSvcInProcess([
+      'keys',
+      'create',
+      '--account',
+      'escrita',
+      '--plan',
+      'enterprise',
+      '--json',
+      '--data-dir',
+      live,
+    ]);
+    const auth = { authorization: `Bearer ${(JSON.parse(created.stdout) as { key: string }).key}` };
+    const original = await serve(live);
+    const ingest = async (step: string) => {
+      const r = await runSvc(['ingest', `fixtures/live-day/${step}`, '--data-dir', live]);
+      assert.equal(r.code, 0, r.stderr);
+    };
+    await ingest('01-pre-jogo.json');
+    const hooks: number[] = [];
+    let backingUp = true;
+    // Control-plane writes the whole time (webhooks in order, usage), and two more ingests publishing snapshots.
+    const writes = (async () => {
+      while (backingUp && hooks.length < 50) {
+        const r = await fetch(`${original.base}/v1/webhooks`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ nome: `w${hooks.length}`, url: 'http://127.0.0.1:9/', eventos: ['partida.gol'] }),
+        });
+        assert.equal(r.status, 201, await r.clone().text());
+        hooks.push(((await r.json()) as { data: { id: number } }).data.id);
+      }
+    })();
+    const ingests = (async () => {
+      await ingest('02-inicio.json');
+      await ingest('03-gol.json');
+    })();
+    await until(() => hooks.length > 0, 'the first webhook created');
+    const taken = await runSvc(['backup', '--to', path.join(tmp.dir, 'live-backup'), '--json', '--data-dir', live]);
+    backingUp = false;
+    await Promise.all([writes, ingests]);
+    assert.equal(taken.code, 0, taken.stderr);
+    const { atual } = (JSON.parse(taken.stdout) as { manifesto: { atual: string } }).manifesto;
+
+    const copyDir = path.join(tmp.dir, 'live-restored');
+    const restore = await runSvc(['restore', '--from', path.join(tmp.dir, 'live-backup'), '--data-dir', copyDir]);
+    assert.equal(restore.code, 0, restore.stderr);
+    const copy = await serve(copyDir);
+    try {
+      // The restored node serves, as current, what the original served from the snapshot current at the backup.
+      for (const p of [...SAME_ANSWERS, '/v1/partidas/339/eventos']) {
+        const asOf = `${p}${p.includes('?') ? '&' : '?'}snapshot=${atual}`;
+        const [want, got] = await Promise.all([
+          fetch(`${original.base}${asOf}`, { headers: auth }),
+          fetch(`${copy.base}${p}`, { headers: auth }),
+        ]);
+        assert.equal(got.status, 200, p);
+        assert.equal(got.headers.get('x-snapshot'), atual);
+        assert.ok(
+          Buffer.from(await got.arrayBuffer()).equals(Buffer.from(await want.arrayBuffer())),
+          `${p}: the same bytes`,
+        );
+      }
+      // One moment of the control plane: the webhooks created before it, in order, none after a gap.
+      const restored = (
+        (await (await fetch(`${copy.base}/v1/webhooks`, { headers: auth })).json()) as {
+          data: { id: number }[];
+        }
+      ).data.map((w) => w.id);
+      assert.ok(restored.length > 0, 'the webhook created before the backup began');
+      assert.deepEqual(restored, hooks.slice(0, restored.length));
+      t.diagnostic(`backup at snapshot ${atual} with ${restored.length} of the ${hooks.length} webhooks created`);
+    } finally {
+      await stop(copy.server);
+      await stop(original.server);
+    }
+  });
+
   it('bad input: one line on stderr and an exit code, nothing restored', async () => {
     // [case, the backup to restore, exit code, the line; the target is a fresh dir unless given]
     const cases: [string, () => string, number, RegExp, string?][] = [
@@ -215,6 +297,37 @@ describe('svc backup and svc restore', () => {
       assert.equal(r.stderr.trim().split('\n').length, 1, name);
       if (given === undefined) assert.equal(existsSync(target), false, `${name}: nothing written`);
     }
+    assert.deepEqual(staging(tmp.dir), [], 'a failed restore removes the folder it copied into');
+  });
+
+  it('a restore killed midway leaves the empty target untouched; the next one fills it', async () => {
+    // The snapshot is a named pipe: the restore blocks on it after control.db is copied, until the test writes.
+    const from = broken('fifo');
+    const snapshot = path.join(from, 'snapshots/00000001.duckdb');
+    rmSync(snapshot);
+    execFileSync('mkfifo', [snapshot]);
+    const target = path.join(tmp.dir, 'prepared');
+    mkdirSync(target, { mode: 0o750 });
+    const restore = new SvcProcess(['restore', '--from', from, '--data-dir', target]);
+    // Opening the pipe returns once the restore opens it to read: copying has begun.
+    const pipe = await open(snapshot, 'w');
+    const bytes = readFileSync(path.join(backup, 'snapshots/00000001.duckdb'));
+    await pipe.write(bytes.subarray(0, bytes.length / 2));
+    const [aside] = staging(tmp.dir);
+    assert.ok(aside, 'the restore copies beside the target');
+    assert.ok(existsSync(path.join(tmp.dir, aside, 'control.db')), 'control.db copied before the snapshot');
+    restore.kill('SIGKILL');
+    assert.equal((await restore.exited).signal, 'SIGKILL');
+    await pipe.close();
+    assert.deepEqual(readdirSync(target), [], 'the target is still empty');
+    assert.equal(statSync(target).mode & 0o777, 0o750);
+
+    const again = await runSvcInProcess(['restore', '--from', backup, '--data-dir', target]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(readdirSync(target).sort(), ['CURRENT', 'CURRENT.max', 'control.db', 'secret.key', 'snapshots']);
+    assert.equal(statSync(target).mode & 0o777, 0o750, 'a prepared target keeps its permissions');
+    assert.ok(readFileSync(path.join(target, 'snapshots/00000001.duckdb')).equals(bytes));
+    rmSync(path.join(tmp.dir, aside), { recursive: true });
   });
 
   it('backup refuses a non-empty target and a missing data dir, and reminds of a key kept outside the data dir', async () => {
@@ -245,6 +358,11 @@ describe('svc backup and svc restore', () => {
     );
     assert.equal(existsSync(path.join(tmp.dir, 'own-key-backup', 'secret.key')), false);
   });
+
+  /** The folders restores copy into beside their targets, left in `dir`. */
+  function staging(dir: string): string[] {
+    return readdirSync(dir).filter((f) => f.includes('.restaurando-'));
+  }
 
   /** A copy of the good backup for one case to break. */
   function broken(name: string): string {

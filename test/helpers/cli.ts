@@ -44,13 +44,13 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs the real `svc` binary, as a user would. */
+/** Runs the real `svc` binary, as a user would (`bin`: another install's, e.g. a newer release beside this one). */
 export function runSvc(
   args: readonly string[],
-  opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number } = {},
+  opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number; bin?: string } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SVC_BIN, ...pinnedNow(args)], {
+    const child = spawn(process.execPath, [opts.bin ?? SVC_BIN, ...pinnedNow(args)], {
       cwd: opts.cwd ?? REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -190,8 +190,9 @@ export class SvcProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly child: ChildProcess;
 
-  constructor(args: readonly string[], env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [SVC_BIN, ...args], {
+  /** `bin`: another install's svc (a newer release beside this one). */
+  constructor(args: readonly string[], env: Record<string, string> = {}, bin = SVC_BIN) {
+    this.child = spawn(process.execPath, [bin, ...args], {
       env: { ...process.env, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
