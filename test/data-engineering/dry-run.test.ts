@@ -75,6 +75,9 @@ describe('svc ingest --dry-run: the plan', () => {
       assert.match(r.stdout, /plano \(contra o snapshot 00000003\):\n/);
       assert.match(r.stdout, /~ \d+ Flamengo x Palmeiras \(2026-11-22T18:30:00-03:00\): placar 0 x 0 → 1 x 0\n/);
       assert.match(r.stdout, /eventos de webhook: 2 \(partida\.gol ×1, partida\.placar_atualizado ×1\)/);
+      // Nothing was written: the records read, and no "changed: 0" beside the plan's one changed match.
+      assert.match(r.stdout, /registros +lidos\npartidas +1\n/);
+      assert.doesNotMatch(r.stdout, /alterados/);
       // A day later the live window has moved on: the same change, no webhooks, and the reason.
       const late = await fresh.svc([
         'ingest',

@@ -231,7 +231,15 @@ function printSummary(s: IngestSummary): void {
         ? `nada mudou: snapshot ${s.snapshot_id ?? '?'} mantido, nada publicado (${s.duracao_ms} ms)`
         : `snapshot ${s.snapshot_id ?? '?'} publicado em ${s.duracao_ms} ms`,
   );
-  if (counts.length > 0) printLine(formatTable(['registros', 'lidos', 'no snapshot', 'alterados'], counts));
+  // A dry run writes nothing: its changes are the plan's, and the other columns would read 0.
+  if (counts.length > 0 && s.dry_run)
+    printLine(
+      formatTable(
+        ['registros', 'lidos'],
+        counts.map(([k, n]) => [k, n]),
+      ),
+    );
+  else if (counts.length > 0) printLine(formatTable(['registros', 'lidos', 'no snapshot', 'alterados'], counts));
   if (s.plano) {
     printLine(s.nada_mudou ? 'plano: nada mudaria' : `plano (contra o snapshot ${s.plano.de ?? 'vazio'}):`);
     if (!s.nada_mudou) printPlan(s.plano);
