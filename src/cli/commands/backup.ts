@@ -57,7 +57,7 @@ export function registerRestore(program: Command): void {
   ).action(async (o: RestoreOptions) => {
     const config = configFrom(o);
     const m = await restoreBackup(o.from, config.dataDir.root);
-    if (m.chave_de_segredos === 'fora')
+    if (m.chave_de_segredos === 'fora' && config.secretKey === undefined)
       printWarning('o backup não tem a chave de segredos: configure a mesma de antes (SVC_SECRET_KEY/_FILE)');
     if (m.plano_de_controle.banco === 'postgresql')
       printWarning(
