@@ -343,6 +343,7 @@ const key = 'sua chave';
 ${SEGUIR_EVENTOS}
 
 seguirEventos(['partida.gol', 'partida.encerrada'], (evento, corpo, id) => console.log(evento, id, corpo));`)}
+<p>Em TypeScript ou JavaScript, o pacote <code>@svc/client</code> (peça o <code>.tgz</code> a quem lhe deu a chave; <code>npm install ./svc-client-1.0.0.tgz</code>) faz o mesmo com <code>followBrowserStream</code>, e tipa cada rota e cada evento.</p>
 <p>Fora do navegador o stream aceita a chave no cabeçalho, e a retomada vai em <code>Last-Event-ID</code>:</p>
 ${codeTabs([
   {
