@@ -237,6 +237,15 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
     const { context, page } = await openDocs(browser, h, { width: 1280, height: 900 });
     const scratch = tempDir('svc-docs-run-');
     try {
+      // Every JavaScript block parses as a module (top-level await, as the examples use it).
+      const jsBlocks = await page.locator('main pre[data-lang="js"]').allTextContents();
+      assert.ok(jsBlocks.length > ENDPOINTS.length);
+      for (const [i, code] of jsBlocks.entries()) {
+        const file = path.join(scratch.dir, `bloco-${i}.mjs`);
+        writeFileSync(file, code);
+        const checked = await run(process.execPath, ['--check', file], scratch.dir);
+        assert.equal(checked.code, 0, `${code}\n${checked.stderr}`);
+      }
       const env = { SVC_KEY: key };
       const expected = (await h.get('/v1/campeonatos/1/tabela', key)).json;
       const js = path.join(scratch.dir, 'exemplo.mjs');
@@ -245,6 +254,16 @@ describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `$
       assert.equal(ranJs.code, 0, ranJs.stderr);
       assert.deepEqual(JSON.parse(ranJs.stdout.slice('200 '.length)), expected);
       if (!hasPython) return;
+      // Every Python block parses.
+      const pyBlocks = await page.locator('main pre[data-lang="python"]').allTextContents();
+      const blocks = path.join(scratch.dir, 'blocos.json');
+      writeFileSync(blocks, JSON.stringify(pyBlocks));
+      const parsed = await run(
+        PYTHON,
+        ['-c', 'import ast, json, sys\nfor code in json.load(open(sys.argv[1])): ast.parse(code)', blocks],
+        scratch.dir,
+      );
+      assert.equal(parsed.code, 0, parsed.stderr);
       const py = path.join(scratch.dir, 'exemplo.py');
       writeFileSync(py, await exampleIn(page, 'getCampeonatosCampeonatoIdTabela', 'python'));
       const ranPy = await run(PYTHON, [py], scratch.dir, undefined, env);
