@@ -52,7 +52,7 @@ pre code{background:none;padding:0}
 .m.post{background:#0b57d0}.m.patch{background:#9a6700}.m.delete{background:#cf222e}
 section.op{border-bottom:1px solid #e5e5ea;padding-bottom:1em}
 details.menu>summary{display:none}
-.bloco{position:relative}
+.bloco{position:relative}.bloco>pre{padding-top:2.4em}
 .copiar{position:absolute;top:6px;right:6px;font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #6e6e73;border-radius:4px;background:#2c2c2e;color:#f5f5f7;cursor:pointer}
 .copiar:focus-visible{outline:2px solid #0b57d0}
 .ex{margin:.5em 0}
