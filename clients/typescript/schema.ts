@@ -640,6 +640,43 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "partida.criada",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 401,
+                     *         "campeonato_id": 2,
+                     *         "rodada_numero": null,
+                     *         "fase": {
+                     *           "id": 4,
+                     *           "nome": "Final",
+                     *           "slug": "final"
+                     *         },
+                     *         "status": "aguardando",
+                     *         "placar_mandante": null,
+                     *         "placar_visitante": null,
+                     *         "disputa_penalti": false,
+                     *         "penalti": {
+                     *           "placar_mandante": null,
+                     *           "placar_visitante": null
+                     *         },
+                     *         "data_hora_realizacao": "2026-12-13T16:00:00-03:00",
+                     *         "time_mandante": {
+                     *           "id": 1,
+                     *           "nome": "Flamengo",
+                     *           "sigla": "FLA"
+                     *         },
+                     *         "time_visitante": {
+                     *           "id": 7,
+                     *           "nome": "Corinthians",
+                     *           "sigla": "COR"
+                     *         },
+                     *         "estadio": "Mané Garrincha",
+                     *         "gols": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPartidaCriada"];
                 };
             };
@@ -681,6 +718,39 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "partida.ao_vivo",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 339,
+                     *         "campeonato_id": 1,
+                     *         "rodada_numero": 34,
+                     *         "fase": null,
+                     *         "status": "ao_vivo",
+                     *         "placar_mandante": 0,
+                     *         "placar_visitante": 0,
+                     *         "disputa_penalti": false,
+                     *         "penalti": {
+                     *           "placar_mandante": null,
+                     *           "placar_visitante": null
+                     *         },
+                     *         "data_hora_realizacao": "2026-11-22T18:30:00-03:00",
+                     *         "time_mandante": {
+                     *           "id": 1,
+                     *           "nome": "Flamengo",
+                     *           "sigla": "FLA"
+                     *         },
+                     *         "time_visitante": {
+                     *           "id": 2,
+                     *           "nome": "Palmeiras",
+                     *           "sigla": "PAL"
+                     *         },
+                     *         "estadio": "Maracanã",
+                     *         "gols": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPartidaAoVivo"];
                 };
             };
@@ -722,6 +792,52 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "partida.placar_atualizado",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 337,
+                     *         "campeonato_id": 1,
+                     *         "rodada_numero": 34,
+                     *         "fase": null,
+                     *         "status": "encerrado",
+                     *         "placar_mandante": 2,
+                     *         "placar_visitante": 0,
+                     *         "disputa_penalti": false,
+                     *         "penalti": {
+                     *           "placar_mandante": null,
+                     *           "placar_visitante": null
+                     *         },
+                     *         "data_hora_realizacao": "2026-11-22T16:00:00-03:00",
+                     *         "time_mandante": {
+                     *           "id": 3,
+                     *           "nome": "Cruzeiro",
+                     *           "sigla": "CRU"
+                     *         },
+                     *         "time_visitante": {
+                     *           "id": 8,
+                     *           "nome": "Atlético Mineiro",
+                     *           "sigla": "CAM"
+                     *         },
+                     *         "estadio": "Mineirão",
+                     *         "gols": [
+                     *           {
+                     *             "tipo": "gol",
+                     *             "jogador": "Lucas Guimarães",
+                     *             "time_nome": "Cruzeiro",
+                     *             "minuto": 23
+                     *           },
+                     *           {
+                     *             "tipo": "penalti",
+                     *             "jogador": "Guilherme Rocha",
+                     *             "time_nome": "Cruzeiro",
+                     *             "minuto": 81
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPartidaPlacarAtualizado"];
                 };
             };
@@ -763,6 +879,58 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "partida.gol",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 337,
+                     *         "campeonato_id": 1,
+                     *         "rodada_numero": 34,
+                     *         "fase": null,
+                     *         "status": "encerrado",
+                     *         "placar_mandante": 2,
+                     *         "placar_visitante": 0,
+                     *         "disputa_penalti": false,
+                     *         "penalti": {
+                     *           "placar_mandante": null,
+                     *           "placar_visitante": null
+                     *         },
+                     *         "data_hora_realizacao": "2026-11-22T16:00:00-03:00",
+                     *         "time_mandante": {
+                     *           "id": 3,
+                     *           "nome": "Cruzeiro",
+                     *           "sigla": "CRU"
+                     *         },
+                     *         "time_visitante": {
+                     *           "id": 8,
+                     *           "nome": "Atlético Mineiro",
+                     *           "sigla": "CAM"
+                     *         },
+                     *         "estadio": "Mineirão",
+                     *         "gols": [
+                     *           {
+                     *             "tipo": "gol",
+                     *             "jogador": "Lucas Guimarães",
+                     *             "time_nome": "Cruzeiro",
+                     *             "minuto": 23
+                     *           },
+                     *           {
+                     *             "tipo": "penalti",
+                     *             "jogador": "Guilherme Rocha",
+                     *             "time_nome": "Cruzeiro",
+                     *             "minuto": 81
+                     *           }
+                     *         ],
+                     *         "gol": {
+                     *           "tipo": "penalti",
+                     *           "jogador": "Guilherme Rocha",
+                     *           "time_nome": "Cruzeiro",
+                     *           "minuto": 81
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPartidaGol"];
                 };
             };
@@ -804,6 +972,52 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "partida.encerrada",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 337,
+                     *         "campeonato_id": 1,
+                     *         "rodada_numero": 34,
+                     *         "fase": null,
+                     *         "status": "encerrado",
+                     *         "placar_mandante": 2,
+                     *         "placar_visitante": 0,
+                     *         "disputa_penalti": false,
+                     *         "penalti": {
+                     *           "placar_mandante": null,
+                     *           "placar_visitante": null
+                     *         },
+                     *         "data_hora_realizacao": "2026-11-22T16:00:00-03:00",
+                     *         "time_mandante": {
+                     *           "id": 3,
+                     *           "nome": "Cruzeiro",
+                     *           "sigla": "CRU"
+                     *         },
+                     *         "time_visitante": {
+                     *           "id": 8,
+                     *           "nome": "Atlético Mineiro",
+                     *           "sigla": "CAM"
+                     *         },
+                     *         "estadio": "Mineirão",
+                     *         "gols": [
+                     *           {
+                     *             "tipo": "gol",
+                     *             "jogador": "Lucas Guimarães",
+                     *             "time_nome": "Cruzeiro",
+                     *             "minuto": 23
+                     *           },
+                     *           {
+                     *             "tipo": "penalti",
+                     *             "jogador": "Guilherme Rocha",
+                     *             "time_nome": "Cruzeiro",
+                     *             "minuto": 81
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPartidaEncerrada"];
                 };
             };
@@ -845,6 +1059,39 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "partida.escalacao_publicada",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 339,
+                     *         "campeonato_id": 1,
+                     *         "rodada_numero": 34,
+                     *         "fase": null,
+                     *         "status": "aguardando",
+                     *         "placar_mandante": null,
+                     *         "placar_visitante": null,
+                     *         "disputa_penalti": false,
+                     *         "penalti": {
+                     *           "placar_mandante": null,
+                     *           "placar_visitante": null
+                     *         },
+                     *         "data_hora_realizacao": "2026-11-22T18:30:00-03:00",
+                     *         "time_mandante": {
+                     *           "id": 1,
+                     *           "nome": "Flamengo",
+                     *           "sigla": "FLA"
+                     *         },
+                     *         "time_visitante": {
+                     *           "id": 2,
+                     *           "nome": "Palmeiras",
+                     *           "sigla": "PAL"
+                     *         },
+                     *         "estadio": "Maracanã",
+                     *         "gols": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookPartidaEscalacaoPublicada"];
                 };
             };
@@ -886,6 +1133,97 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "rodada.encerrada",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 34,
+                     *         "campeonato_id": 1,
+                     *         "numero": 34,
+                     *         "nome": "34ª Rodada",
+                     *         "slug": "34a-rodada",
+                     *         "status": "encerrada",
+                     *         "data": "2026-11-21",
+                     *         "proxima_rodada": {
+                     *           "nome": "35ª Rodada",
+                     *           "slug": "35a-rodada",
+                     *           "numero": 35,
+                     *           "status": "agendada"
+                     *         },
+                     *         "rodada_anterior": {
+                     *           "nome": "33ª Rodada",
+                     *           "slug": "33a-rodada",
+                     *           "numero": 33,
+                     *           "status": "encerrada"
+                     *         },
+                     *         "partidas": [
+                     *           {
+                     *             "id": 331,
+                     *             "rodada_id": 34,
+                     *             "rodada_numero": 34,
+                     *             "rodada_nome": "34ª Rodada",
+                     *             "time_mandante": {
+                     *               "id": 4,
+                     *               "nome": "Botafogo",
+                     *               "sigla": "BOT",
+                     *               "escudo_url": null
+                     *             },
+                     *             "time_visitante": {
+                     *               "id": 5,
+                     *               "nome": "Fluminense",
+                     *               "sigla": "FLU",
+                     *               "escudo_url": null
+                     *             },
+                     *             "placar_mandante": 2,
+                     *             "placar_visitante": 0,
+                     *             "disputa_penalti": false,
+                     *             "penalti": {
+                     *               "placar_mandante": null,
+                     *               "placar_visitante": null
+                     *             },
+                     *             "status": "encerrado",
+                     *             "slug": "botafogo-fluminense-21-11-2026",
+                     *             "data_realizacao": "21/11/2026",
+                     *             "hora_realizacao": "16:00",
+                     *             "data_hora_realizacao": "2026-11-21T16:00:00-03:00",
+                     *             "estadio": "Nilton Santos"
+                     *           },
+                     *           {
+                     *             "id": 332,
+                     *             "rodada_id": 34,
+                     *             "rodada_numero": 34,
+                     *             "rodada_nome": "34ª Rodada",
+                     *             "time_mandante": {
+                     *               "id": 9,
+                     *               "nome": "Bahia",
+                     *               "sigla": "BAH",
+                     *               "escudo_url": null
+                     *             },
+                     *             "time_visitante": {
+                     *               "id": 12,
+                     *               "nome": "Vasco da Gama",
+                     *               "sigla": "VAS",
+                     *               "escudo_url": null
+                     *             },
+                     *             "placar_mandante": 0,
+                     *             "placar_visitante": 0,
+                     *             "disputa_penalti": false,
+                     *             "penalti": {
+                     *               "placar_mandante": null,
+                     *               "placar_visitante": null
+                     *             },
+                     *             "status": "encerrado",
+                     *             "slug": "bahia-vasco-da-gama-21-11-2026",
+                     *             "data_realizacao": "21/11/2026",
+                     *             "hora_realizacao": "16:00",
+                     *             "data_hora_realizacao": "2026-11-21T16:00:00-03:00",
+                     *             "estadio": "Arena Fonte Nova"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookRodadaEncerrada"];
                 };
             };
@@ -927,6 +1265,44 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "evento": "fase.finalizada",
+                     *       "gerado_em": "2026-11-25T16:12:03-03:00",
+                     *       "dados": {
+                     *         "id": 3,
+                     *         "campeonato": {
+                     *           "id": 2,
+                     *           "temporada": "2026",
+                     *           "nome": "Copa do Brasil",
+                     *           "nome_popular": "Copa do Brasil",
+                     *           "slug": "copa-do-brasil"
+                     *         },
+                     *         "nome": "Semifinal",
+                     *         "slug": "semifinal",
+                     *         "status": "finalizada",
+                     *         "tipo": "mata-mata",
+                     *         "decisivo": false,
+                     *         "eliminatorio": true,
+                     *         "ida_e_volta": true,
+                     *         "grupos": [],
+                     *         "chaves": [],
+                     *         "rodadas": [],
+                     *         "proxima_fase": {
+                     *           "id": 4,
+                     *           "nome": "Final",
+                     *           "slug": "final",
+                     *           "tipo": "mata-mata"
+                     *         },
+                     *         "fase_anterior": {
+                     *           "id": 2,
+                     *           "nome": "Quartas de final",
+                     *           "slug": "quartas-de-final",
+                     *           "tipo": "mata-mata"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookFaseFinalizada"];
                 };
             };
@@ -1770,7 +2146,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1779,7 +2155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1788,7 +2164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1797,7 +2173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1806,7 +2182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -1823,7 +2199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1879,7 +2255,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1888,7 +2264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1897,7 +2273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1906,7 +2282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1915,7 +2291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -1932,7 +2308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2009,7 +2385,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2018,7 +2394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2027,7 +2403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2036,7 +2412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2045,7 +2421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2062,7 +2438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2122,7 +2498,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2131,7 +2507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2140,7 +2516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2149,7 +2525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2158,7 +2534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2175,7 +2551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2233,7 +2609,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2242,7 +2618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2251,7 +2627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,7 +2636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2269,7 +2645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2286,7 +2662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2342,7 +2718,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2351,7 +2727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2369,7 +2745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2378,7 +2754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2395,7 +2771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2455,7 +2831,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2464,7 +2840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2473,7 +2849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2482,7 +2858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2491,7 +2867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2508,7 +2884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2566,7 +2942,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2575,7 +2951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2584,7 +2960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2593,7 +2969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2619,7 +2995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2677,7 +3053,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2686,7 +3062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2695,7 +3071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2704,7 +3080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2713,7 +3089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2730,7 +3106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2786,7 +3162,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2795,7 +3171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2804,7 +3180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2813,7 +3189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2822,7 +3198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2839,7 +3215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2900,7 +3276,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,7 +3285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2918,7 +3294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2927,7 +3303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2936,7 +3312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -2953,7 +3329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3009,7 +3385,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3018,7 +3394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3027,7 +3403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3036,7 +3412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3045,7 +3421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3062,7 +3438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3120,7 +3496,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3138,7 +3514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3147,7 +3523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3173,7 +3549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3229,7 +3605,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3238,7 +3614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,7 +3623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,7 +3632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3265,7 +3641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3282,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3342,7 +3718,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3351,7 +3727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3360,7 +3736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3369,7 +3745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3378,7 +3754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3395,7 +3771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3451,7 +3827,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3460,7 +3836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3469,7 +3845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3478,7 +3854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3487,7 +3863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3504,7 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3560,7 +3936,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,7 +3945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,7 +3954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3587,7 +3963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3596,7 +3972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3613,7 +3989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3673,7 +4049,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3682,7 +4058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3691,7 +4067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3700,7 +4076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3709,7 +4085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3726,7 +4102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3785,7 +4161,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3794,7 +4170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3803,7 +4179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3812,7 +4188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3821,7 +4197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3838,7 +4214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +4276,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3909,7 +4285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3918,7 +4294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3927,7 +4303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3936,7 +4312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -3953,7 +4329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4009,7 +4385,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4018,7 +4394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4027,7 +4403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4036,7 +4412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4045,7 +4421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4062,7 +4438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4110,7 +4486,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4119,7 +4495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4128,7 +4504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4145,7 +4521,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4193,7 +4569,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4202,7 +4578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4211,7 +4587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4228,7 +4604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4270,7 +4646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4279,7 +4655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4288,7 +4664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4305,7 +4681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4352,7 +4728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4361,7 +4737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4370,7 +4746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4379,7 +4755,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Corpo muito grande (mais de 64 KiB) */
+            /** @description Corpo muito grande: O corpo da requisição passa de 64 KiB. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4388,7 +4764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Tipo de conteúdo não suportado (envie application/json) */
+            /** @description Tipo de conteúdo não suportado: Um corpo enviado sem `Content-Type: application/json`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4397,7 +4773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite do plano: cota de webhooks ativos atingida */
+            /** @description Limite do plano: Criar ou reativar um webhook além da cota de webhooks ativos do plano; `mensagem` diz o máximo e sugere o upgrade ou desativar um. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4406,7 +4782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4423,7 +4799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4463,7 +4839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4472,7 +4848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4481,7 +4857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,7 +4866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4499,7 +4875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4516,7 +4892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,7 +4928,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4561,7 +4937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4570,7 +4946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4579,7 +4955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4588,7 +4964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4605,7 +4981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4655,7 +5031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4664,7 +5040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4673,7 +5049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4682,7 +5058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4691,7 +5067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Corpo muito grande (mais de 64 KiB) */
+            /** @description Corpo muito grande: O corpo da requisição passa de 64 KiB. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4700,7 +5076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Tipo de conteúdo não suportado (envie application/json) */
+            /** @description Tipo de conteúdo não suportado: Um corpo enviado sem `Content-Type: application/json`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4709,7 +5085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite do plano: cota de webhooks ativos atingida */
+            /** @description Limite do plano: Criar ou reativar um webhook além da cota de webhooks ativos do plano; `mensagem` diz o máximo e sugere o upgrade ou desativar um. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4718,7 +5094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4735,7 +5111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4787,7 +5163,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4796,7 +5172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4805,7 +5181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4814,7 +5190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +5199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Corpo muito grande (mais de 64 KiB) */
+            /** @description Corpo muito grande: O corpo da requisição passa de 64 KiB. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4832,7 +5208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Tipo de conteúdo não suportado (envie application/json) */
+            /** @description Tipo de conteúdo não suportado: Um corpo enviado sem `Content-Type: application/json`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4841,7 +5217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4858,7 +5234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4906,7 +5282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4915,7 +5291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4924,7 +5300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4933,7 +5309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4942,7 +5318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Corpo muito grande (mais de 64 KiB) */
+            /** @description Corpo muito grande: O corpo da requisição passa de 64 KiB. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4951,7 +5327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Tipo de conteúdo não suportado (envie application/json) */
+            /** @description Tipo de conteúdo não suportado: Um corpo enviado sem `Content-Type: application/json`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4960,7 +5336,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -4977,7 +5353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5021,7 +5397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5030,7 +5406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5039,7 +5415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5048,7 +5424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5057,7 +5433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -5074,7 +5450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5116,7 +5492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5125,7 +5501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5134,7 +5510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5143,7 +5519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5152,7 +5528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -5169,7 +5545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5217,7 +5593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5226,7 +5602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5235,7 +5611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +5620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5253,7 +5629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Conflito: a entrega ainda está pendente, ou o webhook está desativado */
+            /** @description Conflito: Reenvio de uma entrega ainda pendente, ou de entregas de um webhook desativado. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5262,7 +5638,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -5279,7 +5655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5322,7 +5698,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5331,7 +5707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5340,7 +5716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5349,7 +5725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado") */
+            /** @description Não encontrado: O recurso não existe (para campeonatos, `mensagem` = "Campeonato não encontrado"), a partida ainda não tem escalação, ou a rota não existe. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5358,7 +5734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Conflito: a entrega ainda está pendente, ou o webhook está desativado */
+            /** @description Conflito: Reenvio de uma entrega ainda pendente, ou de entregas de um webhook desativado. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +5743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -5384,7 +5760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5433,7 +5809,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo) */
+            /** @description Parâmetro obrigatório: Falta um parâmetro obrigatório: a busca sem `q` ou com menos de 2 caracteres; `desde` no reenvio em lote. | Parâmetro inválido: Um parâmetro ou campo do corpo tem um valor não aceito; `mensagem` nomeia o parâmetro e o que é aceito. | JSON inválido: O corpo enviado não é um JSON válido. | Requisição inválida: A requisição não pôde ser interpretada (uma URL malformada, por exemplo); o status é o 4xx do caso. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5442,7 +5818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5451,7 +5827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5460,7 +5836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -5477,7 +5853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5520,7 +5896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Não autorizado: API Key inválida ou inativa */
+            /** @description Não autorizado: Chave ausente, inválida ou inativa (`mensagem` = "API Key inválida ou inativa"), ou ticket de stream inválido, expirado ou já usado. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5529,7 +5905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato */
+            /** @description Plano insuficiente: O plano da chave não dá acesso ao recurso ou ao campeonato; `mensagem` nomeia o plano e sugere o upgrade. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5538,7 +5914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After` */
+            /** @description Limite de requisições: Cota diária ou limite por segundo esgotados, streams simultâneos demais, ou uma entrega de teste já pendente; espere os segundos de `Retry-After`. */
             429: {
                 headers: {
                     /** @description Segundos até poder tentar de novo */
@@ -5555,7 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5586,7 +5962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Método não permitido (cabeçalho `Allow` lista os aceitos) */
+            /** @description Método não permitido: A rota existe, mas não com este método; o cabeçalho `Allow` lista os aceitos. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -5595,7 +5971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5626,7 +6002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Método não permitido (cabeçalho `Allow` lista os aceitos) */
+            /** @description Método não permitido: A rota existe, mas não com este método; o cabeçalho `Allow` lista os aceitos. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -5635,7 +6011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5667,7 +6043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Método não permitido (cabeçalho `Allow` lista os aceitos) */
+            /** @description Método não permitido: A rota existe, mas não com este método; o cabeçalho `Allow` lista os aceitos. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -5676,7 +6052,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Erro interno (cabeçalho `X-Request-Id` identifica a requisição) */
+            /** @description Erro interno: Uma falha inesperada; `mensagem` traz o identificador da requisição (`X-Request-Id`) para o suporte. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5685,7 +6061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Erro"];
                 };
             };
-            /** @description Serviço indisponível (nenhum snapshot carregado) */
+            /** @description Serviço indisponível: Nenhum snapshot de dados carregado ainda, ou o plano de controle não respondeu; tente de novo após `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;

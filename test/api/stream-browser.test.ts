@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
+import { SEGUIR_EVENTOS } from '../../src/api/openapi/docs-guide.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
@@ -17,12 +18,11 @@ import { DEMO_FIXTURES, ingestInto, LIVE_DAY } from './harness.js';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const STEPS = ['01-pre-jogo', '02-inicio', '03-gol', '04-gol-contra', '05-cartao', '06-substituicao', '07-penalti'];
 
-/** The browser code docs/api.md gives customers, taken from the doc itself so the test follows what it says. */
+/** The browser code /docs and docs/api.md give customers, word for word, so the test follows what they say. */
 function documentedFollower(): string {
   const doc = readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8');
-  const code = /^function seguirEventos\(.*?^}$/ms.exec(doc)?.[0];
-  assert.ok(code, 'docs/api.md shows seguirEventos');
-  return code;
+  assert.ok(doc.includes(SEGUIR_EVENTOS), 'docs/api.md shows the seguirEventos of /docs');
+  return SEGUIR_EVENTOS;
 }
 
 /** A port free now, so the restarted server can listen where the page's EventSource points. */
@@ -184,13 +184,15 @@ followBrowserStream({ baseUrl: API, key, onEvent: (e) => recebidos.push({ evento
       'Copa do Brasil',
     ]);
 
+    // Every recorded event, once and in order: waits (in the page) for as many as were recorded, then compares.
     const allArrived = async () => {
       for (const [name, page] of Object.entries(pages)) {
-        let got: Received[] = [];
-        const deadline = Date.now() + 30_000;
-        const received = () => page.evaluate(() => (window as unknown as { recebidos: Received[] }).recebidos);
-        while ((got = await received()).length < recorded.length && Date.now() < deadline)
-          await new Promise((r) => setTimeout(r, 100));
+        await page.waitForFunction(
+          (n) => (window as unknown as { recebidos: Received[] }).recebidos.length >= n,
+          recorded.length,
+          { timeout: 30_000 },
+        );
+        const got = await page.evaluate(() => (window as unknown as { recebidos: Received[] }).recebidos);
         assert.deepEqual(
           got.map((r) => [r.id, r.evento, r.corpo]),
           recorded.map((e) => [String(e.seq), e.evento, JSON.parse(e.corpo)]),

@@ -74,4 +74,15 @@ describe('event bodies match the OpenAPI webhooks section', () => {
     }
     assert.deepEqual([...seen].sort(), [...EVENTOS].sort());
   });
+
+  it('each event in the published document carries an example body that validates against its schema', async () => {
+    const doc = (await h.get('/v1/openapi.json')).json as {
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { example?: unknown }> } } }>;
+    };
+    for (const evento of EVENTOS) {
+      const example = doc.webhooks[evento]?.post.requestBody.content['application/json']?.example;
+      assert.equal((example as { evento?: string } | undefined)?.evento, evento);
+      assertWebhookPayload(evento, example);
+    }
+  });
 });

@@ -12,10 +12,16 @@ export interface Ran {
   stderr: string;
 }
 
-/** Runs a command to its end; `onLine` sees stdout line by line as it comes. */
-export function run(cmd: string, args: readonly string[], cwd: string, onLine?: (line: string) => void): Promise<Ran> {
+/** Runs a command to its end; `onLine` sees stdout line by line as it comes; `env` is added to this process's. */
+export function run(
+  cmd: string,
+  args: readonly string[],
+  cwd: string,
+  onLine?: (line: string) => void,
+  env?: Record<string, string>,
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     let partial = '';

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { exampleData } from '../../src/api/openapi/event-examples.js';
+import { examplePayload } from '../../src/api/openapi/event-examples.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
@@ -316,7 +316,7 @@ describe('control panel /painel (Chromium)', () => {
     await receiver.waitFor(before + 1);
     const sent = receiver.requests[before];
     assert.equal(sent?.headers['x-svc-evento'], 'partida.gol');
-    assert.deepEqual(JSON.parse(sent?.body ?? '').dados, exampleData('partida.gol'));
+    assert.deepEqual(JSON.parse(sent?.body ?? '').dados, examplePayload('partida.gol').dados);
     await nav('Visão geral').click();
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ControlDb } from '../../src/control/database.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { exampleData } from '../../src/api/openapi/event-examples.js';
+import { examplePayload } from '../../src/api/openapi/event-examples.js';
 import { EVENTOS, type EventName } from '../../src/domain/events.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { runSvcInProcess } from '../helpers/cli.js';
@@ -108,7 +108,7 @@ describe('management API + daemon', () => {
     for (const r of sent) {
       const body = JSON.parse(r.body) as { evento: EventName; dados: unknown };
       assert.equal(body.evento, r.headers['x-svc-evento']);
-      assert.deepEqual(body.dados, exampleData(body.evento));
+      assert.deepEqual(body.dados, examplePayload(body.evento).dados);
     }
     const bad = await call('POST', `/v1/webhooks/${id}/testar`, { evento: 'gol' });
     assert.equal(bad.status, 400);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { exampleData } from '../../src/api/openapi/event-examples.js';
+import { examplePayload } from '../../src/api/openapi/event-examples.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
@@ -543,7 +543,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura\)/);
     assert.equal(app.requests.length, 1);
     const body = JSON.parse(app.requests[0]!.body) as { evento: string; dados: unknown };
-    assert.deepEqual([body.evento, body.dados], ['partida.gol', exampleData('partida.gol')]);
+    assert.deepEqual([body.evento, body.dados], ['partida.gol', examplePayload('partida.gol').dados]);
     assert.equal(app.requests[0]!.headers['x-svc-entrega'], out.data[0]!.entrega);
     const [d] = store.findDeliveries([out.data[0]!.entrega]);
     assert.deepEqual([d?.origem, d?.status, d?.tentativas, d?.evento], ['disparo', 'entregue', 1, 'partida.gol']);

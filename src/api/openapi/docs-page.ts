@@ -1,8 +1,19 @@
 /**
- * Renders the OpenAPI document as one self-contained HTML page: no fonts or CDNs, one stylesheet and one small
- * script whose hashes the route puts in its Content-Security-Policy. Per endpoint: a copy-ready curl, the response the demo
- * data really gives, the request body field by field, and the errors that endpoint really returns.
+ * Renders the OpenAPI document as one self-contained HTML page for customers: no fonts or CDNs, one stylesheet and
+ * one script (docs-page-script.ts) whose hashes the route puts in its Content-Security-Policy. A guide first
+ * (docs-guide.ts), then per endpoint: the request in curl, JavaScript and Python, a try-it form, the response the
+ * demo data really gives, the request body field by field, and the errors that endpoint really returns.
  */
+
+import { ENDPOINTS } from './endpoints.js';
+import type { Recurso } from '../../control/plans.js';
+import type { EventName } from '../../domain/events.js';
+import { type DocsPlan, GUIDE_SECTIONS, renderGuide, requestTabs } from './docs-guide.js';
+import { esc, fold, md, table } from './docs-html.js';
+import { DOCS_SCRIPT } from './docs-page-script.js';
+import type { SnippetRequest } from './request-snippets.js';
+
+export type { DocsPlan } from './docs-guide.js';
 
 type Obj = Record<string, unknown>;
 
@@ -41,9 +52,24 @@ pre code{background:none;padding:0}
 .m.post{background:#0b57d0}.m.patch{background:#9a6700}.m.delete{background:#cf222e}
 section.op{border-bottom:1px solid #e5e5ea;padding-bottom:1em}
 details.menu>summary{display:none}
-.bloco{position:relative}
+.bloco{position:relative}.bloco>pre{padding-top:2.4em}
 .copiar{position:absolute;top:6px;right:6px;font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #6e6e73;border-radius:4px;background:#2c2c2e;color:#f5f5f7;cursor:pointer}
 .copiar:focus-visible{outline:2px solid #0b57d0}
+.ex{margin:.5em 0}
+.abas{display:flex;flex-wrap:wrap;gap:2px}
+.abas button{font:13px system-ui,sans-serif;padding:3px 10px;border:1px solid #d2d2d7;border-bottom:none;border-radius:5px 5px 0 0;background:#f5f5f7;color:#1d1d1f;cursor:pointer}
+.abas button[aria-selected=true]{background:#1d1d1f;color:#f5f5f7;border-color:#1d1d1f}
+.ex pre{margin-top:0;border-top-left-radius:0}
+#busca{width:100%;margin:.6em 0 .2em;padding:5px 8px;font:14px system-ui,sans-serif;border:1px solid #6e6e73;border-radius:5px}
+details.tente{margin:.5em 0;border:1px solid #d2d2d7;border-radius:6px;padding:.3em .8em}
+details.tente>summary{cursor:pointer;font-weight:600;color:#0b57d0}
+form.experimentar{display:grid;gap:.5em;margin:.5em 0}
+form.experimentar label{display:grid;gap:2px;font-size:13px;font-weight:600}
+form.experimentar input,form.experimentar textarea{font:13px ui-monospace,monospace;padding:5px;border:1px solid #6e6e73;border-radius:4px;width:100%}
+form.experimentar button{justify-self:start;font:14px system-ui,sans-serif;padding:4px 14px;border:0;border-radius:4px;background:#0b57d0;color:#fff;cursor:pointer}
+.resposta-status{margin:0;font:13px ui-monospace,monospace}
+.nota{margin:0;font-size:12px;color:#6e6e73}
+details.evento>summary{cursor:pointer}
 @media (max-width:760px){
  body{display:block}
  nav{width:auto;height:auto;max-height:45vh;position:static;border-bottom:1px solid #d2d2d7}
@@ -52,48 +78,6 @@ details.menu>summary{display:none}
  pre{font-size:12px}
 }
 `;
-
-const GUIDE_LINKS = [
-  ['inicio', 'Início rápido'],
-  ['autenticacao', 'Autenticação'],
-  ['erros', 'Erros'],
-  ['limites', 'Cotas e limites'],
-  ['paginacao', 'Paginação'],
-  ['cache', 'Cache'],
-  ['navegador', 'Navegador e tempo real'],
-  ['webhooks-eventos', 'Webhooks'],
-]
-  .map(([id, text]) => `<li><a href="#${id}">${text}</a></li>`)
-  .join('');
-
-/**
- * The page's one script (allowed by its hash): a copy button on every code block. Without it the page works the
- * same; the blocks stay selectable.
- */
-export const DOCS_SCRIPT = `for (const pre of document.querySelectorAll('main pre')) {
-  const box = document.createElement('div');
-  box.className = 'bloco';
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'copiar';
-  button.textContent = 'Copiar';
-  button.addEventListener('click', async () => {
-    await navigator.clipboard.writeText(pre.textContent);
-    button.textContent = 'Copiado';
-    setTimeout(() => (button.textContent = 'Copiar'), 1500);
-  });
-  pre.replaceWith(box);
-  box.append(pre, button);
-}`;
-
-export function esc(s: unknown): string {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Inline code spans from the summaries' backticks. */
-function md(s: unknown): string {
-  return esc(s).replace(/`([^`]+)`/g, '<code>$1</code>');
-}
 
 function schemaLabel(s: unknown): string {
   const o = (s ?? {}) as Obj;
@@ -116,9 +100,6 @@ function schemaLabel(s: unknown): string {
   return esc(type) + (extra ? ` <small>(${esc(extra)})</small>` : '');
 }
 
-const table = (head: string[], rows: string[][]) =>
-  `<div class="tbl"><table><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table></div>`;
-
 function fieldsTable(schema: Obj, withRequired: boolean): string {
   const props = (schema.properties ?? {}) as Record<string, Obj>;
   const required = new Set((schema.required ?? []) as string[]);
@@ -132,97 +113,40 @@ function fieldsTable(schema: Obj, withRequired: boolean): string {
     : `<p>${schemaLabel(schema)}</p>`;
 }
 
-function curl(method: string, path: string, authed: boolean, body: unknown): string {
-  const parts = ['curl'];
-  if (path === '/v1/stream' || path.startsWith('/v1/stream?')) parts.push('-N');
-  if (method !== 'GET') parts.push(`-X ${method}`);
-  if (authed) parts.push('-H "Authorization: Bearer $SVC_KEY"');
-  if (body !== undefined) parts.push(`-H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body)}'`);
-  parts.push(`"${BASE_URL_TOKEN}${path}"`);
-  return parts.join(' ');
-}
-
-const pre = (text: string) => `<pre><code>${esc(text)}</code></pre>`;
-
 /** The first clause of a summary: a short, distinct link label. */
 function label(summary: string): string {
   return summary.split(/[:(]/)[0]!.replace(/`/g, '').trim();
 }
 
-/** The plans as the server applies them (a `--plans` file included), for the quotas section. */
-export interface DocsPlan {
-  nome: string;
-  requisicoes: number;
-  por_segundo: number;
-  todos_campeonatos: boolean;
-  streams_simultaneos: number;
+/** A try-it form: sent by the page's script to the page's own origin only; hidden until the script runs. */
+function tryIt(r: SnippetRequest, open: boolean): string {
+  const body = r.body === undefined ? '' : JSON.stringify(r.body, null, 2);
+  return `<details class="tente" hidden${open ? ' open' : ''}><summary>Experimentar</summary><form class="experimentar" data-metodo="${esc(r.method)}">
+${r.authed ? '<label>Chave de API <input name="chave" type="password" autocomplete="off" spellcheck="false" placeholder="svc_live_…"></label>' : ''}
+<label>Caminho <input name="caminho" value="${esc(r.path)}" autocomplete="off" spellcheck="false"></label>
+${r.body !== undefined ? `<label>Corpo (JSON) <textarea name="corpo" rows="${body.split('\n').length}" spellcheck="false">${esc(body)}</textarea></label>` : ''}
+<button type="submit">Enviar ${esc(r.method)}</button>
+<p class="resposta-status" aria-live="polite"></p><pre class="saida" hidden><code></code></pre>
+<p class="nota">A chave fica só nesta aba (sessionStorage) e só vai para este servidor.</p></form></details>`;
 }
 
-const fmt = (n: number) => n.toLocaleString('pt-BR');
-
-/** The customer's guide before the reference: what applies to every endpoint. */
-function guide(plans: readonly DocsPlan[], errorDescriptions: Record<number, string>): string {
-  const base = BASE_URL_TOKEN;
-  const errors = Object.entries(errorDescriptions).map(([status, text]) => {
-    const [erro, ...rest] = text.split(':');
-    return [`<b>${esc(status)}</b>`, esc(erro), md(rest.join(':').trim())];
-  });
-  const planRows = plans.map((p) => [
-    `<b>${esc(p.nome)}</b>`,
-    fmt(p.requisicoes),
-    fmt(p.por_segundo),
-    p.todos_campeonatos ? 'todos' : 'os liberados para a conta',
-    fmt(p.streams_simultaneos),
-  ]);
-  const stream = `const { data } = await (await fetch('${base}/v1/stream/ticket', {
-  method: 'POST', headers: { Authorization: \`Bearer \${chave}\` },
-})).json();
-const es = new EventSource(data.url + '&eventos=partida.gol');
-es.addEventListener('partida.gol', (e) => console.log(JSON.parse(e.data)));
-// Após uma queda: peça outro ticket e acrescente &ultimo_evento=<último id recebido> (e.lastEventId).`;
-  return `<h2 id="inicio">Início rápido</h2>
-<p>Com a chave de API que você recebeu:</p>
-${pre(`export SVC_KEY="sua chave"
-curl -H "Authorization: Bearer $SVC_KEY" "${base}/v1/campeonatos"`)}
-<h2 id="autenticacao">Autenticação</h2>
-<p>Toda rota de dados pede o cabeçalho <code>Authorization: Bearer &lt;API_KEY&gt;</code>. Sem chave, ou com uma chave revogada ou rotacionada, a resposta é 401 <code>{"erro":"Não autorizado","mensagem":"API Key inválida ou inativa"}</code>. Guarde a chave no servidor ou no navegador do próprio usuário; nunca numa URL.</p>
-<h2 id="erros">Erros</h2>
-<p>Todo erro é JSON <code>{"erro", "mensagem"}</code> e traz <code>X-Request-Id</code> (informe-o ao suporte).</p>
-${table(['Status', 'erro', 'quando'], errors)}
-<h2 id="limites">Cotas e limites</h2>
-<p>Cada resposta autenticada traz <code>RateLimit-Limit</code> (requisições do dia), <code>RateLimit-Remaining</code> (restantes após esta) e <code>RateLimit-Reset</code> (segundos até a renovação, à meia-noite UTC). Ao esgotar a cota diária ou o limite por segundo: 429 <code>Limite de requisições</code> com <code>Retry-After</code> em segundos; espere esse tempo antes de tentar de novo. <code>GET /v1/me</code> mostra o plano e o uso sem contar na cota.</p>
-${table(['Plano', 'Requisições por dia', 'Por segundo', 'Campeonatos', 'Streams simultâneos'], planRows)}
-<p>Um recurso fora do plano responde 403 <code>Plano insuficiente</code>.</p>
-<h2 id="paginacao">Paginação</h2>
-<p>Listas de partidas aceitam <code>pagina</code> (padrão 1) e <code>por_pagina</code> (1 a 100, padrão 15); a resposta traz <code>paginacao</code> com <code>total</code>, <code>por_pagina</code>, <code>pagina_atual</code> e <code>ultima_pagina</code>. Peça a próxima página até <code>pagina_atual</code> = <code>ultima_pagina</code>.</p>
-${pre(`curl -H "Authorization: Bearer $SVC_KEY" "${base}/v1/campeonatos/1/partidas?pagina=2&por_pagina=50"`)}
-<h2 id="cache">Cache</h2>
-<p>As respostas trazem <code>ETag</code> e <code>Cache-Control</code>; reenvie o ETag em <code>If-None-Match</code> e a resposta é 304 sem corpo enquanto nada mudou (ainda conta na cota).</p>
-<h2 id="navegador">Navegador e tempo real</h2>
-<p>A API aceita chamadas de páginas em outras origens (CORS). Para eventos ao vivo num navegador, <code>EventSource</code> não envia cabeçalhos: peça um ticket de uso único e abra o stream na <code>url</code> absoluta que ele traz. Depois de uma queda, um ticket novo com <code>ultimo_evento</code> retoma exatamente após o último evento recebido.</p>
-${pre(stream)}
-<h2 id="webhooks-eventos">Webhooks</h2>
-<p>Cadastre uma URL HTTPS em <code>POST /v1/webhooks</code> (guarde o <code>secret</code>, mostrado uma vez). Cada entrega é um POST JSON com <code>X-SVC-Evento</code>, <code>X-SVC-Entrega</code> (igual em toda nova tentativa: ignore repetidas), <code>X-SVC-Timestamp</code> e <code>X-SVC-Assinatura</code> = <code>sha256=</code> + HMAC-SHA256 hex de <code>timestamp + "." + corpo</code> com o secret; recuse timestamps a mais de 300 s do seu relógio. Os corpos dos oito eventos estão nos esquemas <a href="#schema-WebhookEvento">WebhookEvento</a> e seguintes; o stream envia os mesmos corpos.</p>`;
-}
-
-export function renderDocsPage(
-  doc: Obj,
-  examples: DocsExamples,
-  errorDescriptions: Record<number, string>,
-  plans: readonly DocsPlan[],
-): string {
+export function renderDocsPage(doc: Obj, examples: DocsExamples, plans: readonly DocsPlan[], base: string): string {
   const info = doc.info as Obj;
   const paths = doc.paths as Record<string, Record<string, Obj>>;
   const schemas = (doc.components as Obj).schemas as Record<string, Obj>;
+  const webhooks = doc.webhooks as Record<string, { post: Obj }>;
   const tags = doc.tags as { name: string; description: string }[];
   const ops = Object.entries(paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([m, op]) => ({ path, m, op })),
   );
+  const recursoOf = (path: string, m: string) =>
+    ENDPOINTS.find((e) => e.path === path && (e.method ?? 'get') === m)?.recurso;
+  const plansWith = (recurso: Recurso) => plans.filter((p) => p.recursos.includes(recurso)).map((p) => p.nome);
 
   const opHtml = ({ path, m, op }: { path: string; m: string; op: Obj }) => {
     const method = m.toUpperCase();
     const ex = examples[`${method} ${path}`];
-    const authed = (op.security as unknown[]).length > 0;
+    const recurso = recursoOf(path, m);
     const params = (op.parameters as Obj[]).map((p) => [
       `<code>${esc(p.name)}</code>`,
       esc(p.in),
@@ -243,26 +167,44 @@ export function renderDocsPage(
         const body = real?.body as { erro?: string; mensagem?: string } | undefined;
         return [
           `<b>${esc(s)}</b>`,
-          body?.erro ? esc(body.erro) : md(errorDescriptions[Number(s)] ?? responses[s]?.description),
+          body?.erro ? esc(body.erro) : md(responses[s]?.description),
           body?.mensagem ? `${esc(body.mensagem)}<br><small>ex.: <code>${esc(real?.request)}</code></small>` : '',
         ];
       });
     const response = ex?.response;
+    const request: SnippetRequest | undefined = ex && {
+      method,
+      path: ex.request.path,
+      authed: recurso !== undefined,
+      body: ex.request.body,
+      answer: response?.text !== undefined ? 'stream' : response?.body === undefined ? 'empty' : 'json',
+    };
+    const access =
+      recurso === undefined
+        ? 'Sem autenticação.'
+        : `Requer <code>Authorization: Bearer &lt;API_KEY&gt;</code>; planos: ${plansWith(recurso).join(', ') || 'nenhum'}.`;
     return `<section class="op" id="${esc(op.operationId)}"><h3><span class="m ${esc(m)}">${esc(method)}</span> <code>${esc(path)}</code></h3>
-<p>${md(op.summary)} ${authed ? 'Requer <code>Authorization: Bearer &lt;API_KEY&gt;</code>.' : 'Sem autenticação.'}</p>
+<p>${md(op.summary)}${/[.!?]$/.test(String(op.summary)) ? '' : '.'} ${access}</p>
 ${params.length > 0 ? `<h4>Parâmetros</h4>${table(['Nome', 'Em', 'Obrigatório', 'Tipo', 'Descrição'], params)}` : ''}
 ${bodySchema ? `<h4>Corpo da requisição (JSON)</h4>${fieldsTable(bodySchema.schema as Obj, true)}` : ''}
-${ex ? `<h4>Exemplo</h4>${pre(curl(method, ex.request.path, authed, ex.request.body))}` : ''}
-${response ? `<h4>Resposta ${esc(response.status)}${response.body !== undefined ? ' <small>(dados de demonstração; listas encurtadas a 2 itens)</small>' : ''}</h4>${response.text !== undefined ? pre(response.text) : response.body !== undefined ? pre(JSON.stringify(response.body, null, 2)) : '<p>Sem corpo.</p>'}` : ''}
+${request ? `<h4>Exemplo</h4>${requestTabs(request, base)}${request.answer === 'stream' ? '' : tryIt(request, false)}` : ''}
+${response ? `<h4>Resposta ${esc(response.status)}${response.body !== undefined ? ' <small>(dados de demonstração; listas encurtadas a 2 itens)</small>' : ''}</h4>${response.text !== undefined ? `<pre><code>${esc(response.text)}</code></pre>` : response.body !== undefined ? `<pre><code>${esc(JSON.stringify(response.body, null, 2))}</code></pre>` : '<p>Sem corpo.</p>'}` : ''}
 ${okContent?.schema ? `<details><summary>Campos da resposta</summary>${fieldsTable(okContent.schema as Obj, false)}</details>` : ''}
 <h4>Erros</h4>${table(['Status', 'erro', 'mensagem'], errors)}</section>`;
   };
 
+  const searchable = (...words: unknown[]) => esc(fold(words.join(' ')));
+  const guideNav = GUIDE_SECTIONS.map(
+    ([id, title, words]) => `<li data-busca="${searchable(title, words)}"><a href="#${id}">${esc(title)}</a></li>`,
+  ).join('');
   const nav = tags
     .map((t) => {
       const links = ops
         .filter((o) => (o.op.tags as string[])[0] === t.name)
-        .map((o) => `<li><a href="#${esc(o.op.operationId)}">${esc(label(String(o.op.summary)))}</a></li>`)
+        .map(
+          (o) =>
+            `<li data-busca="${searchable(o.m, o.path, o.op.summary, t.name)}"><a href="#${esc(o.op.operationId)}">${esc(label(String(o.op.summary)))}</a></li>`,
+        )
         .join('');
       return `<a class="t" href="#tag-${esc(t.name.replace(/\s+/g, '-'))}">${esc(t.name)}</a><ul>${links}</ul>`;
     })
@@ -282,15 +224,29 @@ ${okContent?.schema ? `<details><summary>Campos da resposta</summary>${fieldsTab
         `<section id="schema-${esc(name)}"><h3>${esc(name)}</h3>${s.description ? `<p>${md(s.description)}</p>` : ''}${fieldsTable(s, false)}</section>`,
     )
     .join('');
+  const guide = renderGuide({
+    base,
+    plans,
+    endpointsOf: (recurso) =>
+      ENDPOINTS.filter((e) => e.recurso === recurso).map((e) => `${(e.method ?? 'get').toUpperCase()} ${e.path}`),
+    event: (evento: EventName) => {
+      const post = webhooks[evento]!.post;
+      const content = (post.requestBody as Obj).content as Record<string, Obj>;
+      return { summary: String(post.summary), example: content['application/json']!.example };
+    },
+    tryIt,
+  });
 
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><title>${esc(info.title)} — referência</title>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${esc(info.title)} — documentação</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${DOCS_CSS}</style></head>
 <body><nav><b>${esc(info.title)}</b><br>versão ${esc(info.version)} · <a href="/v1/openapi.json">openapi.json</a>
-<details class="menu" open><summary>Endpoints</summary><a class="t" href="#inicio">Guia</a><ul class="guia">${GUIDE_LINKS}</ul>${nav}<a class="t" href="#schemas">Esquemas</a></details></nav>
+<input id="busca" type="search" placeholder="Buscar seção ou endpoint" aria-label="Buscar seção ou endpoint" autocomplete="off" hidden>
+<p id="busca-vazia" hidden>Nada encontrado.</p>
+<details class="menu" open><summary>Seções e endpoints</summary><a class="t" href="#inicio">Guia</a><ul class="guia">${guideNav}</ul>${nav}<a class="t" href="#schemas">Esquemas</a></details></nav>
 <main><h1>${esc(info.title)}</h1><p>${md(info.description)}</p>
-${guide(plans, errorDescriptions)}
+${guide}
 ${body}<h2 id="schemas">Esquemas</h2>${schemaHtml}</main><script>${DOCS_SCRIPT}</script></body></html>
 `;
 }

@@ -1,3 +1,4 @@
+import { ERROS } from '../errors.js';
 import { ENDPOINTS, type Endpoint } from './endpoints.js';
 import { ref, type Schema } from './json-schema.js';
 import { SCHEMAS } from './schemas.js';
@@ -5,20 +6,10 @@ import { PAYLOAD_SCHEMAS, webhooksSection } from './webhook-payloads.js';
 
 /** The OpenAPI 3.1 description of the API, generated from ENDPOINTS and SCHEMAS. */
 
-export const ERROR_RESPONSES: Record<number, string> = {
-  400: 'Parâmetro obrigatório (busca sem `q` ou com menos de 2 caracteres), Parâmetro inválido (nomeia o parâmetro e o que é aceito) ou JSON inválido (corpo)',
-  401: 'Não autorizado: API Key inválida ou inativa',
-  403: 'Plano insuficiente: o plano da chave não dá acesso ao recurso ou ao campeonato',
-  404: 'Não encontrado (para campeonatos, `mensagem` = "Campeonato não encontrado")',
-  405: 'Método não permitido (cabeçalho `Allow` lista os aceitos)',
-  413: 'Corpo muito grande (mais de 64 KiB)',
-  409: 'Conflito: a entrega ainda está pendente, ou o webhook está desativado',
-  415: 'Tipo de conteúdo não suportado (envie application/json)',
-  422: 'Limite do plano: cota de webhooks ativos atingida',
-  429: 'Limite de requisições (cota diária ou limite por segundo); cabeçalho `Retry-After`',
-  500: 'Erro interno (cabeçalho `X-Request-Id` identifica a requisição)',
-  503: 'Serviço indisponível (nenhum snapshot carregado)',
-};
+/** Per status, the `erro` texts it may carry and when (from `ERROS`, the one list). */
+const ERROR_RESPONSES: Record<number, string> = {};
+for (const [erro, { status, quando }] of Object.entries(ERROS))
+  ERROR_RESPONSES[status] = [ERROR_RESPONSES[status], `${erro}: ${quando}`].filter(Boolean).join(' | ');
 
 /** Tag descriptions, in the order the docs page shows them. */
 const TAGS: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { EVENTOS, type EventName } from '../../domain/events.js';
+import { examplePayload } from './event-examples.js';
 import { arrayOf, bool, dateTime, enumOf, int, nullable, obj, ref, str, type Schema } from './json-schema.js';
 
 import { STATUS_PARTIDA } from './schemas.js';
@@ -92,7 +93,7 @@ export const PAYLOAD_SCHEMAS: Record<string, Schema> = {
   },
 };
 
-/** The document's `webhooks`: what svc POSTs to a receiver, per event (headers in docs/webhooks.md). */
+/** The document's `webhooks`: what svc POSTs to a receiver, per event, with a recorded example (headers in docs/webhooks.md). */
 export function webhooksSection(): Record<string, unknown> {
   return Object.fromEntries(
     EVENTOS.map((evento) => [
@@ -104,7 +105,9 @@ export function webhooksSection(): Record<string, unknown> {
             'Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.',
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: ref(payloadSchemaName(evento)) } },
+            content: {
+              'application/json': { schema: ref(payloadSchemaName(evento)), example: examplePayload(evento) },
+            },
           },
           responses: {
             '200': { description: 'Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo.' },

@@ -2,8 +2,12 @@ import type Router from '@koa/router';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PlansConfig } from '../../control/plans.js';
-import { BASE_URL_TOKEN, DOCS_CSS, DOCS_SCRIPT, esc, renderDocsPage, type DocsExamples } from '../openapi/docs-page.js';
-import { buildOpenApi, ERROR_RESPONSES } from '../openapi/document.js';
+import type { Plano } from '../../domain/plans.js';
+import { DEFAULT_WEBHOOK_LIMITS } from '../../domain/webhooks.js';
+import { esc } from '../openapi/docs-html.js';
+import { BASE_URL_TOKEN, DOCS_CSS, renderDocsPage, type DocsExamples } from '../openapi/docs-page.js';
+import { DOCS_SCRIPT } from '../openapi/docs-page-script.js';
+import { buildOpenApi } from '../openapi/document.js';
 import type { CachedResponse } from '../snapshot/served-snapshot.js';
 import type { ApiState } from '../state.js';
 import { sendCached } from './respond.js';
@@ -33,11 +37,17 @@ export function registerDocs(router: Router<ApiState>, o: { plans: PlansConfig; 
     readFileSync(new URL('../openapi/examples.json', import.meta.url), 'utf8'),
   ) as DocsExamples;
   const json = prepared(Buffer.from(JSON.stringify(doc, null, 2)), 'application/json; charset=utf-8');
-  // The page is self-contained: no scripts, nothing loaded from anywhere, only its own stylesheet (by hash).
+  // The page is self-contained: nothing loaded from anywhere, its own stylesheet and script (by hash); its try-it
+  // forms may call this origin and no other.
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-  const csp = `default-src 'none'; style-src ${hash(DOCS_CSS)}; script-src ${hash(DOCS_SCRIPT)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
-  const plans = Object.entries(o.plans).map(([nome, p]) => ({ nome, ...p }));
-  const page = renderDocsPage(doc, examples, ERROR_RESPONSES, plans);
+  const csp = `default-src 'none'; style-src ${hash(DOCS_CSS)}; script-src ${hash(DOCS_SCRIPT)}; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  const plans = Object.entries(o.plans).map(([nome, p]) => ({
+    nome,
+    ...p,
+    webhooks_ativos: DEFAULT_WEBHOOK_LIMITS[nome as Plano].webhooksAtivos,
+    entregas_mes: DEFAULT_WEBHOOK_LIMITS[nome as Plano].entregasMes,
+  }));
+  const page = renderDocsPage(doc, examples, plans, BASE_URL_TOKEN);
   const pages = new Map<string, CachedResponse>();
   const pageFor = (base: string): CachedResponse => {
     const cached = pages.get(base);
