@@ -130,7 +130,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'allow_private_urls', env: 'SVC_ALLOW_PRIVATE_URLS', flag: 'allowPrivateUrls', shown: '0' },
   { key: 'smtp_url', env: 'SVC_SMTP_URL', secret: 'password', shown: '(avisos só registrados)' },
   { key: 'smtp_from', env: 'SVC_SMTP_FROM', shown: DEFAULTS.smtpFrom },
-  { key: 'secret_key', env: 'SVC_SECRET_KEY', secret: 'all', shown: '(secret_key_file, senão secret.key na pasta de dados)' },
+  { key: 'secret_key', env: 'SVC_SECRET_KEY', secret: 'all', shown: '(secret_key_file, ou secret.key na pasta)' },
   { key: 'secret_key_file', env: 'SVC_SECRET_KEY_FILE', path: true, shown: '—' },
   { key: 'feed_timeout_ms', env: 'SVC_FEED_TIMEOUT_MS', shown: String(DEFAULTS.feedTimeoutMs) },
   { key: 'allow_http_feeds', env: 'SVC_ALLOW_HTTP_FEEDS', shown: '0' },
