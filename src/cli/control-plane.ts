@@ -1,7 +1,6 @@
 import { redactPassword, type Config } from '../config.js';
 import { openSqliteControlPlane, type ControlPlane } from '../control/control-plane.js';
-import { openPgControlPlane } from '../control/postgres/pg-control-plane.js';
-import { openPgControl, type PgControl } from '../control/postgres/pg-control.js';
+import type { PgControl } from '../control/postgres/pg-control.js';
 import { ControlSchemaNewerError } from '../control/schema-version.js';
 import { SecretKeyMismatchError } from '../control/secret-box.js';
 import { CliError } from './cli-error.js';
@@ -19,11 +18,14 @@ export async function openControlPlane(config: Config): Promise<ControlPlane> {
     );
   }
   const url = config.databaseUrl;
+  // Loaded only here: the pg driver costs a SQLite deployment ~50 ms of every cron `svc ingest`.
+  const { openPgControlPlane } = await import('../control/postgres/pg-control-plane.js');
   return reachable(url, () => openPgControlPlane(url, { secretKeys: [sharedKey(config.secretKey)] }));
 }
 
 /** A PostgreSQL control plane for `svc db` (migrations, copy): a small pool, nothing else. */
-export function openPgForMaintenance(url: string, key: Buffer | undefined): Promise<PgControl> {
+export async function openPgForMaintenance(url: string, key: Buffer | undefined): Promise<PgControl> {
+  const { openPgControl } = await import('../control/postgres/pg-control.js');
   return reachable(url, () => openPgControl(url, { secretKeys: [sharedKey(key)], max: 2 }));
 }
 
