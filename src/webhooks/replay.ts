@@ -54,6 +54,7 @@ async function sendSigned(
     erro: ok ? null : (r.erro ?? `HTTP ${r.statusCode}`),
     duracaoMs: r.duracaoMs,
     resposta: r.resposta,
+    cabecalhos: r.cabecalhos,
   };
   return { attempt, bloqueada: r.bloqueada };
 }

@@ -9,7 +9,7 @@ import { FIXTURES_NOW, runSvcInProcess, tempDir } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
 
 const NEWER =
-  /^svc: o plano de controle .+ está no esquema 999, mais novo que o desta versão do svc \((027|005); migrações desconhecidas: 999_futura\.sql\); atualize o svc \(svc --version mostra as versões\)\n$/;
+  /^svc: o plano de controle .+ está no esquema 999, mais novo que o desta versão do svc \((028|006); migrações desconhecidas: 999_futura\.sql\); atualize o svc \(svc --version mostra as versões\)\n$/;
 
 it('svc --version: the binary, the snapshot format, the control-plane schemas, node', async () => {
   const r = await runSvcInProcess(['--version']);

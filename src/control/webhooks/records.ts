@@ -95,12 +95,15 @@ export interface AttemptResult {
   duracaoMs: number;
   /** The start of the receiver's answer (RESPONSE_EXCERPT_BYTES); absent when none came. */
   resposta?: string | null;
+  /** The request headers sent; null or absent when no request went out (the URL guard refused it). */
+  cabecalhos?: Record<string, string> | null;
 }
 
 /** One recorded attempt, as the delivery's timeline shows it. */
 export interface AttemptRecord extends Omit<AttemptResult, 'iniciadaEm'> {
   iniciadaEm: string;
   resposta: string | null;
+  cabecalhos: Record<string, string> | null;
 }
 
 export interface Delivered {
@@ -157,6 +160,14 @@ export interface Subscriber {
   eventos: readonly string[];
   plano: Plano | null;
   campeonatos: readonly number[] | null;
+}
+
+/** What the delivery history of one webhook can be narrowed to (`GET …/entregas`). */
+export interface DeliveryListFilter {
+  status?: DeliveryStatus;
+  evento?: string;
+  /** A start of the delivery id (X-SVC-Entrega), as `svc replay` takes. */
+  idPrefix?: string;
 }
 
 export interface DeliveryFilter {
@@ -281,7 +292,8 @@ export function toDelivery(r: DeliveryRow): DeliveryRecord {
   };
 }
 
-export const ATTEMPT_COLUMNS = 'numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta';
+export const ATTEMPT_COLUMNS =
+  'numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta, cabecalhos';
 
 export interface AttemptRow {
   numero: number;
@@ -292,6 +304,7 @@ export interface AttemptRow {
   erro: string | null;
   duracao_ms: number;
   resposta: string | null;
+  cabecalhos: string | null;
 }
 
 export function toAttempt(r: AttemptRow): AttemptRecord {
@@ -304,8 +317,12 @@ export function toAttempt(r: AttemptRow): AttemptRecord {
     erro: r.erro,
     duracaoMs: r.duracao_ms,
     resposta: r.resposta,
+    cabecalhos: r.cabecalhos === null ? null : (JSON.parse(r.cabecalhos) as Record<string, string>),
   };
 }
+
+/** An attempt's headers as stored: JSON text, or NULL. */
+export const headersText = (a: AttemptResult): string | null => (a.cabecalhos ? JSON.stringify(a.cabecalhos) : null);
 
 /** An active webhook as the fan-out query reads it (both engines). */
 export interface SubscriberRow {

@@ -1,7 +1,7 @@
 import { sealSecret, secretBoxOf, writeTransaction, type ControlDb } from '../database.js';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
-import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
+import { headersText, iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
 
 /** The part of a prepared libsql statement the stores use. */
 interface Statement {
@@ -59,8 +59,9 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
 
   protected insertAttempt(deliveryId: string, a: AttemptResult): void {
     this.sql(
-      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta,
+           cabecalhos)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       deliveryId,
       a.numero,
@@ -71,6 +72,7 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
       a.erro,
       a.duracaoMs,
       a.resposta ?? null,
+      headersText(a),
     );
   }
 
