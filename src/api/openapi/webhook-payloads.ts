@@ -1,6 +1,7 @@
 import { EVENTOS, type EventName } from '../../domain/events.js';
 import { arrayOf, bool, dateTime, enumOf, int, nullable, obj, ref, str, type Schema } from './json-schema.js';
 
+import { examplePayload } from './event-examples.js';
 import { STATUS_PARTIDA } from './schemas.js';
 
 /**
@@ -104,7 +105,10 @@ export function webhooksSection(): Record<string, unknown> {
             'Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.',
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: ref(payloadSchemaName(evento)) } },
+            // The docs' example: /docs shows it, and the panel's event catalogue reads it from here.
+            content: {
+              'application/json': { schema: ref(payloadSchemaName(evento)), example: examplePayload(evento) },
+            },
           },
           responses: {
             '200': { description: 'Qualquer 2xx confirma a entrega; outro status ou timeout é tentado de novo.' },
