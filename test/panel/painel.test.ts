@@ -469,30 +469,6 @@ describe('control panel /painel (Chromium)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('a time still ahead reads as local time and how far off it is', async () => {
-    const hook = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
-    // The daemon's temporary deactivation, as the page would see it at a fixed moment three hours before its end.
-    const now = Date.parse(FIXTURES_NOW);
-    const db = openControlDb(dataDir.controlDb);
-    db.prepare(
-      `UPDATE webhooks SET ativo = 0, desativado_em = ?, reativar_em = '2999-01-01T00:00:00.000+00:00', motivo_desativacao = ? WHERE id = ?`,
-    ).run(
-      FIXTURES_NOW,
-      `20 entregas consecutivas falharam: reativado em ${new Date(now + 3 * 3_600_000).toISOString()}`,
-      hook.id,
-    );
-    db.close();
-    await page.clock.setFixedTime(now);
-    await nav('Webhooks').click();
-    await page.reload();
-    const reason = card('receptor local').locator('.motivo');
-    await reason.filter({ hasText: /reativado em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(em 3 horas\)$/ }).waitFor();
-    assert.doesNotMatch((await reason.textContent()) ?? '', /T\d{2}:/, 'no raw ISO date');
-    await card('receptor local').getByRole('button', { name: 'Reativar' }).click();
-    await card('receptor local').getByText('Ativo', { exact: true }).waitFor();
-    await nav('Visão geral').click();
-  });
-
   it('re-enables a webhook deactivated permanently after repeated failures', async () => {
     const res = await fetch(`${base}/v1/webhooks`, {
       method: 'POST',
@@ -532,6 +508,31 @@ describe('control panel /painel (Chromium)', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= 390),
       'no sideways scrolling at 390 px',
     );
+  });
+
+  // Last but one: the page's clock stays fixed from here on.
+  it('a time still ahead reads as local time and how far off it is', async () => {
+    const hook = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
+    // The daemon's temporary deactivation, as the page would see it at a fixed moment three hours before its end.
+    const now = Date.parse(FIXTURES_NOW);
+    const db = openControlDb(dataDir.controlDb);
+    db.prepare(
+      `UPDATE webhooks SET ativo = 0, desativado_em = ?, reativar_em = '2999-01-01T00:00:00.000+00:00', motivo_desativacao = ? WHERE id = ?`,
+    ).run(
+      FIXTURES_NOW,
+      `20 entregas consecutivas falharam: reativado em ${new Date(now + 3 * 3_600_000).toISOString()}`,
+      hook.id,
+    );
+    db.close();
+    await page.clock.setFixedTime(now);
+    await nav('Webhooks').click();
+    await page.reload();
+    const reason = card('receptor local').locator('.motivo');
+    await reason.filter({ hasText: /reativado em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(em 3 horas\)$/ }).waitFor();
+    assert.doesNotMatch((await reason.textContent()) ?? '', /T\d{2}:/, 'no raw ISO date');
+    await card('receptor local').getByRole('button', { name: 'Reativar' }).click();
+    await card('receptor local').getByText('Ativo', { exact: true }).waitFor();
+    await nav('Visão geral').click();
   });
 
   it('signs out: the key leaves the session', async () => {
