@@ -18,7 +18,7 @@ it('svc --version: the binary, the snapshot format, the control-plane schemas, n
   assert.match(lines[0] ?? '', /^svc \d+\.\d+\.\d+$/);
   assert.deepEqual(lines.slice(1, 3), [
     'formato de snapshot: 1',
-    'esquema do plano de controle: 027 (SQLite), 005 (PostgreSQL)',
+    'esquema do plano de controle: 028 (SQLite), 006 (PostgreSQL)',
   ]);
   assert.equal(lines[3], `node ${process.version}`);
 });

@@ -33,9 +33,14 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
     return (await db.query<R>(text, params)).rows[0];
   }
 
-  /** A stored webhook row as a record, its secret opened (secrets are sealed at rest, see SecretBox). */
+  /** A stored webhook row as a record, its secrets opened (secrets are sealed at rest, see SecretBox). */
   protected webhook(row: WebhookRow): WebhookRecord {
-    return { ...toWebhook(row), secret: this.control.box.open(row.secret) };
+    const w = toWebhook(row);
+    return {
+      ...w,
+      secret: this.control.box.open(row.secret),
+      previousSecret: w.previousSecret === null ? null : this.control.box.open(w.previousSecret),
+    };
   }
 
   protected sealSecret(db: Queryable, secret: string): Promise<string> {

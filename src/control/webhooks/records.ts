@@ -21,7 +21,14 @@ export interface WebhookRecord {
   /** When a temporary deactivation ends; null while active or when permanent. */
   reativarEm: string | null;
   desativacoesSeguidas: number;
+  /** The secret before a rotation with overlap and when the overlap ends (epoch ms); see previousSecretAt. */
+  previousSecret: string | null;
+  previousSecretUntil: number | null;
 }
+
+/** The previous secret while its overlap lasts at `now`: it signs too, in X-SVC-Assinatura-Anterior. */
+export const previousSecretAt = (w: WebhookRecord, now: number): string | null =>
+  w.previousSecret !== null && (w.previousSecretUntil ?? 0) > now ? w.previousSecret : null;
 
 export interface DeliveryRecord {
   id: string;
@@ -188,7 +195,7 @@ export class WebhookLimitError extends Error {
 export const iso = (ms: number): string => isoWithOffset(ms);
 
 export const WEBHOOK_COLUMNS = `id, conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, falhas_consecutivas,
-  ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas`;
+  ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas, segredo_anterior, segredo_anterior_ate`;
 export const DELIVERY_COLUMN_NAMES = [
   'id',
   'webhook_id',
@@ -227,6 +234,8 @@ export interface WebhookRow {
   motivo_desativacao: string | null;
   reativar_em: string | null;
   desativacoes_seguidas: number;
+  segredo_anterior: string | null;
+  segredo_anterior_ate: number | string | null;
 }
 
 export interface DeliveryRow {
@@ -267,6 +276,9 @@ export function toWebhook(r: WebhookRow): WebhookRecord {
     motivoDesativacao: r.motivo_desativacao,
     reativarEm: r.reativar_em,
     desativacoesSeguidas: r.desativacoes_seguidas,
+    // Still sealed here: the store that read the row opens it, as it opens `secret`.
+    previousSecret: r.segredo_anterior,
+    previousSecretUntil: r.segredo_anterior_ate === null ? null : Number(r.segredo_anterior_ate),
   };
 }
 

@@ -26,9 +26,14 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
 
   constructor(protected readonly db: ControlDb) {}
 
-  /** A stored webhook row as a record, its secret opened (secrets are sealed at rest, see SecretBox). */
+  /** A stored webhook row as a record, its secrets opened (secrets are sealed at rest, see SecretBox). */
   protected webhook(row: WebhookRow): WebhookRecord {
-    return { ...toWebhook(row), secret: secretBoxOf(this.db).open(row.secret) };
+    const w = toWebhook(row);
+    return {
+      ...w,
+      secret: secretBoxOf(this.db).open(row.secret),
+      previousSecret: w.previousSecret === null ? null : secretBoxOf(this.db).open(w.previousSecret),
+    };
   }
 
   protected sealSecret(secret: string): string {
