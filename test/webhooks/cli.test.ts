@@ -505,6 +505,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
 
   it('trigger: listen --forward-to, then trigger partida.gol: it arrives verified at the app, recorded with origin disparo', async () => {
     const app = new Receiver();
+    app.reply = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"recebido":true}' });
     const appUrl = await app.start();
     const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_dev', '--forward-to', appUrl]);
     procs.push(l);
@@ -567,8 +568,9 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.deepEqual(
       timeline.map((a) => [a.numero, a.origem, a.statusCode, a.resposta]),
       [
-        [1, 'disparo', 200, 'ok\n'],
-        [2, 'replay', 200, 'ok\n'],
+        // The app's own answer, relayed by the listener.
+        [1, 'disparo', 200, '{"recebido":true}'],
+        [2, 'replay', 200, '{"recebido":true}'],
       ],
     );
     assert.equal(
