@@ -470,7 +470,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Histórico recente de entregas (inclui descartadas) */
+        /** Histórico de entregas, das mais recentes às mais antigas (inclui descartadas), paginado */
         get: operations["getWebhooksIdEntregas"];
         put?: never;
         post?: never;
@@ -1862,6 +1862,10 @@ export interface components {
                 duracao_ms: number;
                 /** @description O início da resposta do receptor (até 1 KiB) */
                 resposta: string | null;
+                /** @description Os cabeçalhos da requisição enviada (nomes em minúsculas): X-SVC-Timestamp, X-SVC-Assinatura… null quando nada foi enviado (URL bloqueada) */
+                cabecalhos: {
+                    [key: string]: string;
+                } | null;
             }[];
         };
         Status: {
@@ -5366,7 +5370,18 @@ export interface operations {
     };
     getWebhooksIdEntregas: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Só entregas com este status */
+                status?: "pendente" | "entregue" | "falhou" | "descartada";
+                /** @description Só entregas deste evento */
+                evento?: "partida.criada" | "partida.ao_vivo" | "partida.placar_atualizado" | "partida.gol" | "partida.encerrada" | "partida.escalacao_publicada" | "rodada.encerrada" | "fase.finalizada" | "webhook.teste";
+                /** @description id da entrega (X-SVC-Entrega) ou o começo dele */
+                entrega?: string;
+                /** @description Página (padrão 1) */
+                pagina?: number;
+                /** @description Entregas por página (padrão 50) */
+                por_pagina?: number;
+            };
             header?: never;
             path: {
                 /** @description id do webhook */
@@ -5393,6 +5408,9 @@ export interface operations {
                         meta: {
                             webhook_id: number;
                             total: number;
+                            por_pagina: number;
+                            pagina_atual: number;
+                            ultima_pagina: number;
                         };
                     };
                 };

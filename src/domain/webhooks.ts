@@ -1,7 +1,8 @@
 import type { Plano } from './plans.js';
 
 /** Delivery statuses (docs/webhooks.md). */
-export type DeliveryStatus = 'pendente' | 'entregue' | 'falhou' | 'descartada';
+export const DELIVERY_STATUSES = ['pendente', 'entregue', 'falhou', 'descartada'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** How a delivery came to be: fan-out, a test send (API or panel), `svc replay` (its attempts), `svc webhooks trigger`. */
 export type DeliveryOrigin = 'automatica' | 'teste' | 'replay' | 'disparo';
 /** An attempt's origin: its delivery's, or `reenvio` for the first attempt after a resend from the API or panel. */

@@ -94,7 +94,7 @@ export function summarize(body: unknown): string {
  */
 export async function startListener(o: ListenOptions): Promise<Listener> {
   const seen = new Set<string>();
-  const receive = async (req: http.IncomingMessage, raw: Buffer): Promise<ReceivedDelivery> => {
+  const receive = async (req: http.IncomingMessage, raw: Buffer): Promise<[ReceivedDelivery, Answer]> => {
     const entrega = header(req, 'x-svc-entrega') ?? null;
     const check: VerifyAnyResult | null = o.secrets.length
       ? verifyAny({
@@ -114,9 +114,10 @@ export async function startListener(o: ListenOptions): Promise<Listener> {
     const duplicada = entrega !== null && seen.has(entrega);
     if (entrega !== null) seen.add(entrega);
     const refused = check !== null && !check.ok;
-    const encaminhada = o.forwardTo && !refused ? await forward(o.forwardTo, req, raw) : null;
+    const forwarded = o.forwardTo && !refused ? await forward(o.forwardTo, req, raw) : null;
+    const encaminhada = forwarded?.result ?? null;
     const tentativa = Number(header(req, 'x-svc-tentativa'));
-    return {
+    const delivery: ReceivedDelivery = {
       recebida_em: nowDate().toISOString(),
       evento: header(req, 'x-svc-evento') ?? null,
       entrega,
@@ -132,16 +133,21 @@ export async function startListener(o: ListenOptions): Promise<Listener> {
       encaminhada,
       corpo,
     };
+    // The app's own answer goes back to the sender, so the delivery's timeline shows what the app said.
+    const answer = forwarded?.answer ?? {
+      contentType: 'text/plain',
+      body: Buffer.from(delivery.respondido < 300 ? 'ok\n' : 'erro\n'),
+    };
+    return [delivery, answer];
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      void receive(req, Buffer.concat(chunks)).then((d) => {
+      void receive(req, Buffer.concat(chunks)).then(([d, answer]) => {
         o.onDelivery(d);
         setTimeout(
-          () =>
-            res.writeHead(d.respondido, { 'content-type': 'text/plain' }).end(d.respondido < 300 ? 'ok\n' : 'erro\n'),
+          () => res.writeHead(d.respondido, { 'content-type': answer.contentType }).end(answer.body),
           o.delayMs,
         );
       });
@@ -167,15 +173,26 @@ const FORWARD_TIMEOUT_MS = 9_000;
 /** Hop-by-hop and length headers: the forwarding request sets its own. */
 const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
+/** What the listener answers the sender: its own short text, or the app's answer when forwarding. */
+interface Answer {
+  contentType: string;
+  body: Buffer;
+}
+
+/** Bytes of the app's answer relayed to the sender (which keeps only the first KiB of it anyway). */
+const RELAYED_BYTES = 64 * 1024;
+
 /** POSTs a delivery to the developer's app as it arrived: the same headers and the exact body bytes. */
-function forward(url: string, req: http.IncomingMessage, raw: Buffer): Promise<Forwarded> {
+function forward(
+  url: string,
+  req: http.IncomingMessage,
+  raw: Buffer,
+): Promise<{ result: Forwarded; answer: Answer | null }> {
   const started = performance.now();
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !NOT_FORWARDED.has(k)));
-  const done = (status_code: number | null, erro: string | null): Forwarded => ({
-    url,
-    status_code,
-    erro,
-    duracao_ms: Math.round(performance.now() - started),
+  const done = (status_code: number | null, erro: string | null, answer: Answer | null = null) => ({
+    result: { url, status_code, erro, duracao_ms: Math.round(performance.now() - started) },
+    answer,
   });
   return new Promise((resolve) => {
     const out = (url.startsWith('https:') ? https : http).request(url, {
@@ -184,8 +201,20 @@ function forward(url: string, req: http.IncomingMessage, raw: Buffer): Promise<F
       timeout: FORWARD_TIMEOUT_MS,
     });
     out.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(done(res.statusCode ?? null, null)));
+      const kept: Buffer[] = [];
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (read < RELAYED_BYTES) kept.push(chunk.subarray(0, RELAYED_BYTES - read));
+        read += chunk.length;
+      });
+      res.on('end', () =>
+        resolve(
+          done(res.statusCode ?? null, null, {
+            contentType: res.headers['content-type'] ?? 'application/octet-stream',
+            body: Buffer.concat(kept),
+          }),
+        ),
+      );
     });
     out.on('timeout', () => out.destroy(new Error(`tempo esgotado (${FORWARD_TIMEOUT_MS} ms)`)));
     out.on('error', (err: NodeJS.ErrnoException) => resolve(done(null, err.code ?? err.message)));

@@ -1,5 +1,10 @@
 import type { Async } from '../control/async-store.js';
-import type { AttemptResult, DeliveryRecord, WebhookRecord } from '../control/webhooks/records.js';
+import {
+  previousSecretAt,
+  type AttemptResult,
+  type DeliveryRecord,
+  type WebhookRecord,
+} from '../control/webhooks/records.js';
 import type { WebhookRegistry } from '../control/webhooks/registry.js';
 import type { DeliveryOrigin } from '../domain/webhooks.js';
 import type { Sender } from './sender.js';
@@ -25,6 +30,8 @@ interface SignedSend {
   tentativa: number;
   origem: DeliveryOrigin;
   secret: string;
+  /** During a rotation's overlap: it signs too, as on the daemon's sends. */
+  previousSecret: string | null;
   destino: string;
 }
 
@@ -40,6 +47,7 @@ async function sendSigned(
     entregaId: s.id,
     tentativa: s.tentativa,
     secret: s.secret,
+    previousSecret: s.previousSecret,
     body: s.corpo,
     nowMs: started,
   });
@@ -54,6 +62,7 @@ async function sendSigned(
     erro: ok ? null : (r.erro ?? `HTTP ${r.statusCode}`),
     duracaoMs: r.duracaoMs,
     resposta: r.resposta,
+    cabecalhos: r.cabecalhos,
   };
   return { attempt, bloqueada: r.bloqueada };
 }
@@ -120,6 +129,7 @@ export async function replayDeliveries(
       tentativa,
       origem: 'replay',
       secret: webhook.secret,
+      previousSecret: previousSecretAt(webhook, opts.now()),
       destino,
     };
     const sent = await sendSigned(sender, s, opts.now);
@@ -147,6 +157,7 @@ export async function triggerDelivery(
     tentativa: 1,
     origem: 'disparo',
     secret: webhook.secret,
+    previousSecret: previousSecretAt(webhook, now()),
     destino: webhook.url,
   };
   const made = await sendSigned(sender, s, now);

@@ -20,7 +20,12 @@ export interface SendResult {
   duracaoMs: number;
   /** The start of the response body (RESPONSE_EXCERPT_BYTES, as UTF-8), for the delivery's timeline; null without one. */
   resposta: string | null;
+  /** The request headers that went out (content-length included), for the timeline; null when none did. */
+  cabecalhos: Record<string, string> | null;
 }
+
+/** What the request itself decided; the rest of a SendResult is filled in when it settles. */
+type Answer = Omit<SendResult, 'duracaoMs' | 'resposta' | 'cabecalhos'>;
 
 /** Bytes of a receiver's response body we bother to read (only the status decides). */
 const RESPONSE_READ_LIMIT = 64 * 1024;
@@ -51,10 +56,13 @@ export class Sender {
 
   send(rawUrl: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = performance.now();
-    const done = (r: Omit<SendResult, 'duracaoMs' | 'resposta'>, resposta: string | null = null): SendResult => ({
+    const payload = Buffer.from(body);
+    const sent = { ...headers, 'content-length': String(payload.length) };
+    const done = (r: Answer, resposta: string | null = null): SendResult => ({
       ...r,
       duracaoMs: Math.round(performance.now() - started),
       resposta,
+      cabecalhos: r.bloqueada ? null : sent,
     });
     let url: URL;
     try {
@@ -64,10 +72,9 @@ export class Sender {
         done({ statusCode: null, retryAfter: null, erro: `URL bloqueada: ${(err as Error).message}`, bloqueada: true }),
       );
     }
-    const payload = Buffer.from(body);
     return new Promise((resolve) => {
       let settled = false;
-      const finish = (r: Omit<SendResult, 'duracaoMs' | 'resposta'>, resposta: string | null = null): void => {
+      const finish = (r: Answer, resposta: string | null = null): void => {
         if (settled) return;
         settled = true;
         clearTimeout(total);
@@ -76,7 +83,7 @@ export class Sender {
       const request = (url.protocol === 'https:' ? https : http).request(url, {
         method: 'POST',
         agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
-        headers: { ...headers, 'content-length': String(payload.length) },
+        headers: sent,
       });
       const total = setTimeout(
         () => request.destroy(new TimeoutError(`tempo esgotado (${this.totalTimeoutMs} ms)`)),

@@ -300,7 +300,7 @@ for (const backend of backends) {
       const ids = async (p: Promise<{ id: string }[]>) => (await p).map((d) => d.id);
       assert.deepEqual(await ids(b.cp.webhooks.listDeliveries(webhook.id, 10)), [e3.id, e2.id, e1.id, test.id]);
       assert.deepEqual(await ids(b.cp.webhooks.listDeliveries(webhook.id, 2)), [e3.id, e2.id]);
-      assert.deepEqual(await ids(b.cp.webhooks.listDeliveries(webhook.id, 10, 'falhou')), [e1.id]);
+      assert.deepEqual(await ids(b.cp.webhooks.listDeliveries(webhook.id, 10, { status: 'falhou' })), [e1.id]);
       assert.deepEqual(
         (await ids(b.cp.webhooks.findDeliveries([e1.id, test.id, 'nada']))).sort(),
         [e1.id, test.id].sort(),

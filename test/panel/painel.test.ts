@@ -7,7 +7,7 @@ import { examplePayload } from '../../src/api/openapi/event-examples.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { FIXTURES_NOW, REPO_ROOT, runSvc } from '../helpers/cli.js';
 import { Receiver, SvcProcess, testDataDir, type TestDataDir } from '../webhooks/helpers.js';
 
 /** Screenshots go here (look at them after a UI change): SVC_PANEL_SCREENSHOTS or a folder in the temp data dir. */
@@ -71,7 +71,12 @@ describe('control panel /painel (Chromium)', () => {
         '--disable-sync',
       ],
     });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // A zone of its own, so "local time" in the page is not UTC by accident.
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     // Nothing leaves the host: any other destination is aborted and fails the test at the end.
     await context.route('**/*', (route) => {
@@ -97,7 +102,9 @@ describe('control panel /painel (Chromium)', () => {
   const shot = (name: string) =>
     page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: (page.viewportSize()?.width ?? 0) > 390 });
   const nav = (name: string) => page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name });
-  const status = () => page.locator('main p[role="status"]').first();
+  /** A result line with `text`, wherever it is (each is placed beside the control that caused it). */
+  const status = (text: string | RegExp, within = page.locator('main')) =>
+    within.locator('p[role="status"]', { hasText: text });
   const card = (nome: string) =>
     page.locator('ul.webhooks > li', { has: page.getByRole('heading', { name: nome, exact: true }) });
   async function apiGet(p: string): Promise<any> {
@@ -206,7 +213,7 @@ describe('control panel /painel (Chromium)', () => {
     await created.getByLabel(/^URL/).fill(`${hookUrl}?v=2`);
     await created.getByRole('checkbox', { name: 'partida.gol' }).uncheck();
     await created.getByRole('button', { name: 'Salvar' }).click();
-    await status().filter({ hasText: 'atualizado' }).waitFor();
+    await status('atualizado', created).waitFor();
     await created.getByText(`${hookUrl}?v=2`).waitFor();
     const edited = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
     assert.equal(edited.url, `${hookUrl}?v=2`);
@@ -226,14 +233,14 @@ describe('control panel /painel (Chromium)', () => {
     assert.equal(await page.locator('main img').count(), 0);
     await card(tricky).getByRole('button', { name: 'Excluir' }).click();
     await card(tricky).getByRole('button', { name: 'Confirmar exclusão' }).click();
-    await status().filter({ hasText: 'excluído' }).waitFor();
+    await status('excluído').waitFor();
     await card(tricky).waitFor({ state: 'detached' });
   });
 
   it('sends a test, shows it in the delivery log with its signed body, and resends it', async () => {
     const hook = card('receptor local');
     await hook.getByRole('button', { name: 'Enviar teste' }).click();
-    await status().filter({ hasText: 'Entrega de teste enfileirada' }).waitFor();
+    await status('Entrega de teste enfileirada', hook).waitFor();
     await receiver.waitFor(1);
     const sent = receiver.requests[0];
     assert.deepEqual(
@@ -267,10 +274,10 @@ describe('control panel /painel (Chromium)', () => {
       'the body laid out for reading',
     );
     assert.equal(await page.locator('pre.corpo.exato').textContent(), sent?.body, 'the exact signed body, as text');
-    assert.match((await page.locator('table.historico tbody tr').textContent()) ?? '', /^1Teste.*200/);
+    assert.match((await page.locator('ol.historico li').textContent()) ?? '', /^Tentativa 1 · Teste · .* · HTTP 200/);
 
     await row.getByRole('button', { name: 'Reenviar' }).click();
-    await status().filter({ hasText: 'reenfileirada' }).waitFor();
+    await status('Reenvio na fila', row).waitFor();
     await receiver.waitFor(2);
     const again = receiver.requests[1];
     assert.equal(again?.headers['x-svc-entrega'], sent?.headers['x-svc-entrega']);
@@ -292,8 +299,8 @@ describe('control panel /painel (Chromium)', () => {
     const details = page.locator('table.entregas tbody tr').first().getByRole('button', { name: 'Detalhes' });
     await details.click();
     await details.click();
-    await page.locator('table.historico tbody tr').nth(1).waitFor();
-    assert.deepEqual(await page.locator('table.historico tbody tr td[data-label="Origem"]').allTextContents(), [
+    await page.locator('ol.historico li').nth(1).waitFor();
+    assert.deepEqual(await page.locator('ol.historico li .origem').allTextContents(), [
       'Teste',
       'Reenvio (painel ou API)',
     ]);
@@ -304,6 +311,7 @@ describe('control panel /painel (Chromium)', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= 390),
       'no sideways scrolling at 390 px',
     );
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('sends a test of a chosen event with the example payload of the docs', async () => {
@@ -312,12 +320,153 @@ describe('control panel /painel (Chromium)', () => {
     const before = receiver.requests.length;
     await hook.getByLabel('Evento do teste').selectOption('partida.gol');
     await hook.getByRole('button', { name: 'Enviar teste' }).click();
-    await status().filter({ hasText: 'Entrega de teste de partida.gol enfileirada' }).waitFor();
+    await hook.getByText('Um gol foi marcado. Vai com o payload de exemplo da documentação.').waitFor();
+    await status('Entrega de teste de partida.gol enfileirada', hook).waitFor();
     await receiver.waitFor(before + 1);
     const sent = receiver.requests[before];
     assert.equal(sent?.headers['x-svc-evento'], 'partida.gol');
     assert.deepEqual(JSON.parse(sent?.body ?? '').dados, examplePayload('partida.gol').dados);
     await nav('Visão geral').click();
+  });
+
+  it("new webhook form: the event catalogue with descriptions and the docs' example payloads; a refusal at its field", async () => {
+    await nav('Webhooks').click();
+    const form = page.locator('section', { has: page.getByRole('heading', { name: 'Novo webhook' }) });
+    const gol = form.locator('.evento', { has: page.getByRole('checkbox', { name: 'partida.gol' }) });
+    await gol.getByText('Um gol foi marcado.').waitFor();
+    await gol.getByText('Exemplo de payload').click();
+    assert.deepEqual(JSON.parse((await gol.locator('pre').textContent()) ?? ''), examplePayload('partida.gol'));
+    assert.equal(await form.locator('.evento .nota').count(), 8, 'every event is described');
+
+    await form.getByLabel('Nome').fill('recusado');
+    await form.getByLabel(/^URL/).fill('ftp://127.0.0.1/hook');
+    await form.getByRole('button', { name: 'Criar webhook' }).click();
+    const url = form.getByLabel(/^URL/);
+    await page.waitForFunction((el) => el?.getAttribute('aria-invalid') === 'true', await url.elementHandle());
+    const describedBy = (await url.getAttribute('aria-describedby')) ?? '';
+    const message = form.locator(`[id="${describedBy}"]`);
+    assert.match((await message.textContent()) ?? '', /^O campo url deve usar HTTPS/);
+    // The message sits right under its field, not at the top of the page.
+    const [field, below] = await Promise.all([url.boundingBox(), message.boundingBox()]);
+    assert.ok(field && below && below.y >= field.y + field.height && below.y - (field.y + field.height) < 40);
+    assert.equal(await url.inputValue(), 'ftp://127.0.0.1/hook', 'what was typed is kept');
+    // The browser logs the refused request itself; that one is expected.
+    assert.deepEqual(
+      consoleErrors.splice(0).filter((e) => !/status of 400/.test(e)),
+      [],
+    );
+    await form.screenshot({ path: path.join(shots, 'novo-webhook-catalogo-desktop.png') });
+    await form.getByLabel('Nome').fill('');
+    await url.fill('');
+  });
+
+  it('deliveries: filter by event and status, search by a start of the id, pages past 50, recover failures since a moment', async () => {
+    const hook = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
+    const first = receiver.requests[0]?.headers['x-svc-entrega'] as string;
+    // History the panel pages through: 55 old deliveries, and 3 event deliveries that failed (two after the moment).
+    const db = openControlDb(dataDir.controlDb);
+    const { conta_id } = db.prepare('SELECT conta_id FROM webhooks WHERE id = ?').get(hook.id) as { conta_id: number };
+    const insert = db.prepare(
+      `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, tentativas, criada_em, ultimo_status_code, ultimo_erro)
+       VALUES (?, ?, ?, ?, ?, 'automatica', ?, ?, ?, ?, ?)`,
+    );
+    for (let i = 0; i < 55; i++) {
+      const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      insert.run(
+        id,
+        hook.id,
+        conta_id,
+        'partida.criada',
+        '{"evento":"partida.criada"}',
+        'entregue',
+        1,
+        '2026-11-01T12:00:00.000+00:00',
+        200,
+        null,
+      );
+    }
+    const failed = [
+      '2026-11-22T12:00:00.000+00:00',
+      '2026-11-22T12:30:00.000+00:00',
+      '2026-11-21T12:00:00.000+00:00',
+    ].map((at, i) => {
+      const id = `ffffffff-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      insert.run(id, hook.id, conta_id, 'partida.gol', '{"evento":"partida.gol"}', 'falhou', 8, at, 500, 'HTTP 500');
+      return id;
+    });
+    db.close();
+
+    await page.goto(`${base}/painel#/webhooks/${hook.id}/entregas`);
+    await page.getByRole('heading', { name: 'Entregas de “receptor local”' }).waitFor();
+    const summary = page.locator('main p.nota[aria-live]');
+    await summary.filter({ hasText: /página 1 de 2/ }).waitFor();
+    assert.equal(await page.locator('table.entregas > tbody > tr').count(), 50);
+    await page.getByRole('button', { name: 'Mais antigas →' }).click();
+    await summary.filter({ hasText: /página 2 de 2/ }).waitFor();
+    const total = Number(/^(\d+)/.exec((await summary.textContent()) ?? '')?.[1]);
+    assert.equal(await page.locator('table.entregas > tbody > tr').count(), total - 50);
+
+    await page.getByLabel('Evento').selectOption('partida.gol');
+    // The three failures and the test of partida.gol sent earlier.
+    await summary.filter({ hasText: '4 entrega(s) com esses filtros · página 1 de 1' }).waitFor();
+    await page.getByLabel('Status').selectOption('falhou');
+    await summary.filter({ hasText: '3 entrega(s) com esses filtros' }).waitFor();
+    await page.getByLabel('Evento').selectOption('');
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('ID da entrega (ou o começo)').fill(first.slice(0, 8));
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await summary.filter({ hasText: '1 entrega(s) com esses filtros' }).waitFor();
+    assert.match((await page.locator('table.entregas > tbody > tr').first().textContent()) ?? '', /webhook\.teste/);
+    await page.getByLabel('ID da entrega (ou o começo)').fill('');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+
+    // 22/11/2026 00:00 in São Paulo is 03:00 UTC: the two failures of the 22nd go again, the one of the 21st does not.
+    receiver.reply = () => ({ status: 200, body: 'recebido, obrigado' });
+    const before = receiver.requests.length;
+    const recover = page.getByRole('region', { name: 'Reenviar falhas desde…' });
+    await recover.getByLabel('Reenviar falhas desde').fill('2026-11-22T00:00');
+    await recover.getByRole('button', { name: 'Reenviar falhas' }).click();
+    await status(
+      '2 entrega(s) que falharam ou foram descartadas desde 22/11/2026, 00:00 voltaram para a fila.',
+      recover,
+    ).waitFor();
+    await receiver.waitFor(before + 2);
+    assert.deepEqual(
+      receiver.requests
+        .slice(before)
+        .map((r) => r.headers['x-svc-entrega'])
+        .sort(),
+      failed.slice(0, 2).sort(),
+    );
+    await recover.screenshot({ path: path.join(shots, 'reenviar-falhas-desktop.png') });
+
+    // The timeline of a recovered delivery: the new attempt, numbered after the eight, with what went out and came back.
+    await page.getByLabel('ID da entrega (ou o começo)').fill(failed[0] as string);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await summary.filter({ hasText: '1 entrega(s) com esses filtros' }).waitFor();
+    const row = page.locator('table.entregas > tbody > tr', { hasText: 'Entregue' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Detalhes' }).click();
+    const attempt = page.locator('ol.historico li').last();
+    await attempt.getByText('recebido, obrigado').waitFor();
+    assert.match(
+      (await attempt.locator('.cabeca').textContent()) ?? '',
+      /^Tentativa 9 · Reenvio \(painel ou API\) · .* · HTTP 200 em/,
+    );
+    await attempt.getByText('Cabeçalhos enviados').click();
+    const sent = receiver.requests.find((r) => r.headers['x-svc-tentativa'] === '9');
+    for (const name of ['x-svc-assinatura', 'x-svc-timestamp', 'x-svc-entrega'])
+      await attempt.locator('dt', { hasText: name }).locator('+ dd').getByText(String(sent?.headers[name])).waitFor();
+    receiver.reply = () => ({ status: 200 });
+    await shot('entregas-timeline-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('ol.historico').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, 'entregas-timeline-390.png') });
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= 390),
+      'no sideways scrolling at 390 px',
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('re-enables a webhook deactivated permanently after repeated failures', async () => {
@@ -337,6 +486,7 @@ describe('control panel /painel (Chromium)', () => {
     ).run(new Date().toISOString(), id);
     db.close();
 
+    await page.setViewportSize({ width: 390, height: 844 });
     await nav('Webhooks').click();
     const broken = card('quebrado');
     await broken.getByText('desativado até ser reativado pelo cliente').waitFor();
@@ -358,6 +508,31 @@ describe('control panel /painel (Chromium)', () => {
       await page.evaluate(() => document.documentElement.scrollWidth <= 390),
       'no sideways scrolling at 390 px',
     );
+  });
+
+  // Last but one: the page's clock stays fixed from here on.
+  it('a time still ahead reads as local time and how far off it is', async () => {
+    const hook = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
+    // The daemon's temporary deactivation, as the page would see it at a fixed moment three hours before its end.
+    const now = Date.parse(FIXTURES_NOW);
+    const db = openControlDb(dataDir.controlDb);
+    db.prepare(
+      `UPDATE webhooks SET ativo = 0, desativado_em = ?, reativar_em = '2999-01-01T00:00:00.000+00:00', motivo_desativacao = ? WHERE id = ?`,
+    ).run(
+      FIXTURES_NOW,
+      `20 entregas consecutivas falharam: reativado em ${new Date(now + 3 * 3_600_000).toISOString()}`,
+      hook.id,
+    );
+    db.close();
+    await page.clock.setFixedTime(now);
+    await nav('Webhooks').click();
+    await page.reload();
+    const reason = card('receptor local').locator('.motivo');
+    await reason.filter({ hasText: /reativado em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(em 3 horas\)$/ }).waitFor();
+    assert.doesNotMatch((await reason.textContent()) ?? '', /T\d{2}:/, 'no raw ISO date');
+    await card('receptor local').getByRole('button', { name: 'Reativar' }).click();
+    await card('receptor local').getByText('Ativo', { exact: true }).waitFor();
+    await nav('Visão geral').click();
   });
 
   it('signs out: the key leaves the session', async () => {

@@ -221,7 +221,59 @@ describe('management API + daemon', () => {
         [4, 'replay', 200, 'resposta 4'],
       ],
     );
+    // Each attempt keeps the request headers it went out with: the ones the receiver saw, signature included.
+    const sent = receiver.requests.slice(before);
+    for (const [i, a] of (detail.historico as { cabecalhos: Record<string, string> }[]).entries()) {
+      for (const name of ['x-svc-tentativa', 'x-svc-timestamp', 'x-svc-assinatura', 'x-svc-entrega', 'content-length'])
+        assert.equal(a.cabecalhos[name], sent[i]?.headers[name], `${name} of attempt ${i + 1}`);
+    }
     receiver.reply = () => ({ status: 200 });
+    await call('DELETE', `/v1/webhooks/${id}`);
+  });
+
+  it('the history narrows by event and by a start of the id, and pages (meta as the spec pages matches)', async () => {
+    const { id } = (await call('POST', '/v1/webhooks', { nome: 'paginas', url })).body.data as { id: number };
+    const trigger = (evento: string) =>
+      runSvcInProcess([
+        'webhooks',
+        'trigger',
+        evento,
+        '--webhook',
+        String(id),
+        '--allow-private-urls',
+        '--data-dir',
+        dataDir.root,
+      ]);
+    for (const evento of ['partida.gol', 'partida.encerrada', 'partida.gol'])
+      assert.equal((await trigger(evento)).code, 0);
+    const list = async (query: string) => (await call('GET', `/v1/webhooks/${id}/entregas?${query}`)).body;
+
+    const gols = await list('evento=partida.gol');
+    assert.deepEqual(
+      gols.data.map((d: { evento: string }) => d.evento),
+      ['partida.gol', 'partida.gol'],
+    );
+    assert.deepEqual(gols.meta, { webhook_id: id, total: 2, por_pagina: 50, pagina_atual: 1, ultima_pagina: 1 });
+
+    const all = (await list('')).data as { id: string }[];
+    const second = await list('por_pagina=1&pagina=2');
+    assert.deepEqual(
+      second.data.map((d: { id: string }) => d.id),
+      [all[1]?.id],
+    );
+    assert.deepEqual(second.meta, { webhook_id: id, total: 3, por_pagina: 1, pagina_atual: 2, ultima_pagina: 3 });
+
+    const byPrefix = await list(`entrega=${all[2]?.id.slice(0, 8).toUpperCase()}`);
+    assert.deepEqual(
+      byPrefix.data.map((d: { id: string }) => d.id),
+      [all[2]?.id],
+    );
+    assert.deepEqual((await list('status=entregue&evento=partida.encerrada')).meta.total, 1);
+
+    const bad = await call('GET', `/v1/webhooks/${id}/entregas?entrega=nao-e-id`);
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.mensagem, /parâmetro entrega/);
+    assert.equal((await call('GET', `/v1/webhooks/${id}/entregas?evento=partida.cartao`)).status, 400);
     await call('DELETE', `/v1/webhooks/${id}`);
   });
 });

@@ -505,6 +505,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
 
   it('trigger: listen --forward-to, then trigger partida.gol: it arrives verified at the app, recorded with origin disparo', async () => {
     const app = new Receiver();
+    app.reply = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"recebido":true}' });
     const appUrl = await app.start();
     const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_dev', '--forward-to', appUrl]);
     procs.push(l);
@@ -548,6 +549,34 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const [d] = store.findDeliveries([out.data[0]!.entrega]);
     assert.deepEqual([d?.origem, d?.status, d?.tentativas, d?.evento], ['disparo', 'entregue', 1, 'partida.gol']);
     assert.equal(receiver.requests.length, 0);
+
+    // The rest of the loop: rotate with an overlap; the listener, still holding the old secret, keeps verifying a
+    // replay by prefix (signed with both, like the daemon's sends); the timeline has both attempts and their answers.
+    const entrega = out.data[0]!.entrega;
+    store.rotateSecret(conta, w.id, 'whsec_new', Date.now(), 3_600_000);
+    const replayed = await runSvcInProcess([
+      'replay',
+      entrega.slice(0, 8),
+      '--allow-private-urls',
+      '--data-dir',
+      dataDir.root,
+    ]);
+    assert.equal(replayed.code, 0, replayed.stderr);
+    await until(() => app.requests.length === 2, 'the replay forwarded');
+    assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura-Anterior\)/);
+    const timeline = store.listAttempts(entrega);
+    assert.deepEqual(
+      timeline.map((a) => [a.numero, a.origem, a.statusCode, a.resposta]),
+      [
+        // The app's own answer, relayed by the listener.
+        [1, 'disparo', 200, '{"recebido":true}'],
+        [2, 'replay', 200, '{"recebido":true}'],
+      ],
+    );
+    assert.equal(
+      timeline[1]?.cabecalhos?.['x-svc-assinatura-anterior'],
+      app.requests[1]?.headers['x-svc-assinatura-anterior'],
+    );
 
     // Every event, to one webhook whatever it subscribes to.
     for (const evento of EVENTOS) {

@@ -72,7 +72,7 @@ describe('dispatcher on PostgreSQL', { skip: postgresSkip ?? false }, () => {
       [cappedStatuses.filter((s) => s === 'entregue').length, cappedStatuses.filter((s) => s === 'descartada').length],
       [3, 37],
     );
-    const discarded = await control.webhooks.listDeliveries(capped.id, 1, 'descartada');
+    const discarded = await control.webhooks.listDeliveries(capped.id, 1, { status: 'descartada' });
     assert.equal(discarded[0]?.ultimoErro, QUOTA_DISCARD_REASON);
     assert.equal(receiver.requests.length, 43);
     assert.equal(await control.webhooks.monthlyUsage(open.contaId, Date.now()), 40);

@@ -310,7 +310,7 @@ describe('webhook management API', () => {
     assert.equal(t.body.data.evento, 'webhook.teste');
     const h = await call('GET', `/v1/webhooks/${id}/entregas`, pro);
     assert.equal(h.status, 200);
-    assert.deepEqual(h.body.meta, { webhook_id: id, total: 1 });
+    assert.deepEqual(h.body.meta, { webhook_id: id, total: 1, por_pagina: 50, pagina_atual: 1, ultima_pagina: 1 });
     assert.equal(h.body.data[0].id, t.body.data.id);
     const none = await call('GET', `/v1/webhooks/${id}/entregas?status=descartada`, pro);
     assert.deepEqual(none.body.data, []);

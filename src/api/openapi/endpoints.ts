@@ -1,6 +1,8 @@
 import type { Recurso } from '../../control/plans.js';
 import { MAX_PAGINA, MAX_RODADA } from '../routes/campeonatos.js';
+import { DEFAULT_POR_PAGINA, DELIVERY_EVENTS, MAX_POR_PAGINA } from '../routes/webhooks.js';
 import { EVENTOS } from '../../domain/events.js';
+import { DELIVERY_STATUSES } from '../../domain/webhooks.js';
 import { arrayOf, bool, int, nullable, obj, ref, str, enumOf, type Schema } from './json-schema.js';
 import { POSICOES, STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO, TIPO_TIME } from './schemas.js';
 
@@ -466,11 +468,46 @@ function webhookEndpoints(): Endpoint[] {
     },
     {
       path: '/v1/webhooks/{id}/entregas',
-      summary: 'Histórico recente de entregas (inclui descartadas)',
+      summary: 'Histórico de entregas, das mais recentes às mais antigas (inclui descartadas), paginado',
       tag,
       recurso,
-      params: [hookId],
-      body: list(ref('Entrega'), obj({ webhook_id: int, total: int })),
+      params: [
+        hookId,
+        {
+          name: 'status',
+          in: 'query',
+          description: 'Só entregas com este status',
+          schema: enumOf(DELIVERY_STATUSES),
+        },
+        {
+          name: 'evento',
+          in: 'query',
+          description: 'Só entregas deste evento',
+          schema: enumOf(DELIVERY_EVENTS),
+        },
+        {
+          name: 'entrega',
+          in: 'query',
+          description: 'id da entrega (X-SVC-Entrega) ou o começo dele',
+          schema: { type: 'string', pattern: '^[0-9a-fA-F-]{1,64}$' },
+        },
+        {
+          name: 'pagina',
+          in: 'query',
+          description: 'Página (padrão 1)',
+          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGINA, default: 1 },
+        },
+        {
+          name: 'por_pagina',
+          in: 'query',
+          description: `Entregas por página (padrão ${DEFAULT_POR_PAGINA})`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_POR_PAGINA, default: DEFAULT_POR_PAGINA },
+        },
+      ],
+      body: list(
+        ref('Entrega'),
+        obj({ webhook_id: int, total: int, por_pagina: int, pagina_atual: int, ultima_pagina: int }),
+      ),
       errors: [400, 404],
     },
     {

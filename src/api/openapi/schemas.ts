@@ -6,6 +6,7 @@ import {
   STAT_INTEGER_FIELDS,
 } from '../../feeds/statistics-fields.js';
 import { EVENTOS } from '../../domain/events.js';
+import { DELIVERY_STATUSES } from '../../domain/webhooks.js';
 import { arrayOf, bool, dateTime, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
 
 /** The resources of the spec as JSON Schemas: the OpenAPI components, and what the tests validate against. */
@@ -54,7 +55,7 @@ const entregaProps: Record<string, Schema> = {
   webhook_id: int,
   evento: str,
   evento_id: nint,
-  status: enumOf(['pendente', 'entregue', 'falhou', 'descartada']),
+  status: enumOf(DELIVERY_STATUSES),
   tentativas: int,
   origem: enumOf(['automatica', 'teste', 'replay', 'disparo']),
   criada_em: dateTime,
@@ -318,6 +319,12 @@ export const SCHEMAS: Record<string, Schema> = {
         erro: nstr,
         duracao_ms: num,
         resposta: { ...nstr, description: 'O início da resposta do receptor (até 1 KiB)' },
+        cabecalhos: nullable({
+          type: 'object',
+          additionalProperties: str,
+          description:
+            'Os cabeçalhos da requisição enviada (nomes em minúsculas): X-SVC-Timestamp, X-SVC-Assinatura… null quando nada foi enviado (URL bloqueada)',
+        }),
       }),
     ),
   }),

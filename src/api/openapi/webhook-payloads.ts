@@ -1,7 +1,6 @@
 import { EVENTOS, type EventName } from '../../domain/events.js';
 import { examplePayload } from './event-examples.js';
 import { arrayOf, bool, dateTime, enumOf, int, nullable, obj, ref, str, type Schema } from './json-schema.js';
-
 import { STATUS_PARTIDA } from './schemas.js';
 
 /**
@@ -105,6 +104,7 @@ export function webhooksSection(): Record<string, unknown> {
             'Assinado com o secret do webhook: `X-SVC-Assinatura` = `sha256=` + HMAC-SHA256 de `X-SVC-Timestamp` + "." + corpo. Também enviado pelo stream (`GET /v1/stream`) como `data:`.',
           requestBody: {
             required: true,
+            // The docs' example: /docs shows it, and the panel's event catalogue reads it from here.
             content: {
               'application/json': { schema: ref(payloadSchemaName(evento)), example: examplePayload(evento) },
             },

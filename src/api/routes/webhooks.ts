@@ -3,14 +3,15 @@ import { randomBytes } from 'node:crypto';
 import type { ControlPlane } from '../../control/control-plane.js';
 import { WebhookLimitError, type DeliveryRecord, type WebhookRecord } from '../../control/webhooks/records.js';
 import { EVENTOS, isEventName, type EventName } from '../../domain/events.js';
-import { monthReference, type DeliveryStatus } from '../../domain/webhooks.js';
+import { DELIVERY_STATUSES, monthReference } from '../../domain/webhooks.js';
 import { newSecret } from '../../webhooks/signing.js';
 import { BlockedUrlError, checkUrl, systemResolver, type Resolver } from '../../webhooks/url-guard.js';
 import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
 import type { Guard } from '../middleware/admission.js';
-import { pathId, queryEnum, queryInstant, queryInt } from '../params.js';
+import { invalid, pathId, queryEnum, queryInstant, queryInt, queryOne } from '../params.js';
+import { MAX_PAGINA } from './campeonatos.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 import { isoWithOffset } from '../../time.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -49,9 +50,24 @@ const DEACTIVATED = new ApiError(
 const STILL_PENDING = new ApiError(409, 'Conflito', 'A entrega ainda está pendente: aguarde a próxima tentativa.');
 const RESEND_QUEUED =
   'Entrega reenfileirada: mesmo X-SVC-Entrega e corpo, com assinatura nova; acompanhe em GET /v1/webhooks/{id}/entregas.';
-const STATUSES: readonly DeliveryStatus[] = ['pendente', 'entregue', 'falhou', 'descartada'];
+/** What a delivery can carry: the eight events and the generic test. */
+export const DELIVERY_EVENTS: readonly string[] = [...EVENTOS, 'webhook.teste'];
+export const MAX_POR_PAGINA = 100;
+export const DEFAULT_POR_PAGINA = 50;
 const MAX_NOME = 100;
 const MAX_URL = 2048;
+
+/** `entrega`: a delivery id or a start of one (hex digits and dashes, as X-SVC-Entrega). */
+function queryDeliveryId(ctx: ApiContext): string | undefined {
+  const raw = queryOne(ctx, 'entrega')?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[0-9a-f-]{1,64}$/.test(raw))
+    throw invalid(
+      'entrega',
+      'deve ser o id de uma entrega (X-SVC-Entrega) ou o começo dele: dígitos hexadecimais e hífens',
+    );
+  return raw;
+}
 
 function invalidField(field: string, what: string): ApiError {
   return new ApiError(400, 'Parâmetro inválido', `O campo ${field} ${what}.`);
@@ -336,6 +352,7 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
           erro: a.erro,
           duracao_ms: a.duracaoMs,
           resposta: a.resposta,
+          cabecalhos: a.cabecalhos,
         })),
       },
     };
@@ -369,12 +386,30 @@ export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions
     ctx.body = { data: deliveryView(requeued), mensagem: RESEND_QUEUED.replace('{id}', String(webhook.id)) };
   });
 
+  // Paged as the spec pages matches (pagina, por_pagina; meta with total and ultima_pagina), newest first.
   router.get('/v1/webhooks/:id/entregas', access, async (ctx) => {
     const { webhook } = await owned(ctx);
-    const status = queryEnum(ctx, 'status', STATUSES);
-    const limite = queryInt(ctx, 'limite', 1, 100, 50);
-    const rows = await store.listDeliveries(webhook.id, limite, status);
+    const filter = {
+      status: queryEnum(ctx, 'status', DELIVERY_STATUSES),
+      evento: queryEnum(ctx, 'evento', DELIVERY_EVENTS),
+      idPrefix: queryDeliveryId(ctx),
+    };
+    const pagina = queryInt(ctx, 'pagina', 1, MAX_PAGINA, 1);
+    const porPagina = queryInt(ctx, 'por_pagina', 1, MAX_POR_PAGINA, DEFAULT_POR_PAGINA);
+    const [rows, total] = await Promise.all([
+      store.listDeliveries(webhook.id, porPagina, filter, (pagina - 1) * porPagina),
+      store.countDeliveries(webhook.id, filter),
+    ]);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: rows.map(deliveryView), meta: { webhook_id: webhook.id, total: rows.length } };
+    ctx.body = {
+      data: rows.map(deliveryView),
+      meta: {
+        webhook_id: webhook.id,
+        total,
+        por_pagina: porPagina,
+        pagina_atual: pagina,
+        ultima_pagina: Math.max(1, Math.ceil(total / porPagina)),
+      },
+    };
   });
 }

@@ -1,4 +1,4 @@
-import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
+import type { DeliveryOrigin } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
 import { EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import {
@@ -15,6 +15,7 @@ import {
   type AttemptRow,
   toAttempt,
   type DeliveryFilter,
+  type DeliveryListFilter,
   type DeliveryRecord,
   type DeliveryRow,
   type NewWebhook,
@@ -35,6 +36,15 @@ import { PgWebhookTables, type Queryable } from './pg-webhook-tables.js';
 const ACCOUNT_WEBHOOKS_LOCK = 0x73766303;
 
 const DELIVERY_RETURNING = DELIVERY_COLUMN_NAMES.join(', ');
+/** One webhook's deliveries narrowed by a DeliveryListFilter ($1–$4; an absent criterion is NULL and matches all). */
+const LISTED = `e.webhook_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.evento = $3)
+  AND ($4::text IS NULL OR substr(e.id, 1, length($4)) = $4)`;
+const listedParams = (webhookId: number, f: DeliveryListFilter): unknown[] => [
+  webhookId,
+  f.status ?? null,
+  f.evento ?? null,
+  f.idPrefix ?? null,
+];
 
 /** Webhooks and their delivery history in PostgreSQL; the same rows and answers as SqliteWebhookRegistry. */
 export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookRegistry> {
@@ -202,13 +212,27 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
     return (rowCount ?? 0) > 0;
   }
 
-  async listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): Promise<DeliveryRecord[]> {
+  async listDeliveries(
+    webhookId: number,
+    limit: number,
+    filter: DeliveryListFilter = {},
+    offset = 0,
+  ): Promise<DeliveryRecord[]> {
     const { rows } = await this.pool.query<DeliveryRow>(
-      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = $1 AND ($2::text IS NULL OR e.status = $2)
-       ORDER BY e.criada_em DESC, e.evento_seq DESC NULLS LAST, e.id LIMIT $3`,
-      [webhookId, status ?? null, limit],
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE ${LISTED}
+       ORDER BY e.criada_em DESC, e.evento_seq DESC NULLS LAST, e.id LIMIT $5 OFFSET $6`,
+      [...listedParams(webhookId, filter), limit, offset],
     );
     return rows.map(toDelivery);
+  }
+
+  async countDeliveries(webhookId: number, filter: DeliveryListFilter = {}): Promise<number> {
+    const row = await this.one<{ n: string }>(
+      this.pool,
+      `SELECT count(*) AS n FROM entregas e WHERE ${LISTED}`,
+      listedParams(webhookId, filter),
+    );
+    return Number(row?.n ?? 0);
   }
 
   async findDeliveries(ids: readonly string[]): Promise<DeliveryRecord[]> {

@@ -2,7 +2,14 @@ import type pg from 'pg';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
 import type { Async } from '../async-store.js';
-import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from '../webhooks/records.js';
+import {
+  headersText,
+  iso,
+  toWebhook,
+  type AttemptResult,
+  type WebhookRecord,
+  type WebhookRow,
+} from '../webhooks/records.js';
 import type { WebhookAccounts } from '../webhooks/sqlite-tables.js';
 import { sealSecretPg, type PgControl } from './pg-control.js';
 
@@ -26,9 +33,14 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
     return (await db.query<R>(text, params)).rows[0];
   }
 
-  /** A stored webhook row as a record, its secret opened (secrets are sealed at rest, see SecretBox). */
+  /** A stored webhook row as a record, its secrets opened (secrets are sealed at rest, see SecretBox). */
   protected webhook(row: WebhookRow): WebhookRecord {
-    return { ...toWebhook(row), secret: this.control.box.open(row.secret) };
+    const w = toWebhook(row);
+    return {
+      ...w,
+      secret: this.control.box.open(row.secret),
+      previousSecret: w.previousSecret === null ? null : this.control.box.open(w.previousSecret),
+    };
   }
 
   protected sealSecret(db: Queryable, secret: string): Promise<string> {
@@ -46,8 +58,10 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
   ): Promise<void> {
     if (made.length === 0) return;
     await db.query(
-      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta)
-       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[])`,
+      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta,
+         cabecalhos)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[],
+         $10::text[])`,
       [
         made.map((m) => m.deliveryId),
         made.map((m) => m.attempt.numero),
@@ -58,6 +72,7 @@ export abstract class PgWebhookTables implements Async<WebhookAccounts> {
         made.map((m) => m.attempt.erro),
         made.map((m) => m.attempt.duracaoMs),
         made.map((m) => m.attempt.resposta ?? null),
+        made.map((m) => headersText(m.attempt)),
       ],
     );
   }

@@ -21,7 +21,14 @@ export interface WebhookRecord {
   /** When a temporary deactivation ends; null while active or when permanent. */
   reativarEm: string | null;
   desativacoesSeguidas: number;
+  /** The secret before a rotation with overlap and when the overlap ends (epoch ms); see previousSecretAt. */
+  previousSecret: string | null;
+  previousSecretUntil: number | null;
 }
+
+/** The previous secret while its overlap lasts at `now`: it signs too, in X-SVC-Assinatura-Anterior. */
+export const previousSecretAt = (w: WebhookRecord, now: number): string | null =>
+  w.previousSecret !== null && (w.previousSecretUntil ?? 0) > now ? w.previousSecret : null;
 
 export interface DeliveryRecord {
   id: string;
@@ -95,12 +102,15 @@ export interface AttemptResult {
   duracaoMs: number;
   /** The start of the receiver's answer (RESPONSE_EXCERPT_BYTES); absent when none came. */
   resposta?: string | null;
+  /** The request headers sent; null or absent when no request went out (the URL guard refused it). */
+  cabecalhos?: Record<string, string> | null;
 }
 
 /** One recorded attempt, as the delivery's timeline shows it. */
 export interface AttemptRecord extends Omit<AttemptResult, 'iniciadaEm'> {
   iniciadaEm: string;
   resposta: string | null;
+  cabecalhos: Record<string, string> | null;
 }
 
 export interface Delivered {
@@ -159,6 +169,14 @@ export interface Subscriber {
   campeonatos: readonly number[] | null;
 }
 
+/** What the delivery history of one webhook can be narrowed to (`GET …/entregas`). */
+export interface DeliveryListFilter {
+  status?: DeliveryStatus;
+  evento?: string;
+  /** A start of the delivery id (X-SVC-Entrega), as `svc replay` takes. */
+  idPrefix?: string;
+}
+
 export interface DeliveryFilter {
   webhookId?: number;
   /** Inclusive ISO bounds on `criada_em`. */
@@ -177,7 +195,7 @@ export class WebhookLimitError extends Error {
 export const iso = (ms: number): string => isoWithOffset(ms);
 
 export const WEBHOOK_COLUMNS = `id, conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, falhas_consecutivas,
-  ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas`;
+  ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas, segredo_anterior, segredo_anterior_ate`;
 export const DELIVERY_COLUMN_NAMES = [
   'id',
   'webhook_id',
@@ -216,6 +234,8 @@ export interface WebhookRow {
   motivo_desativacao: string | null;
   reativar_em: string | null;
   desativacoes_seguidas: number;
+  segredo_anterior: string | null;
+  segredo_anterior_ate: number | string | null;
 }
 
 export interface DeliveryRow {
@@ -256,6 +276,9 @@ export function toWebhook(r: WebhookRow): WebhookRecord {
     motivoDesativacao: r.motivo_desativacao,
     reativarEm: r.reativar_em,
     desativacoesSeguidas: r.desativacoes_seguidas,
+    // Still sealed here: the store that read the row opens it, as it opens `secret`.
+    previousSecret: r.segredo_anterior,
+    previousSecretUntil: r.segredo_anterior_ate === null ? null : Number(r.segredo_anterior_ate),
   };
 }
 
@@ -281,7 +304,8 @@ export function toDelivery(r: DeliveryRow): DeliveryRecord {
   };
 }
 
-export const ATTEMPT_COLUMNS = 'numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta';
+export const ATTEMPT_COLUMNS =
+  'numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta, cabecalhos';
 
 export interface AttemptRow {
   numero: number;
@@ -292,6 +316,7 @@ export interface AttemptRow {
   erro: string | null;
   duracao_ms: number;
   resposta: string | null;
+  cabecalhos: string | null;
 }
 
 export function toAttempt(r: AttemptRow): AttemptRecord {
@@ -304,8 +329,12 @@ export function toAttempt(r: AttemptRow): AttemptRecord {
     erro: r.erro,
     duracaoMs: r.duracao_ms,
     resposta: r.resposta,
+    cabecalhos: r.cabecalhos === null ? null : (JSON.parse(r.cabecalhos) as Record<string, string>),
   };
 }
+
+/** An attempt's headers as stored: JSON text, or NULL. */
+export const headersText = (a: AttemptResult): string | null => (a.cabecalhos ? JSON.stringify(a.cabecalhos) : null);
 
 /** An active webhook as the fan-out query reads it (both engines). */
 export interface SubscriberRow {

@@ -1,7 +1,7 @@
 import type { ControlDb } from '../database.js';
 import { lastValue } from '../counters.js';
 import { ensureDispatcherCursor, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
-import type { DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
+import type { DeliveryOrigin } from '../../domain/webhooks.js';
 import {
   ATTEMPT_COLUMNS,
   DELIVERY_COLUMN_NAMES,
@@ -16,6 +16,7 @@ import {
   type AttemptRow,
   toAttempt,
   type DeliveryFilter,
+  type DeliveryListFilter,
   type DeliveryRecord,
   type DeliveryRow,
   type NewWebhook,
@@ -58,8 +59,10 @@ export interface WebhookRegistry extends WebhookAccounts {
   ): DeliveryRecord;
   /** Whether a test delivery of the webhook is still pending (tests go one at a time). */
   hasPendingTest(webhookId: number): boolean;
-  /** Most recent first; optionally only one status. */
-  listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[];
+  /** Most recent first, `limit` of them after skipping `offset`; optionally narrowed by `filter`. */
+  listDeliveries(webhookId: number, limit: number, filter?: DeliveryListFilter, offset?: number): DeliveryRecord[];
+  /** How many deliveries `listDeliveries` pages through with this filter. */
+  countDeliveries(webhookId: number, filter?: DeliveryListFilter): number;
   findDeliveries(ids: readonly string[]): DeliveryRecord[];
   /** Ids of deliveries starting with `prefix`, at most `limit` (`svc replay` takes a prefix, as `svc keys` does). */
   deliveryIdsStartingWith(prefix: string, limit: number): string[];
@@ -225,12 +228,19 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     );
   }
 
-  listDeliveries(webhookId: number, limit: number, status?: DeliveryStatus): DeliveryRecord[] {
+  listDeliveries(webhookId: number, limit: number, filter: DeliveryListFilter = {}, offset = 0): DeliveryRecord[] {
     const rows = this.sql(
-      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.webhook_id = ? AND (? IS NULL OR e.status = ?)
-         ORDER BY e.criada_em DESC, e.evento_seq DESC, e.id LIMIT ?`,
-    ).all(webhookId, status ?? null, status ?? null, limit) as DeliveryRow[];
+      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE ${LISTED}
+         ORDER BY e.criada_em DESC, e.evento_seq DESC, e.id LIMIT ? OFFSET ?`,
+    ).all(...listedParams(webhookId, filter), limit, offset) as DeliveryRow[];
     return rows.map(toDelivery);
+  }
+
+  countDeliveries(webhookId: number, filter: DeliveryListFilter = {}): number {
+    const row = this.sql(`SELECT count(*) AS n FROM entregas e WHERE ${LISTED}`).get(
+      ...listedParams(webhookId, filter),
+    ) as { n: number };
+    return Number(row.n);
   }
 
   findDeliveries(ids: readonly string[]): DeliveryRecord[] {
@@ -335,6 +345,14 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     return rows.map(toAttempt);
   }
 }
+
+/** One webhook's deliveries narrowed by a DeliveryListFilter (an absent criterion is NULL, and matches all). */
+const LISTED = `e.webhook_id = ? AND (? IS NULL OR e.status = ?) AND (? IS NULL OR e.evento = ?)
+  AND (? IS NULL OR substr(e.id, 1, length(?)) = ?)`;
+const listedParams = (webhookId: number, f: DeliveryListFilter): unknown[] => {
+  const [status, evento, prefix] = [f.status ?? null, f.evento ?? null, f.idPrefix ?? null];
+  return [webhookId, status, status, evento, evento, prefix, prefix, prefix];
+};
 
 /** The registry over an open control plane; delivery ids are random UUIDs unless a test fixes them. */
 export function openWebhookRegistry(db: ControlDb, newId: () => string = () => crypto.randomUUID()): WebhookRegistry {

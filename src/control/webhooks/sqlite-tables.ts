@@ -1,7 +1,7 @@
 import { sealSecret, secretBoxOf, writeTransaction, type ControlDb } from '../database.js';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
-import { iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
+import { headersText, iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
 
 /** The part of a prepared libsql statement the stores use. */
 interface Statement {
@@ -26,9 +26,14 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
 
   constructor(protected readonly db: ControlDb) {}
 
-  /** A stored webhook row as a record, its secret opened (secrets are sealed at rest, see SecretBox). */
+  /** A stored webhook row as a record, its secrets opened (secrets are sealed at rest, see SecretBox). */
   protected webhook(row: WebhookRow): WebhookRecord {
-    return { ...toWebhook(row), secret: secretBoxOf(this.db).open(row.secret) };
+    const w = toWebhook(row);
+    return {
+      ...w,
+      secret: secretBoxOf(this.db).open(row.secret),
+      previousSecret: w.previousSecret === null ? null : secretBoxOf(this.db).open(w.previousSecret),
+    };
   }
 
   protected sealSecret(secret: string): string {
@@ -59,8 +64,9 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
 
   protected insertAttempt(deliveryId: string, a: AttemptResult): void {
     this.sql(
-      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta,
+           cabecalhos)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       deliveryId,
       a.numero,
@@ -71,6 +77,7 @@ export abstract class SqliteWebhookTables implements WebhookAccounts {
       a.erro,
       a.duracaoMs,
       a.resposta ?? null,
+      headersText(a),
     );
   }
 

@@ -6,3 +6,4 @@ export type Uso = UsoEstatisticas;
 export type EntregaDetalhe = components['schemas']['EntregaDetalhe'];
 export type Tentativa = EntregaDetalhe['historico'][number];
 export type WebhooksMeta = operations['getWebhooks']['responses'][200]['content']['application/json']['meta'];
+export type EntregasMeta = operations['getWebhooksIdEntregas']['responses'][200]['content']['application/json']['meta'];

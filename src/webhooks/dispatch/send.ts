@@ -37,6 +37,7 @@ export async function send(d: AdmittedDispatch, deps: SendDeps): Promise<Complet
     erro: result.erro,
     duracaoMs: result.duracaoMs,
     resposta: result.resposta,
+    cabecalhos: result.cabecalhos,
   };
   // A test is feedback for its author, not data to get through: one attempt, so a dead receiver is not retried.
   const maxAttempts = job.origem === 'teste' ? 1 : MAX_ATTEMPTS;

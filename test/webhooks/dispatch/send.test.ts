@@ -31,8 +31,10 @@ describe('send stage', () => {
     assert.equal(done.metered, f.conta);
     assert.equal(done.outcome.kind, 'entregue');
     assert.ok(done.outcome.kind === 'entregue');
+    const req = receiver.requests.at(-1);
+    const { cabecalhos, ...attempt } = done.outcome.attempt;
     assert.deepEqual(
-      { ...done.outcome.attempt, duracaoMs: 0 },
+      { ...attempt, duracaoMs: 0 },
       {
         numero: 1,
         origem: 'automatica',
@@ -44,7 +46,12 @@ describe('send stage', () => {
         resposta: null,
       },
     );
-    const req = receiver.requests.at(-1);
+    // The attempt keeps the headers exactly as the receiver got them.
+    assert.deepEqual(
+      cabecalhos,
+      Object.fromEntries(Object.keys(cabecalhos ?? {}).map((name) => [name, req?.headers[name]])),
+    );
+    assert.equal(cabecalhos?.['x-svc-assinatura'], req?.headers['x-svc-assinatura']);
     assert.equal(req?.body, job.corpo);
     assert.equal(req?.headers['x-svc-tentativa'], '1');
     assert.deepEqual(
