@@ -30,7 +30,7 @@ export const GUIDE_SECTIONS = [
   ['limites', 'Cotas e limites', 'ratelimit-limit ratelimit-remaining ratelimit-reset retry-after 429 cota'],
   ['planos', 'Planos', 'free pro enterprise plano insuficiente 403'],
   ['paginacao', 'Paginação', 'pagina por_pagina meta ultima_pagina'],
-  ['cache', 'Cache e ETag', 'etag if-none-match 304 cache-control max-age'],
+  ['cache', 'Cache e ETag', 'etag if-none-match 304 cache-control max-age snapshot x-snapshot reproduzivel retencao'],
   ['navegador', 'Navegador e tempo real', 'cors eventsource stream ticket sse reconectar retomar ultimo_evento'],
   ['webhooks-eventos', 'Webhooks', `assinatura hmac secret x-svc-assinatura verificar ${EVENTOS.join(' ')}`],
 ] as const;
@@ -294,6 +294,7 @@ print(len(partidas))`,
 
 <h2 id="cache">Cache e ETag</h2>
 <p>As respostas de dados trazem um <code>ETag</code> forte e <code>Cache-Control: private, max-age=N</code>: 15 s para partidas ao vivo e seus eventos, 60 s para o que ainda muda, 3600 s para o que terminou. Guarde o corpo com o ETag e reenvie-o em <code>If-None-Match</code>: enquanto nada mudou a resposta é 304, sem corpo (ela conta na cota, mas não trafega nada). <code>X-Snapshot</code> diz de qual publicação dos dados veio a resposta.</p>
+<p><strong>Leituras reproduzíveis.</strong> Toda rota de dados aceita <code>?snapshot=ID</code> e responde como a API respondia enquanto aquele snapshot era o atual, byte a byte e com o mesmo ETag: guarde o <code>X-Snapshot</code> de um relatório para refazê-lo depois do próximo gol. O servidor retém os snapshots mais recentes (10, salvo configuração do operador); <code>GET /v1/status</code> lista-os em <code>snapshots_retidos</code>, e um id que já saiu da retenção responde 404 (<code>Snapshot 00000041 não está retido</code>).</p>
 ${codeTabs([
   {
     lang: 'curl',
