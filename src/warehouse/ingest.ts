@@ -49,6 +49,8 @@ export interface IngestInputs {
   onStage?: (stage: string, index: number, total: number) => void;
   /** Awaited at each durability step of publishing (crash-safety tests stop the process there). */
   atStep?: PublishStepHook;
+  /** Refuses (throws) a candidate snapshot file the server could not load (api/snapshot/servable.ts; the CLI passes it). */
+  checkServable?: (file: string) => Promise<void>;
 }
 
 /** The part of the control plane an ingest uses: counters, the dispatcher cursor (retention), the cluster lock. */
@@ -202,7 +204,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       throw new IngestLockedError(null, null, 'em outro nó ou diretório de dados com o mesmo plano de controle');
     try {
       await options.atStep?.('locked');
-      const result = await publishSnapshot(options.dataDir, control.counters, { ...request, atStep: options.atStep });
+      const result = await publishSnapshot(options.dataDir, control.counters, {
+        ...request,
+        atStep: options.atStep,
+        checkServable: options.checkServable,
+      });
       avisos.push(...result.avisos);
       if (result.nadaMudou)
         return summary({

@@ -60,6 +60,8 @@ export interface PublishRequest {
   onStage?: (stage: string) => void;
   /** Awaited at each durability step (crash-safety tests stop the process there). */
   atStep?: PublishStepHook;
+  /** Throws to refuse the checkpointed candidate file before anything names it (ingest.ts IngestInputs). */
+  checkServable?: (file: string) => Promise<void>;
 }
 
 /** The points of publishing that crash safety is tested at, in order ('locked' is the ingest's, just before). */
@@ -147,6 +149,7 @@ export async function publishSnapshot(
     );
     await conn.run('CHECKPOINT');
     await close();
+    await request.checkServable?.(tmp);
     fsyncFile(tmp);
     await reach('checkpointed');
 
