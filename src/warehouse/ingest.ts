@@ -1,3 +1,4 @@
+import { asDiskFull } from './disk-full.js';
 import { nowDate, systemClock, type Clock } from '../clock.js';
 import type { DataDir } from '../data-dir.js';
 import type { ControlPlane } from '../control/control-plane.js';
@@ -208,6 +209,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         ...request,
         atStep: options.atStep,
         checkServable: options.checkServable,
+      }).catch((err: unknown) => {
+        throw asDiskFull(err, options.dataDir.snapshotsDir);
       });
       avisos.push(...result.avisos);
       if (result.nadaMudou)

@@ -14,6 +14,7 @@ import type { AdapterOptions } from '../../feeds/adapters/types.js';
 import { feedSchemaText } from '../../feeds/validate-schema.js';
 import { loadAliases } from '../../feeds/team-names.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
+import { DiskFullError } from '../../warehouse/disk-full.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
 import type { Conflito } from '../../warehouse/load/conflicts.js';
@@ -219,6 +220,7 @@ function toCliError(err: unknown): unknown {
     return new CliError(err.message, EXIT.invalidInput, ['nada foi publicado']);
   if (err instanceof FeedUnreachableError) return new CliError(err.message, EXIT.unreachable, ['nada foi publicado']);
   if (err instanceof IngestLockedError) return new CliError(err.message, EXIT.locked);
+  if (err instanceof DiskFullError) return new CliError(err.message, EXIT.notReady, ['nada foi publicado']);
   return err;
 }
 
