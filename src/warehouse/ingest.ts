@@ -205,6 +205,9 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       throw new IngestLockedError(null, null, 'em outro nó ou diretório de dados com o mesmo plano de controle');
     try {
       await options.atStep?.('locked');
+      // Read before publishing, so that once CURRENT is replaced nothing needs the control plane: a server lost
+      // then would fail an ingest that did publish. An earlier cursor only keeps more snapshots.
+      const consumed = await control.cursor.get();
       const result = await publishSnapshot(options.dataDir, control.counters, {
         ...request,
         atStep: options.atStep,
@@ -220,7 +223,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           nadaMudou: true,
           manifest: readManifest(options.dataDir, result.atual) ?? undefined,
         });
-      const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, await control.cursor.get());
+      const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, consumed);
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
       return summary({

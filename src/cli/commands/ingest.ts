@@ -15,6 +15,7 @@ import { feedSchemaText } from '../../feeds/validate-schema.js';
 import { loadAliases } from '../../feeds/team-names.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { DiskFullError } from '../../warehouse/disk-full.js';
+import { controlPlaneUnreachable } from '../../control/control-plane.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
 import type { Conflito } from '../../warehouse/load/conflicts.js';
@@ -221,6 +222,11 @@ function toCliError(err: unknown): unknown {
   if (err instanceof FeedUnreachableError) return new CliError(err.message, EXIT.unreachable, ['nada foi publicado']);
   if (err instanceof IngestLockedError) return new CliError(err.message, EXIT.locked);
   if (err instanceof DiskFullError) return new CliError(err.message, EXIT.notReady, ['nada foi publicado']);
+  // Every control-plane call of an ingest comes before CURRENT is replaced (ingest.ts): lost, nothing was published.
+  if (controlPlaneUnreachable(err))
+    return new CliError(`plano de controle inacessível: ${(err as Error).message}`, EXIT.unreachable, [
+      'nada foi publicado',
+    ]);
   return err;
 }
 
