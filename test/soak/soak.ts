@@ -163,7 +163,12 @@ async function startServe(): Promise<void> {
   }
   downtime.push([downSince ?? Date.now(), Date.now()]);
   downSince = null;
-  watchExit(child, 'svc serve', () => stderr, () => true);
+  watchExit(
+    child,
+    'svc serve',
+    () => stderr,
+    () => true,
+  );
 }
 
 /** Whether [from, to] overlaps a window (an open one, since `openSince`, too), widened by `after` ms at its end. */
@@ -225,7 +230,12 @@ function startDaemon(): void {
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (ready ||= d.includes('"event":"despachando"')));
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-  watchExit(child, 'svc webhooks run', () => stderr, () => ready);
+  watchExit(
+    child,
+    'svc webhooks run',
+    () => stderr,
+    () => ready,
+  );
 }
 
 // ---- receivers ----
