@@ -5,13 +5,17 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
  * until the sender gives up (a receiver down without closing, a firewall eating packets, a stuck app). One
  * listening socket per receiver, as separate hosts are.
  */
-export async function startHangingReceivers(count: number): Promise<{ urls: string[]; stop(): Promise<void> }> {
+export async function startHangingReceivers(
+  count: number,
+): Promise<{ urls: string[]; accepted(): number; stop(): Promise<void> }> {
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const servers: Server[] = [];
   const urls: string[] = [];
   for (let i = 0; i < count; i++) {
     const server = createServer((socket) => {
       sockets.add(socket);
+      accepted += 1;
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
       socket.resume();
@@ -22,6 +26,8 @@ export async function startHangingReceivers(count: number): Promise<{ urls: stri
   }
   return {
     urls,
+    /** Connections accepted so far: the sends they held. */
+    accepted: () => accepted,
     async stop() {
       for (const s of sockets) s.destroy();
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
