@@ -20,7 +20,7 @@ import {
   type OutsideWindow,
 } from './events/detect.js';
 import type { LiveWindow } from './events/live-window.js';
-import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
+import { fsyncDir, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
 import { resolvePeople, type PessoaAmbigua } from './people.js';
@@ -149,8 +149,10 @@ export async function publishSnapshot(
     );
     await conn.run('CHECKPOINT');
     await close();
+    // The file reaches the disk while the check loads it.
+    const flushed = fsyncInBackground(tmp);
     await request.checkServable?.(tmp);
-    fsyncFile(tmp);
+    await flushed;
     await reach('checkpointed');
 
     const manifest: SnapshotManifest = {
