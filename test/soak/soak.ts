@@ -151,7 +151,13 @@ async function startServe(): Promise<void> {
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
   for (;;) {
-    // A server that cannot start is a finding, not something to wait for.
+    if (exited === 4 && wasPgAway(Date.now(), Date.now())) {
+      // Refused for want of its control plane, as designed: started again once it is back, as a supervisor would.
+      counts.startsRefusedWhilePgAway += 1;
+      await postgresBack();
+      return startServe();
+    }
+    // A server that cannot start otherwise is a finding, not something to wait for.
     if (exited !== undefined)
       throw new Error(`svc serve exited ${String(exited)} before it was ready: ${stderr.trim()}`);
     try {
@@ -163,12 +169,8 @@ async function startServe(): Promise<void> {
   }
   downtime.push([downSince ?? Date.now(), Date.now()]);
   downSince = null;
-  watchExit(
-    child,
-    'svc serve',
-    () => stderr,
-    () => true,
-  );
+  // Ready: from here any exit is a node dying.
+  watchExit(child, { name: 'svc serve', stderr: () => stderr, ready: () => true, restart: () => undefined });
 }
 
 /** Whether [from, to] overlaps a window (an open one, since `openSince`, too), widened by `after` ms at its end. */
@@ -180,12 +182,17 @@ const wasDown = (from: number, to: number) => overlaps(downtime, downSince, from
 
 /** Children the soak itself stops: any other exit of `svc serve` or `svc webhooks run` is a node dying. */
 const stopping = new Set<ChildProcess>();
-function watchExit(child: ChildProcess, name: string, stderr: () => string, ready: () => boolean): void {
+function watchExit(
+  child: ChildProcess,
+  { name, stderr, ready, restart }: { name: string; stderr: () => string; ready: () => boolean; restart: () => void },
+): void {
   child.once('exit', (code, signal) => {
     if (stopping.has(child)) return;
-    // Started during an outage, a node that never got its control plane exits 4 by design (a supervisor retries).
+    // Started during an outage, a node that never got its control plane exits 4 by design: started again once
+    // PostgreSQL is back, as a supervisor would.
     if (!ready() && code === 4 && wasPgAway(Date.now(), Date.now())) {
       counts.startsRefusedWhilePgAway += 1;
+      void postgresBack().then(restart);
       return;
     }
     const tail = stderr().trim().split('\n').slice(-3).join(' | ');
@@ -230,12 +237,7 @@ function startDaemon(): void {
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (ready ||= d.includes('"event":"despachando"')));
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-  watchExit(
-    child,
-    'svc webhooks run',
-    () => stderr,
-    () => ready,
-  );
+  watchExit(child, { name: 'svc webhooks run', stderr: () => stderr, ready: () => ready, restart: startDaemon });
 }
 
 // ---- receivers ----
@@ -325,6 +327,7 @@ async function quotaClient(key: string): Promise<void> {
 /** The noisy tenant's test sends, round the webhooks, counted by status (409: a test already pending). */
 async function noisyTestSends(key: string, ids: number[]): Promise<void> {
   for (let i = 0; !stopClients; i++) {
+    const started = Date.now();
     try {
       const r = await fetch(`${base}/v1/webhooks/${ids[i % ids.length]}/testar`, {
         method: 'POST',
@@ -332,6 +335,9 @@ async function noisyTestSends(key: string, ids: number[]): Promise<void> {
       });
       await r.arrayBuffer();
       counts.noisyTestSends[r.status] = (counts.noisyTestSends[r.status] ?? 0) + 1;
+      const away = r.status === 503 && r.headers.has('retry-after') && wasPgAway(started, Date.now());
+      if (r.status >= 500 && !away)
+        problems.push(`a test send answered ${r.status} at ${new Date(started).toISOString()}`);
     } catch {
       // the server was killed: counted by the API clients
     }
