@@ -380,12 +380,24 @@ function databaseUrl({ name, value: text }: ResolvedSetting): string | undefined
 /**
  * A connection string as it may be printed: without its passwords, in every form libpq and `pg` read: the
  * URL's user info (up to its last `@`, so a password with `/` or `@` is hidden whole), a `password` or
- * `sslpassword` query parameter, and the same as a keyword/value pair (`password='a b'`).
+ * `sslpassword` query parameter (its name percent-encoded too: `pg` decodes it), and the same as a
+ * keyword/value pair (`password='a b'`).
  */
 export function redactPassword(text: string): string {
   return text
     .replace(/(\/\/[^:/@?#]*):[^?#]*@/, '$1:***@')
-    .replace(/((?:^|[?&\s])(?:ssl)?password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^&\s#]*)/gi, '$1***');
+    .replace(/((?:^|[?&\s])([^=&\s#?]+)\s*=\s*)('(?:[^'\\]|\\.)*'?|[^&\s#]*)/g, (whole, name: string, key: string) =>
+      /^(ssl)?password$/i.test(decodedKey(key)) ? `${name}***` : whole,
+    );
+}
+
+/** A query parameter's name as `pg` reads it (percent-decoded), or as written when it is not valid encoding. */
+function decodedKey(key: string): string {
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
 }
 
 function positiveInt({ name, value: text }: ResolvedSetting): number | undefined {

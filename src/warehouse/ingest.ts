@@ -1,3 +1,4 @@
+import { asDiskFull } from './disk-full.js';
 import { nowDate, systemClock, type Clock } from '../clock.js';
 import type { DataDir } from '../data-dir.js';
 import type { ControlPlane } from '../control/control-plane.js';
@@ -49,6 +50,8 @@ export interface IngestInputs {
   onStage?: (stage: string, index: number, total: number) => void;
   /** Awaited at each durability step of publishing (crash-safety tests stop the process there). */
   atStep?: PublishStepHook;
+  /** Refuses (throws) a candidate snapshot file the server could not load (api/snapshot/servable.ts; the CLI passes it). */
+  checkServable?: (file: string) => Promise<void>;
 }
 
 /** The part of the control plane an ingest uses: counters, the dispatcher cursor (retention), the cluster lock. */
@@ -202,7 +205,16 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       throw new IngestLockedError(null, null, 'em outro nó ou diretório de dados com o mesmo plano de controle');
     try {
       await options.atStep?.('locked');
-      const result = await publishSnapshot(options.dataDir, control.counters, { ...request, atStep: options.atStep });
+      // Read before publishing, so that once CURRENT is replaced nothing needs the control plane: a server lost
+      // then would fail an ingest that did publish. An earlier cursor only keeps more snapshots.
+      const consumed = await control.cursor.get();
+      const result = await publishSnapshot(options.dataDir, control.counters, {
+        ...request,
+        atStep: options.atStep,
+        checkServable: options.checkServable,
+      }).catch((err: unknown) => {
+        throw asDiskFull(err, options.dataDir.snapshotsDir);
+      });
       avisos.push(...result.avisos);
       if (result.nadaMudou)
         return summary({
@@ -211,7 +223,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
           nadaMudou: true,
           manifest: readManifest(options.dataDir, result.atual) ?? undefined,
         });
-      const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, await control.cursor.get());
+      const removidos = applyRetention(options.dataDir, options.keep ?? DEFAULT_KEEP, consumed);
       const porTipo: Record<string, number> = {};
       for (const e of result.eventos) porTipo[e.evento] = (porTipo[e.evento] ?? 0) + 1;
       return summary({

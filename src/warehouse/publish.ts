@@ -20,7 +20,7 @@ import {
   type OutsideWindow,
 } from './events/detect.js';
 import type { LiveWindow } from './events/live-window.js';
-import { fsyncDir, fsyncFile, writeFileAtomic } from './fs-durable.js';
+import { fsyncDir, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
 import { resolvePeople, type PessoaAmbigua } from './people.js';
@@ -60,6 +60,8 @@ export interface PublishRequest {
   onStage?: (stage: string) => void;
   /** Awaited at each durability step (crash-safety tests stop the process there). */
   atStep?: PublishStepHook;
+  /** Throws to refuse the checkpointed candidate file before anything names it (ingest.ts IngestInputs). */
+  checkServable?: (file: string) => Promise<void>;
 }
 
 /** The points of publishing that crash safety is tested at, in order ('locked' is the ingest's, just before). */
@@ -147,7 +149,10 @@ export async function publishSnapshot(
     );
     await conn.run('CHECKPOINT');
     await close();
-    fsyncFile(tmp);
+    // The file reaches the disk while the check loads it.
+    const flushed = fsyncInBackground(tmp);
+    await request.checkServable?.(tmp);
+    await flushed;
     await reach('checkpointed');
 
     const manifest: SnapshotManifest = {

@@ -132,7 +132,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     assert.equal(second.status, 429);
     assert.deepEqual(second.json, {
       erro: 'Limite de requisições',
-      mensagem: 'O plano pro permite 1 streams simultâneos por conta; feche um antes de abrir outro.',
+      mensagem: 'O plano pro permite 1 streams simultâneos por conta em cada servidor; feche um antes de abrir outro.',
     });
     const open_ = h.api.stream.count();
     first.close();

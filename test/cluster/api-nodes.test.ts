@@ -3,6 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FIXTURES_NOW, REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { SseClient } from '../helpers/sse.js';
 import { SvcProcess } from '../webhooks/helpers.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-do-cluster-com-32-caracteres';
@@ -120,6 +121,23 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
       `every node: plan change after ${planMs} ms, revocation after ${revokeMs} ms (from the command's exit)`,
     );
     assert.ok(planMs < 3_000 && revokeMs < 3_000, `plan change ${planMs} ms, revocation ${revokeMs} ms`);
+  });
+
+  it('the stream limit is per node (docs/api.md): a free account holds 2 streams on each node, a third on one is 429', async () => {
+    const out = await svc('keys', 'create', '--account', 'streams', '--plan', 'free', '--json');
+    const headers = { authorization: `Bearer ${(JSON.parse(out) as { key: string }).key}` };
+    const streams: SseClient[] = [];
+    const open = async (url: string) => {
+      const s = await SseClient.open(`${url}/v1/stream`, headers);
+      streams.push(s);
+      return s.status;
+    };
+    try {
+      for (const url of urls) assert.deepEqual([await open(url), await open(url)], [200, 200], url);
+      assert.equal(await open(urls[0]!), 429);
+    } finally {
+      for (const s of streams) s.close();
+    }
   });
 
   it('a webhook created or changed on one node is what every other node answers', async () => {

@@ -124,13 +124,17 @@ describe('loadConfig: flags over environment over defaults', () => {
 });
 
 describe('connection strings are printed without their passwords', () => {
-  it('in the user info, a query parameter or a keyword/value pair', () => {
+  it('in the user info, a query parameter (its name percent-encoded too) or a keyword/value pair', () => {
     const cases: [string, string][] = [
       ['postgres://u:senha@h:5432/db', 'postgres://u:***@h:5432/db'],
       ['postgres://u:se/nh@a@h/db?sslmode=require', 'postgres://u:***@h/db?sslmode=require'],
       ['postgres://u@h/db?user=u&password=senha&x=1', 'postgres://u@h/db?user=u&password=***&x=1'],
       ['postgresql://h/db?PASSWORD=senha', 'postgresql://h/db?PASSWORD=***'],
       ['postgres://u@h/db?sslpassword=senha', 'postgres://u@h/db?sslpassword=***'],
+      // pg percent-decodes query names and values: these are the same password parameter.
+      ['postgres://u@h/db?%70assword=senha&x=1', 'postgres://u@h/db?%70assword=***&x=1'],
+      ['postgres://u@h/db?x=1&PASS%57ORD=se%20nha', 'postgres://u@h/db?x=1&PASS%57ORD=***'],
+      ['postgres://u:p%40ss%3Aw@h/db', 'postgres://u:***@h/db'],
       ['host=h password=senha user=u', 'host=h password=*** user=u'],
       ["host=h password = 'se nha\\'s' user=u", 'host=h password = *** user=u'],
       ['postgres://u@h:5432/db', 'postgres://u@h:5432/db'],

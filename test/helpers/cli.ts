@@ -44,17 +44,33 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs the real `svc` binary, as a user would (`bin`: another install's, e.g. a newer release beside this one). */
+/**
+ * Runs the real `svc` binary, as a user would (`bin`: another install's, e.g. a newer release beside this one).
+ * `fileSizeLimit` (bytes) runs it under `prlimit --fsize`: a write past it fails with EFBIG as on a full disk (node
+ * ignores SIGXFSZ), with no root and no special file system.
+ */
 export function runSvc(
   args: readonly string[],
-  opts: { env?: Record<string, string>; input?: string; cwd?: string; timeoutMs?: number; bin?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    input?: string;
+    cwd?: string;
+    timeoutMs?: number;
+    bin?: string;
+    fileSizeLimit?: number;
+  } = {},
 ): Promise<RunResult> {
+  const argv = [opts.bin ?? SVC_BIN, ...pinnedNow(args)];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [opts.bin ?? SVC_BIN, ...pinnedNow(args)], {
-      cwd: opts.cwd ?? REPO_ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...opts.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      opts.fileSizeLimit === undefined ? process.execPath : 'prlimit',
+      opts.fileSizeLimit === undefined ? argv : [`--fsize=${opts.fileSizeLimit}`, '--', process.execPath, ...argv],
+      {
+        cwd: opts.cwd ?? REPO_ROOT,
+        env: { ...process.env, NO_COLOR: '1', ...opts.env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

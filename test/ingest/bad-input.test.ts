@@ -404,6 +404,26 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
     );
   });
 
+  it("a feed within every limit whose snapshot would not load in the server's DuckDB memory budget", async () => {
+    // 100,000 players with names at the limit: the server's global part holds them all (~120 MB in a 64 MB engine).
+    const name = (i: number) => `Jogador ${i} `.padEnd(200, 'x');
+    const jogadores = Array.from({ length: 100_000 }, (_, i) => ({
+      id: `m${i}`,
+      time: 1,
+      nome: name(i),
+      nome_popular: name(i),
+    }));
+    const file = ws.write('huge-squad.json', { formato: 'svc-feed/1', fonte: 'teste', jogadores } as Feed);
+    const before = await dataDirState(ws.dataDir);
+    const r = await ws.svc(['ingest', file]);
+    assert.equal(r.code, EXIT.invalidInput, r.stderr);
+    assert.match(
+      r.stderr,
+      /^svc: o snapshot não caberia na memória do servidor \(DuckDB, limite 64MB\): Out of Memory Error: [^\n]+; divida a carga ou reduza os textos\n {2}nada foi publicado\n$/,
+    );
+    assert.deepEqual(await dataDirState(ws.dataDir), before);
+  });
+
   it('unknown format', async () => {
     const file = ws.write('notes.txt', 'hello, this is not a feed\n');
     await rejects(

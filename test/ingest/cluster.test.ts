@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
@@ -12,7 +13,7 @@ import { ingest, type IngestSummary } from '../../src/warehouse/ingest.js';
 import type { SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
 import { runSvc, tempDir } from '../helpers/cli.js';
 import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { baseFeed, query } from './helpers.js';
+import { baseFeed, currentId, dataDirState, query } from './helpers.js';
 
 /** The day of baseFeed's round: its matches are inside the live window around it. */
 const NOW = new Date('2019-04-28T12:00:00-03:00');
@@ -118,5 +119,53 @@ describe('two ingest hosts, two data dirs, one PostgreSQL control plane', { skip
     );
     // Nothing went to a SQLite control plane.
     assert.equal(existsSync(a.controlDb) || existsSync(b.controlDb), false);
+  });
+
+  it('PostgreSQL lost mid-ingest (a restart ends its session): exit 4, one line, nothing published', async () => {
+    const c = resolveDataDir(path.join(dir.dir, 'c'));
+    const feed = path.join(dir.dir, 'base-c.json');
+    writeFileSync(feed, JSON.stringify(baseFeed()));
+    const args = ['--data-dir', c.root, '--now', NOW.toISOString()];
+    assert.equal((await runSvc(['ingest', feed, ...args], { env })).code, 0);
+    const changed = baseFeed();
+    changed.partidas![1]!.estadio = 'Allianz Parque';
+    writeFileSync(feed, JSON.stringify(changed));
+    const before = await dataDirState(c.root);
+
+    // The barrier: the counters held in a transaction of the test's, so the ingest waits on its first reservation.
+    const holder = new pg.Client({ connectionString: database.url });
+    const watcher = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    await watcher.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT * FROM contadores FOR UPDATE');
+      const running = runSvc(['ingest', feed, ...args], { env });
+      let waiting: number | undefined;
+      for (let tries = 0; waiting === undefined; tries++) {
+        assert.ok(tries < 400, 'the ingest never waited on the counters');
+        // Another session: inside the holder's transaction pg_stat_activity would stay as first read.
+        const { rows } = await watcher.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        waiting = rows[0]?.pid;
+        if (waiting === undefined) await new Promise((r) => setTimeout(r, 50));
+      }
+      // What a restart does to each session: "terminating connection due to administrator command" (57P01).
+      await watcher.query('SELECT pg_terminate_backend($1)', [waiting]);
+      const r = await running;
+      assert.equal(
+        r.stderr,
+        'svc: plano de controle inacessível: terminating connection due to administrator command\n  nada foi publicado\n',
+      );
+      assert.equal(r.code, EXIT.unreachable);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+      await watcher.end();
+    }
+    assert.deepEqual(await dataDirState(c.root), before);
+    assert.equal((await runSvc(['ingest', feed, ...args], { env })).code, 0);
+    assert.notEqual(currentId(c.root), (before as { current: string }).current);
   });
 });

@@ -1,18 +1,23 @@
 /**
  * Chaos soak (`npm run soak`, not part of `npm test`): for a bounded time it replays live updates with real
  * `svc ingest` processes while `svc serve` and `svc webhooks run` run, SIGKILLs any of the three at random,
- * and at the end checks the invariants an operator relies on:
+ * takes PostgreSQL away and back (`--postgres`), and lets a noisy tenant (webhooks whose receivers never answer,
+ * test sends in a loop) load the daemon; at the end it checks the invariants an operator relies on:
  *   - every event of the current line of snapshots reached every subscribed receiver;
  *   - no event under two delivery ids, and no change delivered twice under two events;
  *   - `CURRENT` always named a complete snapshot (file and manifest), watched every 20 ms;
- *   - no API request failed except while a killed server was down;
+ *   - no API request failed except while a killed server was down, or answered 503 + Retry-After while
+ *     PostgreSQL was away; an ingest failed only then, with exit 4 (`entrada_inacessivel`);
+ *   - no `svc serve` or `svc webhooks run` exited unless the soak killed it;
  *   - a key's daily quota was never exceeded.
- * Options: `--minutes N` (default 10), `--seed N`, `--postgres` (the control plane in a fresh PostgreSQL database
- * of the machine's server, dropped after a clean run). Exit code 0 when every invariant held, 1 otherwise.
+ * Options: `--minutes N` (default 10; `--minutes 1` for a ~2 min run with the settling), `--seed N`, `--postgres`
+ * (the control plane on a PostgreSQL server of the soak's own, initdb'd in its temp folder from the machine's
+ * PostgreSQL binaries, so restarting it disturbs nothing else), `--pg-restarts N` (with --postgres; default 5,
+ * spread over the run: `pg_ctl restart -m fast`, a real restart). Exit code 0 when every invariant held, 1 otherwise.
  * Traffic stays on loopback; every loop is bounded by the deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -27,15 +32,20 @@ import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { readLineEvents } from '../../src/warehouse/outbox-reader.js';
 import { manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { startHangingReceivers } from '../helpers/hanging-receivers.js';
+import { LIVE_STEP_EVENTS, LiveSteps } from '../helpers/live-steps.js';
+import { startPrivatePostgres } from '../helpers/private-postgres.js';
 
 const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' },
     seed: { type: 'string' },
     postgres: { type: 'boolean', default: false },
+    'pg-restarts': { type: 'string' },
   },
 });
+const pgRestarts = Number(args['pg-restarts'] ?? (args.postgres ? 5 : 0));
+if (pgRestarts > 0 && !args.postgres) throw new Error('--pg-restarts needs --postgres');
 const durationMs = Number(args.minutes) * 60_000;
 let seed = Number(args.seed ?? Date.now() % 1_000_000);
 const firstSeed = seed;
@@ -52,6 +62,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const root = mkdtempSync(path.join(os.tmpdir(), 'svc-soak-'));
 const dataDir = resolveDataDir(path.join(root, 'data'));
 const QUOTA = 400;
+/** Webhooks of the noisy tenant, each to a receiver that never answers. */
+const NOISY_WEBHOOKS = 5;
 const counts = {
   ingests: 0,
   ingestsKilled: 0,
@@ -67,13 +79,25 @@ const counts = {
   currentIncomplete: 0,
   deliveriesReceived: 0,
   badSignatures: 0,
+  pgRestarts: 0,
+  requests503WhilePgAway: 0,
+  ingestsRefusedWhilePgAway: 0,
+  startsRefusedWhilePgAway: 0,
+  noisyTestSends: {} as Record<number, number>,
 };
 const problems: string[] = [];
 
 // ---- the control plane: the data dir's SQLite, or a PostgreSQL database of its own ----
 const SECRET_KEY = 'chave-do-soak-com-mais-de-32-caracteres';
-if (args.postgres && postgresSkip) throw new Error(postgresSkip);
-const database = args.postgres ? await createTestDatabase() : null;
+const database = args.postgres ? await startPrivatePostgres() : null;
+// However the soak ends (a clean run stops it first), its server does not outlive it.
+process.on('exit', () => {
+  try {
+    database?.stop();
+  } catch {
+    // already stopped
+  }
+});
 const controlEnv: Record<string, string> = database
   ? { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY: SECRET_KEY }
   : {};
@@ -127,7 +151,13 @@ async function startServe(): Promise<void> {
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
   for (;;) {
-    // A server that cannot start is a finding, not something to wait for.
+    if (exited === 4 && wasPgAway(Date.now(), Date.now())) {
+      // Refused for want of its control plane, as designed: started again once it is back, as a supervisor would.
+      counts.startsRefusedWhilePgAway += 1;
+      await postgresBack();
+      return startServe();
+    }
+    // A server that cannot start otherwise is a finding, not something to wait for.
     if (exited !== undefined)
       throw new Error(`svc serve exited ${String(exited)} before it was ready: ${stderr.trim()}`);
     try {
@@ -139,19 +169,75 @@ async function startServe(): Promise<void> {
   }
   downtime.push([downSince ?? Date.now(), Date.now()]);
   downSince = null;
+  // Ready: from here any exit is a node dying.
+  watchExit(child, { name: 'svc serve', stderr: () => stderr, ready: () => true, restart: () => undefined });
 }
 
-function wasDown(from: number, to: number): boolean {
-  const windows = downSince === null ? downtime : [...downtime, [downSince, Date.now()] as [number, number]];
-  return windows.some(([a, b]) => from <= b + 100 && to >= a - 100);
+/** Whether [from, to] overlaps a window (an open one, since `openSince`, too), widened by `after` ms at its end. */
+function overlaps(windows: [number, number][], openSince: number | null, from: number, to: number, after: number) {
+  const all = openSince === null ? windows : [...windows, [openSince, Date.now()] as [number, number]];
+  return all.some(([a, b]) => from <= b + after && to >= a - 100);
+}
+const wasDown = (from: number, to: number) => overlaps(downtime, downSince, from, to, 100);
+
+/** Children the soak itself stops: any other exit of `svc serve` or `svc webhooks run` is a node dying. */
+const stopping = new Set<ChildProcess>();
+function watchExit(
+  child: ChildProcess,
+  { name, stderr, ready, restart }: { name: string; stderr: () => string; ready: () => boolean; restart: () => void },
+): void {
+  child.once('exit', (code, signal) => {
+    if (stopping.has(child)) return;
+    // Started during an outage, a node that never got its control plane exits 4 by design: started again once
+    // PostgreSQL is back, as a supervisor would.
+    if (!ready() && code === 4 && wasPgAway(Date.now(), Date.now())) {
+      counts.startsRefusedWhilePgAway += 1;
+      void postgresBack().then(restart);
+      return;
+    }
+    const tail = stderr().trim().split('\n').slice(-3).join(' | ');
+    problems.push(`${name} exited on its own (code ${code}, signal ${signal}): ${tail}`);
+  });
+}
+
+// ---- PostgreSQL away and back ----
+/** [from, to] of each outage; 503s and refused ingests are expected until a few seconds after (pools reconnect). */
+const pgAway: [number, number][] = [];
+let pgAwaySince: number | null = null;
+const PG_RECOVERY_MS = 5_000;
+const wasPgAway = (from: number, to: number) => overlaps(pgAway, pgAwaySince, from, to, PG_RECOVERY_MS);
+
+/**
+ * A killed node is started again once PostgreSQL is back: a node starting without its control plane exits 4 by
+ * design (a supervisor retries it); what the soak checks is that a running node survives the outage.
+ */
+async function postgresBack(): Promise<void> {
+  while (pgAwaySince !== null) await sleep(50);
+}
+
+/** `pgRestarts` outages spread evenly over the run. */
+async function pgOutages(start: number): Promise<void> {
+  for (let k = 1; k <= pgRestarts; k++) {
+    const at = start + (durationMs * k) / (pgRestarts + 1);
+    while (Date.now() < at) await sleep(100);
+    pgAwaySince = Date.now();
+    await database!.restart();
+    pgAway.push([pgAwaySince, Date.now()]);
+    pgAwaySince = null;
+    counts.pgRestarts += 1;
+  }
 }
 
 // ---- the webhook daemon ----
 let daemon = null as ChildProcess | null;
 function startDaemon(): void {
-  daemon = svc(['webhooks', 'run', '--allow-private-urls']);
-  daemon.stdout!.resume();
-  daemon.stderr!.resume();
+  const child = svc(['webhooks', 'run', '--allow-private-urls']);
+  daemon = child;
+  let ready = false;
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (ready ||= d.includes('"event":"despachando"')));
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+  watchExit(child, { name: 'svc webhooks run', stderr: () => stderr, ready: () => ready, restart: startDaemon });
 }
 
 // ---- receivers ----
@@ -190,35 +276,7 @@ async function startReceiver(index: number): Promise<string> {
 const receiversToClose: http.Server[] = [];
 
 // ---- live updates ----
-const liveDay = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), 'utf8')) as {
-  partidas: Record<string, unknown>[];
-};
-const scores = liveDay.partidas.map(() => 0);
-/** The next live step: one more goal in one of the live matches, kicked off "now" (inside the live window). */
-function nextFeed(step: number): string {
-  const i = step % scores.length;
-  scores[i]! += 1;
-  const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
-  const partidas = liveDay.partidas.map((p, j) => ({
-    ...p,
-    status: 'ao_vivo',
-    data_hora: kickoff,
-    placar_mandante: scores[j],
-  }));
-  const m = liveDay.partidas[i]!;
-  const eventos = Array.from({ length: scores[i]! }, (_, g) => ({
-    id: `${String(m.id)}-soak-${g + 1}`,
-    partida: m.id,
-    tipo: 'gol',
-    minuto: (g % 90) + 1,
-    acrescimo: Math.floor(g / 90),
-    time: m.mandante,
-    jogador: `Jogador ${g + 1}`,
-  }));
-  const file = path.join(root, `step-${step}.json`);
-  writeFileSync(file, JSON.stringify({ formato: 'svc-feed/1', fonte: 'demo', partidas, eventos }));
-  return file;
-}
+const steps = new LiveSteps(root, Date.now);
 
 // ---- clients ----
 let stopClients = false;
@@ -232,6 +290,11 @@ async function apiClient(key: string): Promise<void> {
       });
       await r.arrayBuffer();
       counts.requests += 1;
+      if (r.status === 503 && r.headers.has('retry-after') && wasPgAway(started, Date.now())) {
+        counts.requests503WhilePgAway += 1;
+        await sleep(20);
+        continue;
+      }
       if (r.status !== 200) throw new Error(`status ${r.status}`);
     } catch (err) {
       if (wasDown(started, Date.now()) || serve === null) counts.requestsFailedWhileDown += 1;
@@ -258,6 +321,27 @@ async function quotaClient(key: string): Promise<void> {
       // the server was killed: counted by the other client
     }
     await sleep(random() * 30);
+  }
+}
+
+/** The noisy tenant's test sends, round the webhooks, counted by status (409: a test already pending). */
+async function noisyTestSends(key: string, ids: number[]): Promise<void> {
+  for (let i = 0; !stopClients; i++) {
+    const started = Date.now();
+    try {
+      const r = await fetch(`${base}/v1/webhooks/${ids[i % ids.length]}/testar`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      await r.arrayBuffer();
+      counts.noisyTestSends[r.status] = (counts.noisyTestSends[r.status] ?? 0) + 1;
+      const away = r.status === 503 && r.headers.has('retry-after') && wasPgAway(started, Date.now());
+      if (r.status >= 500 && !away)
+        problems.push(`a test send answered ${r.status} at ${new Date(started).toISOString()}`);
+    } catch {
+      // the server was killed: counted by the API clients
+    }
+    await sleep(25);
   }
 }
 
@@ -326,25 +410,41 @@ for (const i of [0, 1]) {
     body: JSON.stringify({
       nome: `soak-${i}`,
       url,
-      eventos: ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'],
+      eventos: LIVE_STEP_EVENTS,
     }),
   });
   const created = (await r.json()) as { data: { secret: string } };
   secrets[i] = created.data.secret;
 }
+const noisyKey = JSON.parse(
+  (await run(['keys', 'create', '--account', 'ruidoso', '--plan', 'enterprise', '--json'])).stdout,
+).key as string;
+const hanging = await startHangingReceivers(NOISY_WEBHOOKS);
+const noisyIds: number[] = [];
+for (const [i, url] of hanging.urls.entries()) {
+  const r = await fetch(`${base}/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${noisyKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ nome: `pendura-${i}`, url, eventos: LIVE_STEP_EVENTS }),
+  });
+  noisyIds.push(((await r.json()) as { data: { id: number } }).data.id);
+}
 startDaemon();
-const clients = [apiClient(key), apiClient(key), quotaClient(quotaKey)];
+const clients = [apiClient(key), apiClient(key), quotaClient(quotaKey), noisyTestSends(noisyKey, noisyIds)];
+const outages = pgOutages(Date.now());
 const watcher = watchCurrent();
 
 const deadline = Date.now() + durationMs;
 let step = 0;
 while (Date.now() < deadline) {
   step += 1;
-  const feed = nextFeed(step);
+  const feed = steps.next();
   // Keep every snapshot: the check at the end reads the events of the whole current line.
   const child = svc(['ingest', feed, '--json', '--keep', '100000']);
   child.stdout!.resume();
-  child.stderr!.resume();
+  let ingestStderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (ingestStderr += d));
+  const ingestStarted = Date.now();
   const killIt = random() < 0.25;
   const timer = killIt ? setTimeout(() => child.kill('SIGKILL'), random() * 600) : null;
   const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
@@ -353,37 +453,43 @@ while (Date.now() < deadline) {
   if (timer) clearTimeout(timer);
   counts.ingests += 1;
   if (signal === 'SIGKILL') counts.ingestsKilled += 1;
+  else if (code === 4 && wasPgAway(ingestStarted, Date.now())) counts.ingestsRefusedWhilePgAway += 1;
   else if (code !== 0) {
     counts.ingestsFailed += 1;
-    problems.push(`ingest of step ${step} exited ${code}`);
+    problems.push(`ingest of step ${step} exited ${code}: ${ingestStderr.trim().split('\n')[0]}`);
   }
   if (random() < 0.1 && daemon) {
+    stopping.add(daemon);
     daemon.kill('SIGKILL');
     counts.daemonKills += 1;
     await sleep(random() * 2000);
+    await postgresBack();
     startDaemon();
   }
   if (random() < 0.05 && serve) {
     const s = serve;
     downSince = Date.now();
+    stopping.add(s);
     s.kill('SIGKILL');
     counts.serveKills += 1;
     await new Promise((r) => s.once('close', r));
+    await postgresBack();
     await startServe();
   }
   await sleep(200 + random() * 800);
 }
 
-// ---- settle: one last clean step, then wait for every event of the current line to arrive ----
+// ---- settle: PostgreSQL back, one last clean step, then wait for every event of the current line to arrive ----
+await outages;
 step += 1;
-const last = await run(['ingest', nextFeed(step), '--json', '--keep', '100000']);
+const last = await run(['ingest', steps.next(), '--json', '--keep', '100000']);
 if (last.code !== 0) problems.push(`the final ingest exited ${last.code}: ${last.stderr}`);
 stopClients = true;
 await Promise.all(clients);
 
 async function currentLineEvents(): Promise<{ seq: number; evento: string; corpo: string }[]> {
   const { events } = await readLineEvents(dataDir, 0);
-  return events.filter((e) => ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'].includes(e.evento));
+  return events.filter((e) => (LIVE_STEP_EVENTS as readonly string[]).includes(e.evento));
 }
 
 const control = await openControl();
@@ -443,9 +549,13 @@ await control.close();
 
 stopWatch = true;
 await watcher;
-daemon?.kill('SIGTERM');
-serve?.kill('SIGTERM');
+for (const child of [daemon, serve]) {
+  if (!child) continue;
+  stopping.add(child);
+  child.kill('SIGTERM');
+}
 for (const s of receiversToClose) s.close();
+await hanging.stop();
 
 console.log(
   JSON.stringify(
@@ -458,19 +568,29 @@ console.log(
       redeliveriesSameId: redeliveries,
       quotaUsed: usedQuota,
       quota: QUOTA,
+      pgAway: pgAway.map(([a, b]) => `${new Date(a).toISOString()}–${new Date(b).toISOString()}`),
     },
     null,
     2,
   ),
 );
 if (problems.length > 0) {
-  console.log(`soak: ${problems.length} invariant violations:`);
-  for (const p of problems.slice(0, 30)) console.log(`  - ${p}`);
+  // Alike problems once each (times and ids aside), with how many: one kind must not hide the others.
+  const kinds = new Map<string, { first: string; n: number }>();
+  for (const p of problems) {
+    const kind = p.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'T').replace(/\d+/g, 'N');
+    const k = kinds.get(kind) ?? { first: p, n: 0 };
+    k.n += 1;
+    kinds.set(kind, k);
+  }
+  console.log(`soak: ${problems.length} invariant violations, ${kinds.size} kinds:`);
+  for (const { first, n } of [...kinds.values()].slice(0, 30)) console.log(`  - ${n} × ${first}`);
   console.log(`data dir kept for inspection: ${root}`);
-  if (database) console.log(`control plane kept for inspection: ${database.url}`);
+  if (database) console.log(`control plane kept for inspection: pg_ctl -D ${path.join(database.dir, 'pgdata')} start`);
   process.exit(1);
 }
 console.log('soak: every invariant held');
+database?.stop();
 rmSync(root, { recursive: true, force: true });
-await database?.drop();
+if (database) rmSync(database.dir, { recursive: true, force: true });
 process.exit(0);

@@ -63,7 +63,7 @@ export function registerStream(router: ApiRouter, o: StreamRoutesOptions): void 
         throw new ApiError(
           429,
           'Limite de requisições',
-          `O plano ${auth.plan} permite ${limit} streams simultâneos por conta; feche um antes de abrir outro.`,
+          `O plano ${auth.plan} permite ${limit} streams simultâneos por conta em cada servidor; feche um antes de abrir outro.`,
         );
       }
       ctx.respond = false;

@@ -14,8 +14,11 @@ let aliases = 0;
 /** Attached files, so a snapshot served again (a rollback) while still attached reuses its attachment. */
 const attachedFiles = new Map<string, SnapshotDb>();
 
+/** The serving engine's settings: its memory budget is what an ingest checks a snapshot against (servable.ts). */
+export const SERVE_ENGINE_SETTINGS = { threads: '1', memory_limit: '64MB' } as const;
+
 function serveEngine(): Promise<DuckDBInstance> {
-  engine ??= DuckDBInstance.create(':memory:', { threads: '1', memory_limit: '64MB' });
+  engine ??= DuckDBInstance.create(':memory:', SERVE_ENGINE_SETTINGS);
   return engine;
 }
 
@@ -30,6 +33,8 @@ export class SnapshotDb {
   private serving = 1;
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Set once the last user lets go; pending until then. */
+  private detaching: Promise<void> = new Promise<never>(() => undefined);
 
   private constructor(
     private readonly file: string,
@@ -44,8 +49,15 @@ export class SnapshotDb {
       attached.serving++;
       return attached;
     }
+    const db = await SnapshotDb.attach(await serveEngine(), file);
+    attachedFiles.set(file, db);
+    return db;
+  }
+
+  /** `file` attached read-only to `engine` on a connection of its own, with the views the API reads. */
+  static async attach(engine: DuckDBInstance, file: string): Promise<SnapshotDb> {
     const alias = `servido_${++aliases}`;
-    const conn = await (await serveEngine()).connect();
+    const conn = await engine.connect();
     try {
       await conn.run(`ATTACH '${file.replaceAll("'", "''")}' AS ${alias} (READ_ONLY); USE ${alias}`);
       await installResourceViews(conn);
@@ -56,9 +68,7 @@ export class SnapshotDb {
       conn.closeSync();
       throw err;
     }
-    const db = new SnapshotDb(file, alias, conn);
-    attachedFiles.set(file, db);
-    return db;
+    return new SnapshotDb(file, alias, conn);
   }
 
   /** Plain JS rows of one query, after the queries queued before it. */
@@ -88,11 +98,16 @@ export class SnapshotDb {
     this.closeIfUnused();
   }
 
+  /** Settles once the file is detached and its connection closed (after the last `retire`/`release`). */
+  detached(): Promise<void> {
+    return this.detaching;
+  }
+
   private closeIfUnused(): void {
     if (this.serving > 0 || this.refs > 0 || this.closed) return;
     this.closed = true;
     if (attachedFiles.get(this.file) === this) attachedFiles.delete(this.file);
-    void this.queue.then(async () => {
+    this.detaching = this.queue.then(async () => {
       await this.conn.run(`USE memory; DETACH DATABASE ${this.alias}`).catch(() => undefined);
       this.conn.closeSync();
     });

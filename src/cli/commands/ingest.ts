@@ -14,10 +14,13 @@ import type { AdapterOptions } from '../../feeds/adapters/types.js';
 import { feedSchemaText } from '../../feeds/validate-schema.js';
 import { loadAliases } from '../../feeds/team-names.js';
 import { IngestLockedError } from '../../warehouse/ingest-lock.js';
+import { DiskFullError } from '../../warehouse/disk-full.js';
+import { controlPlaneUnreachable } from '../../control/control-plane.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
 import type { Conflito } from '../../warehouse/load/conflicts.js';
 import type { OutsideWindow } from '../../warehouse/events/detect.js';
+import { checkServable, UnservableSnapshotError } from '../../api/snapshot/servable.js';
 
 /** Conflicts the human summary lists; --json lists them all. */
 const CONFLICTS_SHOWN = 20;
@@ -121,6 +124,7 @@ export function registerIngest(program: Command): void {
         ...liveSettings(flags),
         onStage: (_stage, index, total) => progress.update(index, total),
         atStep: flags.pauseAt === undefined ? undefined : pauseAt(flags.pauseAt),
+        checkServable,
       });
       progress.done();
       report(summary, flags.json === true);
@@ -169,6 +173,7 @@ async function followFeeds(feeds: string[], flags: IngestFlags, config: Config, 
       adapterOptions: adapterOptions(flags),
       ...liveSettings(flags),
       everyMs: flags.every,
+      checkServable,
       signal: stop.signal,
       onRound(round) {
         if (round.kind === 'publicado') report(round.summary, flags.json === true);
@@ -212,9 +217,16 @@ function toCliError(err: unknown): unknown {
       'nada foi publicado',
     ]);
   }
-  if (err instanceof UnknownFormatError) return new CliError(err.message, EXIT.invalidInput, ['nada foi publicado']);
+  if (err instanceof UnknownFormatError || err instanceof UnservableSnapshotError)
+    return new CliError(err.message, EXIT.invalidInput, ['nada foi publicado']);
   if (err instanceof FeedUnreachableError) return new CliError(err.message, EXIT.unreachable, ['nada foi publicado']);
   if (err instanceof IngestLockedError) return new CliError(err.message, EXIT.locked);
+  if (err instanceof DiskFullError) return new CliError(err.message, EXIT.notReady, ['nada foi publicado']);
+  // Every control-plane call of an ingest comes before CURRENT is replaced (ingest.ts): lost, nothing was published.
+  if (controlPlaneUnreachable(err))
+    return new CliError(`plano de controle inacessível: ${(err as Error).message}`, EXIT.unreachable, [
+      'nada foi publicado',
+    ]);
   return err;
 }
 
