@@ -151,7 +151,8 @@ export async function publishSnapshot(
     await close();
     // The file reaches the disk while the check loads it.
     const flushed = fsyncInBackground(tmp);
-    await request.checkServable?.(tmp);
+    const linhas = Object.values(contagens).reduce((a, b) => a + b, 0);
+    const servivel = await checkedServable(request, tmp, id, linhas, alteracoes, parent?.manifest ?? null);
     await flushed;
     await reach('checkpointed');
 
@@ -165,6 +166,7 @@ export async function publishSnapshot(
       eventos: { total: eventos.length, seq_inicio: seqs.inicio, seq_fim: seqs.fim },
       entradas: [...request.entradas],
       alteracoes,
+      ...(servivel && { servivel }),
     };
     writeFileAtomic(manifestFile(dataDir, id), `${JSON.stringify(manifest, null, 2)}\n`);
     await reach('manifest');
@@ -304,6 +306,35 @@ export async function buildCandidate(
     idsMaximos,
     alteracoes,
   };
+}
+
+/**
+ * Growth since the last snapshot loaded whole that is checked again: a tenth of its rows, and never more than 20,000
+ * (rows, not bytes: copy-on-write grows the file at every publish; a row's strings are bounded by the feed limits).
+ */
+const SERVABLE_GROWTH = { ratio: 0.1, rows: 20_000 };
+
+/**
+ * Loads the candidate as a server would (`checkServable`) unless it grew from a checked ancestor by little: loading
+ * the global part costs ~0.5 s at 10× history, which every live step would pay for a change of a few rows. A
+ * complete reload, a first snapshot or growth past SERVABLE_GROWTH since the last check loads it; the check's
+ * record passes down the line (`servivel`).
+ */
+async function checkedServable(
+  request: PublishRequest,
+  file: string,
+  id: string,
+  linhas: number,
+  alteracoes: Alteracoes,
+  parent: SnapshotManifest | null,
+): Promise<SnapshotManifest['servivel']> {
+  if (!request.checkServable) return parent?.servivel;
+  const last = parent?.servivel;
+  const grew = last ? linhas - last.linhas : Number.POSITIVE_INFINITY;
+  if (last && !alteracoes.completo && grew <= Math.min(SERVABLE_GROWTH.ratio * last.linhas, SERVABLE_GROWTH.rows))
+    return last;
+  await request.checkServable(file);
+  return { snapshot: id, linhas };
 }
 
 /** fsync on libuv's thread pool; the returned promise is already handled, so it may be awaited late. */

@@ -19,6 +19,11 @@ export interface SnapshotManifest {
   entradas: string[];
   /** What the ingest that made it changed (absent in manifests written before 2026-11-25: treat as everything). */
   alteracoes?: Alteracoes;
+  /**
+   * The last snapshot of its line loaded whole as a server loads it (publish.ts, `checkServable`) and its rows (the
+   * sum of `contagens`): this one, or an ancestor it grew from by little. Absent: never checked.
+   */
+  servivel?: { snapshot: string; linhas: number };
 }
 
 // The ids' own module has no DuckDB import, for commands that only parse an id (svc tui).
