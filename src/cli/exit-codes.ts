@@ -1,4 +1,4 @@
-/** Exit codes shared by every `svc` command (documented in README "Exit codes"). */
+/** Exit codes shared by every `svc` command (documented in docs/cli.md "Exit codes"). */
 export const EXIT = {
   ok: 0,
   /** Unexpected failure (a bug): one line plus the request to report it. */
@@ -19,7 +19,7 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** The stable error code beside each exit code in a `--json` failure object (README "Exit codes"). */
+/** The stable error code beside each exit code in a `--json` failure object (docs/cli.md "Exit codes"). */
 export const ERROR_CODES: Record<ExitCode, string> = {
   0: 'ok',
   1: 'erro_inesperado',
