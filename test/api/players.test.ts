@@ -46,6 +46,17 @@ describe('served players (people)', () => {
     );
   });
 
+  it('people gone (a read as of a snapshot before they came) vanish from lookups, lists and squads', () => {
+    const earlier = base.with([2], []);
+    assert.equal(earlier.get(2), undefined);
+    assert.deepEqual(
+      [...earlier.list()].map((j) => j.id),
+      [1],
+    );
+    assert.deepEqual([earlier.squad(10).map((j) => j.id), earlier.squad(20)], [[1], []]);
+    assert.equal(earlier.get(1)?.gols, 2);
+  });
+
   it('splitting a person on a swap: the record becomes its own person again', () => {
     const merged = Players.of([person(1, [1, 2], [10, 20], ['Fred'], 14)]);
     const split = merged.with([1, 2], [fred, fredCam]);

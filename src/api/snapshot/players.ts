@@ -18,13 +18,14 @@ interface Base {
 /**
  * The players (people, src/warehouse/people.ts) of one snapshot: a base read once plus the people changed
  * since (a goal changes its scorer's `gols`), so that a swap costs the changed rows, not every stored
- * player. People whose name or records changed, new people or too many changes fold everything into a new
- * base.
+ * player; people gone are marked so. People whose name or records changed, new people or too many changes fold
+ * everything into a new base.
  */
 export class Players {
   private constructor(
     private readonly base: Base,
-    private readonly patched: ReadonlyMap<number, Searchable<JogadorRow>>,
+    /** By person id: the person as now, or null when gone. */
+    private readonly patched: ReadonlyMap<number, Searchable<JogadorRow> | null>,
   ) {}
 
   static of(rows: readonly JogadorRow[]): Players {
@@ -48,19 +49,23 @@ export class Players {
   /** The person who holds record `id`. */
   get(id: number): JogadorRow | undefined {
     const base = this.base.byId.get(id);
-    return this.patched.get(base?.id ?? id) ?? base;
+    const patched = this.patched.get(base?.id ?? id);
+    return patched === null ? undefined : (patched ?? base);
   }
 
   /** The people who played for team `timeId`, in no particular order. */
   squad(timeId: number): JogadorRow[] {
     const squad = (this.base.byTeam.get(timeId) ?? []).filter((j) => !this.patched.has(j.id));
-    for (const j of this.patched.values()) if (j.clubes.includes(timeId)) squad.push(j);
+    for (const j of this.patched.values()) if (j?.clubes.includes(timeId)) squad.push(j);
     return squad;
   }
 
   /** Every person in name order, with its search text. */
   *list(): Generator<Searchable<JogadorRow>> {
-    for (const j of this.base.list) yield this.patched.get(j.id) ?? j;
+    for (const j of this.base.list) {
+      const patched = this.patched.get(j.id);
+      if (patched !== null) yield patched ?? j;
+    }
   }
 
   /**
@@ -70,18 +75,18 @@ export class Players {
    */
   with(ids: readonly number[], rows: readonly JogadorRow[]): Players {
     const changed = new Map(rows.map((j) => [j.id, searchable(j)]));
-    const before = new Set(ids.flatMap((id) => this.get(id) ?? []));
-    const inPlace =
-      before.size === changed.size &&
-      [...before].every((b) => {
-        const after = changed.get(b.id);
-        return after !== undefined && after.nome === b.nome && sameList(after.registros, b.registros);
-      });
-    if (inPlace && this.patched.size + changed.size <= MAX_PATCHED) {
-      return new Players(this.base, new Map([...this.patched, ...changed]));
+    const before = new Map(ids.flatMap((id) => this.get(id) ?? []).map((j) => [j.id, j]));
+    // Patched in place: every changed person was there with the same name and records; the others are gone
+    // (a read as of an earlier snapshot drops the people added since). A new or renamed person reorders the list.
+    const inPlace = [...changed.values()].every((after) => {
+      const b = before.get(after.id);
+      return b !== undefined && after.nome === b.nome && sameList(after.registros, b.registros);
+    });
+    const gone = [...before.keys()].filter((id) => !changed.has(id));
+    if (inPlace && this.patched.size + changed.size + gone.length <= MAX_PATCHED) {
+      return new Players(this.base, new Map([...this.patched, ...changed, ...gone.map((id) => [id, null] as const)]));
     }
-    const gone = new Set([...before].map((j) => j.id));
-    const kept = [...this.list()].filter((j) => !gone.has(j.id) && !changed.has(j.id));
+    const kept = [...this.list()].filter((j) => !before.has(j.id) && !changed.has(j.id));
     // `kept` is in order already: merge the few changed in rather than sort ~40k people again.
     return Players.fromList(mergeSorted(kept, [...changed.values()].sort(byNameThenId)));
   }
