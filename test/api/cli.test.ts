@@ -4,8 +4,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, SVC_BIN, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { DEMO_FIXTURES, LIVE_DAY } from './harness.js';
+import { REPO_ROOT, DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { SVC_BIN, runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 /** Starts the real binary, resolves with the URL from its `--json` "ouvindo" line. */
 function startServe(args: string[], env: Record<string, string> = {}) {

@@ -10,11 +10,12 @@ import { VERIFY_NODE, VERIFY_PYTHON } from '../../src/api/openapi/docs-guide.js'
 import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { deliveryHeaders } from '../../src/webhooks/signing.js';
-import { FIXTURES_NOW, tempDir } from '../helpers/cli.js';
-import { run } from '../helpers/client-package.js';
+import { FIXTURES_NOW } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
+import { run } from '../kit/client-package.js';
 import { EXAMPLES_FILE, makeExamples } from './docs-examples.js';
-import { startHarness, type Harness } from './harness.js';
-import { assertOpenApi } from './openapi-validator.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { assertOpenApi } from '../kit/openapi.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PYTHON = 'python3';

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { MAX_BODY_BYTES } from '../../src/api/middleware/json-body.js';
 import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 const UNAUTHORIZED = { erro: 'Não autorizado', mensagem: 'API Key inválida ou inativa' };
 const invalid = (mensagem: string) => ({ erro: 'Parâmetro inválido', mensagem });

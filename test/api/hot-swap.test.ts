@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { runSvcInProcess } from '../helpers/cli.js';
-import { ingestInto, LIVE_DAY, startHarness } from './harness.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { ingestInto } from '../kit/ingest.js';
+import { LIVE_DAY } from '../kit/fixtures.js';
+import { startHarness } from '../kit/server.js';
 
 describe('snapshot hot swap', () => {
   it('swaps to each new snapshot under load with zero failed requests and one snapshot per response', async () => {

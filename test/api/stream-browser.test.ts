@@ -10,10 +10,11 @@ import { openControlDb } from '../../src/control/database.js';
 import { SEGUIR_EVENTOS } from '../../src/api/openapi/docs-guide.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { installPackedClient } from '../helpers/client-package.js';
-import { SvcProcess, testDataDir, type TestDataDir } from '../webhooks/helpers.js';
-import { DEMO_FIXTURES, ingestInto, LIVE_DAY } from './harness.js';
+import { REPO_ROOT, DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { tempDir, testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { installPackedClient } from '../kit/client-package.js';
+import { SvcProcess } from '../kit/svc.js';
+import { ingestInto } from '../kit/ingest.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const STEPS = ['01-pre-jogo', '02-inicio', '03-gol', '04-gol-contra', '05-cartao', '06-substituicao', '07-penalti'];

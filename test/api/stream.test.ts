@@ -6,11 +6,14 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
 import { MAX_TICKETS_PER_ACCOUNT } from '../../src/api/stream/tickets.js';
-import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
-import { SseClient } from '../helpers/sse.js';
-import { until } from '../webhooks/helpers.js';
-import { DEMO_FIXTURES, ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
-import { assertOpenApi } from './openapi-validator.js';
+import { REPO_ROOT, DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { SVC_BIN, runSvc } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { SseClient } from '../kit/sse.js';
+import { waitFor } from '../kit/wait.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { assertOpenApi } from '../kit/openapi.js';
 
 const STEPS = readdirSync(LIVE_DAY)
   .filter((f) => f.endsWith('.json'))
@@ -136,7 +139,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     });
     const open_ = h.api.stream.count();
     first.close();
-    await until(() => h.api.stream.count() < open_, 'the closed stream freed its slot');
+    await waitFor(() => h.api.stream.count() < open_, 'the closed stream freed its slot');
     const third = await open('', {}, pro);
     assert.equal(third.status, 200);
   });

@@ -6,9 +6,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { sign } from '../../src/webhooks/signing.js';
-import { runSvc, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { Receiver, SvcProcess, until } from '../webhooks/helpers.js';
+import { runSvc, runSvcInProcess, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { Receiver } from '../kit/receiver.js';
+import { waitFor } from '../kit/wait.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
 
 /** What a restore must serve byte for byte: dated fixtures, no live clock, no usage counts. */
 const SAME_ANSWERS = [
@@ -49,7 +52,7 @@ describe('svc backup and svc restore', () => {
   let key = '';
 
   before(async () => {
-    const ingest = await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', data]);
+    const ingest = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', data]);
     assert.equal(ingest.code, 0, ingest.stderr);
     const created = await runSvcInProcess([
       'keys',
@@ -98,7 +101,7 @@ describe('svc backup and svc restore', () => {
         await r.arrayBuffer();
       }
     })();
-    await until(() => statuses.length > 0, 'the first request served');
+    await waitFor(() => statuses.length > 0, 'the first request served');
     const taken = await runSvc(['backup', '--to', backup, '--json', '--data-dir', data]);
     backingUp = false;
     await load;
@@ -168,7 +171,7 @@ describe('svc backup and svc restore', () => {
 
   it('a backup taken under writes (ingests publishing, webhooks created) restores one consistent moment', async (t) => {
     const live = path.join(tmp.dir, 'live');
-    assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', live])).code, 0);
+    assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', live])).code, 0);
     const created = await runSvcInProcess([
       'keys',
       'create',
@@ -183,7 +186,7 @@ describe('svc backup and svc restore', () => {
     const auth = { authorization: `Bearer ${(JSON.parse(created.stdout) as { key: string }).key}` };
     const original = await serve(live);
     const ingest = async (step: string) => {
-      const r = await runSvc(['ingest', `fixtures/live-day/${step}`, '--data-dir', live]);
+      const r = await runSvc(['ingest', path.join(LIVE_DAY, step), '--data-dir', live]);
       assert.equal(r.code, 0, r.stderr);
     };
     await ingest('01-pre-jogo.json');
@@ -205,7 +208,7 @@ describe('svc backup and svc restore', () => {
       await ingest('02-inicio.json');
       await ingest('03-gol.json');
     })();
-    await until(() => hooks.length > 0, 'the first webhook created');
+    await waitFor(() => hooks.length > 0, 'the first webhook created');
     const taken = await runSvc(['backup', '--to', path.join(tmp.dir, 'live-backup'), '--json', '--data-dir', live]);
     backingUp = false;
     await Promise.all([writes, ingests]);
@@ -345,7 +348,7 @@ describe('svc backup and svc restore', () => {
     assert.match(missing.stderr, /^svc: pasta de dados não encontrada: .*none\n$/);
 
     const own = path.join(tmp.dir, 'own-key');
-    assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', own])).code, 0);
+    assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', own])).code, 0);
     const env = { SVC_SECRET_KEY: 'a passphrase kept elsewhere' };
     const r = await runSvcInProcess(
       ['backup', '--to', path.join(tmp.dir, 'own-key-backup'), '--json', '--data-dir', own],
@@ -379,7 +382,7 @@ describe('svc backup on PostgreSQL', { skip: postgresSkip ?? false }, () => {
     try {
       const env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY: 'chave-de-teste-com-mais-de-16-caracteres' };
       const data = path.join(dir, 'data');
-      assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', data], { env })).code, 0);
+      assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', data], { env })).code, 0);
       const to = path.join(dir, 'backup');
       const r = await runSvcInProcess(['backup', '--to', to, '--data-dir', data], { env });
       assert.equal(r.code, 0, r.stderr);

@@ -7,8 +7,10 @@ import { openControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { FIXTURES_NOW, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 interface Check {
   nome: string;
@@ -36,7 +38,7 @@ describe('svc doctor', () => {
   };
 
   before(async () => {
-    const r = await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', healthy, '--json']);
+    const r = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', healthy, '--json']);
     assert.equal(r.code, 0, r.stderr);
     const db = openControlDb(path.join(healthy, 'control.db'));
     const acme = new SqliteAccountsStore(db).createAccount('acme', 'pro');
@@ -167,7 +169,7 @@ describe('svc doctor', () => {
       'ingest',
       '--now',
       '2999-01-01T00:00:00Z',
-      'fixtures/demo',
+      DEMO_FIXTURES,
       '--data-dir',
       dir,
       '--json',

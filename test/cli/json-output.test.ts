@@ -3,7 +3,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES, EXIT } from '../../src/cli/exit-codes.js';
-import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 /** The one object a `--json` run prints: exactly one line on stdout, whatever happened. */
 function oneObject(stdout: string): Record<string, unknown> {
@@ -23,12 +25,12 @@ describe('--json: one object on stdout for success and for failure, every comman
   after(() => cleanup());
 
   it("success objects carry ok: true and the command's fields", async () => {
-    const ingest = await svc('ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+    const ingest = await svc('ingest', DEMO_FIXTURES);
     assert.equal(ingest.code, 0, ingest.stderr);
     assert.equal(oneObject(ingest.stdout).ok, true);
     assert.equal(oneObject(ingest.stdout).snapshot_id, '00000001');
     assert.equal(
-      (await svc('ingest', path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'))).code,
+      (await svc('ingest', path.join(LIVE_DAY, '02-inicio.json'))).code,
       0,
       'a second snapshot (a real change), to roll back to the first',
     );

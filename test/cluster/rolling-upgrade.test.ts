@@ -4,9 +4,10 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { migrationVersion, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/control/schema-version.js';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { SvcProcess } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-da-atualizacao-com-32-caracteres';
 const ANSWERS = [
@@ -95,7 +96,7 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
     };
     const nodes: SvcProcess[] = [];
     try {
-      await svc(undefined, 'ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+      await svc(undefined, 'ingest', DEMO_FIXTURES);
       const keyOf = (out: string) => (JSON.parse(out) as { key: string }).key;
       const before = keyOf(
         await svc(undefined, 'keys', 'create', '--account', 'antes', '--plan', 'enterprise', '--json'),
@@ -176,8 +177,8 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
   it('SQLite: after the new release migrates a data dir, the old ingest and webhooks run refuse it', async () => {
     const data = path.join(tmp.dir, 'sqlite-data');
     const ingest = (bin?: string) =>
-      runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), '--data-dir', data], { bin });
-    assert.equal((await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', data])).code, 0);
+      runSvc(['ingest', path.join(LIVE_DAY, '01-pre-jogo.json'), '--data-dir', data], { bin });
+    assert.equal((await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', data])).code, 0);
     const migrated = await runSvc(['db', 'migrate', '--data-dir', data], { bin: newBin });
     assert.equal(migrated.code, 0, migrated.stderr);
     const current = readFileSync(path.join(data, 'CURRENT'), 'utf8');

@@ -2,11 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
 import { dataDirState, workspace, type Workspace } from '../ingest/helpers.js';
-
-const DEMO = path.join(REPO_ROOT, 'fixtures/demo');
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 
 /** The plan's fields the published diff has too (`para` is null in a plan: nothing is published). */
 const comparable = ({ de, totais, eventos, campeonatos }: Record<string, unknown>) => ({
@@ -31,7 +28,7 @@ describe('svc ingest --dry-run: the plan', () => {
 
   it('over an empty data dir: every match added, no events (a first load records none)', async () => {
     const before = await dataDirState(ws.dataDir);
-    const s = await json(['ingest', DEMO, '--dry-run']);
+    const s = await json(['ingest', DEMO_FIXTURES, '--dry-run']);
     assert.equal(s.snapshot_id, null);
     assert.deepEqual(s.plano.totais, {
       partidas_adicionadas: 400,
@@ -41,7 +38,7 @@ describe('svc ingest --dry-run: the plan', () => {
     });
     assert.deepEqual(s.plano.eventos, { total: 0, por_tipo: {} });
     assert.deepEqual(await dataDirState(ws.dataDir), before);
-    await json(['ingest', DEMO]);
+    await json(['ingest', DEMO_FIXTURES]);
   });
 
   it('each step of the live day: the plan is the diff the ingest then publishes, and its events those it records', async () => {
@@ -68,7 +65,11 @@ describe('svc ingest --dry-run: the plan', () => {
   it('the goal step in words: the score field by field and the webhooks it would record', async () => {
     const fresh = workspace();
     try {
-      for (const args of [[DEMO], [path.join(LIVE_DAY, '01-pre-jogo.json')], [path.join(LIVE_DAY, '02-inicio.json')]])
+      for (const args of [
+        [DEMO_FIXTURES],
+        [path.join(LIVE_DAY, '01-pre-jogo.json')],
+        [path.join(LIVE_DAY, '02-inicio.json')],
+      ])
         assert.equal((await fresh.svc(['ingest', ...args])).code, 0);
       const r = await fresh.svc(['ingest', path.join(LIVE_DAY, '03-gol.json'), '--dry-run']);
       assert.equal(r.code, 0, r.stderr);

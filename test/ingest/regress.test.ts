@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, REPO_ROOT, liveDayStep } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 const { dir, cleanup } = tempDir('svc-regress-');
 
@@ -65,8 +67,8 @@ async function match(): Promise<{ id: number; status: string; placar: string }> 
 
 describe('svc ingest: a feed that moves a match back', () => {
   before(async () => {
-    await ingest('fixtures/demo');
-    for (const step of ['01-pre-jogo', '02-inicio', '03-gol', '08-fim']) await ingest(`fixtures/live-day/${step}.json`);
+    await ingest(DEMO_FIXTURES);
+    for (const step of ['01-pre-jogo', '02-inicio', '03-gol', '08-fim']) await ingest(liveDayStep(step));
   });
   after(cleanup);
 
@@ -75,7 +77,7 @@ describe('svc ingest: a feed that moves a match back', () => {
       status: 'encerrado',
       placar: '2x1',
     });
-    const stale = await ingest('fixtures/live-day/03-gol.json');
+    const stale = await ingest(liveDayStep('03-gol'));
     const { id } = await match();
     assert.deepEqual(
       stale.conflitos.map((c) => [c.partida_id, c.campo, c.mantido, c.guardado.valor, c.recebido.valor]),
@@ -87,7 +89,7 @@ describe('svc ingest: a feed that moves a match back', () => {
       status: 'encerrado',
       placar: '2x1',
     });
-    const prePlay = await ingest('fixtures/live-day/01-pre-jogo.json');
+    const prePlay = await ingest(liveDayStep('01-pre-jogo'));
     assert.deepEqual(
       prePlay.conflitos.map((c) => [c.campo, c.mantido, c.recebido.valor]),
       [['status', 'guardado', 'aguardando']],
@@ -96,7 +98,7 @@ describe('svc ingest: a feed that moves a match back', () => {
   });
 
   it('--allow-regress applies it, and still reports it', async () => {
-    const forced = await ingest('fixtures/live-day/03-gol.json', '--allow-regress');
+    const forced = await ingest(liveDayStep('03-gol'), '--allow-regress');
     assert.deepEqual(
       forced.conflitos.map((c) => [c.campo, c.mantido]),
       [['status', 'recebido']],

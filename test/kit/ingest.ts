@@ -1,6 +1,8 @@
+/** Ingest as `svc ingest` does, in this process, over a data dir's SQLite control plane. */
 import { openSqliteControlPlane } from '../../src/control/control-plane.js';
+import type { DataDir } from '../../src/data-dir.js';
 import { ingest, type IngestInputs, type IngestSummary } from '../../src/warehouse/ingest.js';
-import { FIXTURES_NOW } from './cli.js';
+import { FIXTURES_NOW } from './fixtures.js';
 
 /**
  * A publishing `ingest()` over the data dir's own control.db, opened and closed around it as `svc ingest` does;
@@ -13,4 +15,11 @@ export async function ingestSqlite(options: IngestInputs): Promise<IngestSummary
   } finally {
     await control.close();
   }
+}
+
+/** Ingests `inputs` into `dataDir` and returns the snapshot published (fails when none was). */
+export async function ingestInto(dataDir: DataDir, inputs: readonly string[]): Promise<string> {
+  const summary = await ingestSqlite({ dataDir, inputs });
+  if (!summary.snapshot_id) throw new Error('ingest published nothing');
+  return summary.snapshot_id;
 }

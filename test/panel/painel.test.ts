@@ -7,8 +7,10 @@ import { examplePayload } from '../../src/api/openapi/event-examples.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvc } from '../helpers/cli.js';
-import { Receiver, SvcProcess, testDataDir, type TestDataDir } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
 
 /** Screenshots go here (look at them after a UI change): SVC_PANEL_SCREENSHOTS or a folder in the temp data dir. */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -40,7 +42,7 @@ describe('control panel /painel (Chromium)', () => {
     dataDir = testDataDir();
     shots = process.env.SVC_PANEL_SCREENSHOTS ?? path.join(dataDir.root, 'screenshots');
     mkdirSync(shots, { recursive: true });
-    const ingested = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+    const ingested = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root]);
     assert.equal(ingested.code, 0, ingested.stderr);
     const db = openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);

@@ -26,8 +26,9 @@ import { resolveDataDir } from '../../src/data-dir.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { readLineEvents } from '../../src/warehouse/outbox-reader.js';
 import { manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -190,7 +191,7 @@ async function startReceiver(index: number): Promise<string> {
 const receiversToClose: http.Server[] = [];
 
 // ---- live updates ----
-const liveDay = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'), 'utf8')) as {
+const liveDay = JSON.parse(readFileSync(path.join(LIVE_DAY, '02-inicio.json'), 'utf8')) as {
   partidas: Record<string, unknown>[];
 };
 const scores = liveDay.partidas.map(() => 0);
@@ -281,7 +282,7 @@ async function watchCurrent(): Promise<void> {
 console.log(
   `soak: ${args.minutes} min, seed ${firstSeed}, data dir ${dataDir.root}, control plane ${database ? 'PostgreSQL' : 'SQLite'}`,
 );
-const first = await run(['ingest', path.join(REPO_ROOT, 'fixtures/demo')]);
+const first = await run(['ingest', DEMO_FIXTURES]);
 if (first.code !== 0) throw new Error(`demo ingest failed: ${first.stderr}`);
 const key = JSON.parse(
   (

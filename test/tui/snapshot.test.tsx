@@ -6,14 +6,14 @@ import { render } from 'ink-testing-library';
 import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
 import type { Campeonato, PartidaAoVivo, Tabela } from '../../clients/typescript/index.js';
-import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
+import { LIVE_DAY } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
 import { KEY, pressAndWait, selectRow, waitForText } from './frames.js';
 import { startDemoServer, type DemoServer } from './serve.js';
 
 // `svc tui --snapshot ID`: every screen reads as of a retained snapshot. Two live-day steps make a kick-off
 // snapshot and a goal after it; the TUI opened at the kick-off must show 0 x 0 while the API serves 1 x 0.
 
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 let server: DemoServer;
 let kickOff: string;
 

@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
 import { startDemoServer, type DemoServer } from './serve.js';
 
 // `svc tui` in a real 80×24 terminal: tmux runs it, keys go in with send-keys, the screen comes back with

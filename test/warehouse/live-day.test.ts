@@ -11,7 +11,9 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildFixtures } from '../../fixtures/generate.js';
 import { standings } from '../../fixtures/generator/standings.js';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 const { dir, cleanup } = tempDir('svc-live-day-');
 const steps = buildFixtures().liveDay;
@@ -54,7 +56,7 @@ const outbox = async () =>
   );
 
 describe('live day through svc ingest', () => {
-  before(() => ingest('fixtures/demo'));
+  before(() => ingest(DEMO_FIXTURES));
   after(cleanup);
 
   it('the first ingest records no events', async () => {
@@ -62,7 +64,7 @@ describe('live day through svc ingest', () => {
   });
 
   it('standings agree with the generator (points, wins, goal difference, goals for per team, in order)', async () => {
-    const feed = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/demo/03-serie-a.json'), 'utf8')) as Feed;
+    const feed = JSON.parse(readFileSync(path.join(DEMO_FIXTURES, '03-serie-a.json'), 'utf8')) as Feed;
     const expected = standings(feed.partidas ?? []).map((r) => ({ ...r }));
     const rows = await query(`SELECT f.chave AS time, c.pontos, c.vitorias, c.saldo, c.gols_pro
       FROM classificacao c JOIN campeonatos k ON k.id = c.campeonato_id AND k.tipo = 'pontos-corridos'
@@ -80,7 +82,7 @@ describe('live day through svc ingest', () => {
 
   for (const step of steps) {
     it(`${step.file}: ${step.eventos.join(', ') || 'no events'}`, async () => {
-      await ingest(path.join('fixtures/live-day', step.file));
+      await ingest(path.join(LIVE_DAY, step.file));
       const eventos = await outbox();
       assert.deepEqual(eventos.map((e) => e.evento).sort(), [...step.eventos].sort());
       if (step.file === '04-gol-contra.json') {

@@ -6,9 +6,10 @@ import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import type { DataDir } from '../../src/data-dir.js';
-import { silentLog } from '../helpers/log.js';
-import { Receiver, testDataDir, type TestDataDir } from './helpers.js';
-import { assertWebhookOpenApi } from './openapi.js';
+import { silentLog } from '../kit/log.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { assertWebhookOpenApi } from '../kit/openapi.js';
 
 /** The delivery daemon of the tests: the data dir's SQLite control plane, loopback receivers, no mail, no log. */
 export function startLocalDispatcher(

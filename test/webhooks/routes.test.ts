@@ -8,9 +8,9 @@ import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { silentLog } from '../helpers/log.js';
-import { testDataDir, type TestDataDir } from './helpers.js';
-import { assertWebhookOpenApi } from './openapi.js';
+import { silentLog } from '../kit/log.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { assertWebhookOpenApi } from '../kit/openapi.js';
 
 const HOOK_URL = 'https://93.184.216.34/hooks/svc';
 
