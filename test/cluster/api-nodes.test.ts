@@ -5,6 +5,7 @@ import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
 import { runSvc, SvcProcess } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { waitFor } from '../kit/wait.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-do-cluster-com-32-caracteres';
 const LIVE_STEP = path.join(LIVE_DAY, '03-gol.json');
@@ -37,15 +38,7 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
   /** Polls every node until `ok` holds on each; returns how long the last one took (ms). */
   async function onEveryNode(ok: (url: string) => Promise<boolean>, what: string): Promise<number> {
     const start = Date.now();
-    await Promise.all(
-      urls.map(async (url) => {
-        for (;;) {
-          if (await ok(url)) return;
-          if (Date.now() - start > 10_000) throw new Error(`${url}: timed out waiting for ${what}`);
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      }),
-    );
+    await Promise.all(urls.map((url) => waitFor(() => ok(url), `${url}: ${what}`, 10_000)));
     return Date.now() - start;
   }
 

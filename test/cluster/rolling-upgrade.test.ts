@@ -8,6 +8,7 @@ import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
 import { runSvc, SvcProcess } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { waitFor } from '../kit/wait.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-da-atualizacao-com-32-caracteres';
 const ANSWERS = [
@@ -141,13 +142,13 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
       const served = async (url: string, key: string) =>
         ((await (await get(url, key, '/v1/me')).json()) as { data: { consumo: { requisicoes_utilizadas: number } } })
           .data.consumo.requisicoes_utilizadas;
-      await eventually(async () => (await served(fresh.url, after)) >= ANSWERS.length, 'old node usage on the new');
+      await waitFor(async () => (await served(fresh.url, after)) >= ANSWERS.length, 'old node usage on the new');
 
       // A key the new release's CLI creates works on the old node; one it revokes stops there (auth cache: 1 s).
       assert.equal((await get(old.url, after, '/v1/campeonatos')).status, 200, 'new key on the old node');
       const [antes] = JSON.parse(await svc(newBin, 'keys', 'list', '--account', 'antes', '--json')).chaves;
       await svc(newBin, 'keys', 'revoke', String(antes.id));
-      await eventually(async () => (await get(old.url, before, '/v1/campeonatos')).status === 401, 'revocation');
+      await waitFor(async () => (await get(old.url, before, '/v1/campeonatos')).status === 401, 'revocation');
 
       // The old node restarts: refused, one line, exit 7; its CLI and worker too. The new node serves on.
       old.node.kill('SIGTERM');
@@ -194,12 +195,3 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
     assert.notEqual(readFileSync(path.join(data, 'CURRENT'), 'utf8'), current, 'the new release ingests');
   });
 });
-
-/** Polls `ok` until it holds (another node's change reaching this one), for at most 10 s. */
-async function eventually(ok: () => Promise<boolean>, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await ok())) {
-    if (Date.now() - start > 10_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

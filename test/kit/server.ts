@@ -1,4 +1,5 @@
 /** An API server as `svc serve` wires it (startServer) over a temp data dir, with requests and keys for tests. */
+import type { Server } from 'node:http';
 import type { ApiApp, AppOptions } from '../../src/api/app.js';
 import { startServer } from '../../src/api/server.js';
 import type { Plano } from '../../src/domain/plans.js';
@@ -27,6 +28,8 @@ export interface Harness {
   dataDir: DataDir;
   control: ControlDb;
   api: ApiApp;
+  /** The HTTP server (for tests that need its events, e.g. a request arriving). */
+  server: Server;
   accounts: SqliteAccountsStore;
   logs: Record<string, unknown>[];
   /** A new key on a new account with that plan. */
@@ -115,6 +118,7 @@ export async function startHarness(
     dataDir,
     control,
     api,
+    server: server.server,
     accounts,
     logs,
     key(plan, settings) {

@@ -103,8 +103,8 @@ describe('management API + daemon', () => {
       assert.deepEqual([queued.body.data.evento, queued.body.data.origem], [evento, 'teste']);
       await receiver.waitFor(before + i + 1);
       // Recorded as settled (the receiver has it, its outcome lands a moment later).
-      while ((await call('GET', `/v1/webhooks/${id}/entregas/${queued.body.data.id}`)).body.data.status === 'pendente')
-        await new Promise((r) => setTimeout(r, 20));
+      const entrega = `/v1/webhooks/${id}/entregas/${queued.body.data.id}`;
+      await waitFor(async () => (await call('GET', entrega)).body.data.status !== 'pendente', `${entrega} settled`);
     }
     const sent = receiver.requests.slice(before);
     assert.deepEqual(sent.map((r) => r.headers['x-svc-evento']).sort(), [...EVENTOS].sort());
