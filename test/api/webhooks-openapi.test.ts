@@ -21,12 +21,7 @@ describe('webhook management responses match the OpenAPI document', () => {
   after(() => h.cleanup());
 
   it('create, list, detail, update, test delivery, deliveries, rotate secret, delete', async () => {
-    const send = (method: string, path: string, body?: unknown) =>
-      h.request(method, path, {
-        key,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const send = (method: string, path: string, body?: unknown) => h.sendJson(method, path, key, body);
     const created = await send('POST', '/v1/webhooks', {
       nome: 'placar',
       url: 'https://93.184.216.34/hooks',

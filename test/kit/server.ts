@@ -40,6 +40,8 @@ export interface Harness {
     pathAndQuery: string,
     init?: { key?: string; headers?: Record<string, string>; body?: string },
   ): Promise<Reply>;
+  /** `METHOD path` with `body` sent as JSON (none when undefined). */
+  sendJson(method: string, pathAndQuery: string, key: string, body?: unknown): Promise<Reply>;
   /** Stops the server and app (usage flushed); the data dir stays until cleanup(). */
   stop(): Promise<void>;
   cleanup(): Promise<void>;
@@ -63,6 +65,8 @@ export async function startHarness(
     stream?: AppOptions['stream'];
     /** Another control plane than the data dir's SQLite (the keys `key()` makes stay in the SQLite one). */
     control?: ControlPlane;
+    /** Webhook URLs may point at loopback/private hosts (a test's receiver). */
+    allowPrivateUrls?: boolean;
     /** The URL resolver of the webhook routes (DNS by default). */
     resolve?: NonNullable<AppOptions['webhooks']>['resolve'];
     /** The app's clock (quota days, usage history, tickets); default the system clock. */
@@ -88,6 +92,7 @@ export async function startHarness(
     publicUrl: o.publicUrl,
     trustProxy: o.trustProxy,
     metricsToken: o.metricsToken,
+    allowPrivateUrls: o.allowPrivateUrls,
     app: {
       usageFlushMs: o.usageFlushMs,
       authCacheMs: o.authCacheMs ?? 0,
@@ -127,6 +132,12 @@ export async function startHarness(
     },
     get: (p, key, headers) => request('GET', p, { key, headers }),
     request,
+    sendJson: (method, p, key, body) =>
+      request(method, p, {
+        key,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     async stop() {
       if (stopped) return;
       stopped = true;
