@@ -7,13 +7,14 @@ import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
 import { MAX_TICKETS_PER_ACCOUNT } from '../../src/api/stream/tickets.js';
 import { REPO_ROOT, DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
-import { SVC_BIN, runSvc } from '../kit/svc.js';
+import { SVC_BIN } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { SseClient } from '../kit/sse.js';
 import { waitFor } from '../kit/wait.js';
 import { ingestInto } from '../kit/ingest.js';
 import { startHarness, type Harness } from '../kit/server.js';
 import { assertOpenApi } from '../kit/openapi.js';
+import { createKey } from '../kit/keys.js';
 
 const STEPS = readdirSync(LIVE_DAY)
   .filter((f) => f.endsWith('.json'))
@@ -291,19 +292,7 @@ describe('svc serve ends open streams on SIGTERM (the real binary)', () => {
   it('the stream ends and the process exits 0', async () => {
     const { dir, cleanup } = tempDir('svc-stream-cli-');
     try {
-      const keyRun = await runSvc([
-        'keys',
-        'create',
-        '--account',
-        'acme',
-        '--plan',
-        'pro',
-        '--json',
-        '--data-dir',
-        dir,
-      ]);
-      assert.equal(keyRun.code, 0, keyRun.stderr);
-      const { key } = JSON.parse(keyRun.stdout) as { key: string };
+      const key = await createKey(dir, 'acme', 'pro');
       const child = spawn(
         process.execPath,
         [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir],

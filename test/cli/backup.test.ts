@@ -6,12 +6,13 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { sign } from '../../src/webhooks/signing.js';
-import { runSvc, runSvcInProcess, SvcProcess } from '../kit/svc.js';
+import { runSvc, runSvcInProcess, SvcProcess, startServeProcess } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 import { Receiver } from '../kit/receiver.js';
 import { waitFor } from '../kit/wait.js';
 import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { createKey } from '../kit/keys.js';
 
 /** What a restore must serve byte for byte: dated fixtures, no live clock, no usage counts. */
 const SAME_ANSWERS = [
@@ -23,19 +24,8 @@ const SAME_ANSWERS = [
 ];
 
 async function serve(dataDir: string): Promise<{ server: SvcProcess; base: string }> {
-  const server = new SvcProcess([
-    'serve',
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--allow-private-urls',
-    '--json',
-    '--data-dir',
-    dataDir,
-  ]);
-  const [, base] = await server.waitForOutput(/"url":"(http:\/\/[^"]+)"/);
-  return { server, base: base as string };
+  const { server, url } = await startServeProcess(dataDir, ['--allow-private-urls']);
+  return { server, base: url };
 }
 
 async function stop(server: SvcProcess): Promise<void> {
@@ -54,19 +44,7 @@ describe('svc backup and svc restore', () => {
   before(async () => {
     const ingest = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', data]);
     assert.equal(ingest.code, 0, ingest.stderr);
-    const created = await runSvcInProcess([
-      'keys',
-      'create',
-      '--account',
-      'acme',
-      '--plan',
-      'pro',
-      '--json',
-      '--data-dir',
-      data,
-    ]);
-    assert.equal(created.code, 0, created.stderr);
-    key = (JSON.parse(created.stdout) as { key: string }).key;
+    key = await createKey(data, 'acme', 'pro');
   });
   after(async () => {
     await receiver.stop();

@@ -132,3 +132,25 @@ export class SvcProcess {
     this.child.kill(signal);
   }
 }
+
+/**
+ * `svc serve` (the real binary) on a free loopback port with JSON logs over `dataDir`, `extra` added; resolves once
+ * it listens, with the URL it announced. Stop it with `server.kill` (and await `server.exited`).
+ */
+export async function startServeProcess(
+  dataDir: string,
+  extra: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ server: SvcProcess; url: string }> {
+  const server = new SvcProcess(
+    ['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dataDir, ...extra],
+    env,
+  );
+  const [, url] = await Promise.race([
+    server.waitForOutput(/"event":"ouvindo","url":"(http:\/\/[^"]+)"/),
+    server.exited.then(({ code }) => {
+      throw new Error(`svc serve exited (${code}) before listening: ${server.stderr}`);
+    }),
+  ]);
+  return { server, url: url as string };
+}

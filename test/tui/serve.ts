@@ -1,9 +1,9 @@
 /** A real `svc serve` on port 0 over the demo fixtures, for the TUI tests and benchmark. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { tempDir } from '../kit/dirs.js';
-import { DEMO_FIXTURES, REPO_ROOT } from '../kit/fixtures.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
 import { createKey } from '../kit/keys.js';
-import { runSvcInProcess, SVC_BIN } from '../kit/svc.js';
+import { runSvcInProcess, startServeProcess } from '../kit/svc.js';
 
 export interface DemoServer {
   url: string;
@@ -35,36 +35,16 @@ export async function startDemoServer(): Promise<DemoServer> {
 /** `svc serve --port 0` over a data dir that has a snapshot, with a new enterprise key; `stop` leaves the dir. */
 export async function startServe(dataDir: string): Promise<DemoServer> {
   const key = await createKey(dataDir, 't', 'enterprise');
-  const child = spawn(
-    process.execPath,
-    [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const { server, url } = await startServeProcess(dataDir);
+  return {
+    url,
+    key,
+    dataDir,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await server.exited;
     },
-  );
-  try {
-    return { url: await boundUrl(child), key, dataDir, stop: () => stopProcess(child) };
-  } catch (err) {
-    await stopProcess(child);
-    throw err;
-  }
-}
-
-/** `svc serve` announces `ouvindo em http://host:port`; with port 0 only that line tells us the port. */
-function boundUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const match = /ouvindo em https?:\/\/[\w.[\]:-]+:(\d+)/.exec(seen);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`svc serve exited (${code}) before listening: ${seen}`)));
-  });
+  };
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {

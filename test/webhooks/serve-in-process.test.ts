@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
-import { runSvcInProcess, SvcProcess } from '../kit/svc.js';
+import { runSvcInProcess, type SvcProcess, startServeProcess } from '../kit/svc.js';
 import { Receiver } from '../kit/receiver.js';
 import { testDataDir, type TestDataDir } from '../kit/dirs.js';
 import { waitFor } from '../kit/wait.js';
+import { createKey } from '../kit/keys.js';
 
 /** `svc serve --webhooks`: one process serves the API and delivers, as an operator on a single VM runs it. */
 let dataDir: TestDataDir;
@@ -26,33 +27,11 @@ after(async () => {
 });
 
 it('delivers the events of a new snapshot from inside svc serve, warns about private URLs, stops cleanly', async () => {
-  const created = await runSvcInProcess([
-    'keys',
-    'create',
-    '--account',
-    'acme',
-    '--plan',
-    'pro',
-    '--json',
-    '--data-dir',
-    dataDir.root,
-  ]);
-  assert.equal(created.code, 0, created.stderr);
-  const { key } = JSON.parse(created.stdout) as { key: string };
+  const key = await createKey(dataDir.root, 'acme', 'pro');
 
-  serve = new SvcProcess([
-    'serve',
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--webhooks',
-    '--allow-private-urls',
-    '--json',
-    '--data-dir',
-    dataDir.root,
-  ]);
-  const [, base] = await serve.waitForOutput(/"url":"(http:\/\/[^"]+)"/);
+  const started = await startServeProcess(dataDir.root, ['--webhooks', '--allow-private-urls']);
+  serve = started.server;
+  const base = started.url;
   assert.match(serve.stderr, /--allow-private-urls ATIVO/);
 
   const url = await receiver.start();
