@@ -13,6 +13,7 @@ import { Receiver } from '../kit/receiver.js';
 import { waitFor } from '../kit/wait.js';
 import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
 import { createKey } from '../kit/keys.js';
+import { copyDemoDataDir } from '../kit/ingest.js';
 
 /** What a restore must serve byte for byte: dated fixtures, no live clock, no usage counts. */
 const SAME_ANSWERS = [
@@ -42,8 +43,7 @@ describe('svc backup and svc restore', () => {
   let key = '';
 
   before(async () => {
-    const ingest = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', data]);
-    assert.equal(ingest.code, 0, ingest.stderr);
+    await copyDemoDataDir(data);
     key = await createKey(data, 'acme', 'pro');
   });
   after(async () => {
@@ -149,7 +149,7 @@ describe('svc backup and svc restore', () => {
 
   it('a backup taken under writes (ingests publishing, webhooks created) restores one consistent moment', async (t) => {
     const live = path.join(tmp.dir, 'live');
-    assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', live])).code, 0);
+    await copyDemoDataDir(live);
     const created = await runSvcInProcess([
       'keys',
       'create',
@@ -326,7 +326,7 @@ describe('svc backup and svc restore', () => {
     assert.match(missing.stderr, /^svc: pasta de dados não encontrada: .*none\n$/);
 
     const own = path.join(tmp.dir, 'own-key');
-    assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', own])).code, 0);
+    await copyDemoDataDir(own);
     const env = { SVC_SECRET_KEY: 'a passphrase kept elsewhere' };
     const r = await runSvcInProcess(
       ['backup', '--to', path.join(tmp.dir, 'own-key-backup'), '--json', '--data-dir', own],

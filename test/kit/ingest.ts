@@ -1,8 +1,10 @@
 /** Ingest as `svc ingest` does, in this process, over a data dir's SQLite control plane. */
 import { openSqliteControlPlane } from '../../src/control/control-plane.js';
-import type { DataDir } from '../../src/data-dir.js';
+import { cpSync } from 'node:fs';
+import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { ingest, type IngestInputs, type IngestSummary } from '../../src/warehouse/ingest.js';
-import { FIXTURES_NOW } from './fixtures.js';
+import { tempDir } from './dirs.js';
+import { DEMO_FIXTURES, FIXTURES_NOW } from './fixtures.js';
 
 /**
  * A publishing `ingest()` over the data dir's own control.db, opened and closed around it as `svc ingest` does;
@@ -22,4 +24,21 @@ export async function ingestInto(dataDir: DataDir, inputs: readonly string[]): P
   const summary = await ingestSqlite({ dataDir, inputs });
   if (!summary.snapshot_id) throw new Error('ingest published nothing');
   return summary.snapshot_id;
+}
+
+let demoTemplate: Promise<string> | null = null;
+
+/**
+ * Fills `dir` (absent or empty) with a data dir holding the demo fixtures over SQLite, copied from one ingested once
+ * per test process: an ingest of the demo costs seconds, a copy milliseconds, and the files are the ones the ingest
+ * writes. For setup only: a test about ingesting the demo ingests it.
+ */
+export async function copyDemoDataDir(dir: string): Promise<void> {
+  demoTemplate ??= (async () => {
+    const template = tempDir('svc-demo-');
+    process.once('exit', template.cleanup);
+    await ingestInto(resolveDataDir(template.dir), [DEMO_FIXTURES]);
+    return template.dir;
+  })();
+  cpSync(await demoTemplate, dir, { recursive: true });
 }

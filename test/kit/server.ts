@@ -1,5 +1,4 @@
 /** An API server as `svc serve` wires it (startServer) over a temp data dir, with requests and keys for tests. */
-import { cpSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { ApiApp, AppOptions } from '../../src/api/app.js';
 import { startServer } from '../../src/api/server.js';
@@ -11,8 +10,7 @@ import type { PlansConfig } from '../../src/control/plans.js';
 import type { CorsOrigins } from '../../src/api/middleware/cors.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { tempDir } from './dirs.js';
-import { DEMO_FIXTURES } from './fixtures.js';
-import { ingestInto } from './ingest.js';
+import { copyDemoDataDir } from './ingest.js';
 import { memoryLog } from './log.js';
 
 export interface Reply {
@@ -50,22 +48,6 @@ export interface Harness {
 
 let accountSeq = 0;
 
-let demoTemplate: Promise<string> | null = null;
-
-/**
- * A data dir with the demo fixtures ingested, made once per test process: each server gets a copy of it (an ingest
- * of the demo costs seconds, a copy milliseconds; the copy is the same files the ingest would write).
- */
-function demoDataDir(): Promise<string> {
-  demoTemplate ??= (async () => {
-    const { dir, cleanup } = tempDir('svc-demo-');
-    process.once('exit', cleanup);
-    await ingestInto(resolveDataDir(dir), [DEMO_FIXTURES]);
-    return dir;
-  })();
-  return demoTemplate;
-}
-
 /** The production server (startServer, port 0 on loopback) over a temp data dir, with the demo fixtures ingested. */
 export async function startHarness(
   o: {
@@ -93,7 +75,7 @@ export async function startHarness(
   const temp = o.dir ? null : tempDir('svc-api-');
   const dir = o.dir ?? temp!.dir;
   const dataDir = resolveDataDir(dir);
-  if (o.ingestDemo !== false && !o.dir) cpSync(await demoDataDir(), dir, { recursive: true });
+  if (o.ingestDemo !== false && !o.dir) await copyDemoDataDir(dir);
   const control = openControlDb(dataDir.controlDb);
   const { log, records: logs } = memoryLog();
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
