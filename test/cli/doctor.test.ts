@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, chmodSync, cpSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb } from '../../src/control/database.js';
@@ -11,6 +10,7 @@ import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
 import { runSvcInProcess } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { busyPort } from '../kit/ports.js';
 
 interface Check {
   nome: string;
@@ -147,10 +147,8 @@ describe('svc doctor', () => {
   });
 
   it('a port in use is a warning (it may be this svc serve)', async () => {
-    const busy = createServer();
-    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port, server: busy } = await busyPort();
     try {
-      const port = (busy.address() as { port: number }).port;
       const r = await doctor(['--data-dir', healthy, '--port', String(port), '--host', '127.0.0.1']);
       assert.equal(r.code, 0);
       assert.deepEqual(r.by.porta, {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES, EXIT } from '../../src/cli/exit-codes.js';
 import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
 import { runSvcInProcess } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
+import { busyPort } from '../kit/ports.js';
 
 /** The one object a `--json` run prints: exactly one line on stdout, whatever happened. */
 function oneObject(stdout: string): Record<string, unknown> {
@@ -63,9 +63,9 @@ describe('--json: one object on stdout for success and for failure, every comman
   });
 
   it('failure objects carry ok: false and a stable code, message and exit code (the stderr line stays)', async () => {
-    const busy = createServer();
-    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
-    const port = String((busy.address() as AddressInfo).port);
+    const held = await busyPort();
+    const busy = held.server;
+    const port = String(held.port);
     const cases: [string[], number][] = [
       [['ingest', path.join(dir, 'nope.json')], EXIT.unreachable],
       [['ingest', '--bogus'], EXIT.usage],
