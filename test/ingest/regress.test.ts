@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DEMO_FIXTURES, FIXTURES_NOW, REPO_ROOT, liveDayStep } from '../kit/fixtures.js';
-import { runSvcInProcess } from '../kit/svc.js';
+import { DEMO_FIXTURES, liveDayStep } from '../kit/fixtures.js';
 import { tempDir } from '../kit/dirs.js';
+import { svcIngest } from '../kit/ingest.js';
 
 const { dir, cleanup } = tempDir('svc-regress-');
 
@@ -27,20 +27,7 @@ interface Summary {
   }[];
 }
 
-async function ingest(file: string, ...flags: string[]): Promise<Summary> {
-  const r = await runSvcInProcess([
-    'ingest',
-    path.join(REPO_ROOT, file),
-    '--data-dir',
-    dir,
-    '--json',
-    '--now',
-    FIXTURES_NOW,
-    ...flags,
-  ]);
-  assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as Summary;
-}
+const ingest = (file: string, ...flags: string[]) => svcIngest<Summary>(dir, file, ...flags);
 
 /** The live-day match (source id sa26-r34-fla-pal) as stored in the current snapshot. */
 async function match(): Promise<{ id: number; status: string; placar: string }> {

@@ -1,10 +1,12 @@
 /** Ingest as `svc ingest` does, in this process, over a data dir's SQLite control plane. */
 import { openSqliteControlPlane } from '../../src/control/control-plane.js';
+import assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { ingest, type IngestInputs, type IngestSummary } from '../../src/warehouse/ingest.js';
 import { tempDir } from './dirs.js';
 import { DEMO_FIXTURES, FIXTURES_NOW } from './fixtures.js';
+import { runSvcInProcess } from './svc.js';
 
 /**
  * A publishing `ingest()` over the data dir's own control.db, opened and closed around it as `svc ingest` does;
@@ -41,4 +43,15 @@ export async function copyDemoDataDir(dir: string): Promise<void> {
     return template.dir;
   })();
   cpSync(await demoTemplate, dir, { recursive: true });
+}
+
+/** `svc ingest <input> --data-dir <dataDir> --json` in this process (at FIXTURES_NOW unless `flags` say `--now`); its JSON summary. */
+export async function svcIngest<T = { snapshot_id: string; eventos: { total: number } }>(
+  dataDir: string,
+  input: string,
+  ...flags: string[]
+): Promise<T> {
+  const r = await runSvcInProcess(['ingest', input, '--data-dir', dataDir, '--json', ...flags]);
+  assert.equal(r.code, 0, `svc ingest ${input}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
 }

@@ -10,6 +10,7 @@ import { runSvcInProcess } from '../kit/svc.js';
 import { KEY, pressAndWait, selectRow, waitForText } from './frames.js';
 import { startDemoServer, type DemoServer } from './serve.js';
 import { waitFor } from '../kit/wait.js';
+import { svcIngest } from '../kit/ingest.js';
 
 // `svc tui --snapshot ID`: every screen reads as of a retained snapshot. Two live-day steps make a kick-off
 // snapshot and a goal after it; the TUI opened at the kick-off must show 0 x 0 while the API serves 1 x 0.
@@ -30,9 +31,7 @@ after(async () => {
 });
 
 async function ingest(file: string): Promise<string> {
-  const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', server.dataDir, '--json']);
-  assert.equal(r.code, 0, r.stderr);
-  return (JSON.parse(r.stdout) as { snapshot_id: string }).snapshot_id;
+  return (await svcIngest(server.dataDir, path.join(LIVE_DAY, file))).snapshot_id;
 }
 
 async function api<T>(p: string): Promise<{ data: T; snapshot: string | null }> {

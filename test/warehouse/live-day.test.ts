@@ -11,25 +11,14 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildFixtures } from '../../fixtures/generate.js';
 import { standings } from '../../fixtures/generator/standings.js';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
-import { runSvcInProcess } from '../kit/svc.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
 import { tempDir } from '../kit/dirs.js';
+import { svcIngest } from '../kit/ingest.js';
 
 const { dir, cleanup } = tempDir('svc-live-day-');
 const steps = buildFixtures().liveDay;
 
-async function ingest(file: string): Promise<void> {
-  const r = await runSvcInProcess([
-    'ingest',
-    path.join(REPO_ROOT, file),
-    '--data-dir',
-    dir,
-    '--json',
-    '--now',
-    FIXTURES_NOW,
-  ]);
-  assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
-}
+const ingest = (file: string) => svcIngest(dir, file);
 
 /** Rows of a query on the current snapshot, opened read-only as every reader does. */
 async function query(sql: string): Promise<Record<string, unknown>[]> {
