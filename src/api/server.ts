@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DataDir } from '../data-dir.js';
 import type { ControlPlane } from '../control/control-plane.js';
 import type { PlansConfig } from '../control/plans.js';
-import { createApp, type ApiApp } from './app.js';
+import { createApp, type ApiApp, type AppOptions } from './app.js';
 import type { CorsOrigins } from './middleware/cors.js';
 import type { Logger } from '../log.js';
 
@@ -29,6 +29,10 @@ export interface ServerOptions {
   publicUrl?: string;
   /** Believe `X-Forwarded-*` (`--trust-proxy`). */
   trustProxy?: boolean;
+  /** The app's timings, clock and webhook URL resolver where not createApp's defaults (the tests' server). */
+  app?: Pick<AppOptions, 'usageFlushMs' | 'authCacheMs' | 'stream' | 'clock'> & {
+    resolve?: NonNullable<AppOptions['webhooks']>['resolve'];
+  };
 }
 
 export interface RunningServer {
@@ -44,7 +48,9 @@ export interface RunningServer {
  * fail at once, not after the load; requests meanwhile are answered like before the first ingest (503).
  */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const { resolve, ...app } = o.app ?? {};
   const api = createApp({
+    ...app,
     dataDir: o.dataDir,
     control: o.control,
     plans: o.plans,
@@ -54,7 +60,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     publicUrl: o.publicUrl,
     trustProxy: o.trustProxy,
     metricsToken: o.metricsToken,
-    webhooks: { allowPrivateUrls: o.allowPrivateUrls, allowLoopbackUrls: o.allowLoopbackUrls },
+    webhooks: { allowPrivateUrls: o.allowPrivateUrls, allowLoopbackUrls: o.allowLoopbackUrls, resolve },
   });
   const server = api.app.listen({ port: o.port, host: o.host });
   try {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 const feed = (home: string) =>
   `= Liga Teste 2025\n» Matchday 1\n  Sat Apr/5 2025\n    16.00  ${home}  v  Santos FC  1-0\n`;

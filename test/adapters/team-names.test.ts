@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { FeedRejectedError } from '../../src/feeds/errors.js';
 import { loadAliases, normalizeTeamName, resolveTeamName } from '../../src/feeds/team-names.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 
 function sameKey(names: readonly string[]): void {
   const keys = new Set(names.map(normalizeTeamName));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 /** A free account reads only its access list: none by default, some ids, or `--championships all`. */
 let h: Harness;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { memoryLog } from '../helpers/log.js';
+import { memoryLog } from '../kit/log.js';
 
 /** What the request middleware hands the logger for one request (src/api/middleware/request-context.ts). */
 const access = (i: number, path: string, ms: number, key: string | null) => ({

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rollbackTo } from '../../src/warehouse/rollback.js';
-import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
+import { ingestInto } from '../kit/ingest.js';
+import { LIVE_DAY } from '../kit/fixtures.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 describe('reads as of a retained snapshot (?snapshot=ID)', () => {
   let h: Harness;

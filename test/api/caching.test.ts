@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MAX_AGE } from '../../src/api/resources/cache-policy.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 describe('caching: strong ETag, 304, Cache-Control per kind of data', () => {
   let h: Harness;

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, SVC_BIN, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { DEMO_FIXTURES, LIVE_DAY } from './harness.js';
+import { REPO_ROOT, DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { SVC_BIN, runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { busyPort } from '../kit/ports.js';
 
 /** Starts the real binary, resolves with the URL from its `--json` "ouvindo" line. */
 function startServe(args: string[], env: Record<string, string> = {}) {
@@ -159,9 +160,7 @@ describe('svc keys and svc serve', () => {
       `svc: a chave ${revokedKey.id} está revogada; crie uma nova com "svc keys create"\n`,
     );
 
-    const busy = createServer();
-    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
-    const port = (busy.address() as AddressInfo).port;
+    const { port, server: busy } = await busyPort();
     const inUse = await runSvcInProcess(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dir]);
     busy.close();
     assert.equal(inUse.code, 7);

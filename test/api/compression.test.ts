@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { negotiate } from '../../src/api/compression.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 interface Raw {
   status: number;

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { SecretBox } from '../../src/control/secret-box.js';
-import { closedPort } from '../tui/serve.js';
-import { startHarness } from './harness.js';
+import { closedPort } from '../kit/ports.js';
+import { startHarness } from '../kit/server.js';
 
 describe('a control plane out of reach (PostgreSQL restarting)', () => {
   it('answers 503 with Retry-After, not 500, and /readyz takes the node out of the pool', async () => {

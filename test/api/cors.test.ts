@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
-import { runSvc } from '../helpers/cli.js';
-import { startHarness, type Harness } from './harness.js';
+import { runSvc } from '../kit/svc.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 const ORIGIN = 'https://app.exemplo.com.br';
 

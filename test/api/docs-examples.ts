@@ -11,10 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { ENDPOINTS, type Endpoint } from '../../src/api/openapi/endpoints.js';
 import { BASE_URL_TOKEN, type DocsExamples, type OperationExamples } from '../../src/api/openapi/docs-page.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { SseClient } from '../helpers/sse.js';
-import { FIXTURES_NOW } from '../helpers/cli.js';
-import { clockFrom } from '../helpers/clock.js';
-import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
+import { SseClient } from '../kit/sse.js';
+import { FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { clockFrom } from '../kit/clock.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 export const EXAMPLES_FILE = fileURLToPath(new URL('../../src/api/openapi/examples.json', import.meta.url));
 
@@ -162,7 +163,7 @@ async function call(h: Harness, method: string, p: string, key: string | undefin
 export async function makeExamples(): Promise<DocsExamples> {
   // On the fixtures' day, whatever day it is made: usage days and the delivery month are part of the examples.
   const h = await startHarness({
-    webhooks: { resolve: async () => ['93.184.216.34'] },
+    resolve: async () => ['93.184.216.34'],
     clock: clockFrom(FIXTURES_NOW),
   });
   try {

@@ -1,22 +1,23 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ERROS } from '../../src/api/errors.js';
 import { VERIFY_NODE, VERIFY_PYTHON } from '../../src/api/openapi/docs-guide.js';
 import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { deliveryHeaders } from '../../src/webhooks/signing.js';
-import { FIXTURES_NOW, tempDir } from '../helpers/cli.js';
-import { run } from '../helpers/client-package.js';
+import { FIXTURES_NOW } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
+import { run } from '../kit/client-package.js';
 import { EXAMPLES_FILE, makeExamples } from './docs-examples.js';
-import { startHarness, type Harness } from './harness.js';
-import { assertOpenApi } from './openapi-validator.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { assertOpenApi } from '../kit/openapi.js';
+import { chromiumSkip, launchChromium } from '../kit/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PYTHON = 'python3';
 /** The Python examples run where python3 is (CI images have it); they are skipped, and said so, where not. */
 const hasPython = spawnSync(PYTHON, ['--version']).status === 0;
@@ -83,23 +84,14 @@ async function openDocs(browser: Browser, h: Harness, viewport: { width: number;
 const exampleIn = (page: Page, id: string, lang: string) =>
   page.locator(`#${id} pre[data-lang="${lang}"]`).first().textContent() as Promise<string>;
 
-describe('/docs in headless Chromium', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed` }, () => {
+describe('/docs in headless Chromium', { skip: chromiumSkip }, () => {
   let h: Harness;
   let browser: Browser;
   let key: string;
   before(async () => {
     h = await startHarness();
     key = h.key('enterprise');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
   });
   after(async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { PLAYER_STAT_FIELDS } from '../../src/feeds/statistics-fields.js';
 import { after, before, describe, it } from 'node:test';
-import { startHarness, type Harness } from './harness.js';
-import { assertOpenApi } from './openapi-validator.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { assertOpenApi } from '../kit/openapi.js';
 
 // Demo fixtures: championship 1 = Série A (points, 380 matches, 38 rounds, 2 live matches: 337, 338),
 // championship 2 = Copa do Brasil (4 knockout phases; phase 2 two-legged; match 383 has a shoot-out);

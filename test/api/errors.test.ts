@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MAX_BODY_BYTES } from '../../src/api/middleware/json-body.js';
 import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { waitFor } from '../kit/wait.js';
 
 const UNAUTHORIZED = { erro: 'Não autorizado', mensagem: 'API Key inválida ou inativa' };
 const invalid = (mensagem: string) => ({ erro: 'Parâmetro inválido', mensagem });
@@ -296,13 +298,13 @@ describe('API errors: status and exact body', () => {
     socket.write(
       `POST /v1/webhooks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"nome":`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Aborted once the server has the request (its handler is then reading the body), not after a guessed pause.
+    await once(h.server, 'request');
     socket.destroy();
-    let line: Record<string, unknown> | undefined;
     const mine = () => h.logs.slice(logged);
-    while (!(line = mine().find((l) => l.method === 'POST' && l.path === '/v1/webhooks')))
-      await new Promise((r) => setTimeout(r, 10));
-    assert.equal(line.status, 499);
+    const logLine = () => mine().find((l) => l.method === 'POST' && l.path === '/v1/webhooks');
+    await waitFor(() => logLine() !== undefined, 'the aborted request logged');
+    assert.equal(logLine()?.status, 499);
     assert.equal(
       mine().some((l) => l.level === 'error'),
       false,

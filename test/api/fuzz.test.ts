@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 /** Deterministic PRNG (mulberry32) so a failure is reproducible. */
 function rng(seed: number): () => number {

@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { runSvcInProcess } from '../helpers/cli.js';
-import { ingestInto, LIVE_DAY, startHarness } from './harness.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { ingestInto } from '../kit/ingest.js';
+import { LIVE_DAY } from '../kit/fixtures.js';
+import { startHarness } from '../kit/server.js';
+import { waitFor } from '../kit/wait.js';
 
 describe('snapshot hot swap', () => {
   it('swaps to each new snapshot under load with zero failed requests and one snapshot per response', async () => {
@@ -63,8 +66,7 @@ describe('snapshot hot swap', () => {
         .sort()[0]!;
       const id = await ingestInto(h.dataDir, [path.join(LIVE_DAY, file)]);
       assert.notEqual(id, first);
-      // Wait on the condition (bounded by the test runner's timeout), not on a fixed delay.
-      while (h.api.holder.current?.id !== id) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => h.api.holder.current?.id === id, `the server swapping to ${id}`);
       assert.equal((await h.get('/readyz')).json.snapshot, id);
     } finally {
       await h.cleanup();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig, ConfigError } from '../../src/config.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
-import { startHarness } from './harness.js';
+import { startHarness } from '../kit/server.js';
 
 const TOKEN = 'token-de-metricas-0123456789';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startHarness, type Harness } from './harness.js';
-import { OPENAPI } from './openapi-validator.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { OPENAPI } from '../kit/openapi.js';
 
 describe('OpenAPI document and /docs', () => {
   let h: Harness;

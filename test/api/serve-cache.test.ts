@@ -3,8 +3,9 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { rollbackTo } from '../../src/warehouse/rollback.js';
-import { SHARED_DATA } from '../helpers/cli.js';
-import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
+import { SHARED_DATA, LIVE_DAY } from '../kit/fixtures.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 const step = (name: string) => path.join(LIVE_DAY, name);
 const lastSwap = (h: Harness) => h.logs.filter((l) => l.event === 'snapshot_carregado').at(-1)!;

@@ -3,15 +3,16 @@
  * ../shared/spec/football-data-service-spec.md ("Resources and their fields" and the response shapes of
  * "Endpoints") transcribed here by hand — names, types, nullability, formats — and checked against the REAL
  * responses of a real server, over the demo data and over a real-data snapshot (openfootball). Not against
- * our OpenAPI document (test/api/openapi-validator.ts checks that one, which src/ builds).
+ * our OpenAPI document (test/kit/openapi.ts checks that one, which src/ builds).
  * A field the spec lists must be there with the spec's type; fields the spec does not list are allowed.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 import { CUP_2025, JSON_2019, SKIP } from '../real-data/real-data.js';
-import { ingestInto, startHarness, type Harness } from './harness.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 // ---- A small type language for the spec's tables ----
 type Spec =

@@ -4,16 +4,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { SEGUIR_EVENTOS } from '../../src/api/openapi/docs-guide.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { installPackedClient } from '../helpers/client-package.js';
-import { SvcProcess, testDataDir, type TestDataDir } from '../webhooks/helpers.js';
-import { DEMO_FIXTURES, ingestInto, LIVE_DAY } from './harness.js';
+import { REPO_ROOT, DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { tempDir, testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { installPackedClient } from '../kit/client-package.js';
+import { SvcProcess } from '../kit/svc.js';
+import { ingestInto } from '../kit/ingest.js';
+import { launchChromium } from '../kit/browser.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const STEPS = ['01-pre-jogo', '02-inicio', '03-gol', '04-gol-contra', '05-cartao', '06-substituicao', '07-penalti'];
@@ -137,16 +139,7 @@ followBrowserStream({ baseUrl: API, key, onEvent: (e) => recebidos.push({ evento
       }
     });
     await new Promise<void>((r) => pageServer.listen(0, '127.0.0.1', r));
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext();
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());

@@ -6,11 +6,15 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { readOutbox, type RecordedEvent } from '../../src/warehouse/outbox-reader.js';
 import { MAX_TICKETS_PER_ACCOUNT } from '../../src/api/stream/tickets.js';
-import { REPO_ROOT, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
-import { SseClient } from '../helpers/sse.js';
-import { until } from '../webhooks/helpers.js';
-import { DEMO_FIXTURES, ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
-import { assertOpenApi } from './openapi-validator.js';
+import { REPO_ROOT, DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { SseClient } from '../kit/sse.js';
+import { waitFor } from '../kit/wait.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { assertOpenApi } from '../kit/openapi.js';
+import { createKey } from '../kit/keys.js';
 
 const STEPS = readdirSync(LIVE_DAY)
   .filter((f) => f.endsWith('.json'))
@@ -136,7 +140,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     });
     const open_ = h.api.stream.count();
     first.close();
-    await until(() => h.api.stream.count() < open_, 'the closed stream freed its slot');
+    await waitFor(() => h.api.stream.count() < open_, 'the closed stream freed its slot');
     const third = await open('', {}, pro);
     assert.equal(third.status, 200);
   });
@@ -288,19 +292,7 @@ describe('svc serve ends open streams on SIGTERM (the real binary)', () => {
   it('the stream ends and the process exits 0', async () => {
     const { dir, cleanup } = tempDir('svc-stream-cli-');
     try {
-      const keyRun = await runSvc([
-        'keys',
-        'create',
-        '--account',
-        'acme',
-        '--plan',
-        'pro',
-        '--json',
-        '--data-dir',
-        dir,
-      ]);
-      assert.equal(keyRun.code, 0, keyRun.stderr);
-      const { key } = JSON.parse(keyRun.stdout) as { key: string };
+      const key = await createKey(dir, 'acme', 'pro');
       const child = spawn(
         process.execPath,
         [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dir],

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { DEMO_FIXTURES, ingestInto, startHarness } from './harness.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness } from '../kit/server.js';
 import { HISTORY_DAYS, SqliteUsageStore } from '../../src/control/usage-store.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { promised } from '../../src/control/control-plane.js';

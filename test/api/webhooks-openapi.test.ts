@@ -4,8 +4,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { EVENTOS } from '../../src/domain/events.js';
 import { readOutbox } from '../../src/warehouse/outbox-reader.js';
-import { ingestInto, LIVE_DAY, startHarness, type Harness } from './harness.js';
-import { assertOpenApi, assertWebhookPayload } from './openapi-validator.js';
+import { ingestInto } from '../kit/ingest.js';
+import { LIVE_DAY } from '../kit/fixtures.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { assertOpenApi, assertWebhookPayload } from '../kit/openapi.js';
 
 // The webhook routes belong to the webhooks part (test/webhooks/routes.test.ts covers their behaviour);
 // here their answers are checked against the OpenAPI document the API publishes.
@@ -19,12 +21,7 @@ describe('webhook management responses match the OpenAPI document', () => {
   after(() => h.cleanup());
 
   it('create, list, detail, update, test delivery, deliveries, rotate secret, delete', async () => {
-    const send = (method: string, path: string, body?: unknown) =>
-      h.request(method, path, {
-        key,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const send = (method: string, path: string, body?: unknown) => h.sendJson(method, path, key, body);
     const created = await send('POST', '/v1/webhooks', {
       nome: 'placar',
       url: 'https://93.184.216.34/hooks',

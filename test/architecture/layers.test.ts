@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
 
 /**
  * The layers of src/, bottom first (docs/internals.md "Layers"): a module may import its own layer and the

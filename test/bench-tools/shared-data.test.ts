@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, sharedDataSkip } from '../helpers/cli.js';
+import { REPO_ROOT, sharedDataSkip } from '../kit/fixtures.js';
 
 const ABSENT = path.join(REPO_ROOT, 'no-such-shared-data');
 

@@ -16,8 +16,10 @@ import path from 'node:path';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
-import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { ingestSqlite } from '../kit/ingest.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { runSvc, SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 import { probeLatency, summarize, type ProbeFigures } from './latency-probe.js';
 import { loadGenerator, type LoadFigures } from './load-generator.js';
 import { startChild, stopChild } from './processes.js';
@@ -80,7 +82,7 @@ export async function run(): Promise<BenchFigure[]> {
   const children: ChildProcess[] = [];
   try {
     const dataDir = resolveDataDir(dir);
-    await ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] });
+    await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
     const db = openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
     const account = accounts.createAccount('bench', 'enterprise', {
@@ -180,7 +182,7 @@ export async function run(): Promise<BenchFigure[]> {
 
     // 20 snapshot swaps under load, each published by a real `svc ingest` process (as a cron or a feed
     // poller runs it) of a live feed that changes one match's score, while autocannon loads the server.
-    const liveDay = path.join(REPO_ROOT, 'fixtures/live-day/03-gol.json');
+    const liveDay = path.join(LIVE_DAY, '03-gol.json');
     const live = JSON.parse(readFileSync(liveDay, 'utf8')) as {
       partidas: { placar_mandante: number }[];
       eventos: { id: string; minuto: number }[];

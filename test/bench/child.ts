@@ -6,7 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 export interface ChildTiming {
   /** Wall time of the work after the child's imports. */
@@ -18,8 +20,8 @@ export interface ChildTiming {
 /** A source file's URL, for a child script's imports. */
 export const srcModule = (file: string): string => JSON.stringify(path.join(REPO_ROOT, 'src', file));
 
-/** The child's import of the tests' `ingestSqlite` (test/helpers/ingest.ts). */
-export const INGEST_SQLITE_IMPORT = `import { ingestSqlite } from ${JSON.stringify(path.join(REPO_ROOT, 'test/helpers/ingest.ts'))};`;
+/** The child's import of the tests' `ingestSqlite` (test/kit/ingest.ts). */
+export const INGEST_SQLITE_IMPORT = `import { ingestSqlite } from ${JSON.stringify(path.join(REPO_ROOT, 'test/kit/ingest.ts'))};`;
 
 /**
  * Runs `imports` (static import lines), then times `work` (module-level await allowed, `args` in scope as the

@@ -11,9 +11,11 @@ import path from 'node:path';
 import { keyFromText } from '../../src/control/secret-box.js';
 import { openSqliteControlPlane } from '../../src/control/control-plane.js';
 import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
-import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { Receiver } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
+import { runSvc, SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { Receiver } from '../kit/receiver.js';
 import { loadGenerator } from './load-generator.js';
 import { startChild, stopChild } from './processes.js';
 import type { BenchFigure } from './run.js';
@@ -75,7 +77,7 @@ export async function run(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
   try {
     // The snapshots are the same for both: only the control plane differs.
-    await svc(pgEnv, 'ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+    await svc(pgEnv, 'ingest', DEMO_FIXTURES);
 
     // 1. The same route, PostgreSQL vs SQLite control plane.
     const sqliteKey = await key(sqliteEnv, 'bench-sqlite', 1_000_000_000);

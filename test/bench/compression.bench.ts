@@ -7,8 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { REPO_ROOT, SHARED_DATA, SVC_BIN, runSvc, tempDir } from '../helpers/cli.js';
-import { createKey, stopProcess } from '../tui/serve.js';
+import { REPO_ROOT, SHARED_DATA } from '../kit/fixtures.js';
+import { SVC_BIN, runSvc } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createKey } from '../kit/keys.js';
+import { stopProcess } from '../tui/serve.js';
 import { loadGenerator } from './load-generator.js';
 import type { BenchFigure } from './run.js';
 

@@ -13,7 +13,7 @@ import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js
 import { PgUsageStore } from '../../src/control/postgres/pg-usage-store.js';
 import { SqliteUsageStore, type UsageStore } from '../../src/control/usage-store.js';
 import type { Async } from '../../src/control/async-store.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 import type { BenchFigure } from './run.js';
 
 export const title = 'control plane: quota leases and delivery claims, SQLite vs PostgreSQL';

@@ -17,7 +17,9 @@ import { resolveDataDir } from '../../src/data-dir.js';
 import { EXPORTED, exportSnapshot } from '../../src/warehouse/export/export.js';
 import { pathLiteral } from '../../src/warehouse/query/snapshot-query.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { FIXTURES_NOW, REPO_ROOT, SVC_BIN, sharedDataSkip, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, REPO_ROOT, sharedDataSkip } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 import { startServe } from '../tui/serve.js';
 import { CSV_DIR, readCsvFamily, writeCopies } from './live-scale-data.js';
 import type { BenchFigure } from './run.js';
@@ -147,7 +149,7 @@ export async function run(): Promise<BenchFigure[]> {
     const dataDir = path.join(dir, 'data');
     const previous = ingest(dataDir, writeCopies(readCsvFamily(), dir, 1, SIZE));
     // A second snapshot (the demo added) leaves `previous` in the history, where a read as of it must load it.
-    ingest(dataDir, [path.join(REPO_ROOT, 'fixtures/demo')]);
+    ingest(dataDir, [DEMO_FIXTURES]);
     return [await exportFigure(dir, dataDir), ...(await firstReads(dataDir, previous))];
   } finally {
     cleanup();

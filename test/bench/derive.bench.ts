@@ -15,7 +15,9 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { derive } from '../../src/warehouse/derive.js';
 import { captureState, detectEvents } from '../../src/warehouse/events/detect.js';
 import { installResourceViews } from '../../src/warehouse/sql/resources/views.js';
-import { SHARED_DATA, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { SHARED_DATA } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 import type { BenchFigure } from './run.js';
 import { median } from './stats.js';
 

@@ -14,13 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Feed, FeedEvento, FeedPartida } from '../../src/feeds/canonical.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
+import { ingestSqlite } from '../kit/ingest.js';
 import { openForPublish } from '../../src/warehouse/publish-engine.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
 import { INGEST_SQLITE_IMPORT, srcModule, svcProcess, timedAfterLoad } from './child.js';
 import type { BenchFigure } from './run.js';
 import { median } from './stats.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
 export const title = 'svc ingest: incremental live update on 20 seasons';
 

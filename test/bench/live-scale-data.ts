@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Feed } from '../../src/feeds/canonical.js';
 import { brasileiraoCsvAdapter } from '../../src/feeds/adapters/brasileirao-csv.js';
-import { SHARED_DATA } from '../helpers/cli.js';
+import { SHARED_DATA } from '../kit/fixtures.js';
 
 export const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
 

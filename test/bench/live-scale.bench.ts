@@ -17,7 +17,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
-import { FIXTURES_NOW, REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 import { readCsvFamily, writeCopies } from './live-scale-data.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
@@ -28,7 +30,6 @@ const QUICK = process.argv.includes('--quick') || process.env.SVC_BENCH_LIVE_SCA
 const SIZES = QUICK ? [1] : [1, 10];
 const SWAPS = 20;
 const POLL_MS = 10;
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const STEPS = readdirSync(LIVE_DAY)
   .filter((f) => f.endsWith('.json'))
   .sort()
@@ -248,7 +249,7 @@ async function measureSize(
   const loadStarted = performance.now();
   // History as an operator loads it: --backfill, one copy per process, only the newest snapshot kept.
   for (const file of copies.slice(0, size)) await ingest(dataDir, [file], ['--backfill', '--keep', '1']);
-  await ingest(dataDir, [path.join(REPO_ROOT, 'fixtures/demo')], ['--backfill', '--keep', '1']);
+  await ingest(dataDir, [DEMO_FIXTURES], ['--backfill', '--keep', '1']);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const headers = apiKey(dataDir);
   // The same history for the --follow pass (measureFollow), before the cron pass changes it.

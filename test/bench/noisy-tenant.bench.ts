@@ -9,10 +9,13 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { openSqliteControlPlane } from '../../src/control/control-plane.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { startHangingReceivers } from '../helpers/hanging-receivers.js';
-import { LIVE_STEP_EVENTS, LiveSteps } from '../helpers/live-steps.js';
-import { Receiver, SvcProcess, until } from '../webhooks/helpers.js';
+import { tempDir } from '../kit/dirs.js';
+import { FIXTURES_NOW, REPO_ROOT } from '../kit/fixtures.js';
+import { startHangingReceivers } from '../kit/hanging-receivers.js';
+import { LIVE_STEP_EVENTS, LiveSteps } from '../kit/live-steps.js';
+import { Receiver } from '../kit/receiver.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { waitFor } from '../kit/wait.js';
 import type { BenchFigure } from './run.js';
 import { percentile } from './stats.js';
 
@@ -101,7 +104,7 @@ export async function run(): Promise<BenchFigure[]> {
     const control = openSqliteControlPlane(dataDir.controlDb);
     try {
       // B answers every delivery at once: one receipt per event.
-      await until(() => receiver.requests.length >= expected, `B's ${expected} deliveries`, SETTLE_MS);
+      await waitFor(() => receiver.requests.length >= expected, `B's ${expected} deliveries`, SETTLE_MS);
       const deliveries = await control.webhooks.filterDeliveries({ webhookId: webhookB });
       const seqOf = new Map(deliveries.map((d) => [d.id, d.eventoSeq]));
       const latencies = receiver.requests

@@ -1,6 +1,6 @@
 /** Child processes of the benchmarks: servers started as users start them, stopped as supervisors stop them. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
 
 /**
  * Starts a child and waits for `ready` on stdout or stderr. `quietStdout` sends stdout (svc's access log) to

@@ -12,10 +12,13 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
+import { ingestSqlite } from '../kit/ingest.js';
 import { closePublishEngine } from '../../src/warehouse/publish-engine.js';
-import { REPO_ROOT, SVC_BIN, tempDir } from '../helpers/cli.js';
-import { createKey, stopProcess } from '../tui/serve.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createKey } from '../kit/keys.js';
+import { stopProcess } from '../tui/serve.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
 
@@ -23,7 +26,6 @@ export const title = 'live stream: publication → event at a client, 5,000 conc
 
 const PUBLICATIONS = Number(process.env.SVC_BENCH_STREAM_PUBLICATIONS ?? 30);
 const STREAMS = Number(process.env.SVC_BENCH_STREAMS ?? 5_000);
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 
 /** A goal of the live match, the `n`-th of the bench. */
 function goalFeed(n: number): object {
@@ -89,11 +91,7 @@ export async function run(): Promise<BenchFigure[]> {
   const sendLog: { writes: number; read_ms: number; send_ms: number }[] = [];
   try {
     const dataDir = resolveDataDir(dir);
-    for (const input of [
-      path.join(REPO_ROOT, 'fixtures/demo'),
-      path.join(LIVE_DAY, '01-pre-jogo.json'),
-      path.join(LIVE_DAY, '02-inicio.json'),
-    ])
+    for (const input of [DEMO_FIXTURES, path.join(LIVE_DAY, '01-pre-jogo.json'), path.join(LIVE_DAY, '02-inicio.json')])
       await ingestSqlite({ dataDir, inputs: [input] });
     const plans = path.join(dir, 'plans.json');
     writeFileSync(

@@ -11,7 +11,8 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { BenchFigure } from './run.js';
-import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
 import { startDemoServer, stopProcess } from '../tui/serve.js';
 import { median } from './stats.js';
 

@@ -15,15 +15,10 @@ import { openControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
-import {
-  createAccount,
-  eventBody,
-  publishSnapshot,
-  Receiver,
-  testDataDir,
-  type TestEvent,
-} from '../webhooks/helpers.js';
-import { silentLog } from '../helpers/log.js';
+import { createAccount, eventBody, publishSnapshot, type TestEvent } from '../webhooks/helpers.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir } from '../kit/dirs.js';
+import { silentLog } from '../kit/log.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
 

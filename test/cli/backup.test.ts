@@ -6,9 +6,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { sign } from '../../src/webhooks/signing.js';
-import { runSvc, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { Receiver, SvcProcess, until } from '../webhooks/helpers.js';
+import { runSvc, runSvcInProcess, SvcProcess, startServeProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { Receiver } from '../kit/receiver.js';
+import { waitFor } from '../kit/wait.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { createKey } from '../kit/keys.js';
+import { copyDemoDataDir } from '../kit/ingest.js';
 
 /** What a restore must serve byte for byte: dated fixtures, no live clock, no usage counts. */
 const SAME_ANSWERS = [
@@ -20,19 +25,8 @@ const SAME_ANSWERS = [
 ];
 
 async function serve(dataDir: string): Promise<{ server: SvcProcess; base: string }> {
-  const server = new SvcProcess([
-    'serve',
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--allow-private-urls',
-    '--json',
-    '--data-dir',
-    dataDir,
-  ]);
-  const [, base] = await server.waitForOutput(/"url":"(http:\/\/[^"]+)"/);
-  return { server, base: base as string };
+  const { server, url } = await startServeProcess(dataDir, ['--allow-private-urls']);
+  return { server, base: url };
 }
 
 async function stop(server: SvcProcess): Promise<void> {
@@ -49,21 +43,8 @@ describe('svc backup and svc restore', () => {
   let key = '';
 
   before(async () => {
-    const ingest = await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', data]);
-    assert.equal(ingest.code, 0, ingest.stderr);
-    const created = await runSvcInProcess([
-      'keys',
-      'create',
-      '--account',
-      'acme',
-      '--plan',
-      'pro',
-      '--json',
-      '--data-dir',
-      data,
-    ]);
-    assert.equal(created.code, 0, created.stderr);
-    key = (JSON.parse(created.stdout) as { key: string }).key;
+    await copyDemoDataDir(data);
+    key = await createKey(data, 'acme', 'pro');
   });
   after(async () => {
     await receiver.stop();
@@ -98,7 +79,7 @@ describe('svc backup and svc restore', () => {
         await r.arrayBuffer();
       }
     })();
-    await until(() => statuses.length > 0, 'the first request served');
+    await waitFor(() => statuses.length > 0, 'the first request served');
     const taken = await runSvc(['backup', '--to', backup, '--json', '--data-dir', data]);
     backingUp = false;
     await load;
@@ -168,7 +149,7 @@ describe('svc backup and svc restore', () => {
 
   it('a backup taken under writes (ingests publishing, webhooks created) restores one consistent moment', async (t) => {
     const live = path.join(tmp.dir, 'live');
-    assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', live])).code, 0);
+    await copyDemoDataDir(live);
     const created = await runSvcInProcess([
       'keys',
       'create',
@@ -183,7 +164,7 @@ describe('svc backup and svc restore', () => {
     const auth = { authorization: `Bearer ${(JSON.parse(created.stdout) as { key: string }).key}` };
     const original = await serve(live);
     const ingest = async (step: string) => {
-      const r = await runSvc(['ingest', `fixtures/live-day/${step}`, '--data-dir', live]);
+      const r = await runSvc(['ingest', path.join(LIVE_DAY, step), '--data-dir', live]);
       assert.equal(r.code, 0, r.stderr);
     };
     await ingest('01-pre-jogo.json');
@@ -205,7 +186,7 @@ describe('svc backup and svc restore', () => {
       await ingest('02-inicio.json');
       await ingest('03-gol.json');
     })();
-    await until(() => hooks.length > 0, 'the first webhook created');
+    await waitFor(() => hooks.length > 0, 'the first webhook created');
     const taken = await runSvc(['backup', '--to', path.join(tmp.dir, 'live-backup'), '--json', '--data-dir', live]);
     backingUp = false;
     await Promise.all([writes, ingests]);
@@ -345,7 +326,7 @@ describe('svc backup and svc restore', () => {
     assert.match(missing.stderr, /^svc: pasta de dados não encontrada: .*none\n$/);
 
     const own = path.join(tmp.dir, 'own-key');
-    assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', own])).code, 0);
+    await copyDemoDataDir(own);
     const env = { SVC_SECRET_KEY: 'a passphrase kept elsewhere' };
     const r = await runSvcInProcess(
       ['backup', '--to', path.join(tmp.dir, 'own-key-backup'), '--json', '--data-dir', own],
@@ -379,7 +360,7 @@ describe('svc backup on PostgreSQL', { skip: postgresSkip ?? false }, () => {
     try {
       const env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY: 'chave-de-teste-com-mais-de-16-caracteres' };
       const data = path.join(dir, 'data');
-      assert.equal((await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', data], { env })).code, 0);
+      assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', data], { env })).code, 0);
       const to = path.join(dir, 'backup');
       const r = await runSvcInProcess(['backup', '--to', to, '--data-dir', data], { env });
       assert.equal(r.code, 0, r.stderr);

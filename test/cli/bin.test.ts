@@ -3,7 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, runSvc, SVC_BIN, tempDir } from '../helpers/cli.js';
+import { migrationVersion, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/control/schema-version.js';
+import { DEMO_FIXTURES, REPO_ROOT } from '../kit/fixtures.js';
+import { runSvc, SVC_BIN } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -20,7 +23,8 @@ describe('bin/svc runs the build made at install, and only that', () => {
     assert.deepEqual(r.stdout.split('\n').slice(0, 3), [
       `svc ${pkg.version}`,
       'formato de snapshot: 1',
-      'esquema do plano de controle: 027 (SQLite), 005 (PostgreSQL)',
+      // The last migration of each history as the sources hold it (the dist/ build must find the same folders).
+      `esquema do plano de controle: ${migrationVersion(SQLITE_MIGRATIONS.at(-1)!)} (SQLite), ${migrationVersion(PG_MIGRATIONS.at(-1)!)} (PostgreSQL)`,
     ]);
     const build = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist/build.json'), 'utf8')) as { inputs: string[] };
     for (const f of [
@@ -32,13 +36,7 @@ describe('bin/svc runs the build made at install, and only that', () => {
     ]) {
       assert.ok(build.inputs.includes(f), `${f} is an input of the build`);
     }
-    const ingest = await runSvc([
-      'ingest',
-      path.join(REPO_ROOT, 'fixtures/demo'),
-      '--data-dir',
-      path.join(dir, 'data'),
-      '--json',
-    ]);
+    const ingest = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', path.join(dir, 'data'), '--json']);
     assert.equal(ingest.code, 0, ingest.stderr);
     assert.equal((JSON.parse(ingest.stdout) as { snapshot_id: string }).snapshot_id, '00000001');
   });

@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 /** The skip reason when `shell` is not installed here, else false. */
 const absent = (shell: string): string | false =>

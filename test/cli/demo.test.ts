@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { SvcProcess } from '../webhooks/helpers.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 const FIRST_DAY = '2031-03-09';
 /** The API's own date form (`data_realizacao`). */

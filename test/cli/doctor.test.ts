@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, chmodSync, cpSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb } from '../../src/control/database.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { FIXTURES_NOW, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { busyPort } from '../kit/ports.js';
 
 interface Check {
   nome: string;
@@ -36,7 +38,7 @@ describe('svc doctor', () => {
   };
 
   before(async () => {
-    const r = await runSvcInProcess(['ingest', 'fixtures/demo', '--data-dir', healthy, '--json']);
+    const r = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', healthy, '--json']);
     assert.equal(r.code, 0, r.stderr);
     const db = openControlDb(path.join(healthy, 'control.db'));
     const acme = new SqliteAccountsStore(db).createAccount('acme', 'pro');
@@ -145,10 +147,8 @@ describe('svc doctor', () => {
   });
 
   it('a port in use is a warning (it may be this svc serve)', async () => {
-    const busy = createServer();
-    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port, server: busy } = await busyPort();
     try {
-      const port = (busy.address() as { port: number }).port;
       const r = await doctor(['--data-dir', healthy, '--port', String(port), '--host', '127.0.0.1']);
       assert.equal(r.code, 0);
       assert.deepEqual(r.by.porta, {
@@ -167,7 +167,7 @@ describe('svc doctor', () => {
       'ingest',
       '--now',
       '2999-01-01T00:00:00Z',
-      'fixtures/demo',
+      DEMO_FIXTURES,
       '--data-dir',
       dir,
       '--json',

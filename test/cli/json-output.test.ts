@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES, EXIT } from '../../src/cli/exit-codes.js';
-import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { busyPort } from '../kit/ports.js';
 
 /** The one object a `--json` run prints: exactly one line on stdout, whatever happened. */
 function oneObject(stdout: string): Record<string, unknown> {
@@ -23,12 +25,12 @@ describe('--json: one object on stdout for success and for failure, every comman
   after(() => cleanup());
 
   it("success objects carry ok: true and the command's fields", async () => {
-    const ingest = await svc('ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+    const ingest = await svc('ingest', DEMO_FIXTURES);
     assert.equal(ingest.code, 0, ingest.stderr);
     assert.equal(oneObject(ingest.stdout).ok, true);
     assert.equal(oneObject(ingest.stdout).snapshot_id, '00000001');
     assert.equal(
-      (await svc('ingest', path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'))).code,
+      (await svc('ingest', path.join(LIVE_DAY, '02-inicio.json'))).code,
       0,
       'a second snapshot (a real change), to roll back to the first',
     );
@@ -61,9 +63,9 @@ describe('--json: one object on stdout for success and for failure, every comman
   });
 
   it('failure objects carry ok: false and a stable code, message and exit code (the stderr line stays)', async () => {
-    const busy = createServer();
-    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
-    const port = String((busy.address() as AddressInfo).port);
+    const held = await busyPort();
+    const busy = held.server;
+    const port = String(held.port);
     const cases: [string[], number][] = [
       [['ingest', path.join(dir, 'nope.json')], EXIT.unreachable],
       [['ingest', '--bogus'], EXIT.usage],

@@ -5,8 +5,10 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { openControlDb } from '../../src/control/database.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { FIXTURES_NOW, runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 const NEWER =
   /^svc: o plano de controle .+ está no esquema 999, mais novo que o desta versão do svc \((028|006); migrações desconhecidas: 999_futura\.sql\); atualize o svc \(svc --version mostra as versões\)\n$/;
@@ -31,7 +33,7 @@ describe('a control plane migrated by a newer svc is refused before anything cha
       db.prepare("INSERT INTO schema_migrations (nome, aplicada_em) VALUES ('999_futura.sql', ?)").run(FIXTURES_NOW);
       db.close();
       for (const args of [
-        ['ingest', 'fixtures/demo'],
+        ['ingest', DEMO_FIXTURES],
         ['serve', '--port', '0'],
         ['keys', 'list'],
         ['webhooks', 'run'],

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { ingestInto, LIVE_DAY, startHarness, type Harness } from '../api/harness.js';
-import { installPackedClient, run, type InstalledClient } from '../helpers/client-package.js';
+import { REPO_ROOT, LIVE_DAY } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { installPackedClient, run, type InstalledClient } from '../kit/client-package.js';
 
 const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createSvcClient } from '../../clients/typescript/index.js';
 import { generateSchema, SCHEMA_FILE } from '../../clients/typescript/generate.js';
-import { startHarness, type Harness } from '../api/harness.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 describe('typed TypeScript client (clients/typescript)', () => {
   let h: Harness;

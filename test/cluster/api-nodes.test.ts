@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { FIXTURES_NOW, REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { SseClient } from '../helpers/sse.js';
-import { SvcProcess } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { waitFor } from '../kit/wait.js';
+import { SseClient } from '../kit/sse.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-do-cluster-com-32-caracteres';
-const LIVE_STEP = path.join(REPO_ROOT, 'fixtures/live-day/03-gol.json');
+const LIVE_STEP = path.join(LIVE_DAY, '03-gol.json');
 
 /**
  * Three real `svc serve` processes on one PostgreSQL control plane and one snapshots directory, as
@@ -37,15 +39,7 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
   /** Polls every node until `ok` holds on each; returns how long the last one took (ms). */
   async function onEveryNode(ok: (url: string) => Promise<boolean>, what: string): Promise<number> {
     const start = Date.now();
-    await Promise.all(
-      urls.map(async (url) => {
-        for (;;) {
-          if (await ok(url)) return;
-          if (Date.now() - start > 10_000) throw new Error(`${url}: timed out waiting for ${what}`);
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      }),
-    );
+    await Promise.all(urls.map((url) => waitFor(() => ok(url), `${url}: ${what}`, 10_000)));
     return Date.now() - start;
   }
 
@@ -53,7 +47,7 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
     database = await createTestDatabase();
     dir = tempDir('svc-cluster-');
     env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY };
-    await svc('ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+    await svc('ingest', DEMO_FIXTURES);
     for (let i = 0; i < 3; i++) {
       const node = new SvcProcess(
         ['serve', '--json', '--port', '0', '--host', '127.0.0.1', '--allow-private-urls', '--data-dir', dir.dir],
@@ -256,7 +250,7 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
       assert.equal(second.code, 5, second.stderr);
       assert.match(second.stderr, /ingest/);
       // The killed holder's connection ended: its lock went with it.
-      const third = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', other.dir], { env });
+      const third = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', other.dir], { env });
       assert.equal(third.code, 0, third.stderr);
     } finally {
       other.cleanup();

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { migrationVersion, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/control/schema-version.js';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { SvcProcess } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { waitFor } from '../kit/wait.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-da-atualizacao-com-32-caracteres';
 const ANSWERS = [
@@ -95,7 +97,7 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
     };
     const nodes: SvcProcess[] = [];
     try {
-      await svc(undefined, 'ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+      await svc(undefined, 'ingest', DEMO_FIXTURES);
       const keyOf = (out: string) => (JSON.parse(out) as { key: string }).key;
       const before = keyOf(
         await svc(undefined, 'keys', 'create', '--account', 'antes', '--plan', 'enterprise', '--json'),
@@ -140,13 +142,13 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
       const served = async (url: string, key: string) =>
         ((await (await get(url, key, '/v1/me')).json()) as { data: { consumo: { requisicoes_utilizadas: number } } })
           .data.consumo.requisicoes_utilizadas;
-      await eventually(async () => (await served(fresh.url, after)) >= ANSWERS.length, 'old node usage on the new');
+      await waitFor(async () => (await served(fresh.url, after)) >= ANSWERS.length, 'old node usage on the new');
 
       // A key the new release's CLI creates works on the old node; one it revokes stops there (auth cache: 1 s).
       assert.equal((await get(old.url, after, '/v1/campeonatos')).status, 200, 'new key on the old node');
       const [antes] = JSON.parse(await svc(newBin, 'keys', 'list', '--account', 'antes', '--json')).chaves;
       await svc(newBin, 'keys', 'revoke', String(antes.id));
-      await eventually(async () => (await get(old.url, before, '/v1/campeonatos')).status === 401, 'revocation');
+      await waitFor(async () => (await get(old.url, before, '/v1/campeonatos')).status === 401, 'revocation');
 
       // The old node restarts: refused, one line, exit 7; its CLI and worker too. The new node serves on.
       old.node.kill('SIGTERM');
@@ -176,8 +178,8 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
   it('SQLite: after the new release migrates a data dir, the old ingest and webhooks run refuse it', async () => {
     const data = path.join(tmp.dir, 'sqlite-data');
     const ingest = (bin?: string) =>
-      runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'), '--data-dir', data], { bin });
-    assert.equal((await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', data])).code, 0);
+      runSvc(['ingest', path.join(LIVE_DAY, '01-pre-jogo.json'), '--data-dir', data], { bin });
+    assert.equal((await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', data])).code, 0);
     const migrated = await runSvc(['db', 'migrate', '--data-dir', data], { bin: newBin });
     assert.equal(migrated.code, 0, migrated.stderr);
     const current = readFileSync(path.join(data, 'CURRENT'), 'utf8');
@@ -193,12 +195,3 @@ describe('a rolling upgrade across a migration (docs/deploy.md "Rolling upgrade"
     assert.notEqual(readFileSync(path.join(data, 'CURRENT'), 'utf8'), current, 'the new release ingests');
   });
 });
-
-/** Polls `ok` until it holds (another node's change reaching this one), for at most 10 s. */
-async function eventually(ok: () => Promise<boolean>, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await ok())) {
-    if (Date.now() - start > 10_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

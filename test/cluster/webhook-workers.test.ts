@@ -6,12 +6,14 @@ import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.
 import { keyFromText } from '../../src/control/secret-box.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { Receiver, SvcProcess, until } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { Receiver } from '../kit/receiver.js';
+import { waitFor } from '../kit/wait.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-dos-workers-32-caracteres';
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const QUEUED = 240;
 const QUOTA = 40;
 
@@ -32,7 +34,7 @@ describe('two webhook workers on one PostgreSQL, one SIGKILLed', { skip: postgre
     database = await createTestDatabase();
     dir = tempDir('svc-workers-');
     env = { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY };
-    const demo = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dir.dir], { env });
+    const demo = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir.dir], { env });
     assert.equal(demo.code, 0, demo.stderr);
     control = await openPgControlPlane(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
   });
@@ -102,11 +104,11 @@ describe('two webhook workers on one PostgreSQL, one SIGKILLed', { skip: postgre
     const received = () => new Set(receiver.requests.map((r) => String(r.headers['x-svc-entrega'])));
     // The survivor takes the killed worker's claims back at its next renewal (≤ 10 s: same host, the pid is gone);
     // a worker on another host would wait for their 30 s lease to lapse.
-    await until(() => [...queued].every((id) => received().has(id)), 'every queued delivery', 60_000);
+    await waitFor(() => [...queued].every((id) => received().has(id)), 'every queued delivery', 60_000);
 
     const fanned = (await control.webhooks.filterDeliveries({ webhookId: busy.id })).filter((d) => !queued.has(d.id));
     assert.equal(fanned.length, events, 'one delivery per event for the busy webhook, not one per worker');
-    await until(() => fanned.every((d) => received().has(d.id)), 'every event delivery', 30_000);
+    await waitFor(() => fanned.every((d) => received().has(d.id)), 'every event delivery', 30_000);
 
     const sentTwice = receiver.requests.length - received().size;
     // Only what the killed worker had in flight (at most its claimed-ahead capacity, 64) may go twice.

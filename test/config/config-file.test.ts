@@ -4,7 +4,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig, SETTINGS } from '../../src/config.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 /** Writes `text` as svc.toml in a fresh dir and runs `fn` with its path. */
 async function withFile(text: string, fn: (file: string, dir: string) => Promise<void> | void): Promise<void> {

@@ -5,7 +5,9 @@ import { describe, it } from 'node:test';
 import { ConfigError, DEFAULTS, loadConfig, redactPassword } from '../../src/config.js';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 describe('loadConfig: flags over environment over defaults', () => {
   it('defaults when neither is given', () => {

@@ -11,8 +11,8 @@ import { openPgControl } from '../../src/control/postgres/pg-control.js';
 import { PgCounters } from '../../src/control/postgres/pg-counters.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { keyFromText } from '../../src/control/secret-box.js';
-import { runSvc } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { runSvc } from '../kit/svc.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-com-mais-de-16-caracteres';
 

@@ -15,7 +15,7 @@ import type { Async } from '../../src/control/async-store.js';
 import { openDeliveryQueue, type DeliveryQueue } from '../../src/control/webhooks/delivery-queue.js';
 import type { OutboxEvent, Subscriber } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 type Queue = DeliveryQueue | Async<DeliveryQueue>;
 const KEY = Buffer.alloc(32, 9);

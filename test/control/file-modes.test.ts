@@ -5,9 +5,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { openControlDb } from '../../src/control/database.js';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { DEMO_FIXTURES } from '../api/harness.js';
+import { ingestSqlite } from '../kit/ingest.js';
+import { REPO_ROOT, DEMO_FIXTURES } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 

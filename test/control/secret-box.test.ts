@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { openControlDb, rotateSecretKey } from '../../src/control/database.js';
 import { keyFile, keyFromText, keyId, SecretBox, SecretKeyMismatchError } from '../../src/control/secret-box.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 import { createAccount } from '../webhooks/helpers.js';
 
 const SECRET = 'whsec_this_must_never_be_stored_in_clear';

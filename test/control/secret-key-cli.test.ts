@@ -7,9 +7,11 @@ import { openSqliteControlPlane, type ControlPlane } from '../../src/control/con
 import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { keyFromText, keyId } from '../../src/control/secret-box.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
-import { REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { Receiver, SvcProcess } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { Receiver } from '../kit/receiver.js';
 
 const KEY = 'chave-certa-do-plano-de-controle-32';
 const WRONG = 'chave-digitada-errada-com-32-chars';
@@ -100,7 +102,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       dir = tempDir('svc-secret-key-');
       database = engine === 'postgres' ? await createTestDatabase() : undefined;
       const url = await receiver.start();
-      const demo = await svc(KEY, 'ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+      const demo = await svc(KEY, 'ingest', DEMO_FIXTURES);
       assert.equal(demo.code, 0, demo.stderr);
       hook = await withControl(KEY, async (c) => {
         const conta = await c.accounts.createAccount('acme', 'enterprise');
@@ -122,7 +124,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const sealed = await stored(KEY);
       await refused(svc(WRONG, 'keys', 'list'), id(KEY), id(WRONG));
       await refused(svc(WRONG, 'webhooks', 'run', '--allow-private-urls'), id(KEY), id(WRONG));
-      await refused(svc(WRONG, 'ingest', path.join(REPO_ROOT, 'fixtures/demo')), id(KEY), id(WRONG));
+      await refused(svc(WRONG, 'ingest', DEMO_FIXTURES), id(KEY), id(WRONG));
       const json = await svc(WRONG, 'keys', 'list', '--json');
       assert.deepEqual(
         (JSON.parse(json.stdout) as { erro: { codigo: string; saida: number } }).erro.codigo,
@@ -130,7 +132,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       );
       assert.equal(await stored(KEY), sealed, 'not sealed again');
 
-      const ingest = await svc(KEY, 'ingest', path.join(REPO_ROOT, 'fixtures/demo'));
+      const ingest = await svc(KEY, 'ingest', DEMO_FIXTURES);
       assert.equal(ingest.code, 0, ingest.stderr);
       await deliver(KEY);
     });

@@ -13,7 +13,7 @@ import { openPgControl, type PgControl } from '../../src/control/postgres/pg-con
 import { PgCounters, PgDispatcherCursor } from '../../src/control/postgres/pg-counters.js';
 import { PgUsageStore } from '../../src/control/postgres/pg-usage-store.js';
 import { SqliteUsageStore, type UsageStore } from '../../src/control/usage-store.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 /** Either implementation: the suite awaits every answer, so one suite covers both. */
 type Either<T> = T | Async<T>;

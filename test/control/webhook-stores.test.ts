@@ -19,7 +19,7 @@ import {
   type SentDelivery,
   type WebhookRecord,
 } from '../../src/control/webhooks/records.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 const KEY = Buffer.alloc(32, 5);
 const T0 = Date.UTC(2026, 0, 10, 12);

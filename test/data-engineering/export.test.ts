@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { runSvc, tempDir } from '../helpers/cli.js';
+import { runSvc } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 import { seeded, workspace, type Workspace } from '../ingest/helpers.js';
 import { CSV_DIR, ingest, query, SKIP, standings, type Row, type Summary } from '../real-data/real-data.js';
 

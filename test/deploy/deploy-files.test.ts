@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
 const UNITS = path.join(REPO_ROOT, 'deploy/systemd');
 

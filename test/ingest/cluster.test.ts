@@ -11,8 +11,9 @@ import type { Feed } from '../../src/feeds/canonical.js';
 import { IngestLockedError } from '../../src/warehouse/ingest-lock.js';
 import { ingest, type IngestSummary } from '../../src/warehouse/ingest.js';
 import type { SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
-import { runSvc, tempDir } from '../helpers/cli.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
+import { runSvc } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 import { baseFeed, currentId, dataDirState, query } from './helpers.js';
 
 /** The day of baseFeed's round: its matches are inside the live window around it. */

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { runSvc } from '../helpers/cli.js';
+import { runSvc } from '../kit/svc.js';
 import { baseFeed, currentId, dataDirState, seeded, workspace, type Workspace } from './helpers.js';
 
 /**

@@ -8,10 +8,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { FIXTURES_NOW, REPO_ROOT, runSvc, tempDir } from '../helpers/cli.js';
-import { SvcProcess, until } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvc, SvcProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { waitFor } from '../kit/wait.js';
 
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const step = (file: string): Buffer => readFileSync(path.join(LIVE_DAY, file));
 
 interface Line {
@@ -27,14 +28,14 @@ const lines = (p: SvcProcess): Line[] =>
     .map((l) => JSON.parse(l) as Line);
 
 async function lineCount(p: SvcProcess, n: number): Promise<Line> {
-  await until(() => lines(p).length >= n, `${n} rounds reported: ${p.stdout}${p.stderr}`, 60_000);
+  await waitFor(() => lines(p).length >= n, `${n} rounds reported: ${p.stdout}${p.stderr}`, 60_000);
   return lines(p)[n - 1] as Line;
 }
 
 async function withDemo(run: (dir: string) => Promise<void>): Promise<void> {
   const { dir, cleanup } = tempDir('svc-follow-');
   try {
-    assert.equal((await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dir])).code, 0);
+    assert.equal((await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir])).code, 0);
     await run(dir);
   } finally {
     cleanup();
@@ -102,7 +103,7 @@ describe('svc ingest --follow', () => {
         const follower = new SvcProcess(args, { SVC_ALLOW_HTTP_FEEDS: '1' });
         try {
           assert.deepEqual((await lineCount(follower, 1)).eventos?.por_tipo, { 'partida.ao_vivo': 2 });
-          await until(() => seen.some((s) => s.status === 304), 'a conditional GET answered 304', 30_000);
+          await waitFor(() => seen.some((s) => s.status === 304), 'a conditional GET answered 304', 30_000);
           assert.deepEqual(seen[1], { ifNoneMatch: '"v1"', status: 304 });
           body = step('03-gol.json');
           etag = '"v2"';

@@ -4,7 +4,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { pinnedNow, REPO_ROOT, runSvcInProcess, SVC_BIN, tempDir, type RunResult } from '../helpers/cli.js';
+import { pinnedNow, runSvcInProcess, SVC_BIN, type RunResult } from '../kit/svc.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
 /** A small, valid feed: one league, four teams, one round, two matches (one finished with goals). */
 export function baseFeed(): Feed {

@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
 
 describe('svc ingest: positions and numbers from lineups', () => {
   it('fills a player named only in lineups from the latest one; a player record keeps its own', async (t) => {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ingestSqlite } from '../helpers/ingest.js';
-import { tempDir } from '../helpers/cli.js';
-import { startHarness, type Harness } from '../api/harness.js';
+import { ingestSqlite } from '../kit/ingest.js';
+import { tempDir } from '../kit/dirs.js';
+import { startHarness, type Harness } from '../kit/server.js';
 
 interface Linha {
   posicao: number;

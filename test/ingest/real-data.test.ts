@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { SHARED_DATA, sharedDataSkip } from '../helpers/cli.js';
+import { SHARED_DATA, sharedDataSkip } from '../kit/fixtures.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
 import { query, workspace } from './helpers.js';
 

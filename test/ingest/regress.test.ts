@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, liveDayStep } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
+import { svcIngest } from '../kit/ingest.js';
 
 const { dir, cleanup } = tempDir('svc-regress-');
 
@@ -25,20 +27,7 @@ interface Summary {
   }[];
 }
 
-async function ingest(file: string, ...flags: string[]): Promise<Summary> {
-  const r = await runSvcInProcess([
-    'ingest',
-    path.join(REPO_ROOT, file),
-    '--data-dir',
-    dir,
-    '--json',
-    '--now',
-    FIXTURES_NOW,
-    ...flags,
-  ]);
-  assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
-  return JSON.parse(r.stdout) as Summary;
-}
+const ingest = (file: string, ...flags: string[]) => svcIngest<Summary>(dir, file, ...flags);
 
 /** The live-day match (source id sa26-r34-fla-pal) as stored in the current snapshot. */
 async function match(): Promise<{ id: number; status: string; placar: string }> {
@@ -65,8 +54,8 @@ async function match(): Promise<{ id: number; status: string; placar: string }> 
 
 describe('svc ingest: a feed that moves a match back', () => {
   before(async () => {
-    await ingest('fixtures/demo');
-    for (const step of ['01-pre-jogo', '02-inicio', '03-gol', '08-fim']) await ingest(`fixtures/live-day/${step}.json`);
+    await ingest(DEMO_FIXTURES);
+    for (const step of ['01-pre-jogo', '02-inicio', '03-gol', '08-fim']) await ingest(liveDayStep(step));
   });
   after(cleanup);
 
@@ -75,7 +64,7 @@ describe('svc ingest: a feed that moves a match back', () => {
       status: 'encerrado',
       placar: '2x1',
     });
-    const stale = await ingest('fixtures/live-day/03-gol.json');
+    const stale = await ingest(liveDayStep('03-gol'));
     const { id } = await match();
     assert.deepEqual(
       stale.conflitos.map((c) => [c.partida_id, c.campo, c.mantido, c.guardado.valor, c.recebido.valor]),
@@ -87,7 +76,7 @@ describe('svc ingest: a feed that moves a match back', () => {
       status: 'encerrado',
       placar: '2x1',
     });
-    const prePlay = await ingest('fixtures/live-day/01-pre-jogo.json');
+    const prePlay = await ingest(liveDayStep('01-pre-jogo'));
     assert.deepEqual(
       prePlay.conflitos.map((c) => [c.campo, c.mantido, c.recebido.valor]),
       [['status', 'guardado', 'aguardando']],
@@ -96,7 +85,7 @@ describe('svc ingest: a feed that moves a match back', () => {
   });
 
   it('--allow-regress applies it, and still reports it', async () => {
-    const forced = await ingest('fixtures/live-day/03-gol.json', '--allow-regress');
+    const forced = await ingest(liveDayStep('03-gol'), '--allow-regress');
     assert.deepEqual(
       forced.conflitos.map((c) => [c.campo, c.mantido]),
       [['status', 'recebido']],

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { schemaFileText, SCHEMA_FILE } from '../../src/feeds/schema/generate.js';
 import { feedValidatorsSource, schemaIssues } from '../../src/feeds/validate-schema.js';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
 import {
   GOALKEEPER_STAT_FIELDS,
   PLAYER_STAT_FIELDS,

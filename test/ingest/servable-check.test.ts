@@ -4,9 +4,9 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { readManifest } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
-
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
+import { tempDir } from '../kit/dirs.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
 
 describe('the servable check (a snapshot loaded as a server loads it before it is published)', () => {
   const { dir, cleanup } = tempDir('svc-servable-');
@@ -18,7 +18,7 @@ describe('the servable check (a snapshot loaded as a server loads it before it i
   };
 
   it('loads a first snapshot, and a live step that grows it by little rides on that check', async () => {
-    await ingest(path.join(REPO_ROOT, 'fixtures/demo'));
+    await ingest(DEMO_FIXTURES);
     const first = readManifest(dataDir, '00000001')!;
     assert.equal(first.servivel?.snapshot, '00000001');
     await ingest(path.join(LIVE_DAY, '01-pre-jogo.json'));

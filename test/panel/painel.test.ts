@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { examplePayload } from '../../src/api/openapi/event-examples.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvc } from '../helpers/cli.js';
-import { Receiver, SvcProcess, testDataDir, type TestDataDir } from '../webhooks/helpers.js';
+import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
+import { runSvc, type SvcProcess, startServeProcess } from '../kit/svc.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { launchChromium } from '../kit/browser.js';
 
 /** Screenshots go here (look at them after a UI change): SVC_PANEL_SCREENSHOTS or a folder in the temp data dir. */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -40,7 +43,7 @@ describe('control panel /painel (Chromium)', () => {
     dataDir = testDataDir();
     shots = process.env.SVC_PANEL_SCREENSHOTS ?? path.join(dataDir.root, 'screenshots');
     mkdirSync(shots, { recursive: true });
-    const ingested = await runSvc(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+    const ingested = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root]);
     assert.equal(ingested.code, 0, ingested.stderr);
     const db = openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
@@ -48,29 +51,8 @@ describe('control panel /painel (Chromium)', () => {
     db.close();
     receiver = new Receiver();
     hookUrl = await receiver.start();
-    server = new SvcProcess([
-      'serve',
-      '--data-dir',
-      dataDir.root,
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--webhooks',
-      '--allow-private-urls',
-      '--json',
-    ]);
-    base = (await server.waitForOutput(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/))[1] as string;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ({ server, url: base } = await startServeProcess(dataDir.root, ['--webhooks', '--allow-private-urls']));
+    browser = await launchChromium();
     // A zone of its own, so "local time" in the page is not UTC by accident.
     context = await browser.newContext({
       viewport: { width: 1280, height: 900 },

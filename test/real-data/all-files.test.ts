@@ -3,7 +3,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { SHARED_DATA, tempDir } from '../helpers/cli.js';
+import { SHARED_DATA } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 import { ingest, query, SKIP, type Row, type Summary } from './real-data.js';
 
 describe('real data: every file in the shared data folder', { skip: SKIP }, () => {

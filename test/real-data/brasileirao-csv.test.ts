@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { STAT_ADVANCED_FIELDS, STAT_FIELDS } from '../../src/feeds/statistics-fields.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 import { CSV_DIR, ingest, query, SKIP, standings, type Summary } from './real-data.js';
 
 describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {

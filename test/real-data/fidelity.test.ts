@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { tempDir } from '../helpers/cli.js';
-import { startHarness, type Harness } from '../api/harness.js';
-import { assertOpenApi } from '../api/openapi-validator.js';
+import { tempDir } from '../kit/dirs.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { assertOpenApi } from '../kit/openapi.js';
 import { CSV_DIR, ingest, OPENFOOTBALL_DIR, query, SKIP, type Summary } from './real-data.js';
 
 interface Partida {

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 import { CUP_2025, ingest, query, SKIP } from './real-data.js';
 
 interface Dados {
@@ -23,7 +24,7 @@ describe('real data: partida.encerrada carries the shoot-out and the kick-off', 
   let encerradas: Dados[];
 
   before(async () => {
-    await ingest(dir, [`${REPO_ROOT}/fixtures/demo`]);
+    await ingest(dir, [DEMO_FIXTURES]);
     const s = await ingest(dir, [CUP_2025, '--now', '2025-02-20T23:00:00-03:00']);
     assert.ok((s.eventos.por_tipo['partida.encerrada'] ?? 0) > 0, JSON.stringify(s.eventos));
     const [rows] = await query(dir, "SELECT corpo FROM outbox WHERE evento = 'partida.encerrada'");

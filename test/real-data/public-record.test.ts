@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { tempDir } from '../helpers/cli.js';
-import { startHarness, type Harness } from '../api/harness.js';
+import { tempDir } from '../kit/dirs.js';
+import { startHarness, type Harness } from '../kit/server.js';
 import { CSV_DIR, ingest, SKIP } from './real-data.js';
 
 interface Linha {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { runSvc, SHARED_DATA, sharedDataSkip } from '../helpers/cli.js';
+import { runSvc } from '../kit/svc.js';
+import { SHARED_DATA, sharedDataSkip } from '../kit/fixtures.js';
 
 export const CSV_DIR = path.join(SHARED_DATA, 'brasileirao-dataset');
 export const OPENFOOTBALL_DIR = path.join(SHARED_DATA, 'openfootball');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 import { CSV_DIR, ingest, JSON_2019, OPENFOOTBALL_DIR, query, SKIP, standings } from './real-data.js';
 
 const SERIE_A = 'campeonato-brasileiro-serie-a';

@@ -31,10 +31,12 @@ import { resolveDataDir } from '../../src/data-dir.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
 import { readLineEvents } from '../../src/warehouse/outbox-reader.js';
 import { manifestFile, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
-import { startHangingReceivers } from '../helpers/hanging-receivers.js';
-import { LIVE_STEP_EVENTS, LiveSteps } from '../helpers/live-steps.js';
-import { startPrivatePostgres } from '../helpers/private-postgres.js';
+import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { startHangingReceivers } from '../kit/hanging-receivers.js';
+import { LIVE_STEP_EVENTS, LiveSteps } from '../kit/live-steps.js';
+import { startPrivatePostgres } from '../kit/private-postgres.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -365,7 +367,7 @@ async function watchCurrent(): Promise<void> {
 console.log(
   `soak: ${args.minutes} min, seed ${firstSeed}, data dir ${dataDir.root}, control plane ${database ? 'PostgreSQL' : 'SQLite'}`,
 );
-const first = await run(['ingest', path.join(REPO_ROOT, 'fixtures/demo')]);
+const first = await run(['ingest', DEMO_FIXTURES]);
 if (first.code !== 0) throw new Error(`demo ingest failed: ${first.stderr}`);
 const key = JSON.parse(
   (

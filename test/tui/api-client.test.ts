@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiClient, ApiRequestError } from '../../src/tui/api-client.js';
-import { createKey, startDemoServer, type DemoServer } from './serve.js';
+import { createKey } from '../kit/keys.js';
+import { startDemoServer, type DemoServer } from './serve.js';
 
 // The TUI's API client against a real server: the rate-limit answers it waits out and the ones it reports.
 

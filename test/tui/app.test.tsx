@@ -22,7 +22,9 @@ import {
   waitForFrame,
   waitForText,
 } from './frames.js';
-import { closedPort, createKey, startDemoServer, type DemoServer } from './serve.js';
+import { closedPort } from '../kit/ports.js';
+import { createKey } from '../kit/keys.js';
+import { startDemoServer, type DemoServer } from './serve.js';
 
 // The TUI against a real `svc serve` over the demo fixtures. What the frames must show is read from the same
 // API with plain HTTP: the TUI is checked for rendering what the server says, as a user would see it.

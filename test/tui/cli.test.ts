@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runSvc, runSvcInProcess } from '../helpers/cli.js';
-import { closedPort, startDemoServer, type DemoServer } from './serve.js';
+import { runSvc, runSvcInProcess } from '../kit/svc.js';
+import { closedPort } from '../kit/ports.js';
+import { startDemoServer, type DemoServer } from './serve.js';
 
 // What `svc tui` reports in the shell, before it takes over the terminal: in this process, except where the
 // process's own terminal matters (runSvc's stdin is a pipe, not a TTY).

@@ -1,5 +1,4 @@
-/** Driving an ink-testing-library instance: keys as a terminal sends them, and waiting for frames. */
-import { setTimeout as delay } from 'node:timers/promises';
+import { waitFor } from '../kit/wait.js';
 
 export const KEY = {
   enter: '\r',
@@ -21,13 +20,13 @@ export interface Rendered {
  * The deadline only bounds a hang; on expiry the error shows the frame that was on screen.
  */
 export async function waitForFrame(app: Rendered, check: (frame: string) => boolean, what: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const frame = app.lastFrame() ?? '';
-    if (check(frame)) return frame;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last frame:\n${frame}`);
-    await delay(10);
-  }
+  let frame = '';
+  await waitFor(
+    () => check((frame = app.lastFrame() ?? '')),
+    () => `${what}; last frame:\n${frame}`,
+    20_000,
+  );
+  return frame;
 }
 
 export function waitForText(app: Rendered, text: string): Promise<string> {

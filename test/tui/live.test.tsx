@@ -4,14 +4,14 @@ import path from 'node:path';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
-import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
+import { LIVE_DAY } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
 import { waitForText } from './frames.js';
 import { startDemoServer, type DemoServer } from './serve.js';
 
 // The live screen follows the event stream: feeds of the live-day sequence are ingested while it is open, and
 // the new scores must appear without a key press. Its own server: these ingests change the data.
 
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 let server: DemoServer;
 
 before(async () => {

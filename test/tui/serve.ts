@@ -1,10 +1,9 @@
 /** A real `svc serve` on port 0 over the demo fixtures, for the TUI tests and benchmark. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { REPO_ROOT, SVC_BIN, runSvcInProcess, tempDir } from '../helpers/cli.js';
-
-export const DEMO_FIXTURES = path.join(REPO_ROOT, 'fixtures/demo');
+import type { ChildProcess } from 'node:child_process';
+import { tempDir } from '../kit/dirs.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
+import { createKey } from '../kit/keys.js';
+import { runSvcInProcess, startServeProcess } from '../kit/svc.js';
 
 export interface DemoServer {
   url: string;
@@ -36,68 +35,16 @@ export async function startDemoServer(): Promise<DemoServer> {
 /** `svc serve --port 0` over a data dir that has a snapshot, with a new enterprise key; `stop` leaves the dir. */
 export async function startServe(dataDir: string): Promise<DemoServer> {
   const key = await createKey(dataDir, 't', 'enterprise');
-  const child = spawn(
-    process.execPath,
-    [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const { server, url } = await startServeProcess(dataDir);
+  return {
+    url,
+    key,
+    dataDir,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await server.exited;
     },
-  );
-  try {
-    return { url: await boundUrl(child), key, dataDir, stop: () => stopProcess(child) };
-  } catch (err) {
-    await stopProcess(child);
-    throw err;
-  }
-}
-
-/** Creates an account with a key on `plan`, reading the given championships (`all` by default), and returns the key. */
-export async function createKey(
-  dataDir: string,
-  account: string,
-  plan: 'free' | 'pro' | 'enterprise',
-  championships = 'all',
-  extra: readonly string[] = [],
-): Promise<string> {
-  const args = [
-    'keys',
-    'create',
-    '--account',
-    account,
-    '--plan',
-    plan,
-    '--championships',
-    championships,
-    ...extra,
-    '--json',
-  ];
-  const created = await runSvcInProcess([...args, '--data-dir', dataDir]);
-  if (created.code !== 0) throw new Error(`svc keys create failed (${created.code}): ${created.stderr}`);
-  return findKey(JSON.parse(created.stdout) as unknown);
-}
-
-/** `svc keys create --json` prints the full key once, under `key`. */
-function findKey(output: unknown): string {
-  const key = (output as { key?: unknown }).key;
-  if (typeof key !== 'string') throw new Error(`no key in svc keys create output: ${JSON.stringify(output)}`);
-  return key;
-}
-
-/** `svc serve` announces `ouvindo em http://host:port`; with port 0 only that line tells us the port. */
-function boundUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const match = /ouvindo em https?:\/\/[\w.[\]:-]+:(\d+)/.exec(seen);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`svc serve exited (${code}) before listening: ${seen}`)));
-  });
+  };
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
@@ -105,18 +52,5 @@ export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
-  });
-}
-
-/** A loopback port that was free a moment ago and has nothing listening now. */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
   });
 }

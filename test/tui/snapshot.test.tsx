@@ -1,19 +1,20 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/tui/app.js';
 import { ApiClient } from '../../src/tui/api-client.js';
 import type { Campeonato, PartidaAoVivo, Tabela } from '../../clients/typescript/index.js';
-import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
+import { LIVE_DAY } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
 import { KEY, pressAndWait, selectRow, waitForText } from './frames.js';
 import { startDemoServer, type DemoServer } from './serve.js';
+import { waitFor } from '../kit/wait.js';
+import { svcIngest } from '../kit/ingest.js';
 
 // `svc tui --snapshot ID`: every screen reads as of a retained snapshot. Two live-day steps make a kick-off
 // snapshot and a goal after it; the TUI opened at the kick-off must show 0 x 0 while the API serves 1 x 0.
 
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 let server: DemoServer;
 let kickOff: string;
 
@@ -22,11 +23,7 @@ before(async () => {
   kickOff = await ingest('02-inicio.json');
   const goal = await ingest('03-gol.json');
   // The server swaps on its watch of CURRENT: wait until it serves the goal, so "current" below means it.
-  const deadline = Date.now() + 20_000;
-  while ((await api('/v1/partidas/ao-vivo')).snapshot !== goal) {
-    if (Date.now() > deadline) throw new Error(`svc serve never served snapshot ${goal}`);
-    await delay(20);
-  }
+  await waitFor(async () => (await api('/v1/partidas/ao-vivo')).snapshot === goal, `svc serve serving ${goal}`, 20_000);
 });
 
 after(async () => {
@@ -34,9 +31,7 @@ after(async () => {
 });
 
 async function ingest(file: string): Promise<string> {
-  const r = await runSvcInProcess(['ingest', path.join(LIVE_DAY, file), '--data-dir', server.dataDir, '--json']);
-  assert.equal(r.code, 0, r.stderr);
-  return (JSON.parse(r.stdout) as { snapshot_id: string }).snapshot_id;
+  return (await svcIngest(server.dataDir, path.join(LIVE_DAY, file))).snapshot_id;
 }
 
 async function api<T>(p: string): Promise<{ data: T; snapshot: string | null }> {

@@ -2,10 +2,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { REPO_ROOT, SVC_BIN } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { SVC_BIN } from '../kit/svc.js';
 import { startDemoServer, type DemoServer } from './serve.js';
+import { waitFor } from '../kit/wait.js';
 
 // `svc tui` in a real 80×24 terminal: tmux runs it, keys go in with send-keys, the screen comes back with
 // capture-pane. A private tmux socket keeps the test away from anyone's sessions.
@@ -22,13 +23,13 @@ const keys = (...names: string[]) => tmux('send-keys', '-t', 'tui', ...names);
 
 /** Polls the pane until `text` is on it; the deadline only bounds a hang. */
 async function waitForScreen(text: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const shown = await screen();
-    if (shown.includes(text)) return shown;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${JSON.stringify(text)}; screen:\n${shown}`);
-    await delay(50);
-  }
+  let shown = '';
+  await waitFor(
+    async () => (shown = await screen()).includes(text),
+    () => `${JSON.stringify(text)}; screen:\n${shown}`,
+    20_000,
+  );
+  return shown;
 }
 
 before(async () => {

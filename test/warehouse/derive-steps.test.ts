@@ -12,9 +12,10 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { stagedIdsMacro } from '../../src/warehouse/load/staged-ids.js';
 import { derive } from '../../src/warehouse/derive.js';
-import { ingestSqlite } from '../helpers/ingest.js';
+import { ingestSqlite } from '../kit/ingest.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 import { openWarehouseDb, type WarehouseDb } from './warehouse-db.js';
 
 const PLANTED = 99;
@@ -198,7 +199,7 @@ describe('derive: incremental ingests give what a full derive gives', () => {
     }
   }
 
-  before(() => ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] }));
+  before(() => ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] }));
   after(cleanup);
 
   it('after each live-day feed', async () => {
@@ -215,7 +216,7 @@ describe('derive: incremental ingests give what a full derive gives', () => {
       '10-semifinal-inicio',
       '11-fase-finalizada',
     ]) {
-      await ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/live-day', `${file}.json`)] });
+      await ingestSqlite({ dataDir, inputs: [path.join(LIVE_DAY, `${file}.json`)] });
       const [published, full] = await publishedAndFull();
       assert.deepEqual(published, full, file);
     }

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
+import { ingestSqlite } from '../kit/ingest.js';
 import { readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
-const DEMO = path.join(REPO_ROOT, 'fixtures/demo');
 const NOW = new Date('2026-05-10T12:00:00Z');
 /** Per-snapshot bookkeeping, not data: differs by construction. */
 const SKIPPED = new Set(['snapshot_meta', 'outbox']);
@@ -45,10 +45,10 @@ async function tables(dataDirPath: string): Promise<Map<string, string>> {
 it('a first load written directly stores what the staged upsert path stores', async () => {
   const { dir, cleanup } = tempDir('svc-first-load-');
   try {
-    const files = readdirSync(DEMO)
+    const files = readdirSync(DEMO_FIXTURES)
       .filter((f) => f.endsWith('.json'))
       .sort()
-      .map((f) => path.join(DEMO, f));
+      .map((f) => path.join(DEMO_FIXTURES, f));
     const [teams = '', ...rest] = files;
     assert.ok(teams.endsWith('01-times.json') && rest.length > 0, 'the demo fixtures start with the teams feed');
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { openSqliteControlPlane } from '../../src/control/control-plane.js';
 import { IdCounters } from '../../src/warehouse/counter-guard.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 
 async function withCounters(fn: (counters: ReturnType<typeof openSqliteControlPlane>['counters']) => Promise<void>) {
   const { dir, cleanup } = tempDir('svc-id-counters-');

@@ -5,8 +5,9 @@ import { systemClock, type Clock } from '../../src/clock.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { acquireIngestLock, IngestLockedError, processStart } from '../../src/warehouse/ingest-lock.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { runSvc, tempDir } from '../helpers/cli.js';
-import { DEMO_FIXTURES } from '../api/harness.js';
+import { runSvc } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { DEMO_FIXTURES } from '../kit/fixtures.js';
 
 /** A lock as a holder writes it, with the mtime set `ageMs` in the past. */
 function writeLock(file: string, holder: { pid: number; inicio: number | null }, ageMs = 0): void {

@@ -11,23 +11,14 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildFixtures } from '../../fixtures/generate.js';
 import { standings } from '../../fixtures/generator/standings.js';
 import type { Feed } from '../../src/feeds/canonical.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
+import { svcIngest } from '../kit/ingest.js';
 
 const { dir, cleanup } = tempDir('svc-live-day-');
 const steps = buildFixtures().liveDay;
 
-async function ingest(file: string): Promise<void> {
-  const r = await runSvcInProcess([
-    'ingest',
-    path.join(REPO_ROOT, file),
-    '--data-dir',
-    dir,
-    '--json',
-    '--now',
-    FIXTURES_NOW,
-  ]);
-  assert.equal(r.code, 0, `svc ingest ${file}: ${r.stderr}`);
-}
+const ingest = (file: string) => svcIngest(dir, file);
 
 /** Rows of a query on the current snapshot, opened read-only as every reader does. */
 async function query(sql: string): Promise<Record<string, unknown>[]> {
@@ -54,7 +45,7 @@ const outbox = async () =>
   );
 
 describe('live day through svc ingest', () => {
-  before(() => ingest('fixtures/demo'));
+  before(() => ingest(DEMO_FIXTURES));
   after(cleanup);
 
   it('the first ingest records no events', async () => {
@@ -62,7 +53,7 @@ describe('live day through svc ingest', () => {
   });
 
   it('standings agree with the generator (points, wins, goal difference, goals for per team, in order)', async () => {
-    const feed = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures/demo/03-serie-a.json'), 'utf8')) as Feed;
+    const feed = JSON.parse(readFileSync(path.join(DEMO_FIXTURES, '03-serie-a.json'), 'utf8')) as Feed;
     const expected = standings(feed.partidas ?? []).map((r) => ({ ...r }));
     const rows = await query(`SELECT f.chave AS time, c.pontos, c.vitorias, c.saldo, c.gols_pro
       FROM classificacao c JOIN campeonatos k ON k.id = c.campeonato_id AND k.tipo = 'pontos-corridos'
@@ -80,7 +71,7 @@ describe('live day through svc ingest', () => {
 
   for (const step of steps) {
     it(`${step.file}: ${step.eventos.join(', ') || 'no events'}`, async () => {
-      await ingest(path.join('fixtures/live-day', step.file));
+      await ingest(path.join(LIVE_DAY, step.file));
       const eventos = await outbox();
       assert.deepEqual(eventos.map((e) => e.evento).sort(), [...step.eventos].sort());
       if (step.file === '04-gol-contra.json') {

@@ -8,11 +8,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
 import { resolveDataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
+import { ingestSqlite } from '../kit/ingest.js';
 import { closePublishEngine, openForPublish } from '../../src/warehouse/publish-engine.js';
-import { FIXTURES_NOW, REPO_ROOT, tempDir } from '../helpers/cli.js';
-
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
 /** Attaches a probe file: besides the engine's own in-memory database, it must be the only one attached. */
 async function assertOnlyProbeAttached(probe: string): Promise<void> {
@@ -34,10 +33,7 @@ it('publishes in a row, after feeds rejected before and inside the transaction, 
   const { dir, cleanup } = tempDir('svc-engine-');
   try {
     const dataDir = resolveDataDir(path.join(dir, 'data'));
-    assert.equal(
-      (await ingestSqlite({ dataDir, inputs: [path.join(REPO_ROOT, 'fixtures/demo')] })).snapshot_id,
-      '00000001',
-    );
+    assert.equal((await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] })).snapshot_id, '00000001');
     assert.equal(
       (await ingestSqlite({ dataDir, inputs: [path.join(LIVE_DAY, '01-pre-jogo.json')] })).snapshot_id,
       '00000002',

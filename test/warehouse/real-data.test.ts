@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CSV_DIR, CUP_2025, ingest, query, SKIP } from '../real-data/real-data.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../kit/dirs.js';
 
 describe('derived tables on the Brasileirão CSV family', { skip: SKIP }, () => {
   const { dir, cleanup } = tempDir('svc-derived-real-');

@@ -3,13 +3,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
+import { ingestSqlite } from '../kit/ingest.js';
 import { changesBetween } from '../../src/warehouse/snapshot-changes.js';
 import { manifestFile, readManifest } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
-const DEMO = path.join(REPO_ROOT, 'fixtures/demo');
-const step = (name: string) => path.join(REPO_ROOT, 'fixtures/live-day', name);
+const step = (name: string) => path.join(LIVE_DAY, name);
 
 async function publish(dataDir: DataDir, input: string): Promise<string> {
   const summary = await ingestSqlite({ dataDir, inputs: [input] });
@@ -24,7 +24,7 @@ describe('alteracoes: what an ingest touched, in its manifest', () => {
   let goal = '';
   let lineups = '';
   before(async () => {
-    first = await publish(dataDir, DEMO);
+    first = await publish(dataDir, DEMO_FIXTURES);
     goal = await publish(dataDir, step('03-gol.json'));
     lineups = await publish(dataDir, step('06-substituicao.json'));
   });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
 import { openWarehouseDb } from './warehouse-db.js';
 
 it('the in-place update of partidas sets every column but the key', async () => {

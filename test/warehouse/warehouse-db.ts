@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { REPO_ROOT } from '../kit/fixtures.js';
+import { tempDir } from '../kit/dirs.js';
 
 type Row = Record<string, DuckDBValue>;
 

@@ -5,8 +5,11 @@ import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { examplePayload } from '../../src/api/openapi/event-examples.js';
 import { EVENTOS, type EventName } from '../../src/domain/events.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { runSvcInProcess } from '../helpers/cli.js';
-import { publishSnapshot, type Receiver, until, type TestDataDir } from './helpers.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { publishSnapshot } from './helpers.js';
+import type { Receiver } from '../kit/receiver.js';
+import { waitFor } from '../kit/wait.js';
+import type { TestDataDir } from '../kit/dirs.js';
 import { startDeliveryStack, type DeliveryStack } from './delivery-stack.js';
 
 /** The management API and the daemon together, as a customer sees them: test delivery, quota, history. */
@@ -56,7 +59,7 @@ describe('management API + daemon', () => {
       { evento: 'partida.encerrada', campeonato_id: 1 },
     ]);
     dispatcher.poke();
-    await until(
+    await waitFor(
       () =>
         (
           db.prepare(`SELECT count(*) AS n FROM entregas WHERE status IN ('entregue', 'descartada')`).get() as {
@@ -100,8 +103,8 @@ describe('management API + daemon', () => {
       assert.deepEqual([queued.body.data.evento, queued.body.data.origem], [evento, 'teste']);
       await receiver.waitFor(before + i + 1);
       // Recorded as settled (the receiver has it, its outcome lands a moment later).
-      while ((await call('GET', `/v1/webhooks/${id}/entregas/${queued.body.data.id}`)).body.data.status === 'pendente')
-        await new Promise((r) => setTimeout(r, 20));
+      const entrega = `/v1/webhooks/${id}/entregas/${queued.body.data.id}`;
+      await waitFor(async () => (await call('GET', entrega)).body.data.status !== 'pendente', `${entrega} settled`);
     }
     const sent = receiver.requests.slice(before);
     assert.deepEqual(sent.map((r) => r.headers['x-svc-evento']).sort(), [...EVENTOS].sort());
@@ -145,7 +148,7 @@ describe('management API + daemon', () => {
       }),
       { ok: true },
     );
-    await until(
+    await waitFor(
       () =>
         (db.prepare('SELECT status FROM entregas WHERE id = ?').get(testId) as { status: string }).status ===
         'entregue',
@@ -157,7 +160,7 @@ describe('management API + daemon', () => {
       (d: { origem: string }) => d.origem === 'automatica',
     );
     assert.equal((await call('POST', `/v1/webhooks/${id}/entregas/${automatic.id}/reenviar`)).status, 202);
-    await until(
+    await waitFor(
       () =>
         (db.prepare('SELECT status FROM entregas WHERE id = ?').get(automatic.id) as { status: string }).status ===
         'descartada',
@@ -190,16 +193,16 @@ describe('management API + daemon', () => {
     const before = receiver.requests.length;
     receiver.reply = (_req, i) => ({ status: i === before + 1 ? 503 : 200, body: `resposta ${i - before + 1}` });
     const entrega = (await call('POST', `/v1/webhooks/${id}/testar`)).body.data.id as string;
-    await until(() => receiver.requests.length === before + 1, 'the test delivery');
+    await waitFor(() => receiver.requests.length === before + 1, 'the test delivery');
     const replay = () =>
       runSvcInProcess(['replay', entrega.slice(0, 8), '--allow-private-urls', '--data-dir', dataDir.root]);
     const settled = () =>
       (db.prepare('SELECT status FROM entregas WHERE id = ?').get(entrega) as { status: string }).status === 'entregue';
-    await until(settled, 'recorded');
+    await waitFor(settled, 'recorded');
     assert.equal((await replay()).code, 4, 'the receiver answered 503');
     assert.equal((await call('POST', `/v1/webhooks/${id}/entregas/${entrega}/reenviar`)).status, 202);
-    await until(() => receiver.requests.length === before + 3, 'the resend');
-    await until(settled, 'resent');
+    await waitFor(() => receiver.requests.length === before + 3, 'the resend');
+    await waitFor(settled, 'resent');
     assert.equal((await replay()).code, 0);
     assert.deepEqual(
       receiver.requests.slice(before).map((r) => r.headers['x-svc-tentativa']),

@@ -8,16 +8,11 @@ import { EVENTOS } from '../../src/domain/events.js';
 import type { ReceivedDelivery } from '../../src/webhooks/listen.js';
 import { deliveryHeaders, sign } from '../../src/webhooks/signing.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { runSvcInProcess } from '../helpers/cli.js';
-import {
-  createAccount,
-  publishSnapshot,
-  Receiver,
-  SvcProcess,
-  testDataDir,
-  until,
-  type TestDataDir,
-} from './helpers.js';
+import { runSvcInProcess, SvcProcess } from '../kit/svc.js';
+import { createAccount, publishSnapshot } from './helpers.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { waitFor } from '../kit/wait.js';
 
 describe('svc webhooks run / listen and svc replay (real binary)', () => {
   let dataDir: TestDataDir;
@@ -76,7 +71,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
       }),
       { ok: true },
     );
-    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'recorded');
+    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'recorded');
     const id = String(r?.headers['x-svc-entrega']);
     await d.waitForOutput(
       new RegExp(
@@ -96,7 +91,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     await d.waitForOutput(/despachando eventos/);
     assert.doesNotMatch(d.stderr, /ATIVO/);
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
-    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'falhou', 'refused');
+    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'falhou', 'refused');
     assert.equal(store.listDeliveries(w.id, 1)[0]?.ultimoErro, 'URL bloqueada: a URL deve usar HTTPS');
     assert.equal(receiver.requests.length, 0);
     // The default log: JSON lines on stdout, the failure a warning.
@@ -132,7 +127,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     );
     const second = daemon();
     await second.waitForOutput(/despachando eventos/);
-    await until(
+    await waitFor(
       () => store.listDeliveries(w.id, 100).every((d) => d.status === 'entregue'),
       'all delivered after restart',
       60_000,
@@ -150,7 +145,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const w = webhook('whsec_old');
     const d = daemon();
     await publishSnapshot(dataDir, [{ evento: 'partida.encerrada', campeonato_id: 1 }]);
-    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
+    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
     d.kill('SIGTERM');
     await d.exited;
     const delivery = store.listDeliveries(w.id, 1)[0];
@@ -204,7 +199,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
       { evento: 'partida.gol', campeonato_id: 1 },
       { evento: 'partida.criada', campeonato_id: 1 },
     ]);
-    await until(() => store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length === 2, 'failed');
+    await waitFor(() => store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length === 2, 'failed');
     d.kill('SIGTERM');
     await d.exited;
     const dry = await runSvcInProcess([
@@ -375,7 +370,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.equal((await post('whsec_wrong')).status, 401);
     const stale = String(Math.floor(Date.now() / 1000) - 301);
     assert.equal((await post('whsec_l', stale)).status, 401);
-    await until(() => l.stdout.trim().split('\n').length === 4, 'four lines');
+    await waitFor(() => l.stdout.trim().split('\n').length === 4, 'four lines');
     const lines = l.stdout
       .trim()
       .split('\n')
@@ -435,7 +430,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     // Rotated again elsewhere: only the signature with the previous secret still verifies; the app answers 500.
     assert.equal((await post('whsec_newer', 'whsec_old')).status, 500);
     assert.equal((await post('whsec_other', null)).status, 401);
-    await until(() => l.stdout.trim().split('\n').length === 4, 'four lines');
+    await waitFor(() => l.stdout.trim().split('\n').length === 4, 'four lines');
     const lines = l.stdout
       .trim()
       .split('\n')
@@ -483,7 +478,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now(), 3_600_000);
     daemon();
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
-    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
+    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
     assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura-Anterior\) {2}→ 200/);
     assert.match(l.stdout, new RegExp(`encaminhada para ${appUrl}: 200 em \\d+ ms`));
     assert.equal(app.requests.length, 1);
@@ -498,7 +493,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     procs.push(l);
     const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
     assert.equal((await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' })).status, 502);
-    await until(() => l.stdout.includes('\n'), 'one line');
+    await waitFor(() => l.stdout.includes('\n'), 'one line');
     const line = JSON.parse(l.stdout) as ReceivedDelivery;
     assert.deepEqual([line.assinatura, line.encaminhada?.erro], ['nao_verificada', 'ECONNREFUSED']);
   });
@@ -540,7 +535,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
       out.data.map((x) => [x.webhook_id, x.tentativa, x.ok]),
       [[w.id, 1, true]],
     );
-    await until(() => l.stdout.includes('encaminhada'), 'the listener forwarded it');
+    await waitFor(() => l.stdout.includes('encaminhada'), 'the listener forwarded it');
     assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura\)/);
     assert.equal(app.requests.length, 1);
     const body = JSON.parse(app.requests[0]!.body) as { evento: string; dados: unknown };
@@ -562,7 +557,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
       dataDir.root,
     ]);
     assert.equal(replayed.code, 0, replayed.stderr);
-    await until(() => app.requests.length === 2, 'the replay forwarded');
+    await waitFor(() => app.requests.length === 2, 'the replay forwarded');
     assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura-Anterior\)/);
     const timeline = store.listAttempts(entrega);
     assert.deepEqual(

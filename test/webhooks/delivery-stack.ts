@@ -1,14 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
 import type { DataDir } from '../../src/data-dir.js';
-import { silentLog } from '../helpers/log.js';
-import { Receiver, testDataDir, type TestDataDir } from './helpers.js';
-import { assertWebhookOpenApi } from './openapi.js';
+import { silentLog } from '../kit/log.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { startHarness } from '../kit/server.js';
+import { assertWebhookOpenApi } from '../kit/openapi.js';
 
 /** The delivery daemon of the tests: the data dir's SQLite control plane, loopback receivers, no mail, no log. */
 export function startLocalDispatcher(
@@ -51,15 +50,7 @@ export async function startDeliveryStack(o: {
   const conta = accounts.createAccount('acme', 'pro').id;
   const key = accounts.createKey(conta, null).key;
   o.before?.(db, conta);
-  const api = createApp({
-    dataDir,
-    control: sqliteControlPlane(db),
-    log: silentLog,
-    webhooks: { allowPrivateUrls: true },
-  });
-  const server = http.createServer(api.app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = await startHarness({ dir: dataDir.root, allowPrivateUrls: true });
   const receiver = new Receiver();
   const url = await receiver.start();
   const dispatcher = await startLocalDispatcher(dataDir, db, { pollMs: o.pollMs });
@@ -71,23 +62,13 @@ export async function startDeliveryStack(o: {
     url,
     dispatcher,
     async call(method, path, body) {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      const parsed = text ? JSON.parse(text) : null;
-      assertWebhookOpenApi(method, path, res.status, parsed);
-      return { status: res.status, body: parsed };
+      const r = await api.sendJson(method, path, key, body);
+      assertWebhookOpenApi(method, path, r.status, r.json);
+      return { status: r.status, body: r.json };
     },
     async stop() {
       await dispatcher.stop();
       await receiver.stop();
-      await new Promise<void>((r) => server.close(() => r()));
       await api.stop();
       db.close();
       dataDir.cleanup();

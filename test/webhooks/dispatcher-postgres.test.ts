@@ -4,9 +4,11 @@ import { openPgControlPlane } from '../../src/control/postgres/pg-control-plane.
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
-import { memoryLog } from '../helpers/log.js';
-import { createTestDatabase, postgresSkip } from '../helpers/postgres.js';
-import { publishSnapshot, Receiver, testDataDir, type TestDataDir } from './helpers.js';
+import { memoryLog } from '../kit/log.js';
+import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
+import { publishSnapshot } from './helpers.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
 
 /** The dispatcher of the other tests, on the PostgreSQL control plane: every queue call a round trip. */
 describe('dispatcher on PostgreSQL', { skip: postgresSkip ?? false }, () => {

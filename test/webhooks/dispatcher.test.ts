@@ -12,17 +12,12 @@ import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../
 import { RETRY_DELAYS_MS } from '../../src/webhooks/retry-policy.js';
 import { isoWithOffset } from '../../src/time.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { memoryLog, silentLog } from '../helpers/log.js';
-import {
-  createAccount,
-  eventBody,
-  ManualClock,
-  publishSnapshot,
-  Receiver,
-  testDataDir,
-  until,
-  type TestDataDir,
-} from './helpers.js';
+import { memoryLog, silentLog } from '../kit/log.js';
+import { createAccount, eventBody, publishSnapshot } from './helpers.js';
+import { ManualClock } from '../kit/clock.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { waitFor } from '../kit/wait.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const SECRET = 'whsec_test';
@@ -121,7 +116,7 @@ describe('dispatcher', () => {
       });
       assert.deepEqual(v, { ok: true });
     }
-    await until(() => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue'), 'deliveries recorded');
+    await waitFor(() => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue'), 'deliveries recorded');
     assert.equal(dispatcherCursor(db), seqs[2]);
     assert.equal(store.monthlyUsage(conta, T0), 3);
     assert.equal(store.getWebhook(conta, w.id)?.ultimoSucessoEm, isoWithOffset(T0));
@@ -164,7 +159,7 @@ describe('dispatcher', () => {
     ]);
     await start();
     await receiver.waitFor(3);
-    await until(
+    await waitFor(
       () => [golOnly, freeHook].every((w) => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue')),
       'recorded',
     );
@@ -192,7 +187,7 @@ describe('dispatcher', () => {
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start();
     await receiver.waitFor(3);
-    await until(
+    await waitFor(
       () => [early, late].every((w) => store.listDeliveries(w.id, 5).every((d) => d.status === 'entregue')),
       'recorded',
     );
@@ -246,7 +241,7 @@ describe('dispatcher', () => {
   }
 
   async function settledAttempt(webhookId: number, attempt: number) {
-    await until(() => {
+    await waitFor(() => {
       const d = store.listDeliveries(webhookId, 1)[0];
       return d !== undefined && d.tentativas === attempt;
     }, `attempt ${attempt} recorded`);
@@ -311,7 +306,7 @@ describe('dispatcher', () => {
         Array.from({ length: 20 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
       );
       dispatcher?.poke();
-      await until(() => store.getWebhookById(w.id)?.ativo === false, `deactivation ${round}`);
+      await waitFor(() => store.getWebhookById(w.id)?.ativo === false, `deactivation ${round}`);
       const hook = store.getWebhookById(w.id);
       assert.equal(hook?.desativadoEm, isoWithOffset(clock.now()));
       if (round < 3) {
@@ -326,7 +321,7 @@ describe('dispatcher', () => {
         assert.equal(receiver.requests.length, 20 * round);
         clock.advance(Date.UTC(2026, 10, 23) - clock.now());
         dispatcher?.poke();
-        await until(() => store.getWebhookById(w.id)?.ativo === true, `re-enabled ${round}`);
+        await waitFor(() => store.getWebhookById(w.id)?.ativo === true, `re-enabled ${round}`);
         assert.equal(store.getWebhookById(w.id)?.falhasConsecutivas, 0);
         clock.advance(Date.UTC(2026, 10, 22, 12) - clock.now()); // back to noon: the same scenario again
       } else {
@@ -365,7 +360,7 @@ describe('dispatcher', () => {
       Array.from({ length: 64 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
     );
     await start();
-    await until(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
+    await waitFor(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
     await idle();
     assert.equal(receiver.requests.length, 20, 'no POST after the 20th failure, though 64 were claimed ahead');
     const rest = store.listDeliveries(w.id, 100).filter((d) => d.tentativas === 0);
@@ -381,7 +376,7 @@ describe('dispatcher', () => {
     db.prepare('UPDATE webhooks SET desativacoes_seguidas = 2, falhas_consecutivas = 5 WHERE id = ?').run(w.id);
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start();
-    await until(() => store.getWebhookById(w.id)?.ultimoSucessoEm !== null, 'success recorded');
+    await waitFor(() => store.getWebhookById(w.id)?.ultimoSucessoEm !== null, 'success recorded');
     const hook = store.getWebhookById(w.id);
     assert.equal(hook?.falhasConsecutivas, 0);
     assert.equal(hook?.desativacoesSeguidas, 0);
@@ -397,7 +392,7 @@ describe('dispatcher', () => {
       { evento: 'partida.gol', campeonato_id: 1 },
     ]);
     dispatcher?.poke();
-    await until(() => store.monthlyUsage(conta, clock.now()) === 2, 'two delivered');
+    await waitFor(() => store.monthlyUsage(conta, clock.now()) === 2, 'two delivered');
     const b = store.createWebhook(
       { contaId: conta, nome: 'b', url, eventos: ['partida.gol'], secret: SECRET },
       null,
@@ -405,14 +400,17 @@ describe('dispatcher', () => {
     );
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     dispatcher?.poke();
-    await until(() => [a, b].every((w) => store.listDeliveries(w.id, 1)[0]?.status === 'descartada'), 'both discarded');
+    await waitFor(
+      () => [a, b].every((w) => store.listDeliveries(w.id, 1)[0]?.status === 'descartada'),
+      'both discarded',
+    );
     assert.equal(receiver.requests.length, 2);
     assert.equal(store.listDeliveries(b.id, 1)[0]?.ultimoErro, QUOTA_DISCARD_REASON);
     clock.advance(Date.UTC(2026, 11, 1) - clock.now());
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     dispatcher?.poke();
     await receiver.waitFor(4);
-    await until(() => store.monthlyUsage(conta, clock.now()) === 2, 'December counted afresh');
+    await waitFor(() => store.monthlyUsage(conta, clock.now()) === 2, 'December counted afresh');
     assert.equal(store.monthlyUsage(conta, Date.UTC(2026, 10, 30)), 2, 'November unchanged');
   });
 
@@ -420,7 +418,7 @@ describe('dispatcher', () => {
     const w = webhook(createAccount(db, 'acme', 'pro'));
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1, dados: { x: 'a'.repeat(256 * 1024) } }]);
     await start();
-    await until(() => store.listDeliveries(w.id, 1)[0]?.status === 'descartada', 'discarded');
+    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'descartada', 'discarded');
     assert.equal(store.listDeliveries(w.id, 1)[0]?.ultimoErro, 'Corpo maior que o limite de 256 KiB');
     assert.equal(receiver.requests.length, 0);
   });
@@ -506,7 +504,7 @@ describe('dispatcher', () => {
       );
       const { control, most } = lagging();
       await start({ control });
-      await until(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
+      await waitFor(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
       await idle();
       assert.equal(receiver.requests.length, 20);
       assert.equal(store.listDeliveries(w.id, 100).filter((d) => d.ultimoErro === 'Webhook desativado').length, 44);
@@ -523,7 +521,7 @@ describe('dispatcher', () => {
         Array.from({ length: 24 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
       );
       await start({ control: lagging({ answerMs: { monthlyUsage: 15 } }).control });
-      await until(
+      await waitFor(
         () => store.listDeliveries(w.id, 100).every((d) => d.status !== 'pendente' || d.tentativas > 0),
         'settled',
       );

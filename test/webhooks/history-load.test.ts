@@ -12,11 +12,13 @@ import type { IngestSummary } from '../../src/warehouse/ingest.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startLocalDispatcher } from './delivery-stack.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvc } from '../helpers/cli.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvc } from '../kit/svc.js';
 import { CSV_DIR, JSON_2019, SKIP } from '../real-data/real-data.js';
-import { createAccount, Receiver, testDataDir, type TestDataDir } from './helpers.js';
+import { createAccount } from './helpers.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
 
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 /** The demo's moment: the live-day matches are inside the live window around it. */
 const NOW = ['--now', FIXTURES_NOW];
 
@@ -36,7 +38,7 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
 
   before(async () => {
     dataDir = testDataDir();
-    await ingest([path.join(REPO_ROOT, 'fixtures/demo')]);
+    await ingest([DEMO_FIXTURES]);
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();

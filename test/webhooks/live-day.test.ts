@@ -8,10 +8,13 @@ import { EVENTOS } from '../../src/domain/events.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startLocalDispatcher } from './delivery-stack.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
-import { createAccount, Receiver, testDataDir, until, type ReceivedRequest, type TestDataDir } from './helpers.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { createAccount } from './helpers.js';
+import { Receiver, type ReceivedRequest } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { waitFor } from '../kit/wait.js';
 
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const SECRET = 'whsec_live_day';
 const MATCH_KEYS = [
   'id',
@@ -50,7 +53,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
 
   before(async () => {
     dataDir = testDataDir();
-    const demo = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+    const demo = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root]);
     assert.equal(demo.code, 0, demo.stderr);
     db = openControlDb(dataDir.controlDb);
     store = openWebhookRegistry(db);
@@ -107,7 +110,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
       assert.equal((JSON.parse(r.body) as Payload).evento, r.headers['x-svc-evento']);
     }
     assert.equal(new Set(all.map((r) => r.headers['x-svc-entrega'])).size, all.length, 'one delivery id per event');
-    await until(() => store.listDeliveries(1, 100).every((d) => d.status === 'entregue'), 'all recorded');
+    await waitFor(() => store.listDeliveries(1, 100).every((d) => d.status === 'entregue'), 'all recorded');
     const recorded = new Map(store.listDeliveries(1, 100).map((d) => [d.id, d.corpo]));
     for (const r of all) assert.equal(r.body, recorded.get(String(r.headers['x-svc-entrega'])));
   });

@@ -9,11 +9,14 @@ import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startLocalDispatcher } from './delivery-stack.js';
 import { PUBLISH_STEPS } from '../../src/warehouse/publish.js';
 import { listSnapshots, readCurrentId, snapshotFile } from '../../src/warehouse/snapshot-store.js';
-import { REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvcInProcess } from '../kit/svc.js';
 import { startSvc } from '../ingest/helpers.js';
-import { createAccount, Receiver, testDataDir, until, type TestDataDir } from './helpers.js';
+import { createAccount } from './helpers.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { waitFor } from '../kit/wait.js';
 
-const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
 const step = (name: string) => path.join(LIVE_DAY, name);
 
 /**
@@ -29,10 +32,7 @@ describe('events are delivered only from the current line of snapshots', () => {
 
   beforeEach(async () => {
     dataDir = testDataDir();
-    assert.equal(
-      (await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root])).code,
-      0,
-    );
+    assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root])).code, 0);
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
@@ -67,7 +67,7 @@ describe('events are delivered only from the current line of snapshots', () => {
   /** Waits until `n` delivery records exist and `n` requests arrived, each under its own delivery id. */
   async function expectDelivered(n: number): Promise<void> {
     await receiver.waitFor(n);
-    await until(() => deliveryRecords() >= n, `${n} delivery records`);
+    await waitFor(() => deliveryRecords() >= n, `${n} delivery records`);
     assert.equal(deliveryRecords(), n, 'one delivery record per event');
     const ids = receiver.requests.map((r) => r.headers['x-svc-entrega']);
     assert.equal(new Set(ids).size, receiver.requests.length, 'no event under two delivery ids');

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { verifyDelivery } from '../../src/webhooks/verify.js';
-import { publishSnapshot, type Receiver, until, type TestDataDir } from './helpers.js';
+import { publishSnapshot } from './helpers.js';
+import type { Receiver } from '../kit/receiver.js';
+import { waitFor } from '../kit/wait.js';
+import type { TestDataDir } from '../kit/dirs.js';
 import { startDeliveryStack, type DeliveryStack } from './delivery-stack.js';
 
 /**
@@ -66,7 +69,7 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     assert.equal(r.status, 202);
     assert.equal(r.body.data.reenfileiradas, 3);
     dispatcher.poke();
-    await until(() => receiver.requests.length === 6, 'three resent deliveries');
+    await waitFor(() => receiver.requests.length === 6, 'three resent deliveries');
     const resent = receiver.requests
       .slice(3)
       .map((q) => q.headers['x-svc-entrega'])
@@ -94,7 +97,7 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     const seen = receiver.requests.length;
     assert.equal((await call('POST', `/v1/webhooks/${id}/testar`)).status, 202);
     dispatcher.poke();
-    await until(() => receiver.requests.length > seen, 'the test delivery');
+    await waitFor(() => receiver.requests.length > seen, 'the test delivery');
     const req = receiver.requests[seen]!;
     const check = (secret: string, header: string) =>
       verifyDelivery({
@@ -117,7 +120,7 @@ describe('recovering deliveries since a time; rotating a secret with an overlap'
     await dispatcher.idle(); // the first test's outcome recorded: one test at a time per webhook
     assert.equal((await call('POST', `/v1/webhooks/${id}/testar`)).status, 202);
     dispatcher.poke();
-    await until(() => receiver.requests.length > seen2, 'the second test delivery');
+    await waitFor(() => receiver.requests.length > seen2, 'the second test delivery');
     assert.equal(receiver.requests[seen2]!.headers['x-svc-assinatura-anterior'], undefined);
   });
 });

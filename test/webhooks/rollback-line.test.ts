@@ -9,11 +9,15 @@ import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { readManifest, type SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { DEMO_FIXTURES, ingestInto, LIVE_DAY, startHarness, type Harness } from '../api/harness.js';
-import { runSvcInProcess, tempDir } from '../helpers/cli.js';
-import { SseClient } from '../helpers/sse.js';
+import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
+import { ingestInto } from '../kit/ingest.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { runSvcInProcess } from '../kit/svc.js';
+import { tempDir } from '../kit/dirs.js';
+import { SseClient } from '../kit/sse.js';
 import { startLocalDispatcher } from './delivery-stack.js';
-import { createAccount, Receiver } from './helpers.js';
+import { createAccount } from './helpers.js';
+import { Receiver } from '../kit/receiver.js';
 
 /** One event as a client saw it: its seq and its exact body. */
 type Seen = [seq: number, corpo: string];

@@ -1,25 +1,19 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createApp, type ApiApp } from '../../src/api/app.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/domain/events.js';
-import { silentLog } from '../helpers/log.js';
-import { testDataDir, type TestDataDir } from './helpers.js';
-import { assertWebhookOpenApi } from './openapi.js';
+import { startHarness, type Harness } from '../kit/server.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { assertWebhookOpenApi } from '../kit/openapi.js';
 
 const HOOK_URL = 'https://93.184.216.34/hooks/svc';
 
 describe('webhook management API', () => {
   let dataDir: TestDataDir;
   let db: ControlDb;
-  let api: ApiApp;
-  let server: http.Server;
-  let base: string;
+  let h: Harness;
   let pro: string;
   let other: string;
   let free: string;
@@ -36,15 +30,11 @@ describe('webhook management API', () => {
     for (const conta of [acme, rival])
       db.prepare('INSERT INTO webhook_contas (conta_id, limite_webhooks) VALUES (?, 100)').run(conta);
     free = accounts.createKey(accounts.createAccount('hobby', 'free', { campeonatos: [1] }).id, null).key;
-    api = createApp({ dataDir, control: sqliteControlPlane(db), log: silentLog });
-    server = http.createServer(api.app.callback());
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    h = await startHarness({ dir: dataDir.root });
   });
 
   after(async () => {
-    await new Promise<void>((r) => server.close(() => r()));
-    await api.stop();
+    await h.stop();
     db.close();
     dataDir.cleanup();
   });
@@ -55,18 +45,9 @@ describe('webhook management API', () => {
     key: string,
     body?: unknown,
   ): Promise<{ status: number; body: any; headers: Headers }> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const parsed = text ? JSON.parse(text) : null;
-    assertWebhookOpenApi(method, path, res.status, parsed);
-    return { status: res.status, body: parsed, headers: res.headers };
+    const r = await h.sendJson(method, path, key, body);
+    assertWebhookOpenApi(method, path, r.status, r.json);
+    return { status: r.status, body: r.json, headers: r.headers };
   }
 
   async function create(key = pro, body: unknown = { nome: 'placar', url: HOOK_URL }) {

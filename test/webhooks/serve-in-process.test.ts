@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
-import { FIXTURES_NOW, REPO_ROOT, runSvcInProcess } from '../helpers/cli.js';
-import { Receiver, SvcProcess, testDataDir, until, type TestDataDir } from './helpers.js';
+import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { runSvcInProcess, type SvcProcess, startServeProcess } from '../kit/svc.js';
+import { Receiver } from '../kit/receiver.js';
+import { testDataDir, type TestDataDir } from '../kit/dirs.js';
+import { waitFor } from '../kit/wait.js';
+import { createKey } from '../kit/keys.js';
 
 /** `svc serve --webhooks`: one process serves the API and delivers, as an operator on a single VM runs it. */
 let dataDir: TestDataDir;
@@ -12,7 +16,7 @@ let serve: SvcProcess | undefined;
 before(async () => {
   dataDir = testDataDir();
   receiver = new Receiver();
-  const demo = await runSvcInProcess(['ingest', path.join(REPO_ROOT, 'fixtures/demo'), '--data-dir', dataDir.root]);
+  const demo = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root]);
   assert.equal(demo.code, 0, demo.stderr);
 });
 
@@ -23,33 +27,11 @@ after(async () => {
 });
 
 it('delivers the events of a new snapshot from inside svc serve, warns about private URLs, stops cleanly', async () => {
-  const created = await runSvcInProcess([
-    'keys',
-    'create',
-    '--account',
-    'acme',
-    '--plan',
-    'pro',
-    '--json',
-    '--data-dir',
-    dataDir.root,
-  ]);
-  assert.equal(created.code, 0, created.stderr);
-  const { key } = JSON.parse(created.stdout) as { key: string };
+  const key = await createKey(dataDir.root, 'acme', 'pro');
 
-  serve = new SvcProcess([
-    'serve',
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--webhooks',
-    '--allow-private-urls',
-    '--json',
-    '--data-dir',
-    dataDir.root,
-  ]);
-  const [, base] = await serve.waitForOutput(/"url":"(http:\/\/[^"]+)"/);
+  const started = await startServeProcess(dataDir.root, ['--webhooks', '--allow-private-urls']);
+  serve = started.server;
+  const base = started.url;
   assert.match(serve.stderr, /--allow-private-urls ATIVO/);
 
   const url = await receiver.start();
@@ -62,15 +44,15 @@ it('delivers the events of a new snapshot from inside svc serve, warns about pri
 
   const step = await runSvcInProcess([
     'ingest',
-    path.join(REPO_ROOT, 'fixtures/live-day/01-pre-jogo.json'),
-    path.join(REPO_ROOT, 'fixtures/live-day/02-inicio.json'),
+    path.join(LIVE_DAY, '01-pre-jogo.json'),
+    path.join(LIVE_DAY, '02-inicio.json'),
     '--data-dir',
     dataDir.root,
     '--now',
     FIXTURES_NOW,
   ]);
   assert.equal(step.code, 0, step.stderr);
-  await until(() => receiver.requests.length >= 1, 'a delivery from svc serve --webhooks', 20_000);
+  await waitFor(() => receiver.requests.length >= 1, 'a delivery from svc serve --webhooks', 20_000);
   const first = receiver.requests[0];
   assert.ok(first);
   assert.equal(first.headers['x-svc-evento'], 'partida.ao_vivo');

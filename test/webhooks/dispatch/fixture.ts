@@ -6,7 +6,8 @@ import type { DeliveryJob, WebhookRecord } from '../../../src/control/webhooks/r
 import { openWebhookRegistry, type WebhookRegistry } from '../../../src/control/webhooks/registry.js';
 import type { DeliveryOrigin } from '../../../src/domain/webhooks.js';
 import { decideDeactivation } from '../../../src/webhooks/deactivation-policy.js';
-import { createAccount, testDataDir, type TestDataDir } from '../helpers.js';
+import { createAccount } from '../helpers.js';
+import { testDataDir, type TestDataDir } from '../../kit/dirs.js';
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 

@@ -4,7 +4,8 @@ import { QUOTA_DISCARD_REASON } from '../../../src/webhooks/catalog.js';
 import { QuotaGate } from '../../../src/webhooks/dispatch/quota-gate.js';
 import type { DeliveryJob } from '../../../src/control/webhooks/records.js';
 import type { AdmittedDispatch, CompletedDispatch } from '../../../src/webhooks/dispatch/types.js';
-import { ManualClock, until } from '../helpers.js';
+import { ManualClock } from '../../kit/clock.js';
+import { waitFor } from '../../kit/wait.js';
 import { StageFixture, T0 } from './fixture.js';
 
 describe('quota gate stage', () => {
@@ -146,7 +147,7 @@ describe('quota gate stage', () => {
     assert.equal(admittedB, null, 'not discarded: a may fail');
     await f.queue.recordOutcomes([{ job: a, outcome: { kind: 'falhou', attempt: null, motivo: 'x', at: T0 } }]);
     gate.settle([f.conta]);
-    await until(() => admittedB !== null, 'b admitted');
+    await waitFor(() => admittedB !== null, 'b admitted');
     assert.deepEqual(admittedB, { job: b, metered: f.conta });
   });
 });

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { AttemptResult, DeliveryJob } from '../../../src/control/webhooks/records.js';
 import { OutcomeRecorder } from '../../../src/webhooks/dispatch/record.js';
 import type { CompletedDispatch, DispatchOutcome } from '../../../src/webhooks/dispatch/types.js';
-import { memoryLog } from '../../helpers/log.js';
-import { ManualClock } from '../helpers.js';
+import { memoryLog } from '../../kit/log.js';
+import { ManualClock } from '../../kit/clock.js';
 import { StageFixture, T0 } from './fixture.js';
 
 describe('record stage', () => {

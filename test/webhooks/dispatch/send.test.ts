@@ -3,7 +3,8 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { send } from '../../../src/webhooks/dispatch/send.js';
 import { RESPONSE_EXCERPT_BYTES, Sender } from '../../../src/webhooks/sender.js';
 import { verifyDelivery } from '../../../src/webhooks/verify.js';
-import { ManualClock, Receiver } from '../helpers.js';
+import { ManualClock } from '../../kit/clock.js';
+import { Receiver } from '../../kit/receiver.js';
 import { StageFixture, T0 } from './fixture.js';
 
 describe('send stage', () => {

@@ -1,7 +1,7 @@
-import type { AddressInfo } from 'node:net';
+/** An API server as `svc serve` wires it (startServer) over a temp data dir, with requests and keys for tests. */
 import type { Server } from 'node:http';
-import path from 'node:path';
-import { createApp, type ApiApp, type AppOptions } from '../../src/api/app.js';
+import type { ApiApp, AppOptions } from '../../src/api/app.js';
+import { startServer } from '../../src/api/server.js';
 import type { Plano } from '../../src/domain/plans.js';
 import { SqliteAccountsStore, type AccountSettings } from '../../src/control/accounts-store.js';
 import { sqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
@@ -9,12 +9,9 @@ import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
 import type { CorsOrigins } from '../../src/api/middleware/cors.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../helpers/ingest.js';
-import { REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { memoryLog } from '../helpers/log.js';
-
-export const DEMO_FIXTURES = path.join(REPO_ROOT, 'fixtures/demo');
-export const LIVE_DAY = path.join(REPO_ROOT, 'fixtures/live-day');
+import { tempDir } from './dirs.js';
+import { copyDemoDataDir } from './ingest.js';
+import { memoryLog } from './log.js';
 
 export interface Reply {
   status: number;
@@ -30,6 +27,8 @@ export interface Harness {
   dataDir: DataDir;
   control: ControlDb;
   api: ApiApp;
+  /** The HTTP server (for tests that need its events, e.g. a request arriving). */
+  server: Server;
   accounts: SqliteAccountsStore;
   logs: Record<string, unknown>[];
   /** A new key on a new account with that plan. */
@@ -40,20 +39,16 @@ export interface Harness {
     pathAndQuery: string,
     init?: { key?: string; headers?: Record<string, string>; body?: string },
   ): Promise<Reply>;
+  /** `METHOD path` with `body` sent as JSON (none when undefined). */
+  sendJson(method: string, pathAndQuery: string, key: string, body?: unknown): Promise<Reply>;
   /** Stops the server and app (usage flushed); the data dir stays until cleanup(). */
   stop(): Promise<void>;
   cleanup(): Promise<void>;
 }
 
-export async function ingestInto(dataDir: DataDir, inputs: readonly string[]): Promise<string> {
-  const summary = await ingestSqlite({ dataDir, inputs });
-  if (!summary.snapshot_id) throw new Error('ingest published nothing');
-  return summary.snapshot_id;
-}
-
 let accountSeq = 0;
 
-/** A real app on a real HTTP server (port 0) over a temp data dir, with the demo fixtures ingested. */
+/** The production server (startServer, port 0 on loopback) over a temp data dir, with the demo fixtures ingested. */
 export async function startHarness(
   o: {
     dir?: string;
@@ -69,7 +64,10 @@ export async function startHarness(
     stream?: AppOptions['stream'];
     /** Another control plane than the data dir's SQLite (the keys `key()` makes stay in the SQLite one). */
     control?: ControlPlane;
-    webhooks?: AppOptions['webhooks'];
+    /** Webhook URLs may point at loopback/private hosts (a test's receiver). */
+    allowPrivateUrls?: boolean;
+    /** The URL resolver of the webhook routes (DNS by default). */
+    resolve?: NonNullable<AppOptions['webhooks']>['resolve'];
     /** The app's clock (quota days, usage history, tickets); default the system clock. */
     clock?: AppOptions['clock'];
   } = {},
@@ -77,30 +75,32 @@ export async function startHarness(
   const temp = o.dir ? null : tempDir('svc-api-');
   const dir = o.dir ?? temp!.dir;
   const dataDir = resolveDataDir(dir);
-  if (o.ingestDemo !== false && !o.dir) await ingestInto(dataDir, [DEMO_FIXTURES]);
+  if (o.ingestDemo !== false && !o.dir) await copyDemoDataDir(dir);
   const control = openControlDb(dataDir.controlDb);
   const { log, records: logs } = memoryLog();
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
-  const api = createApp({
+  const server = await startServer({
     dataDir,
     control: o.control ?? sqliteControlPlane(control),
+    port: 0,
+    host: '127.0.0.1',
     plans: o.plans,
     log,
-    usageFlushMs: o.usageFlushMs,
-    authCacheMs: o.authCacheMs ?? 0,
     cacheMb: o.cacheMb,
     corsOrigins: o.corsOrigins,
     publicUrl: o.publicUrl,
     trustProxy: o.trustProxy,
-    stream: o.stream,
-    webhooks: o.webhooks,
     metricsToken: o.metricsToken,
-    clock: o.clock,
+    allowPrivateUrls: o.allowPrivateUrls,
+    app: {
+      usageFlushMs: o.usageFlushMs,
+      authCacheMs: o.authCacheMs ?? 0,
+      stream: o.stream,
+      clock: o.clock,
+      resolve: o.resolve,
+    },
   });
-  await api.start();
-  const server: Server = api.app.listen(0, '127.0.0.1');
-  await new Promise<void>((r) => server.once('listening', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, api } = server;
   const accounts = new SqliteAccountsStore(control);
   let stopped = false;
   const request: Harness['request'] = async (method, pathAndQuery, init = {}) => {
@@ -122,6 +122,7 @@ export async function startHarness(
     dataDir,
     control,
     api,
+    server: server.server,
     accounts,
     logs,
     key(plan, settings) {
@@ -130,14 +131,16 @@ export async function startHarness(
     },
     get: (p, key, headers) => request('GET', p, { key, headers }),
     request,
+    sendJson: (method, p, key, body) =>
+      request(method, p, {
+        key,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     async stop() {
       if (stopped) return;
       stopped = true;
-      await new Promise<void>((r) => {
-        server.close(() => r());
-        server.closeAllConnections();
-      });
-      await api.stop();
+      await server.close();
       control.close();
     },
     async cleanup() {

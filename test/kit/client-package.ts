@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './cli.js';
+import { REPO_ROOT } from './fixtures.js';
 
 const CLIENT_DIR = path.join(REPO_ROOT, 'clients/typescript');
 

@@ -1,4 +1,5 @@
 import { request, type IncomingMessage } from 'node:http';
+import { waitFor } from './wait.js';
 
 export interface SseFrame {
   id?: string;
@@ -16,7 +17,6 @@ export class SseClient {
   body = '';
   ended = false;
   private buffer = '';
-  private waiters: (() => void)[] = [];
   private res: IncomingMessage | null = null;
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
@@ -30,7 +30,6 @@ export class SseClient {
         res.on('data', (d: string) => c.push(d));
         res.on('close', () => {
           c.ended = true;
-          c.wake();
         });
         resolve();
       });
@@ -60,11 +59,6 @@ export class SseClient {
       }
       this.frames.push(f);
     }
-    this.wake();
-  }
-
-  private wake(): void {
-    for (const w of this.waiters.splice(0)) w();
   }
 
   /** Frames carrying an event (not comments only). */
@@ -73,16 +67,12 @@ export class SseClient {
   }
 
   /** Resolves when `test` holds, rejects after `ms` with what was received. */
-  async until(test: (c: SseClient) => boolean, ms = 15_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!test(this)) {
-      if (Date.now() > deadline)
-        throw new Error(`SSE: condition not met in ${ms} ms; received: ${this.body.slice(0, 2000)}`);
-      await new Promise<void>((r) => {
-        this.waiters.push(r);
-        setTimeout(r, 200);
-      });
-    }
+  until(test: (c: SseClient) => boolean, ms = 15_000): Promise<void> {
+    return waitFor(
+      () => test(this),
+      () => `an SSE condition; received: ${this.body.slice(0, 2000)}`,
+      ms,
+    );
   }
 
   close(): void {

@@ -1,3 +1,4 @@
+/** The one OpenAPI assertion: a response, a webhook payload or a management answer against the published document. */
 import assert from 'node:assert/strict';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -17,8 +18,8 @@ function pointer(...parts: string[]): string {
   return parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 }
 
-/** Asserts `body` is what the OpenAPI document promises for `METHOD template` answered with `status`. */
-export function assertOpenApi(template: string, status: number, body: unknown, method = 'get'): void {
+/** The compiled schema of `METHOD template`'s `status` JSON response (cached). */
+function responseSchema(template: string, status: number, method: string): ValidateFunction {
   const ref = `openapi#/${pointer('paths', template, method, 'responses', String(status), 'content', 'application/json', 'schema')}`;
   let validate = cache.get(ref);
   if (!validate) {
@@ -27,6 +28,12 @@ export function assertOpenApi(template: string, status: number, body: unknown, m
     validate = found;
     cache.set(ref, validate);
   }
+  return validate;
+}
+
+/** Asserts `body` is what the OpenAPI document promises for `METHOD template` answered with `status`. */
+export function assertOpenApi(template: string, status: number, body: unknown, method = 'get'): void {
+  const validate = responseSchema(template, status, method);
   const ok = validate(body);
   assert.ok(
     ok,
@@ -43,4 +50,29 @@ export function assertWebhookPayload(evento: string, body: unknown): void {
     validate(body),
     `${evento} does not match the OpenAPI webhooks schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
   );
+}
+
+/**
+ * Asserts a webhook management answer (`METHOD path`, a concrete path) is what the OpenAPI promises: the status is
+ * documented and the body matches. Paths outside /v1/webhooks, or that 404 before routing, are not checked.
+ */
+export function assertWebhookOpenApi(method: string, path: string, status: number, body: unknown): void {
+  const template =
+    path
+      .split('?')[0]
+      ?.replace(/\/\d+(?=\/|$)/, '/{id}')
+      .replace(/\/entregas\/[^/]+/, '/entregas/{entregaId}') ?? path;
+  if (!template.startsWith('/v1/webhooks')) return;
+  const paths = (OPENAPI as { paths: Record<string, Record<string, unknown>> }).paths;
+  const op = paths[template]?.[method.toLowerCase()] as
+    | { responses: Record<string, { content?: unknown }> }
+    | undefined;
+  if (!op) return;
+  const response = op.responses[String(status)];
+  assert.ok(response, `${method} ${template}: status ${status} is not documented`);
+  if (!response.content) {
+    assert.equal(body, null, `${method} ${template} ${status} documents no body`);
+    return;
+  }
+  assertOpenApi(template, status, body, method.toLowerCase());
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './cli.js';
+import { REPO_ROOT } from './fixtures.js';
 
 /** The events a live step fires (a goal: the score, the goal, the match live). */
 export const LIVE_STEP_EVENTS = ['partida.placar_atualizado', 'partida.gol', 'partida.ao_vivo'] as const;

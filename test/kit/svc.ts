@@ -1,33 +1,10 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+/** Running `svc`: the real binary in a child process, or its runCli in this process. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DEMO_GERADO_EM } from '../../fixtures/generator/moment.js';
+import { FIXTURES_NOW, REPO_ROOT } from './fixtures.js';
+import { waitFor } from './wait.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SVC_BIN = path.join(REPO_ROOT, 'bin/svc');
-/** Real public data (read-only, never copied into the repo); absent on a user's clone. */
-export const SHARED_DATA = path.resolve(REPO_ROOT, '../shared/data');
-
-/**
- * The skip reason for tests that need `dir` of the shared data (false when it is there). Where the data must be
- * there (`SVC_REQUIRE_SHARED_DATA=1`, set by .ci/run) its absence throws instead: a CI run that silently skipped
- * every real-data test would pass without testing them.
- */
-export function sharedDataSkip(dir: string = SHARED_DATA): string | false {
-  if (existsSync(dir)) return false;
-  if (process.env.SVC_REQUIRE_SHARED_DATA === '1')
-    throw new Error(`dados reais ausentes em ${dir} (SVC_REQUIRE_SHARED_DATA=1)`);
-  return `dados reais ausentes em ${dir}; testes com dados reais pulados`;
-}
-
-/**
- * The instant the bundled fixtures describe (the demo's Sunday, 17:10 in Brasília). Every `svc ingest` a test
- * runs is centred on it unless the test passes its own `--now`: the live window then never depends on the day
- * the suite runs (CI also runs the dated tests under faketime to prove it).
- */
-export const FIXTURES_NOW = DEMO_GERADO_EM;
 
 /** `args` with `--now FIXTURES_NOW` added when they run `svc ingest` without a `--now` of their own. */
 export function pinnedNow(args: readonly string[]): readonly string[] {
@@ -85,12 +62,6 @@ export function runSvc(
   });
 }
 
-/** A fresh temp data dir per test; removed by the returned cleanup. */
-export function tempDir(prefix = 'svc-test-'): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 let inProcessRunning = false;
 
 /**
@@ -142,4 +113,60 @@ async function runInProcess(args: readonly string[], env: Record<string, string 
     process.stderr.write = writes.err;
     setEnv(saved);
   }
+}
+
+/** A long-running `svc` process (daemon, listener) with its output collected as it comes. */
+export class SvcProcess {
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly child: ChildProcess;
+
+  /** `bin`: another install's svc (a newer release beside this one). */
+  constructor(args: readonly string[], env: Record<string, string> = {}, bin = SVC_BIN) {
+    this.child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.setEncoding('utf8').on('data', (d: string) => (this.stdout += d));
+    this.child.stderr?.setEncoding('utf8').on('data', (d: string) => (this.stderr += d));
+    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  /** Waits until stdout+stderr match `pattern`; returns the match. */
+  async waitForOutput(pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+    let m: RegExpMatchArray | null = null;
+    await waitFor(() => (m = (this.stdout + this.stderr).match(pattern)) !== null, `output ${pattern}`, timeoutMs);
+    return m as unknown as RegExpMatchArray;
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+  }
+}
+
+/**
+ * `svc serve` (the real binary) on a free loopback port with JSON logs over `dataDir`, `extra` added; resolves once
+ * it listens, with the URL it announced. Stop it with `server.kill` (and await `server.exited`).
+ */
+export async function startServeProcess(
+  dataDir: string,
+  extra: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ server: SvcProcess; url: string }> {
+  const server = new SvcProcess(
+    ['serve', '--port', '0', '--host', '127.0.0.1', '--json', '--data-dir', dataDir, ...extra],
+    env,
+  );
+  const [, url] = await Promise.race([
+    server.waitForOutput(/"event":"ouvindo","url":"(http:\/\/[^"]+)"/),
+    server.exited.then(({ code }) => {
+      throw new Error(`svc serve exited (${code}) before listening: ${server.stderr}`);
+    }),
+  ]);
+  return { server, url: url as string };
 }
