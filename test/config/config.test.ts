@@ -206,7 +206,8 @@ function sources(dir: string): string[] {
 
 it('no module of src/ but src/config.ts reads process.env', () => {
   const src = path.join(REPO_ROOT, 'src');
-  const allowed = new Set([path.join(src, 'config.ts')]);
+  // request-snippets.ts shows a customer's JavaScript (`process.env.SVC_KEY` inside a string), reads nothing.
+  const allowed = new Set([path.join(src, 'config.ts'), path.join(src, 'api/openapi/request-snippets.ts')]);
   const offenders = sources(src).filter((f) => !allowed.has(f) && /process\.env\b/.test(readFileSync(f, 'utf8')));
   assert.deepEqual(
     offenders.map((f) => path.relative(REPO_ROOT, f)),
