@@ -148,6 +148,25 @@ describe('serve cache across swaps', () => {
     }
   });
 
+  it('a table or a match list reads no match details; a per-match route reads them once per championship', async () => {
+    const h = await startHarness();
+    try {
+      const key = h.key('enterprise', unlimited);
+      const entries = async () => (await h.get('/v1/status')).json.data.cache.entradas as number;
+      const start = await entries();
+      assert.equal((await h.get('/v1/campeonatos/1/tabela', key)).status, 200);
+      assert.equal((await h.get('/v1/campeonatos/1/partidas', key)).status, 200);
+      // The partition and two responses: no details.
+      assert.equal(await entries(), start + 3);
+      assert.equal((await h.get('/v1/partidas/339/eventos', key)).status, 200);
+      assert.equal(await entries(), start + 5, 'the details and the response');
+      assert.equal((await h.get('/v1/partidas/339/estatisticas', key)).status, 200);
+      assert.equal(await entries(), start + 6, 'the details already read: one more response');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
   it('a rollback starts from a cold cache and serves the older snapshot', async () => {
     const h = await startHarness();
     try {

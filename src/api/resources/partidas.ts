@@ -1,5 +1,6 @@
 import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { MatchDetails } from '../snapshot/match-details.js';
 import type { Partition } from '../snapshot/partition.js';
 import type { EscalacaoJogadorRow, EstatisticaRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
@@ -36,8 +37,8 @@ export function findPartida(part: Partition, id: number): PartidaRow {
   return p;
 }
 
-export function listEventos(s: ServedSnapshot, part: Partition, p: PartidaRow): Built {
-  const data = (part.eventosPorPartida.get(p.id) ?? []).map((e) => ({
+export function listEventos(s: ServedSnapshot, details: MatchDetails, p: PartidaRow): Built {
+  const data = (details.eventosPorPartida.get(p.id) ?? []).map((e) => ({
     tipo: e.tipo,
     jogador: e.jogador,
     time_nome: s.global.teams.byId.get(e.time_id)?.nome ?? null,
@@ -54,8 +55,8 @@ function statRecord(row: EstatisticaRow | undefined): JsonObject {
 }
 
 /** Always both sides; a side the source did not report is a record of nulls (null ≠ 0). */
-export function getEstatisticas(s: ServedSnapshot, part: Partition, p: PartidaRow): Built {
-  const rows = part.estatisticasPorPartida.get(p.id) ?? [];
+export function getEstatisticas(s: ServedSnapshot, details: MatchDetails, p: PartidaRow): Built {
+  const rows = details.estatisticasPorPartida.get(p.id) ?? [];
   const data = {
     partida_id: p.id,
     time_mandante: s.shapes.teamSummaryOf(p.time_mandante_id),
@@ -85,10 +86,10 @@ function lineupPlayer(r: EscalacaoJogadorRow): JsonObject {
 }
 
 /** 404 when the match does not exist or has no lineup; a side not yet published is null. */
-export function getEscalacao(s: ServedSnapshot, part: Partition, p: PartidaRow): Built {
-  const sides = part.escalacoesPorPartida.get(p.id);
+export function getEscalacao(s: ServedSnapshot, details: MatchDetails, p: PartidaRow): Built {
+  const sides = details.escalacoesPorPartida.get(p.id);
   if (!sides || sides.length === 0) throw notFound('Escalação não disponível para esta partida');
-  const players = part.escaladosPorPartida.get(p.id) ?? [];
+  const players = details.escaladosPorPartida.get(p.id) ?? [];
   const side = (lado: string): JsonObject | null => {
     const e = sides.find((x) => x.lado === lado);
     if (!e) return null;

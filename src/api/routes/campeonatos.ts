@@ -128,7 +128,9 @@ export function registerCampeonatos(router: ApiRouter, holder: SnapshotHolder, g
     '/v1/campeonatos/:campeonatoId/artilharia',
     guard('artilharia', (ctx) => {
       const { s, c } = camp(ctx);
-      return serveChampionship(ctx, s, c.id, 'artilharia', (sh, part) => r.getArtilharia(s, sh, part, c), true);
+      return serveChampionship(ctx, s, c.id, 'artilharia', (sh, part) => r.getArtilharia(s, sh, part, c), {
+        alsoGlobal: true,
+      });
     }),
   );
 

@@ -4,7 +4,7 @@ import * as r from '../resources/partidas.js';
 import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
 import type { ApiContext, ApiRouter } from '../state.js';
 import { serve, serveChampionship, snapshotFor } from './respond.js';
-import type { Partition } from '../snapshot/partition.js';
+import type { MatchDetails } from '../snapshot/match-details.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { PartidaRow } from '../snapshot/tables.js';
 
@@ -19,12 +19,17 @@ export function registerPartidas(router: ApiRouter, holder: SnapshotHolder, guar
   );
 
   const perMatch =
-    (name: string, build: (s: ServedSnapshot, part: Partition, p: PartidaRow) => Built) => (ctx: ApiContext) => {
+    (name: string, build: (s: ServedSnapshot, details: MatchDetails, p: PartidaRow) => Built) => (ctx: ApiContext) => {
       const s = snapshotFor(holder, ctx);
       const id = pathId(ctx, 'id');
       const campeonatoId = r.campeonatoDaPartida(s, id);
-      return serveChampionship(ctx, s, campeonatoId, `${name}|${id}`, (_shapes, part) =>
-        build(s, part, r.findPartida(part, id)),
+      return serveChampionship(
+        ctx,
+        s,
+        campeonatoId,
+        `${name}|${id}`,
+        (_shapes, part, details) => build(s, details as MatchDetails, r.findPartida(part, id)),
+        { withDetails: true },
       );
     };
   router.get('/v1/partidas/:id/eventos', guard('eventos', perMatch('eventos', r.listEventos)));

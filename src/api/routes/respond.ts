@@ -6,6 +6,7 @@ import type { Guard } from '../middleware/admission.js';
 import { invalid, queryOne } from '../params.js';
 import { notFound } from '../resources/not-found.js';
 import { parseSnapshotId } from '../../warehouse/snapshot-store.js';
+import type { MatchDetails } from '../snapshot/match-details.js';
 import type { Partition } from '../snapshot/partition.js';
 import type { Shapes } from '../resources/shapes.js';
 import { addHeader, sendPrepared } from '../headers.js';
@@ -77,20 +78,21 @@ export function serve(ctx: ApiContext, s: ServedSnapshot, key: string, build: ()
 
 /**
  * Serves the memoised response `key` built from championship `campeonatoId`'s data (and the global part
- * when `alsoGlobal`: a response that shows player rows). A cache hit is sent at once, with no read.
+ * when `alsoGlobal`: a response that shows player rows; the match details when `withDetails`: the per-match
+ * routes). A cache hit is sent at once, with no read.
  */
 export function serveChampionship(
   ctx: ApiContext,
   s: ServedSnapshot,
   campeonatoId: number,
   key: string,
-  build: (shapes: Shapes, part: Partition) => Built,
-  alsoGlobal = false,
+  build: (shapes: Shapes, part: Partition, details: MatchDetails | undefined) => Built,
+  o: { alsoGlobal?: boolean; withDetails?: boolean } = {},
 ): void | Promise<void> {
-  const scope = alsoGlobal
+  const scope = o.alsoGlobal
     ? `${s.championshipScope(campeonatoId)}+${s.globalScope}`
     : s.championshipScope(campeonatoId);
   const hit = s.lookup(scope, key);
   if (hit) return sendCached(ctx, hit);
-  return s.respondFrom(campeonatoId, scope, key, build).then((r) => sendCached(ctx, r));
+  return s.respondFrom(campeonatoId, scope, key, build, o.withDetails).then((r) => sendCached(ctx, r));
 }

@@ -6,10 +6,6 @@ import {
   type ArtilhariaRow,
   type ChaveRow,
   type ClassificacaoRow,
-  type EscalacaoJogadorRow,
-  type EscalacaoRow,
-  type EstatisticaRow,
-  type EventoRow,
   type FaseRow,
   type PartidaRow,
   type RecursoRow,
@@ -17,10 +13,11 @@ import {
 } from './tables.js';
 
 /**
- * Everything of one championship that the API serves beyond the global part: its phases, ties, rounds,
- * matches (with their events, lineups and statistics), standings and scorers, and the Match, Round and
- * Phase resources of the shared views. Read on first request, kept in the serve cache, shared by every
- * snapshot in which the championship did not change.
+ * What every championship route serves beyond the global part: its phases, ties, rounds, matches, standings and
+ * scorers, and the Match, Round and Phase resources of the shared views (the matches' events, lineups and
+ * statistics are MatchDetails, read only by the per-match routes: ~60 % of the bytes, which a table or a match list
+ * never shows). Read on first request, kept in the serve cache, shared by every snapshot in which the
+ * championship did not change.
  */
 export class Partition {
   readonly fase = new Map<number, FaseRow>();
@@ -31,10 +28,6 @@ export class Partition {
   readonly partida = new Map<number, PartidaRow>();
   readonly partidas: readonly PartidaRow[];
   readonly partidasPorRodada = new Map<number, PartidaRow[]>();
-  readonly eventosPorPartida = new Map<number, EventoRow[]>();
-  readonly escalacoesPorPartida = new Map<number, EscalacaoRow[]>();
-  readonly escaladosPorPartida = new Map<number, EscalacaoJogadorRow[]>();
-  readonly estatisticasPorPartida = new Map<number, EstatisticaRow[]>();
   /** Key: the phase id, or '' for the championship's own table. */
   readonly classificacao = new Map<number | '', ClassificacaoRow[]>();
   readonly artilharia: readonly ArtilhariaRow[];
@@ -55,10 +48,6 @@ export class Partition {
       this.partida.set(p.id, p);
       if (p.rodada_id !== null) group(this.partidasPorRodada, p.rodada_id, p);
     }
-    for (const r of t.eventos) group(this.eventosPorPartida, r.partida_id, r);
-    for (const r of t.escalacoes) group(this.escalacoesPorPartida, r.partida_id, r);
-    for (const r of t.escalacao_jogadores) group(this.escaladosPorPartida, r.partida_id, r);
-    for (const r of t.estatisticas) group(this.estatisticasPorPartida, r.partida_id, r);
     for (const r of t.classificacao) group(this.classificacao, r.fase_id ?? '', r);
     this.artilharia = t.artilharia;
     // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
@@ -80,10 +69,6 @@ export class Partition {
       chaves: await q('chaves'),
       rodadas,
       partidas: await q('partidas'),
-      eventos: await q('eventos'),
-      escalacoes: await q('escalacoes'),
-      escalacao_jogadores: await q('escalacao_jogadores'),
-      estatisticas: await q('estatisticas'),
       classificacao: await q('classificacao'),
       artilharia: await q('artilharia'),
       recurso_partida: await q('recurso_partida'),
@@ -99,10 +84,6 @@ interface PartitionTables {
   chaves: ChaveRow[];
   rodadas: RodadaRow[];
   partidas: PartidaRow[];
-  eventos: EventoRow[];
-  escalacoes: EscalacaoRow[];
-  escalacao_jogadores: EscalacaoJogadorRow[];
-  estatisticas: EstatisticaRow[];
   classificacao: ClassificacaoRow[];
   artilharia: ArtilhariaRow[];
   recurso_partida: RecursoRow[];
@@ -112,27 +93,33 @@ interface PartitionTables {
 
 const ROW_OVERHEAD = 64;
 /** Measured: 20 partitions of the 10× data set took 1.3 × this count of heap (63.5 MB for 48.5). */
-const HEAP_FACTOR = 1.3;
+export const HEAP_FACTOR = 1.3;
 
 function estimateBytes(t: PartitionTables): number {
-  let bytes = 0;
-  for (const rows of Object.values(t) as Record<string, unknown>[][]) {
-    for (const row of rows) {
-      bytes += ROW_OVERHEAD;
-      for (const v of Object.values(row)) bytes += typeof v === 'string' ? 2 * v.length + 16 : 16;
-    }
-  }
+  let bytes = rowBytes(t);
   // The parsed resources hold their text again as objects.
   for (const rows of [t.recurso_partida, t.recurso_rodada, t.recurso_fase])
     for (const r of rows) bytes += 2 * r.json.length;
   return Math.round(bytes * HEAP_FACTOR);
 }
 
+/** Estimated heap of rows as read (see HEAP_FACTOR), for the cache's byte bound. */
+export function rowBytes(tables: object): number {
+  let bytes = 0;
+  for (const rows of Object.values(tables) as Record<string, unknown>[][]) {
+    for (const row of rows) {
+      bytes += ROW_OVERHEAD;
+      for (const v of Object.values(row)) bytes += typeof v === 'string' ? 2 * v.length + 16 : 16;
+    }
+  }
+  return bytes;
+}
+
 function parse(rows: readonly RecursoRow[], fix: (r: JsonObject) => JsonObject = (r) => r): Map<number, JsonObject> {
   return new Map(rows.map((r) => [r.id, fix(JSON.parse(r.json) as JsonObject)]));
 }
 
-function group<K, T>(map: Map<K, T[]>, key: K, row: T): void {
+export function group<K, T>(map: Map<K, T[]>, key: K, row: T): void {
   const list = map.get(key);
   if (list) list.push(row);
   else map.set(key, [row]);

@@ -1,5 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { GlobalPart } from './global-part.js';
+import { MatchDetails } from './match-details.js';
 import { Partition } from './partition.js';
 import { SERVE_ENGINE_SETTINGS, SnapshotDb } from './snapshot-db.js';
 
@@ -13,8 +14,8 @@ const OUT_OF_MEMORY = /^Out of Memory Error/;
 
 /**
  * Loads a snapshot file as `svc serve` does, in an engine of its own with the serving engine's settings: the
- * global part (what a server needs before it answers anything) and the partition of the championship with
- * the most matches (the largest a request reads at once). An ingest runs it on its candidate before
+ * global part (what a server needs before it answers anything) and the partition and match details of the
+ * championship with the most matches (the largest a request reads at once). An ingest runs it on its candidate before
  * publishing: a snapshot over the budget froze every server on old data and every later snapshot inherited it.
  * Throws UnservableSnapshotError when the budget is exceeded; any other error as it is.
  */
@@ -25,7 +26,10 @@ export async function checkServable(file: string): Promise<void> {
     try {
       const global = await GlobalPart.load(db);
       const largest = largestChampionship(global.partidaCampeonato);
-      if (largest !== undefined) await Partition.load(db, largest);
+      if (largest !== undefined) {
+        await Partition.load(db, largest);
+        await MatchDetails.load(db, largest);
+      }
     } finally {
       db.retire();
       await db.detached();

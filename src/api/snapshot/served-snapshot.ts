@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Shapes, type JsonObject } from '../resources/shapes.js';
 import { ByteLru } from './byte-lru.js';
 import type { GlobalPart } from './global-part.js';
+import { MatchDetails } from './match-details.js';
 import { Partition } from './partition.js';
 import type { SnapshotDb } from './snapshot-db.js';
 
@@ -31,9 +32,9 @@ export interface Built {
  * finds what an earlier one built from the same data.
  */
 export class ServeCache {
-  readonly lru: ByteLru<CachedResponse | Partition>;
-  /** Partition loads in flight, by cache key: concurrent requests share one load. */
-  readonly loading = new Map<string, Promise<Partition>>();
+  readonly lru: ByteLru<CachedResponse | Partition | MatchDetails>;
+  /** Partition and match-details loads in flight, by cache key: concurrent requests share one load. */
+  readonly loading = new Map<string, Promise<Partition | MatchDetails>>();
 
   constructor(limitBytes: number) {
     this.lru = new ByteLru(limitBytes);
@@ -113,21 +114,24 @@ export class ServedSnapshot {
   }
 
   /**
-   * As `respond`, for a response built from championship `campeonatoId`'s partition (read first if it is
-   * not cached). The snapshot's file stays open until the read is done, even across a swap.
+   * As `respond`, for a response built from championship `campeonatoId`'s partition (and its match details when
+   * `withDetails`), read first if not cached. The snapshot's file stays open until the read is done, even across
+   * a swap.
    */
   async respondFrom(
     campeonatoId: number,
     scope: string,
     key: string,
-    build: (shapes: Shapes, part: Partition) => Built,
+    build: (shapes: Shapes, part: Partition, details: MatchDetails | undefined) => Built,
+    withDetails = false,
   ): Promise<CachedResponse> {
     const hit = this.lookup(scope, key);
     if (hit) return hit;
     this.db.retain();
     try {
       const part = await this.partition(campeonatoId);
-      return this.respond(scope, key, () => build(new Shapes(this.global, part), part));
+      const details = withDetails ? await this.details(campeonatoId) : undefined;
+      return this.respond(scope, key, () => build(new Shapes(this.global, part), part, details));
     } finally {
       this.db.release();
     }
@@ -135,16 +139,26 @@ export class ServedSnapshot {
 
   /** Championship `campeonatoId`'s partition: cached, being read, or read now from this snapshot's file. */
   partition(campeonatoId: number): Promise<Partition> {
-    const key = this.partitionKey(campeonatoId);
+    return this.cached(this.partitionKey(campeonatoId), () => Partition.load(this.db, campeonatoId));
+  }
+
+  /** The events, lineups and statistics of championship `campeonatoId`'s matches, as `partition`. */
+  details(campeonatoId: number): Promise<MatchDetails> {
+    return this.cached(`${this.championshipScope(campeonatoId)}|detalhes`, () =>
+      MatchDetails.load(this.db, campeonatoId),
+    );
+  }
+
+  private cached<T extends Partition | MatchDetails>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.cache.lru.get(key);
-    if (hit) return Promise.resolve(hit as Partition);
-    let loading = this.cache.loading.get(key);
+    if (hit) return Promise.resolve(hit as T);
+    let loading = this.cache.loading.get(key) as Promise<T> | undefined;
     if (!loading) {
       this.db.retain();
-      loading = Partition.load(this.db, campeonatoId)
-        .then((part) => {
-          this.cache.lru.set(key, part, part.bytes);
-          return part;
+      loading = load()
+        .then((value) => {
+          this.cache.lru.set(key, value, value.bytes);
+          return value;
         })
         .finally(() => {
           this.cache.loading.delete(key);
