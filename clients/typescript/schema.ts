@@ -1883,6 +1883,8 @@ export interface components {
                 bytes: number;
                 limite_bytes: number;
                 entradas: number;
+                acertos: number;
+                faltas: number;
             };
             snapshots_retidos: {
                 id: string;

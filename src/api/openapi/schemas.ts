@@ -332,7 +332,7 @@ export const SCHEMAS: Record<string, Schema> = {
     status: enumOf(['ok', 'sem_snapshot']),
     versao: str,
     snapshot: nullable(obj({ id: str, criado_em: nullable(str), idade_segundos: nint, carregado_em: dateTime })),
-    cache: obj({ bytes: int, limite_bytes: int, entradas: int }),
+    cache: obj({ bytes: int, limite_bytes: int, entradas: int, acertos: int, faltas: int }),
     snapshots_retidos: arrayOf(obj({ id: str, criado_em: str })),
     iniciado_em: dateTime,
     uptime_segundos: int,

@@ -35,6 +35,8 @@ export class ServeCache {
   readonly lru: ByteLru<CachedResponse | Partition | MatchDetails>;
   /** Partition and match-details loads in flight, by cache key: concurrent requests share one load. */
   readonly loading = new Map<string, Promise<Partition | MatchDetails>>();
+  /** Responses sent from the cache, and built (for `/v1/status`'s hit rate). */
+  readonly responses = { hits: 0, misses: 0 };
 
   constructor(limitBytes: number) {
     this.lru = new ByteLru(limitBytes);
@@ -101,13 +103,16 @@ export class ServedSnapshot {
 
   /** The memoised response, if there is one. */
   lookup(scope: string, key: string): CachedResponse | undefined {
-    return this.cache.lru.get(`${scope}|${key}`) as CachedResponse | undefined;
+    const hit = this.cache.lru.get(`${scope}|${key}`) as CachedResponse | undefined;
+    if (hit) this.cache.responses.hits++;
+    return hit;
   }
 
   /** The memoised response for `key`, building it from data in memory on first use. */
   respond(scope: string, key: string, build: () => Built): CachedResponse {
     const hit = this.lookup(scope, key);
     if (hit) return hit;
+    this.cache.responses.misses++;
     const entry = prepare(build());
     this.cache.lru.set(`${scope}|${key}`, entry, entry.body.length + RESPONSE_OVERHEAD + key.length);
     return entry;

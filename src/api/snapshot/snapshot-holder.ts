@@ -74,9 +74,18 @@ export class SnapshotHolder {
     return this.failed;
   }
 
-  /** The serve cache's size: estimated bytes, its bound, and how many partitions and responses it holds. */
-  get cacheStats(): { bytes: number; limite_bytes: number; entradas: number } {
-    return { bytes: this.cache.lru.bytes, limite_bytes: this.cache.lru.limitBytes, entradas: this.cache.lru.size };
+  /**
+   * The serve cache: estimated bytes, its bound, how many entries it holds, and the responses sent from it
+   * (`acertos`) and built (`faltas`) since start.
+   */
+  get cacheStats(): { bytes: number; limite_bytes: number; entradas: number; acertos: number; faltas: number } {
+    return {
+      bytes: this.cache.lru.bytes,
+      limite_bytes: this.cache.lru.limitBytes,
+      entradas: this.cache.lru.size,
+      acertos: this.cache.responses.hits,
+      faltas: this.cache.responses.misses,
+    };
   }
 
   /** Calls `listener` after each swap (the first load included); returns the function that removes it. */
