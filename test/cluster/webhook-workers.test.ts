@@ -106,9 +106,13 @@ describe('two webhook workers on one PostgreSQL, one SIGKILLed', { skip: postgre
     // a worker on another host would wait for their 30 s lease to lapse.
     await waitFor(() => [...queued].every((id) => received().has(id)), 'every queued delivery', 60_000);
 
-    const fanned = (await control.webhooks.filterDeliveries({ webhookId: busy.id })).filter((d) => !queued.has(d.id));
-    assert.equal(fanned.length, events, 'one delivery per event for the busy webhook, not one per worker');
+    const fannedOut = async () =>
+      (await control.webhooks.filterDeliveries({ webhookId: busy.id })).filter((d) => !queued.has(d.id));
+    // The survivor fans the events out as it reads the outbox, after the ingests return: wait for it, then count.
+    await waitFor(async () => (await fannedOut()).length >= events, 'the events fanned out', 30_000);
+    const fanned = await fannedOut();
     await waitFor(() => fanned.every((d) => received().has(d.id)), 'every event delivery', 30_000);
+    assert.equal((await fannedOut()).length, events, 'one delivery per event for the busy webhook, not one per worker');
 
     const sentTwice = receiver.requests.length - received().size;
     // Only what the killed worker had in flight (at most its claimed-ahead capacity, 64) may go twice.
