@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openSqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
@@ -194,7 +194,9 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         const target = await createTestDatabase();
         try {
           const file = path.join(dir.dir, 'control.db');
-          const bytes = () => [file, `${file}-wal`].map((f) => (existsSync(f) ? readFileSync(f) : null));
+          // A read-only open of a WAL database may leave an empty -wal where there was none: no byte of it written.
+          const bytes = () =>
+            [file, `${file}-wal`].map((f) => (existsSync(f) && statSync(f).size > 0 ? readFileSync(f) : null));
           const before = bytes();
           const copy = (key: string) => svc(key, 'db', 'copy', '--to', target.url, '--json');
           // The source's secrets are sealed with NEW: WRONG cannot open them, and the copy is one transaction.
