@@ -1,7 +1,7 @@
 import { redactPassword, type Config } from '../config.js';
 import { openSqliteControlPlane, type ControlPlane } from '../control/control-plane.js';
 import type { PgControl } from '../control/postgres/pg-control.js';
-import { ControlSchemaNewerError } from '../control/schema-version.js';
+import { ControlSchemaNewerError, MigrationChangedError } from '../control/schema-version.js';
 import { SecretKeyMismatchError } from '../control/secret-box.js';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
@@ -49,7 +49,8 @@ export async function keyChecked<T>(open: () => Promise<T>): Promise<T> {
     return await open();
   } catch (err) {
     if (err instanceof SecretKeyMismatchError) throw new CliError(err.message, EXIT.usage);
-    if (err instanceof ControlSchemaNewerError) throw new CliError(err.message, EXIT.notReady);
+    if (err instanceof ControlSchemaNewerError || err instanceof MigrationChangedError)
+      throw new CliError(err.message, EXIT.notReady);
     throw err;
   }
 }
@@ -60,7 +61,12 @@ export function reachable<T>(url: string, open: () => Promise<T>): Promise<T> {
     try {
       return await open();
     } catch (err) {
-      if (err instanceof CliError || err instanceof SecretKeyMismatchError || err instanceof ControlSchemaNewerError)
+      if (
+        err instanceof CliError ||
+        err instanceof SecretKeyMismatchError ||
+        err instanceof ControlSchemaNewerError ||
+        err instanceof MigrationChangedError
+      )
         throw err;
       throw new CliError(`PostgreSQL ${redactPassword(url)}: ${(err as Error).message}`, EXIT.unreachable);
     }

@@ -3,7 +3,14 @@ import Database from 'libsql';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkNotNewer, schemaState, SQLITE_MIGRATIONS, type SchemaState } from './schema-version.js';
+import {
+  checkChecksums,
+  checkNotNewer,
+  migrationChecksum,
+  schemaState,
+  SQLITE_MIGRATIONS,
+  type SchemaState,
+} from './schema-version.js';
 import {
   checkKeyBinding,
   checkSealingKey,
@@ -286,18 +293,45 @@ function appliedMigrations(file: string): string[] {
 
 function migrate(db: ControlDb, dbFile: string): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)');
-  for (const file of checkedSchema(db, dbFile).pending) {
+  const columns = db.prepare('PRAGMA table_info(schema_migrations)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'checksum')) {
+    // Added once, outside the numbered history: it is the history's own bookkeeping.
+    writeTransaction(db, () => {
+      const again = (db.prepare('PRAGMA table_info(schema_migrations)').all() as { name: string }[]).some(
+        (c) => c.name === 'checksum',
+      );
+      if (!again) db.exec('ALTER TABLE schema_migrations ADD COLUMN checksum TEXT');
+    });
+  }
+  const state = checkedSchema(db, dbFile);
+  const applied = db.prepare('SELECT nome, checksum FROM schema_migrations').all() as {
+    nome: string;
+    checksum: string | null;
+  }[];
+  const unrecorded = checkChecksums(`em ${dbFile}`, applied, knownMigrationText);
+  if (unrecorded.length > 0)
+    writeTransaction(db, () => {
+      const record = db.prepare('UPDATE schema_migrations SET checksum = ? WHERE nome = ? AND checksum IS NULL');
+      for (const file of unrecorded) record.run(migrationChecksum(knownMigrationText(file) as string), file);
+    });
+  for (const file of state.pending) {
     const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     // IMMEDIATE so two processes starting together cannot both apply the same migration.
     writeTransaction(db, () => {
       const again = db.prepare('SELECT 1 FROM schema_migrations WHERE nome = ?').get(file);
       if (!again) {
         db.exec(sql);
-        db.prepare('INSERT INTO schema_migrations (nome, aplicada_em) VALUES (?, ?)').run(
+        db.prepare('INSERT INTO schema_migrations (nome, aplicada_em, checksum) VALUES (?, ?, ?)').run(
           file,
           nowDate().toISOString(),
+          migrationChecksum(sql),
         );
       }
     });
   }
+}
+
+/** The text of a migration this version knows, or null for one it does not. */
+function knownMigrationText(file: string): string | null {
+  return SQLITE_MIGRATIONS.includes(file) ? readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8') : null;
 }

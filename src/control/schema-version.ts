@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -56,4 +57,41 @@ export class ControlSchemaNewerError extends Error {
 
 export function checkNotNewer(where: string, state: SchemaState): void {
   if (state.unknown.length > 0) throw new ControlSchemaNewerError(where, state);
+}
+
+/** A migration's text as applied, recorded beside its name: an applied migration must never change. */
+export function migrationChecksum(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
+
+/**
+ * An applied migration whose file no longer has the text that was applied: the database and this version's
+ * history disagree about what the schema is, so nothing starts until the file is put back.
+ */
+export class MigrationChangedError extends Error {
+  constructor(where: string, file: string) {
+    super(
+      `a migração ${file} do plano de controle ${where} foi alterada depois de aplicada (sha256 diferente do registrado); restaure o arquivo original: uma mudança de esquema é sempre uma migração nova`,
+    );
+    this.name = 'MigrationChangedError';
+  }
+}
+
+/**
+ * The applied migrations whose recorded checksum differs from this version's file (an error on the first), and
+ * those applied before checksums were recorded (to record now: their text is taken as applied).
+ */
+export function checkChecksums(
+  where: string,
+  applied: readonly { nome: string; checksum: string | null }[],
+  text: (file: string) => string | null,
+): string[] {
+  const unrecorded: string[] = [];
+  for (const { nome, checksum } of applied) {
+    const sql = text(nome);
+    if (sql === null) continue;
+    if (checksum === null) unrecorded.push(nome);
+    else if (checksum !== migrationChecksum(sql)) throw new MigrationChangedError(where, nome);
+  }
+  return unrecorded;
 }

@@ -12,7 +12,14 @@ import {
   secretsProblem,
   type SecretKeyRotation,
 } from '../secret-box.js';
-import { checkNotNewer, PG_MIGRATIONS, schemaState, type SchemaState } from '../schema-version.js';
+import {
+  checkChecksums,
+  checkNotNewer,
+  migrationChecksum,
+  PG_MIGRATIONS,
+  schemaState,
+  type SchemaState,
+} from '../schema-version.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Key of the advisory lock held while migrating, so nodes starting together apply each file once. */
@@ -191,17 +198,29 @@ export async function migratePg(pool: pg.Pool): Promise<string[]> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (nome TEXT PRIMARY KEY, aplicada_em TEXT NOT NULL)',
     );
-    const done = new Set(
-      (await client.query<{ nome: string }>('SELECT nome FROM schema_migrations')).rows.map((r) => r.nome),
-    );
+    // The history's own bookkeeping, added once outside the numbered migrations.
+    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum TEXT');
+    const rows = (
+      await client.query<{ nome: string; checksum: string | null }>('SELECT nome, checksum FROM schema_migrations')
+    ).rows;
+    const done = new Set(rows.map((r) => r.nome));
     checkNotNewer('em PostgreSQL', schemaState(PG_MIGRATIONS, [...done]));
+    const text = (file: string) =>
+      PG_MIGRATIONS.includes(file) ? readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8') : null;
+    for (const file of checkChecksums('em PostgreSQL', rows, text))
+      await client.query('UPDATE schema_migrations SET checksum = $1 WHERE nome = $2 AND checksum IS NULL', [
+        migrationChecksum(text(file) as string),
+        file,
+      ]);
     for (const file of PG_MIGRATIONS) {
       if (done.has(file)) continue;
       await inTransaction(client, async () => {
-        await client.query(readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
-        await client.query('INSERT INTO schema_migrations (nome, aplicada_em) VALUES ($1, $2)', [
+        const sql = text(file) as string;
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (nome, aplicada_em, checksum) VALUES ($1, $2, $3)', [
           file,
           nowDate().toISOString(),
+          migrationChecksum(sql),
         ]);
       });
       applied.push(file);
