@@ -315,7 +315,7 @@ function migrate(db: ControlDb, dbFile: string): void {
       for (const file of unrecorded) record.run(migrationChecksum(knownMigrationText(file) as string), file);
     });
   for (const file of state.pending) {
-    const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+    const sql = knownMigrationText(file) as string;
     // IMMEDIATE so two processes starting together cannot both apply the same migration.
     writeTransaction(db, () => {
       const again = db.prepare('SELECT 1 FROM schema_migrations WHERE nome = ?').get(file);
