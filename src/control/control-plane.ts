@@ -1,9 +1,10 @@
 import type { DeactivationPolicy } from '../domain/webhooks.js';
 import { SqliteAccountsStore, type AccountsStore } from './accounts-store.js';
 import type { Async } from './async-store.js';
-import { sqliteCounters, type Counters } from './counters.js';
+import { countersOn, type Counters } from './counters.js';
 import { openControlDb, type ControlDb } from './database.js';
-import { sqliteDispatcherCursor, type DispatcherCursor } from './outbox-cursor.js';
+import { dispatcherCursorOn, type DispatcherCursor } from './outbox-cursor.js';
+import { sqliteSql, type ControlSql } from './sql/control-sql.js';
 import { SqliteUsageStore, type UsageStore } from './usage-store.js';
 import { openDeliveryQueue, type DeliveryQueue } from './webhooks/delivery-queue.js';
 import { deliveryStats, type DeliveryStats } from './webhooks/delivery-stats.js';
@@ -21,10 +22,12 @@ export interface ClusterLock {
  */
 export interface ControlPlane {
   readonly engine: 'sqlite' | 'postgres';
+  /** The control plane's SQL, for the stores (one implementation each over both engines). */
+  readonly sql: ControlSql;
   readonly accounts: Async<AccountsStore>;
   readonly usage: Async<UsageStore>;
-  readonly counters: Async<Counters>;
-  readonly cursor: Async<DispatcherCursor>;
+  readonly counters: Counters;
+  readonly cursor: DispatcherCursor;
   readonly webhooks: Async<WebhookRegistry>;
   /** The dispatcher's queue, failures judged by `deactivation`; delivery ids random UUIDs unless a test fixes them. */
   deliveryQueue(deactivation: DeactivationPolicy, newId?: () => string): Async<DeliveryQueue>;
@@ -86,11 +89,6 @@ export function promised<T extends object>(store: T): Async<T> {
       out[name] = (...args: unknown[]) => promisedCall(fn as (...a: unknown[]) => unknown, store, args);
     }
   }
-  // Plain objects (`sqliteCounters`) carry their methods as own properties.
-  for (const [name, fn] of Object.entries(store)) {
-    if (typeof fn === 'function' && !(name in out))
-      out[name] = (...args: unknown[]) => promisedCall(fn as (...a: unknown[]) => unknown, store, args);
-  }
   return out as Async<T>;
 }
 
@@ -104,13 +102,15 @@ function promisedCall(fn: (...a: unknown[]) => unknown, self: unknown, args: unk
 
 /** The embedded control plane: `control.db` in the data dir. */
 export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db: ControlDb } {
+  const sql = sqliteSql(db);
   return {
     engine: 'sqlite',
+    sql,
     db,
     accounts: promised(new SqliteAccountsStore(db)),
     usage: promised(new SqliteUsageStore(db)),
-    counters: promised(sqliteCounters(db)),
-    cursor: promised(sqliteDispatcherCursor(db)),
+    counters: countersOn(sql.db),
+    cursor: dispatcherCursorOn(sql.db, sql.engine),
     webhooks: promised(openWebhookRegistry(db)),
     deliveryQueue: (deactivation, newId) => promised(openDeliveryQueue(db, deactivation, newId)),
     deliveryStats: async (now) => deliveryStats(db, now),

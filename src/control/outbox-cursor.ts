@@ -1,40 +1,46 @@
-import type { ControlDb } from './database.js';
-import { lastValue } from './counters.js';
+import type { ControlQuery, Engine } from './sql/control-sql.js';
+import { greatest } from './sql/dialect.js';
 
 const CURSOR = 'outbox';
 /** Counter from which every outbox event takes its seq. */
 export const EVENT_SEQ_COUNTER = 'evento_seq';
 
-/** Last seq consumed by the dispatcher, or null when no webhook has ever existed (nothing to protect). */
-export function dispatcherCursor(db: ControlDb): number | null {
-  const row = db.prepare('SELECT seq FROM dispatcher_cursor WHERE nome = ?').get(CURSOR) as { seq: number } | undefined;
-  return row ? row.seq : null;
-}
-
-/** Called when a webhook is created: events published from now on must be kept until consumed. */
-export function ensureDispatcherCursor(db: ControlDb): void {
-  db.prepare('INSERT OR IGNORE INTO dispatcher_cursor (nome, seq) VALUES (?, ?)').run(
-    CURSOR,
-    lastValue(db, EVENT_SEQ_COUNTER),
-  );
-}
-
-/** Moves the cursor forward (never back). */
-export function advanceDispatcherCursor(db: ControlDb, seq: number): void {
-  db.prepare('UPDATE dispatcher_cursor SET seq = max(seq, ?) WHERE nome = ?').run(seq, CURSOR);
-}
-
-/** The dispatcher cursor as one interface (SQLite here, PgDispatcherCursor on PostgreSQL). */
+/** The last outbox seq the dispatcher consumed: events after it must be kept until it moves past them. */
 export interface DispatcherCursor {
-  get(): number | null;
-  ensure(): void;
-  advance(seq: number): void;
+  /** The last seq consumed, or null when no webhook has ever existed (nothing to protect). */
+  get(): Promise<number | null>;
+  /** Called when a webhook is created: events published from now on must be kept until consumed. */
+  ensure(): Promise<void>;
+  /** Moves the cursor forward (never back). */
+  advance(seq: number): Promise<void>;
 }
 
-export function sqliteDispatcherCursor(db: ControlDb): DispatcherCursor {
+/** The dispatcher cursor on `q` (pass a transaction to move it together with a fan-out). */
+export function dispatcherCursorOn(q: ControlQuery, engine: Engine): DispatcherCursor {
   return {
-    get: () => dispatcherCursor(db),
-    ensure: () => ensureDispatcherCursor(db),
-    advance: (seq) => advanceDispatcherCursor(db, seq),
+    async get() {
+      const row = await q.selectFrom('dispatcher_cursor').select('seq').where('nome', '=', CURSOR).executeTakeFirst();
+      return row ? row.seq : null;
+    },
+    async ensure() {
+      await q
+        .insertInto('dispatcher_cursor')
+        .values((eb) => ({
+          nome: CURSOR,
+          seq: eb.fn.coalesce(
+            eb.selectFrom('contadores').select('valor').where('nome', '=', EVENT_SEQ_COUNTER),
+            eb.val(0),
+          ),
+        }))
+        .onConflict((c) => c.column('nome').doNothing())
+        .execute();
+    },
+    async advance(seq) {
+      await q
+        .updateTable('dispatcher_cursor')
+        .set((eb) => ({ seq: greatest(engine, eb.ref('seq'), eb.val(seq)) }))
+        .where('nome', '=', CURSOR)
+        .execute();
+    },
   };
 }

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
-import { reserve } from '../../src/control/counters.js';
+import { countersOn } from '../../src/control/counters.js';
 import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl } from '../../src/control/postgres/pg-control.js';
-import { PgCounters } from '../../src/control/postgres/pg-counters.js';
+import { postgresSql } from '../../src/control/sql/control-sql.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { keyFromText } from '../../src/control/secret-box.js';
 import { runSvc } from '../kit/svc.js';
@@ -89,7 +90,7 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
       null,
       Date.now(),
     );
-    reserve(sqlite, 'evento_seq', 41);
+    await countersOn(sqliteSql(sqlite).db).reserve('evento_seq', 41);
     sqlite.close();
 
     const r = await runSvc(['db', 'copy', '--data-dir', dataDir, '--to', database.url, '--json'], {
@@ -106,7 +107,7 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
       assert.equal((await pgAccounts.authenticate(key))?.account.nome, 'acme');
       const second = await pgAccounts.createAccount('beta', 'free');
       assert.equal(second.id, acme.id + 1, 'identities continue after the copied ids');
-      assert.equal(await new PgCounters(control.pool).reserve('evento_seq'), 42);
+      assert.equal(await countersOn(postgresSql(control.pool).db).reserve('evento_seq'), 42);
       const { rows } = await control.pool.query<{ secret: string }>('SELECT secret FROM webhooks');
       assert.notEqual(rows[0]?.secret, 'whsec_abc', 'sealed at rest');
       assert.equal(control.box.open(rows[0]?.secret as string), 'whsec_abc');

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
-import { sqliteDispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
-import { PgDispatcherCursor } from '../../src/control/postgres/pg-counters.js';
+import { postgresSql } from '../../src/control/sql/control-sql.js';
 import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
 import { PgWebhookRegistry } from '../../src/control/postgres/pg-webhook-registry.js';
 import type { Async } from '../../src/control/async-store.js';
@@ -38,7 +39,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const file = path.join(dir, 'control.db');
       const db = openControlDb(file, { secretKeys: [KEY] });
       const conta = new SqliteAccountsStore(db).createAccount('acme', 'pro');
-      sqliteDispatcherCursor(db).ensure();
+      await dispatcherCursorOn(sqliteSql(db).db, 'sqlite').ensure();
       openWebhookRegistry(db).createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
         null,
@@ -60,7 +61,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const one: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
       const two: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
       const conta = await new PgAccountsStore(one.pool).createAccount('acme', 'pro');
-      await new PgDispatcherCursor(one.pool).ensure();
+      await dispatcherCursorOn(postgresSql(one.pool).db, 'postgres').ensure();
       await new PgWebhookRegistry(one).createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
         null,

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteAccountsStore, type AccountsStore } from '../../src/control/accounts-store.js';
 import type { Async } from '../../src/control/async-store.js';
-import { sqliteCounters, type Counters } from '../../src/control/counters.js';
+import { countersOn, type Counters } from '../../src/control/counters.js';
 import { openControlDb } from '../../src/control/database.js';
-import { sqliteDispatcherCursor, type DispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { dispatcherCursorOn, type DispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { postgresSql, sqliteSql } from '../../src/control/sql/control-sql.js';
 import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
-import { PgCounters, PgDispatcherCursor } from '../../src/control/postgres/pg-counters.js';
 import { PgUsageStore } from '../../src/control/postgres/pg-usage-store.js';
 import { SqliteUsageStore, type UsageStore } from '../../src/control/usage-store.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
@@ -41,8 +41,8 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
         const stores: Stores = {
           accounts: new SqliteAccountsStore(db),
           usage: new SqliteUsageStore(db),
-          counters: sqliteCounters(db),
-          cursor: sqliteDispatcherCursor(db),
+          counters: countersOn(sqliteSql(db).db),
+          cursor: dispatcherCursorOn(sqliteSql(db).db, 'sqlite'),
           async other() {
             const db2 = openControlDb(file, { secretKeys: [KEY] });
             return { usage: new SqliteUsageStore(db2), close: async () => void db2.close() };
@@ -61,8 +61,8 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
         const stores: Stores = {
           accounts: new PgAccountsStore(control.pool),
           usage: new PgUsageStore(control.pool),
-          counters: new PgCounters(control.pool),
-          cursor: new PgDispatcherCursor(control.pool),
+          counters: countersOn(postgresSql(control.pool).db),
+          cursor: dispatcherCursorOn(postgresSql(control.pool).db, 'postgres'),
           async other() {
             const c2 = await openPgControl(database.url, { secretKeys: [KEY] });
             opened.push(c2);

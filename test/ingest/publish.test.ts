@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { openControlDb } from '../../src/control/database.js';
-import { ensureDispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import type { Feed } from '../../src/feeds/canonical.js';
 import type { SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
@@ -695,7 +696,7 @@ describe('svc ingest publishes snapshots', () => {
       await seeded(ws);
       await ok(ws, [ws.write('l1.json', liveFeed(1))]);
       const control = openControlDb(path.join(ws.dataDir, 'control.db'));
-      ensureDispatcherCursor(control);
+      await dispatcherCursorOn(sqliteSql(control).db, 'sqlite').ensure();
       control.close();
       // Snapshot 3 carries events the dispatcher has not consumed: retention must keep it.
       const s3 = await ok(ws, [ws.write('l2.json', liveFeed(2))]);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { sqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
@@ -117,7 +118,7 @@ describe('dispatcher', () => {
       assert.deepEqual(v, { ok: true });
     }
     await waitFor(() => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue'), 'deliveries recorded');
-    assert.equal(dispatcherCursor(db), seqs[2]);
+    assert.equal(await dispatcherCursorOn(sqliteSql(db).db, 'sqlite').get(), seqs[2]);
     assert.equal(store.monthlyUsage(conta, T0), 3);
     assert.equal(store.getWebhook(conta, w.id)?.ultimoSucessoEm, isoWithOffset(T0));
   });

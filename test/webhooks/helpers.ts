@@ -1,7 +1,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { reserve } from '../../src/control/counters.js';
+import { countersOn } from '../../src/control/counters.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { EVENT_SEQ_COUNTER } from '../../src/control/outbox-cursor.js';
 import type { DataDir } from '../../src/data-dir.js';
@@ -40,8 +41,9 @@ export function eventBody(e: TestEvent, geradoEm = '2026-11-22T15:00:00.000Z'): 
  */
 export async function publishSnapshot(dataDir: DataDir, events: readonly TestEvent[]): Promise<number[]> {
   const db = openControlDb(dataDir.controlDb);
-  const first = events.length ? reserve(db, EVENT_SEQ_COUNTER, events.length) : null;
-  const id = String(reserve(db, 'snapshot_id')).padStart(8, '0');
+  const counters = countersOn(sqliteSql(db).db);
+  const first = events.length ? await counters.reserve(EVENT_SEQ_COUNTER, events.length) : null;
+  const id = String(await counters.reserve('snapshot_id')).padStart(8, '0');
   db.close();
   const tmp = path.join(dataDir.snapshotsDir, `.tmp-${id}.duckdb`);
   const instance = await DuckDBInstance.create(tmp);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { lastValue } from '../../src/control/counters.js';
+import { countersOn } from '../../src/control/counters.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { EVENT_SEQ_COUNTER } from '../../src/control/outbox-cursor.js';
 import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
@@ -76,7 +77,7 @@ describe('after a rollback, the stream and the webhooks deliver the same events 
     dataDir = resolveDataDir(temp.dir);
     await ingestInto(dataDir, [DEMO_FIXTURES]);
     db = openControlDb(dataDir.controlDb);
-    from = lastValue(db, EVENT_SEQ_COUNTER); // what the webhook records as the seq it starts after
+    from = await countersOn(sqliteSql(db).db).lastValue(EVENT_SEQ_COUNTER); // what the webhook records as the seq it starts after
     registry = openWebhookRegistry(db);
     receiver = new Receiver();
     const url = await receiver.start();

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { after, before, describe, it } from 'node:test';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { dispatcherCursor } from '../../src/control/outbox-cursor.js';
+import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { startHarness, type Harness } from '../kit/server.js';
 import { testDataDir, type TestDataDir } from '../kit/dirs.js';
@@ -65,7 +66,7 @@ describe('webhook management API', () => {
     assert.match(r.body.data.secret, /^whsec_[0-9a-f]{64}$/);
     assert.match(r.body.mensagem, /exibido apenas nesta resposta/);
     assert.equal(r.headers.get('location'), `/v1/webhooks/${r.body.data.id}`);
-    assert.equal(dispatcherCursor(db), 0);
+    assert.equal(await dispatcherCursorOn(sqliteSql(db).db, 'sqlite').get(), 0);
   });
 
   it('subscribes chosen events in catalogue order; all of them reads as the catalogue', async () => {

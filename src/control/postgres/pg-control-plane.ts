@@ -1,7 +1,9 @@
 import type { ClusterLock, ControlPlane } from '../control-plane.js';
 import { PgAccountsStore } from './pg-accounts-store.js';
 import { openPgControl, type PgControl, type PgControlOptions } from './pg-control.js';
-import { PgCounters, PgDispatcherCursor } from './pg-counters.js';
+import { countersOn } from '../counters.js';
+import { dispatcherCursorOn } from '../outbox-cursor.js';
+import { postgresSql } from '../sql/control-sql.js';
 import { PgDeliveryQueue, pgDeliveryStats } from './pg-delivery-queue.js';
 import { PgUsageStore } from './pg-usage-store.js';
 import { PgWebhookRegistry } from './pg-webhook-registry.js';
@@ -12,13 +14,15 @@ const INGEST_LOCK = 0x73766302;
 /** The control plane on PostgreSQL: several API nodes, workers and one ingest host share it. */
 export function pgControlPlane(control: PgControl): ControlPlane & { readonly pg: PgControl } {
   const { pool } = control;
+  const sql = postgresSql(pool);
   return {
     engine: 'postgres',
+    sql,
     pg: control,
     accounts: new PgAccountsStore(pool),
     usage: new PgUsageStore(pool),
-    counters: new PgCounters(pool),
-    cursor: new PgDispatcherCursor(pool),
+    counters: countersOn(sql.db),
+    cursor: dispatcherCursorOn(sql.db, sql.engine),
     webhooks: new PgWebhookRegistry(control),
     deliveryQueue: (deactivation, newId) => new PgDeliveryQueue(control, deactivation, newId),
     deliveryStats: (now) => pgDeliveryStats(pool, now),

@@ -19,7 +19,6 @@ import {
   type SubscriberRow,
   type WebhookRow,
 } from '../webhooks/records.js';
-import { PgDispatcherCursor } from './pg-counters.js';
 import { withTransaction, type PgControl } from './pg-control.js';
 import { PgWebhookTables } from './pg-webhook-tables.js';
 
@@ -81,8 +80,9 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
     return row?.email ?? null;
   }
 
-  cursor(): Promise<number | null> {
-    return new PgDispatcherCursor(this.pool).get();
+  async cursor(): Promise<number | null> {
+    const { rows } = await this.pool.query<{ seq: number }>("SELECT seq FROM dispatcher_cursor WHERE nome = 'outbox'");
+    return rows[0]?.seq ?? null;
   }
 
   async subscribers(): Promise<Subscriber[]> {
@@ -123,7 +123,7 @@ export class PgDeliveryQueue extends PgWebhookTables implements Async<DeliveryQu
           created += r.rowCount ?? 0;
         }
       }
-      await new PgDispatcherCursor(c).advance(upTo);
+      await c.query("UPDATE dispatcher_cursor SET seq = GREATEST(seq, $1) WHERE nome = 'outbox'", [upTo]);
       return created;
     });
   }

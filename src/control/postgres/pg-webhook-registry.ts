@@ -26,7 +26,6 @@ import {
 } from '../webhooks/records.js';
 import type { WebhookRegistry } from '../webhooks/registry.js';
 import { withTransaction, type PgControl } from './pg-control.js';
-import { PgCounters, PgDispatcherCursor } from './pg-counters.js';
 import { PgWebhookTables, type Queryable } from './pg-webhook-tables.js';
 
 /**
@@ -81,11 +80,15 @@ export class PgWebhookRegistry extends PgWebhookTables implements Async<WebhookR
           JSON.stringify(input.eventos),
           await this.sealSecret(c, input.secret),
           iso(now),
-          await new PgCounters(c).lastValue(EVENT_SEQ_COUNTER),
+          (await c.query<{ valor: number }>('SELECT valor FROM contadores WHERE nome = $1', [EVENT_SEQ_COUNTER]))
+            .rows[0]?.valor ?? 0,
         ],
       );
       // From now on snapshot retention must keep events until the dispatcher has consumed them.
-      await new PgDispatcherCursor(c).ensure();
+      await c.query(
+        "INSERT INTO dispatcher_cursor (nome, seq) VALUES ('outbox', COALESCE((SELECT valor FROM contadores WHERE nome = $1), 0)) ON CONFLICT (nome) DO NOTHING",
+        [EVENT_SEQ_COUNTER],
+      );
       return this.webhook(row as WebhookRow);
     });
   }

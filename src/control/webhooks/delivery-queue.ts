@@ -1,5 +1,4 @@
 import type { ControlDb } from '../database.js';
-import { advanceDispatcherCursor, dispatcherCursor } from '../outbox-cursor.js';
 import type { Plano } from '../../domain/plans.js';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import {
@@ -136,7 +135,10 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
   }
 
   cursor(): number | null {
-    return dispatcherCursor(this.db);
+    const row = this.sql("SELECT seq FROM dispatcher_cursor WHERE nome = 'outbox'").get() as
+      | { seq: number }
+      | undefined;
+    return row ? row.seq : null;
   }
 
   subscribers(): Subscriber[] {
@@ -175,7 +177,7 @@ export class SqliteDeliveryQueue extends SqliteWebhookTables implements Delivery
           ).changes;
         }
       }
-      advanceDispatcherCursor(this.db, upTo);
+      this.sql("UPDATE dispatcher_cursor SET seq = max(seq, ?) WHERE nome = 'outbox'").run(upTo);
       return created;
     });
   }

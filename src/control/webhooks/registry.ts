@@ -1,6 +1,5 @@
 import type { ControlDb } from '../database.js';
-import { lastValue } from '../counters.js';
-import { ensureDispatcherCursor, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
+import { EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import type { DeliveryOrigin } from '../../domain/webhooks.js';
 import {
   ATTEMPT_COLUMNS,
@@ -119,10 +118,16 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
         this.sealSecret(input.secret),
         iso(now),
         iso(now),
-        lastValue(this.db, EVENT_SEQ_COUNTER),
+        (
+          this.sql('SELECT valor FROM contadores WHERE nome = ?').get(EVENT_SEQ_COUNTER) as
+            | { valor: number }
+            | undefined
+        )?.valor ?? 0,
       ) as WebhookRow;
       // From now on snapshot retention must keep events until the dispatcher has consumed them.
-      ensureDispatcherCursor(this.db);
+      this.sql(
+        "INSERT OR IGNORE INTO dispatcher_cursor (nome, seq) VALUES ('outbox', coalesce((SELECT valor FROM contadores WHERE nome = ?), 0))",
+      ).run(EVENT_SEQ_COUNTER);
       return this.webhook(row);
     });
   }
