@@ -2,10 +2,13 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
   sql,
   type DatabaseConnection,
+  type Driver,
+  type QueryResult,
 } from 'kysely';
 import type pg from 'pg';
 import type { ControlDb } from '../database.js';
@@ -31,36 +34,94 @@ export interface ControlSql {
   write<T>(fn: (tx: ControlQuery) => Promise<T>): Promise<T>;
 }
 
+interface Prepared {
+  readonly reader: boolean;
+  all(params: readonly unknown[]): unknown[];
+  run(params: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
+}
+
 /**
- * SQLite's driver, with a write transaction that takes the write lock first (`BEGIN IMMEDIATE`: two processes that
- * both read then write would otherwise deadlock into SQLITE_BUSY) and rolls back only one still open (SQLite ends a
- * transaction itself on some errors, such as a full disk, and a second ROLLBACK would replace the real error).
+ * The one SQLite connection, statements prepared once per SQL text (the dispatcher runs the same few thousands of
+ * times; preparing costs more than running them).
  */
-class ControlSqliteDriver extends SqliteDriver {
+class SqliteConnection implements DatabaseConnection {
+  private readonly prepared = new Map<string, Prepared>();
+
+  constructor(private readonly handle: ControlDb) {}
+
+  executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    let st = this.prepared.get(q.sql);
+    if (!st) {
+      st = this.handle.prepare(q.sql) as unknown as Prepared;
+      this.prepared.set(q.sql, st);
+    }
+    if (st.reader) return Promise.resolve({ rows: st.all(q.parameters) as R[] });
+    const { changes } = st.run(q.parameters);
+    return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes) });
+  }
+
+  // biome-ignore lint/correctness/useYield: the stores never stream; Kysely's interface requires the method
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('the control plane does not stream queries');
+  }
+}
+
+/**
+ * SQLite's driver: one connection, taken by one caller at a time (a transaction holds it to its end). A write
+ * transaction takes the write lock first (`BEGIN IMMEDIATE`: two processes that both read then write would
+ * otherwise deadlock into SQLITE_BUSY) and rolls back only one still open (SQLite ends a transaction itself on some
+ * errors, such as a full disk, and a second ROLLBACK would replace the real error). The handle belongs to whoever
+ * opened it: the driver never closes it.
+ */
+class SqliteDriver implements Driver {
+  private readonly connection: SqliteConnection;
+  private held: Promise<void> | null = null;
+  private release: (() => void) | null = null;
+
   constructor(private readonly handle: ControlDb) {
-    super({ database: handle as never });
+    this.connection = new SqliteConnection(handle);
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    while (this.held) await this.held;
+    this.held = new Promise((resolve) => {
+      this.release = resolve;
+    });
+    return this.connection;
   }
 
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (this.handle.open && this.handle.inTransaction) await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
+  async releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.held = null;
+    this.release = null;
+    release?.();
   }
 
-  // The handle belongs to whoever opened it (the control plane closes it; tests read it directly).
-  override async destroy(): Promise<void> {}
+  async beginTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  }
+
+  async commitTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('COMMIT'));
+  }
+
+  async rollbackTransaction(c: DatabaseConnection): Promise<void> {
+    if (this.handle.open && this.handle.inTransaction) await c.executeQuery(CompiledQuery.raw('ROLLBACK'));
+  }
+
+  async destroy(): Promise<void> {}
 }
 
 /** The control plane's SQL on an open SQLite handle (`control.db`). */
 export function sqliteSql(handle: ControlDb): ControlSql {
   const db = new Kysely<ControlTables>({
     dialect: {
-      createAdapter: () => new SqliteDialect({ database: handle as never }).createAdapter(),
-      createDriver: () => new ControlSqliteDriver(handle),
-      createIntrospector: (k) => new SqliteDialect({ database: handle as never }).createIntrospector(k),
-      createQueryCompiler: () => new SqliteDialect({ database: handle as never }).createQueryCompiler(),
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new SqliteDriver(handle),
+      createIntrospector: (k) => new SqliteIntrospector(k),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
   return { engine: 'sqlite', db, write: (fn) => db.transaction().execute(fn) };
