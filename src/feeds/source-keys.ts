@@ -20,14 +20,14 @@ export interface SourceKey {
   chave: string;
 }
 
-/** Source ids compare as strings (`7` and `"7"` are the same record). */
-export function chaveOf(id: SourceId): string {
+/** The source key of a record's id (`id_fonte.chave`): source ids compare as strings (`7` and `"7"` are the same record). */
+export function sourceKeyOf(id: SourceId): string {
   return String(id);
 }
 
-/** Bracket ties are numbered inside their phase, so their key includes the phase's. */
-export function chaveDeChave(fase: SourceId, chave: SourceId): string {
-  return `${String(fase)}/${String(chave)}`;
+/** A bracket tie's source key: ties (`chave` of a phase) are numbered inside their phase, so it includes the phase's id. */
+export function tieSourceKey(fase: SourceId, tie: SourceId): string {
+  return `${String(fase)}/${String(tie)}`;
 }
 
 export function keyString(k: SourceKey): string {

@@ -4,7 +4,7 @@ import type { NamedFeed } from './adapters/index.js';
 import { STAT_ADVANCED_FIELDS } from './statistics-fields.js';
 import { MAX_ISSUES } from './validate-schema.js';
 import { SourceKeyMap } from './source-key-map.js';
-import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from './source-keys.js';
+import { tieSourceKey, sourceKeyOf, fonteOf, keyString, type Entidade, type SourceKey } from './source-keys.js';
 
 /** The internal ids the current snapshot has for the given keys (by keyString; empty when there is none). */
 export type StoredKeyLookup = (keys: readonly SourceKey[]) => Promise<Map<string, number>>;
@@ -71,7 +71,7 @@ interface RunKeys {
 
 function removalKeys(feeds: readonly NamedFeed[]): SourceKey[] {
   return feeds.flatMap(({ feed }) =>
-    (feed.remocoes ?? []).map((r) => ({ entidade: r.entidade, fonte: fonteOf(r, feed), chave: chaveOf(r.id) })),
+    (feed.remocoes ?? []).map((r) => ({ entidade: r.entidade, fonte: fonteOf(r, feed), chave: sourceKeyOf(r.id) })),
   );
 }
 
@@ -109,34 +109,34 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
   ): void => {
     if (id === null || id === undefined) return;
     const fonte = fonteOf(record, feed);
-    const chave = chaveOf(id);
+    const chave = sourceKeyOf(id);
     if (keys.provided.get(entidade, fonte, chave) !== undefined) return;
     keys.refs.push({ entidade, fonte, chave, file, pointer: `/${where}/${i}/${field}`, locate });
   };
 
-  feed.campeonatos?.forEach((c, i) => define('campeonato', c, chaveOf(c.id), 'campeonatos', i));
-  feed.times?.forEach((t, i) => define('time', t, chaveOf(t.id), 'times', i));
+  feed.campeonatos?.forEach((c, i) => define('campeonato', c, sourceKeyOf(c.id), 'campeonatos', i));
+  feed.times?.forEach((t, i) => define('time', t, sourceKeyOf(t.id), 'times', i));
   feed.fases?.forEach((f, i) => {
-    define('fase', f, chaveOf(f.id), 'fases', i);
+    define('fase', f, sourceKeyOf(f.id), 'fases', i);
     ref('campeonato', f, f.campeonato, 'fases', i, 'campeonato');
-    f.chaves?.forEach((c, j) => define('chave', f, chaveDeChave(f.id, c.id), `fases/${i}/chaves`, j));
+    f.chaves?.forEach((c, j) => define('chave', f, tieSourceKey(f.id, c.id), `fases/${i}/chaves`, j));
   });
   feed.rodadas?.forEach((r, i) => {
-    define('rodada', r, chaveOf(r.id), 'rodadas', i);
+    define('rodada', r, sourceKeyOf(r.id), 'rodadas', i);
     ref('campeonato', r, r.campeonato, 'rodadas', i, 'campeonato');
     ref('fase', r, r.fase, 'rodadas', i, 'fase');
   });
   feed.ajustes_pontos?.forEach((a, i) => {
-    define('ajuste', a, chaveOf(a.id), 'ajustes_pontos', i);
+    define('ajuste', a, sourceKeyOf(a.id), 'ajustes_pontos', i);
     ref('campeonato', a, a.campeonato, 'ajustes_pontos', i, 'campeonato');
     ref('time', a, a.time, 'ajustes_pontos', i, 'time');
   });
   feed.jogadores?.forEach((j, i) => {
-    define('jogador', j, chaveOf(j.id), 'jogadores', i);
+    define('jogador', j, sourceKeyOf(j.id), 'jogadores', i);
     ref('time', j, j.time, 'jogadores', i, 'time');
   });
   feed.partidas?.forEach((p, i) => {
-    define('partida', p, chaveOf(p.id), 'partidas', i);
+    define('partida', p, sourceKeyOf(p.id), 'partidas', i);
     ref('campeonato', p, p.campeonato, 'partidas', i, 'campeonato');
     ref('rodada', p, p.rodada, 'partidas', i, 'rodada');
     ref('fase', p, p.fase, 'partidas', i, 'fase');
@@ -145,15 +145,15 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     if (p.chave !== null && p.chave !== undefined) {
       if (p.fase === null || p.fase === undefined)
         issue(`/partidas/${i}/chave`, 'uma partida com chave precisa indicar a fase');
-      else ref('chave', p, chaveDeChave(p.fase, p.chave), 'partidas', i, 'chave');
+      else ref('chave', p, tieSourceKey(p.fase, p.chave), 'partidas', i, 'chave');
     }
-    if (chaveOf(p.mandante) === chaveOf(p.visitante))
+    if (sourceKeyOf(p.mandante) === sourceKeyOf(p.visitante))
       issue(`/partidas/${i}/visitante`, 'mandante e visitante são o mesmo time');
     if ((p.placar_mandante === null) !== (p.placar_visitante === null))
       issue(`/partidas/${i}/placar_visitante`, 'os dois placares devem ser informados juntos (ou ambos null)');
   });
   feed.eventos?.forEach((e, i) => {
-    define('evento', e, chaveOf(e.id), 'eventos', i);
+    define('evento', e, sourceKeyOf(e.id), 'eventos', i);
     ref('partida', e, e.partida, 'eventos', i, 'partida');
     ref('time', e, e.time, 'eventos', i, 'time');
     ref('jogador', e, e.jogador_id, 'eventos', i, 'jogador_id');
@@ -165,11 +165,11 @@ function checkFeed({ file, feed, locate }: NamedFeed, index: number, issues: Fee
     record: { fonte?: string; partida: SourceId; lado: string },
     i: number,
   ): void => {
-    const k = `${collection}\u0000${fonteOf(record, feed)}\u0000${chaveOf(record.partida)}\u0000${record.lado}`;
+    const k = `${collection}\u0000${fonteOf(record, feed)}\u0000${sourceKeyOf(record.partida)}\u0000${record.lado}`;
     if (sides.has(k))
       issue(
         `/${collection}/${i}`,
-        `chave duplicada no feed: ${collection} da partida ${JSON.stringify(chaveOf(record.partida))} lado ${record.lado} aparece mais de uma vez`,
+        `chave duplicada no feed: ${collection} da partida ${JSON.stringify(sourceKeyOf(record.partida))} lado ${record.lado} aparece mais de uma vez`,
       );
     sides.add(k);
     ref('partida', record, record.partida, collection, i, 'partida');

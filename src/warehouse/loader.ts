@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Feed, FeedJogadorEscalado, FeedPartida, SourceId } from '../feeds/canonical.js';
 import type { NamedFeed } from '../feeds/adapters/index.js';
 import { FeedRejectedError, type FeedIssue } from '../feeds/errors.js';
-import { chaveDeChave, chaveOf, fonteOf, keyString, type Entidade, type SourceKey } from '../feeds/source-keys.js';
+import { tieSourceKey, sourceKeyOf, fonteOf, keyString, type Entidade, type SourceKey } from '../feeds/source-keys.js';
 import { normalizeTeamName } from '../feeds/team-names.js';
 import { PUBLIC_ADJUSTMENTS, PUBLIC_RECORD_SOURCE } from '../feeds/public-record.js';
 import { LIST, VARCHAR, listValue } from '@duckdb/node-api';
@@ -205,12 +205,12 @@ class Load {
   }
 
   private key(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId): SourceKey {
-    return { entidade, fonte: fonteOf(item.record, item.feed), chave: chaveOf(id) };
+    return { entidade, fonte: fonteOf(item.record, item.feed), chave: sourceKeyOf(id) };
   }
 
   private ref(entidade: Entidade, item: Item<{ fonte?: string }>, id: SourceId, field: string): number {
     return (
-      this.ids.lookup(entidade, fonteOf(item.record, item.feed), chaveOf(id)) ??
+      this.ids.lookup(entidade, fonteOf(item.record, item.feed), sourceKeyOf(id)) ??
       this.ids.require(this.key(entidade, item, id), item.file, `${item.pointer}/${field}`)
     );
   }
@@ -310,7 +310,7 @@ class Load {
       const a = it.record;
       const campeonatoId = this.ref('campeonato', it, a.campeonato, 'campeonato');
       this.campeonatos.add(campeonatoId);
-      this.stageAjuste(fonteOf(a, it.feed), chaveOf(a.id), campeonatoId, this.ref('time', it, a.time, 'time'), a);
+      this.stageAjuste(fonteOf(a, it.feed), sourceKeyOf(a.id), campeonatoId, this.ref('time', it, a.time, 'time'), a);
     }
     const staged = this.staged('campeonatos');
     const [ids, slugs, temporadas] = ['id', 'slug', 'temporada'].map((c) => staged.column(c));
@@ -360,7 +360,7 @@ class Load {
     const items = [...this.items('fases')];
     for (const it of items) {
       this.ids.queue(this.key('fase', it, it.record.id));
-      for (const c of it.record.chaves ?? []) this.ids.queue(this.key('chave', it, chaveDeChave(it.record.id, c.id)));
+      for (const c of it.record.chaves ?? []) this.ids.queue(this.key('chave', it, tieSourceKey(it.record.id, c.id)));
     }
     this.ids.allocatePending('fase');
     this.ids.allocatePending('chave');
@@ -372,7 +372,7 @@ class Load {
       this.campeonatos.add(campeonatoId);
       this.stage('fases', id, faseRow(id, campeonatoId, f, fonte));
       (f.chaves ?? []).forEach((c, i) => {
-        const chaveId = this.ref('chave', it, chaveDeChave(f.id, c.id), `chaves/${i}/id`);
+        const chaveId = this.ref('chave', it, tieSourceKey(f.id, c.id), `chaves/${i}/id`);
         this.stage('chaves', chaveId, chaveRow(chaveId, id, c, i, fonte));
       });
     }
@@ -475,7 +475,7 @@ class Load {
           chave_id:
             p.chave === null || p.chave === undefined || p.fase === null || p.fase === undefined
               ? null
-              : this.ref('chave', it, chaveDeChave(p.fase, p.chave), 'chave'),
+              : this.ref('chave', it, tieSourceKey(p.fase, p.chave), 'chave'),
           time_mandante_id: this.ref('time', it, p.mandante, 'mandante'),
           time_visitante_id: this.ref('time', it, p.visitante, 'visitante'),
         },
