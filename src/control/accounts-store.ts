@@ -3,6 +3,7 @@ import { nowDate } from '../clock.js';
 import { isPlano, type Plano } from '../domain/plans.js';
 import { generateApiKey, hashApiKey, sameHash, visiblePrefix } from './api-keys.js';
 import { batches } from './sql/batches.js';
+import { compiledOnce } from './sql/compiled-once.js';
 import type { ControlQuery, ControlSql } from './sql/control-sql.js';
 import { forUpdate } from './sql/dialect.js';
 import type { ContasTable } from './sql/tables.js';
@@ -103,6 +104,7 @@ type KeyRow = Awaited<ReturnType<ReturnType<typeof keysOn>['executeTakeFirstOrTh
 export function accountsStoreOn(sql: ControlSql): AccountsStore {
   const { db } = sql;
   const keyById = async (id: number) => toKey(await keysOn(db).where('k.id', '=', id).executeTakeFirstOrThrow());
+  const byHash = compiledOnce(db, (q, hash: string) => keysOn(q).where('k.hash', '=', hash));
   return {
     async getAccount(nome) {
       const row = await db.selectFrom('contas').select(ACCOUNT_COLUMNS).where('nome', '=', nome).executeTakeFirst();
@@ -210,7 +212,7 @@ export function accountsStoreOn(sql: ControlSql): AccountsStore {
 
     async authenticate(key) {
       const hash = hashApiKey(key);
-      const row = await keysOn(db).where('k.hash', '=', hash).executeTakeFirst();
+      const [row] = await byHash(db, hash);
       // The index finds the row; the constant-time check keeps the final decision free of timing signals.
       if (!row || !sameHash(row.hash, hash) || row.ativa !== 1) return null;
       return { key: toKey(row), account: accountOf(row) };

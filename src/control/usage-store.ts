@@ -1,4 +1,5 @@
 import { batches } from './sql/batches.js';
+import { compiledOnce } from './sql/compiled-once.js';
 import { sql as raw, type ControlSql } from './sql/control-sql.js';
 import { forUpdate, greatest } from './sql/dialect.js';
 
@@ -111,26 +112,34 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
   const { db, engine } = sql;
   /** The newest day pruned up to, so the delete runs once a day, not on every flush. */
   let prunedFor = '';
+  const openDay = compiledOnce(db, (q, chaveId: number, dia: string) =>
+    q
+      .insertInto('uso_diario')
+      .values({ chave_id: chaveId, dia, requisicoes: 0 })
+      .onConflict((c) => c.columns(['chave_id', 'dia']).doNothing()),
+  );
+  const reservedOn = compiledOnce(db, (q, chaveId: number, dia: string) =>
+    forUpdate(
+      engine,
+      q.selectFrom('uso_diario').select('reservadas').where('chave_id', '=', chaveId).where('dia', '=', dia),
+    ),
+  );
+  const reserve = compiledOnce(db, (q, chaveId: number, dia: string, n: number) =>
+    q
+      .updateTable('uso_diario')
+      .set((eb) => ({ reservadas: eb('reservadas', '+', n) }))
+      .where('chave_id', '=', chaveId)
+      .where('dia', '=', dia),
+  );
   return {
     lease(chaveId, dia, limit, maxBlock) {
       // The read and the reservation are one step for every process and node: the write transaction begins
       // IMMEDIATE on SQLite, and the row is locked on PostgreSQL.
       return sql.write(async (tx) => {
-        const day = tx.selectFrom('uso_diario').where('chave_id', '=', chaveId).where('dia', '=', dia);
-        await tx
-          .insertInto('uso_diario')
-          .values({ chave_id: chaveId, dia, requisicoes: 0 })
-          .onConflict((c) => c.columns(['chave_id', 'dia']).doNothing())
-          .execute();
-        const { reservadas } = await forUpdate(engine, day.select('reservadas')).executeTakeFirstOrThrow();
+        await openDay(tx, chaveId, dia);
+        const [{ reservadas }] = (await reservedOn(tx, chaveId, dia)) as [{ reservadas: number }];
         const granted = leaseSize(limit - reservadas, maxBlock);
-        if (granted > 0)
-          await tx
-            .updateTable('uso_diario')
-            .set((eb) => ({ reservadas: eb('reservadas', '+', granted) }))
-            .where('chave_id', '=', chaveId)
-            .where('dia', '=', dia)
-            .execute();
+        if (granted > 0) await reserve(tx, chaveId, dia, granted);
         return { granted, unreserved: Math.max(0, limit - reservadas - granted) };
       });
     },
