@@ -5,7 +5,6 @@ import { nowDate, systemClock, type Clock } from '../clock.js';
 import { createLogger, errorText, type Logger } from '../log.js';
 import type { DataDir } from '../data-dir.js';
 import type { AccountsStore } from '../control/accounts-store.js';
-import type { Async } from '../control/async-store.js';
 import type { ControlPlane } from '../control/control-plane.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
 import { ApiMetrics, type QuotaRefusal } from './metrics.js';
@@ -73,7 +72,7 @@ export interface ApiApp {
   router: ApiRouter;
   holder: SnapshotHolder;
   usage: UsageMeter;
-  accounts: Async<AccountsStore>;
+  accounts: AccountsStore;
   stream: StreamHub;
   /** Loads the current snapshot (and the stream's resume window), starts watching CURRENT and the usage flush timer. */
   start(): Promise<void>;

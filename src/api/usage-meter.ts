@@ -6,7 +6,6 @@ import {
   type UsageRecord,
   type UsageStore,
 } from '../control/usage-store.js';
-import type { Async } from '../control/async-store.js';
 import { utcDayOf } from '../time.js';
 
 export interface Admission {
@@ -66,7 +65,7 @@ export class UsageMeter {
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: Async<UsageStore>,
+    private readonly store: UsageStore,
     private readonly flushMs = 200,
     private readonly onError: (err: unknown) => void = () => {},
     private readonly clock: Clock = systemClock,

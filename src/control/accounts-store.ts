@@ -1,7 +1,12 @@
+import type { Selectable } from 'kysely';
 import { nowDate } from '../clock.js';
 import { isPlano, type Plano } from '../domain/plans.js';
-import type { ControlDb } from './database.js';
 import { generateApiKey, hashApiKey, sameHash, visiblePrefix } from './api-keys.js';
+import { batches } from './sql/batches.js';
+import { compiledOnce } from './sql/compiled-once.js';
+import type { ControlQuery, ControlSql } from './sql/control-sql.js';
+import { forUpdate } from './sql/dialect.js';
+import type { ContasTable } from './sql/tables.js';
 
 export interface Account {
   id: number;
@@ -35,191 +40,200 @@ export interface AccountSettings {
   requisicoes_por_segundo?: number | null;
 }
 
-/** Accounts and API keys of the control plane. Portable SQL only (see docs/internals.md). */
+/** Accounts and API keys of the control plane. */
 export interface AccountsStore {
-  getAccount(nome: string): Account | null;
-  createAccount(nome: string, plano: Plano, settings?: AccountSettings): Account;
-  updateAccount(nome: string, settings: AccountSettings): Account;
+  getAccount(nome: string): Promise<Account | null>;
+  createAccount(nome: string, plano: Plano, settings?: AccountSettings): Promise<Account>;
+  updateAccount(nome: string, settings: AccountSettings): Promise<Account>;
   /** Creates a key and returns its plaintext, which is never stored. */
-  createKey(contaId: number, nome: string | null): { key: string; record: ApiKeyRecord };
-  listKeys(conta?: string): ApiKeyRecord[];
+  createKey(contaId: number, nome: string | null): Promise<{ key: string; record: ApiKeyRecord }>;
+  listKeys(conta?: string): Promise<ApiKeyRecord[]>;
   /**
    * The keys a reference names: a numeric id, the full key, or a start of its visible prefix (several
    * when that start is ambiguous). Revoked keys included: they can still be shown.
    */
-  findKeys(ref: string): ApiKeyRecord[];
-  revokeKey(id: number): ApiKeyRecord;
+  findKeys(ref: string): Promise<ApiKeyRecord[]>;
+  revokeKey(id: number): Promise<ApiKeyRecord>;
   /** New secret for the same key id (usage and quota carry over); the old one stops working at once. */
-  rotateKey(id: number): { key: string; record: ApiKeyRecord };
+  rotateKey(id: number): Promise<{ key: string; record: ApiKeyRecord }>;
   /** The active key matching a presented plaintext, with its account; null when unknown or revoked. */
-  authenticate(key: string): { key: ApiKeyRecord; account: Account } | null;
+  authenticate(key: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
   /** The active keys among `ids`, each with its account (a revoked or unknown id is left out). */
-  activeKeys(ids: readonly number[]): { key: ApiKeyRecord; account: Account }[];
+  activeKeys(ids: readonly number[]): Promise<{ key: ApiKeyRecord; account: Account }[]>;
 }
 
-export interface AccountRow {
-  id: number;
-  nome: string;
-  plano: string;
-  campeonatos: string | null;
-  cota_requisicoes: number | null;
-  requisicoes_por_segundo: number | null;
-  criada_em: string;
-  atualizada_em: string;
+const ACCOUNT_COLUMNS = [
+  'id',
+  'nome',
+  'plano',
+  'campeonatos',
+  'cota_requisicoes',
+  'requisicoes_por_segundo',
+  'criada_em',
+  'atualizada_em',
+] as const;
+
+/** Keys with their account's row, in one statement (authentication reads both). */
+function keysOn(q: ControlQuery) {
+  return q
+    .selectFrom('chaves_api as k')
+    .innerJoin('contas as c', 'c.id', 'k.conta_id')
+    .select([
+      'k.id',
+      'k.conta_id',
+      'c.nome as conta',
+      'k.nome',
+      'k.prefixo',
+      'k.hash',
+      'k.ativa',
+      'k.criada_em',
+      'k.rotacionada_em',
+      'k.revogada_em',
+      'c.plano',
+      'c.campeonatos',
+      'c.cota_requisicoes',
+      'c.requisicoes_por_segundo',
+      'c.criada_em as conta_criada_em',
+      'c.atualizada_em as conta_atualizada_em',
+    ]);
 }
 
-export interface KeyRow {
-  id: number;
-  conta_id: number;
-  conta: string;
-  nome: string | null;
-  prefixo: string;
-  hash: string;
-  ativa: number;
-  criada_em: string;
-  rotacionada_em: string | null;
-  revogada_em: string | null;
+type KeyRow = Awaited<ReturnType<ReturnType<typeof keysOn>['executeTakeFirstOrThrow']>>;
+
+/** Accounts and keys on either engine. */
+export function accountsStoreOn(sql: ControlSql): AccountsStore {
+  const { db } = sql;
+  const keyById = async (id: number) => toKey(await keysOn(db).where('k.id', '=', id).executeTakeFirstOrThrow());
+  const byHash = compiledOnce(db, (q, hash: string) => keysOn(q).where('k.hash', '=', hash));
+  return {
+    async getAccount(nome) {
+      const row = await db.selectFrom('contas').select(ACCOUNT_COLUMNS).where('nome', '=', nome).executeTakeFirst();
+      return row ? toAccount(row) : null;
+    },
+
+    async createAccount(nome, plano, s = {}) {
+      const now = nowDate().toISOString();
+      const row = await db
+        .insertInto('contas')
+        .values({
+          nome,
+          plano,
+          campeonatos: accessListColumn(s.campeonatos === undefined ? [] : s.campeonatos),
+          cota_requisicoes: s.cota_requisicoes ?? null,
+          requisicoes_por_segundo: s.requisicoes_por_segundo ?? null,
+          criada_em: now,
+          atualizada_em: now,
+        })
+        .returning(ACCOUNT_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toAccount(row);
+    },
+
+    updateAccount(nome, s) {
+      // Read and write as one step: two changes at once to different settings both stay.
+      return sql.write(async (tx) => {
+        const row = await forUpdate(
+          sql.engine,
+          tx.selectFrom('contas').select(ACCOUNT_COLUMNS).where('nome', '=', nome),
+        ).executeTakeFirst();
+        if (!row) throw new Error(`conta ${nome} não existe`);
+        const next = { ...toAccount(row), ...definedOnly(s) };
+        const updated = await tx
+          .updateTable('contas')
+          .set({
+            plano: next.plano,
+            campeonatos: accessListColumn(next.campeonatos),
+            cota_requisicoes: next.cota_requisicoes,
+            requisicoes_por_segundo: next.requisicoes_por_segundo,
+            atualizada_em: nowDate().toISOString(),
+          })
+          .where('id', '=', row.id)
+          .returning(ACCOUNT_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return toAccount(updated);
+      });
+    },
+
+    async createKey(contaId, nome) {
+      const key = generateApiKey();
+      const { id } = await db
+        .insertInto('chaves_api')
+        .values({
+          conta_id: contaId,
+          nome,
+          prefixo: visiblePrefix(key),
+          hash: hashApiKey(key),
+          ativa: 1,
+          criada_em: nowDate().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { key, record: await keyById(id) };
+    },
+
+    async listKeys(conta) {
+      const q = keysOn(db).orderBy('k.id');
+      const rows = await (conta === undefined ? q : q.where('c.nome', '=', conta)).execute();
+      return rows.map(toKey);
+    },
+
+    async findKeys(ref) {
+      const q = keysOn(db).orderBy('k.id');
+      let rows: KeyRow[];
+      if (/^\d+$/.test(ref)) rows = await q.where('k.id', '=', Number(ref)).execute();
+      else if (ref.length > visiblePrefix(ref).length) rows = await q.where('k.hash', '=', hashApiKey(ref)).execute();
+      // substr, not LIKE: the prefix itself contains `_`, a LIKE wildcard.
+      else
+        rows = await q
+          .where((eb) => eb(eb.fn('substr', ['k.prefixo', eb.val(1), eb.val(ref.length)]), '=', ref))
+          .execute();
+      return rows.map(toKey);
+    },
+
+    async revokeKey(id) {
+      await db
+        .updateTable('chaves_api')
+        .set({ ativa: 0, revogada_em: nowDate().toISOString() })
+        .where('id', '=', id)
+        .where('ativa', '=', 1)
+        .execute();
+      return keyById(id);
+    },
+
+    async rotateKey(id) {
+      const key = generateApiKey();
+      await db
+        .updateTable('chaves_api')
+        .set({ prefixo: visiblePrefix(key), hash: hashApiKey(key), rotacionada_em: nowDate().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      return { key, record: await keyById(id) };
+    },
+
+    async authenticate(key) {
+      const hash = hashApiKey(key);
+      const [row] = await byHash(db, hash);
+      // The index finds the row; the constant-time check keeps the final decision free of timing signals.
+      if (!row || !sameHash(row.hash, hash) || row.ativa !== 1) return null;
+      return { key: toKey(row), account: accountOf(row) };
+    },
+
+    async activeKeys(ids) {
+      const found: { key: ApiKeyRecord; account: Account }[] = [];
+      for (const batch of batches(ids, 1)) {
+        const rows = await keysOn(db).where('k.ativa', '=', 1).where('k.id', 'in', batch).execute();
+        for (const row of rows) found.push({ key: toKey(row), account: accountOf(row) });
+      }
+      return found;
+    },
+  };
 }
 
-export const ACCOUNT_COLUMNS =
-  'id, nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em';
-export const KEY_SELECT = `SELECT k.id, k.conta_id, c.nome AS conta, k.nome, k.prefixo, k.hash, k.ativa, k.criada_em,
-  k.rotacionada_em, k.revogada_em FROM chaves_api k JOIN contas c ON c.id = k.conta_id`;
-
-export class SqliteAccountsStore implements AccountsStore {
-  /** Prepared once: `authenticate` runs on every API request. */
-  private readonly byHash;
-  private readonly accountByIdStmt;
-
-  constructor(private readonly db: ControlDb) {
-    this.byHash = db.prepare(`${KEY_SELECT} WHERE k.hash = ?`);
-    this.accountByIdStmt = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE id = ?`);
-  }
-
-  getAccount(nome: string): Account | null {
-    const row = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM contas WHERE nome = ?`).get(nome) as
-      | AccountRow
-      | undefined;
-    return row ? toAccount(row) : null;
-  }
-
-  private accountById(id: number): Account {
-    const row = this.accountByIdStmt.get(id) as AccountRow;
-    return toAccount(row);
-  }
-
-  createAccount(nome: string, plano: Plano, s: AccountSettings = {}): Account {
-    const now = nowDate().toISOString();
-    const row = this.db
-      .prepare(
-        `INSERT INTO contas (nome, plano, campeonatos, cota_requisicoes, requisicoes_por_segundo, criada_em, atualizada_em)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${ACCOUNT_COLUMNS}`,
-      )
-      .get(
-        nome,
-        plano,
-        accessListColumn(s.campeonatos === undefined ? [] : s.campeonatos),
-        s.cota_requisicoes ?? null,
-        s.requisicoes_por_segundo ?? null,
-        now,
-        now,
-      ) as AccountRow;
-    return toAccount(row);
-  }
-
-  updateAccount(nome: string, s: AccountSettings): Account {
-    const current = this.getAccount(nome);
-    if (!current) throw new Error(`conta ${nome} não existe`);
-    const next = { ...current, ...definedOnly(s) };
-    this.db
-      .prepare(
-        `UPDATE contas SET plano = ?, campeonatos = ?, cota_requisicoes = ?, requisicoes_por_segundo = ?, atualizada_em = ?
-         WHERE id = ?`,
-      )
-      .run(
-        next.plano,
-        accessListColumn(next.campeonatos),
-        next.cota_requisicoes,
-        next.requisicoes_por_segundo,
-        nowDate().toISOString(),
-        current.id,
-      );
-    return this.accountById(current.id);
-  }
-
-  createKey(contaId: number, nome: string | null): { key: string; record: ApiKeyRecord } {
-    const key = generateApiKey();
-    const row = this.db
-      .prepare(
-        'INSERT INTO chaves_api (conta_id, nome, prefixo, hash, ativa, criada_em) VALUES (?, ?, ?, ?, 1, ?) RETURNING id',
-      )
-      .get(contaId, nome, visiblePrefix(key), hashApiKey(key), nowDate().toISOString()) as { id: number };
-    return { key, record: this.keyById(row.id) };
-  }
-
-  listKeys(conta?: string): ApiKeyRecord[] {
-    const rows = (
-      conta === undefined
-        ? this.db.prepare(`${KEY_SELECT} ORDER BY k.id`).all()
-        : this.db.prepare(`${KEY_SELECT} WHERE c.nome = ? ORDER BY k.id`).all(conta)
-    ) as KeyRow[];
-    return rows.map(toKey);
-  }
-
-  findKeys(ref: string): ApiKeyRecord[] {
-    let rows: KeyRow[];
-    if (/^\d+$/.test(ref)) rows = this.db.prepare(`${KEY_SELECT} WHERE k.id = ?`).all(Number(ref)) as KeyRow[];
-    else if (ref.length > visiblePrefix(ref).length)
-      rows = this.db.prepare(`${KEY_SELECT} WHERE k.hash = ?`).all(hashApiKey(ref)) as KeyRow[];
-    // substr, not LIKE: the prefix itself contains `_`, a LIKE wildcard.
-    else
-      rows = this.db
-        .prepare(`${KEY_SELECT} WHERE substr(k.prefixo, 1, ?) = ? ORDER BY k.id`)
-        .all(ref.length, ref) as KeyRow[];
-    return rows.map(toKey);
-  }
-
-  private keyById(id: number): ApiKeyRecord {
-    return toKey(this.db.prepare(`${KEY_SELECT} WHERE k.id = ?`).get(id) as KeyRow);
-  }
-
-  revokeKey(id: number): ApiKeyRecord {
-    this.db
-      .prepare('UPDATE chaves_api SET ativa = 0, revogada_em = ? WHERE id = ? AND ativa = 1')
-      .run(nowDate().toISOString(), id);
-    return this.keyById(id);
-  }
-
-  rotateKey(id: number): { key: string; record: ApiKeyRecord } {
-    const key = generateApiKey();
-    this.db
-      .prepare('UPDATE chaves_api SET prefixo = ?, hash = ?, rotacionada_em = ? WHERE id = ?')
-      .run(visiblePrefix(key), hashApiKey(key), nowDate().toISOString(), id);
-    return { key, record: this.keyById(id) };
-  }
-
-  authenticate(key: string): { key: ApiKeyRecord; account: Account } | null {
-    const hash = hashApiKey(key);
-    const row = this.byHash.get(hash) as KeyRow | undefined;
-    // The index finds the row; the constant-time check keeps the final decision free of timing signals.
-    if (!row || !sameHash(row.hash, hash) || row.ativa !== 1) return null;
-    return { key: toKey(row), account: this.accountById(row.conta_id) };
-  }
-
-  activeKeys(ids: readonly number[]): { key: ApiKeyRecord; account: Account }[] {
-    if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`${KEY_SELECT} WHERE k.ativa = 1 AND k.id IN (${ids.map(() => '?').join(', ')})`)
-      .all(...ids) as KeyRow[];
-    return rows.map((row) => ({ key: toKey(row), account: this.accountById(row.conta_id) }));
-  }
-}
-
-export function definedOnly(s: AccountSettings): AccountSettings {
+function definedOnly(s: AccountSettings): AccountSettings {
   return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)) as AccountSettings;
 }
 
-export function toAccount(r: AccountRow): Account {
+function toAccount(r: Selectable<ContasTable>): Account {
   if (!isPlano(r.plano)) throw new Error(`conta ${r.nome}: plano inválido no banco: ${r.plano}`);
   return {
     id: r.id,
@@ -233,7 +247,21 @@ export function toAccount(r: AccountRow): Account {
   };
 }
 
-export function toKey(r: KeyRow): ApiKeyRecord {
+/** The account of a key row. */
+function accountOf(r: KeyRow): Account {
+  return toAccount({
+    id: r.conta_id,
+    nome: r.conta,
+    plano: r.plano,
+    campeonatos: r.campeonatos,
+    cota_requisicoes: r.cota_requisicoes,
+    requisicoes_por_segundo: r.requisicoes_por_segundo,
+    criada_em: r.conta_criada_em,
+    atualizada_em: r.conta_atualizada_em,
+  });
+}
+
+function toKey(r: KeyRow): ApiKeyRecord {
   return {
     id: r.id,
     conta_id: r.conta_id,
@@ -248,6 +276,6 @@ export function toKey(r: KeyRow): ApiKeyRecord {
 }
 
 /** NULL = every championship; a JSON array = only those (an account starts with none). */
-export function accessListColumn(campeonatos: readonly number[] | null): string | null {
+function accessListColumn(campeonatos: readonly number[] | null): string | null {
   return campeonatos === null ? null : JSON.stringify(campeonatos);
 }

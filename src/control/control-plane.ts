@@ -1,11 +1,11 @@
 import type { DeactivationPolicy } from '../domain/webhooks.js';
-import { SqliteAccountsStore, type AccountsStore } from './accounts-store.js';
+import { accountsStoreOn, type AccountsStore } from './accounts-store.js';
 import type { Async } from './async-store.js';
 import { countersOn, type Counters } from './counters.js';
 import { openControlDb, type ControlDb } from './database.js';
 import { dispatcherCursorOn, type DispatcherCursor } from './outbox-cursor.js';
 import { sqliteSql, type ControlSql } from './sql/control-sql.js';
-import { SqliteUsageStore, type UsageStore } from './usage-store.js';
+import { usageStoreOn, type UsageStore } from './usage-store.js';
 import { openDeliveryQueue, type DeliveryQueue } from './webhooks/delivery-queue.js';
 import { deliveryStats, type DeliveryStats } from './webhooks/delivery-stats.js';
 import { openWebhookRegistry, type WebhookRegistry } from './webhooks/registry.js';
@@ -24,8 +24,8 @@ export interface ControlPlane {
   readonly engine: 'sqlite' | 'postgres';
   /** The control plane's SQL, for the stores (one implementation each over both engines). */
   readonly sql: ControlSql;
-  readonly accounts: Async<AccountsStore>;
-  readonly usage: Async<UsageStore>;
+  readonly accounts: AccountsStore;
+  readonly usage: UsageStore;
   readonly counters: Counters;
   readonly cursor: DispatcherCursor;
   readonly webhooks: Async<WebhookRegistry>;
@@ -107,8 +107,8 @@ export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db:
     engine: 'sqlite',
     sql,
     db,
-    accounts: promised(new SqliteAccountsStore(db)),
-    usage: promised(new SqliteUsageStore(db)),
+    accounts: accountsStoreOn(sql),
+    usage: usageStoreOn(sql),
     counters: countersOn(sql.db),
     cursor: dispatcherCursorOn(sql.db, sql.engine),
     webhooks: promised(openWebhookRegistry(db)),

@@ -1,4 +1,7 @@
-import { writeTransaction, type ControlDb } from './database.js';
+import { batches } from './sql/batches.js';
+import { compiledOnce } from './sql/compiled-once.js';
+import { sql as raw, type ControlSql } from './sql/control-sql.js';
+import { forUpdate, greatest } from './sql/dialect.js';
 
 /** One finished request, as `/v1/perfil/estatisticas` lists it. */
 export interface UsageRecord {
@@ -60,7 +63,7 @@ export function historyWindow(dia: string): string[] {
   );
 }
 
-/** Quota counts and usage statistics. Portable SQL only. */
+/** Quota counts and usage statistics. */
 export interface UsageStore {
   /**
    * Adds a batch of admitted counts, finished-request totals, recent requests and per-route counts in one
@@ -71,18 +74,18 @@ export interface UsageStore {
     totals: readonly UsageTotal[],
     recent: readonly UsageRecord[],
     endpoints: readonly EndpointCount[],
-  ): void;
-  usedOn(chaveId: number, dia: string): number;
-  stats(chaveId: number): UsageStats;
+  ): Promise<void>;
+  usedOn(chaveId: number, dia: string): Promise<number>;
+  stats(chaveId: number): Promise<UsageStats>;
   /** Requests per day and per route from `desde` (a UTC day, inclusive) on; days without requests are absent. */
-  history(chaveId: number, desde: string): UsageHistory;
+  history(chaveId: number, desde: string): Promise<UsageHistory>;
   /**
    * Reserves a block of a key's daily quota for this process, atomically across processes: at most
    * `maxBlock`, and never more than what is left of `limit` (see `leaseSize`).
    */
-  lease(chaveId: number, dia: string, limit: number, maxBlock: number): QuotaLease;
+  lease(chaveId: number, dia: string, limit: number, maxBlock: number): Promise<QuotaLease>;
   /** Gives back reserved quota this process did not use (on shutdown). */
-  release(chaveId: number, dia: string, n: number): void;
+  release(chaveId: number, dia: string, n: number): Promise<void>;
 }
 
 /** A block of quota reserved by one process. */
@@ -104,131 +107,204 @@ export function leaseSize(unreserved: number, maxBlock: number): number {
 /** Recent requests kept per key. */
 export const RECENT_KEPT = 20;
 
-export class SqliteUsageStore implements UsageStore {
-  private readonly addCount;
-  private readonly addTotal;
-  private readonly addRecent;
-  private readonly trimRecent;
-  private readonly addEndpoint;
-  private readonly pruneEndpoints;
+/** Quota counts, leases and usage statistics on either engine. */
+export function usageStoreOn(sql: ControlSql): UsageStore {
+  const { db, engine } = sql;
   /** The newest day pruned up to, so the delete runs once a day, not on every flush. */
-  private prunedFor = '';
-  private readonly readReserved;
-  private readonly reserve;
-  private readonly unreserve;
+  let prunedFor = '';
+  const openDay = compiledOnce(db, (q, chaveId: number, dia: string) =>
+    q
+      .insertInto('uso_diario')
+      .values({ chave_id: chaveId, dia, requisicoes: 0 })
+      .onConflict((c) => c.columns(['chave_id', 'dia']).doNothing()),
+  );
+  const reservedOn = compiledOnce(db, (q, chaveId: number, dia: string) =>
+    forUpdate(
+      engine,
+      q.selectFrom('uso_diario').select('reservadas').where('chave_id', '=', chaveId).where('dia', '=', dia),
+    ),
+  );
+  const reserve = compiledOnce(db, (q, chaveId: number, dia: string, n: number) =>
+    q
+      .updateTable('uso_diario')
+      .set((eb) => ({ reservadas: eb('reservadas', '+', n) }))
+      .where('chave_id', '=', chaveId)
+      .where('dia', '=', dia),
+  );
+  return {
+    lease(chaveId, dia, limit, maxBlock) {
+      // The read and the reservation are one step for every process and node: the write transaction begins
+      // IMMEDIATE on SQLite, and the row is locked on PostgreSQL.
+      return sql.write(async (tx) => {
+        await openDay(tx, chaveId, dia);
+        const [{ reservadas }] = (await reservedOn(tx, chaveId, dia)) as [{ reservadas: number }];
+        const granted = leaseSize(limit - reservadas, maxBlock);
+        if (granted > 0) await reserve(tx, chaveId, dia, granted);
+        return { granted, unreserved: Math.max(0, limit - reservadas - granted) };
+      });
+    },
 
-  constructor(private readonly db: ControlDb) {
-    this.addCount = db.prepare(
-      `INSERT INTO uso_diario (chave_id, dia, requisicoes) VALUES (?, ?, ?)
-       ON CONFLICT (chave_id, dia) DO UPDATE SET requisicoes = uso_diario.requisicoes + excluded.requisicoes`,
-    );
-    this.addTotal = db.prepare(
-      `INSERT INTO uso_total (chave_id, requisicoes, tempo_total_ms) VALUES (?, ?, ?)
-       ON CONFLICT (chave_id) DO UPDATE SET requisicoes = uso_total.requisicoes + excluded.requisicoes,
-         tempo_total_ms = uso_total.tempo_total_ms + excluded.tempo_total_ms`,
-    );
-    this.addRecent = db.prepare(
-      'INSERT INTO uso_recente (chave_id, endpoint, metodo, status_code, tempo_resposta_ms, data_hora) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.trimRecent = db.prepare(
-      `DELETE FROM uso_recente WHERE chave_id = ? AND id NOT IN
-         (SELECT id FROM uso_recente WHERE chave_id = ? ORDER BY id DESC LIMIT ${RECENT_KEPT})`,
-    );
-    this.addEndpoint = db.prepare(
-      `INSERT INTO uso_endpoint_diario (chave_id, dia, metodo, endpoint, requisicoes) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (chave_id, dia, metodo, endpoint) DO UPDATE SET requisicoes = uso_endpoint_diario.requisicoes + excluded.requisicoes`,
-    );
-    this.pruneEndpoints = db.prepare('DELETE FROM uso_endpoint_diario WHERE dia < ?');
-    this.readReserved = db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ? AND dia = ?');
-    this.reserve = db.prepare(
-      `INSERT INTO uso_diario (chave_id, dia, requisicoes, reservadas) VALUES (?, ?, 0, ?)
-       ON CONFLICT (chave_id, dia) DO UPDATE SET reservadas = uso_diario.reservadas + excluded.reservadas`,
-    );
-    this.unreserve = db.prepare(
-      'UPDATE uso_diario SET reservadas = MAX(requisicoes, reservadas - ?) WHERE chave_id = ? AND dia = ?',
-    );
-  }
+    async release(chaveId, dia, n) {
+      if (n <= 0) return;
+      await db
+        .updateTable('uso_diario')
+        .set((eb) => ({ reservadas: greatest(engine, eb.ref('requisicoes'), eb('reservadas', '-', n)) }))
+        .where('chave_id', '=', chaveId)
+        .where('dia', '=', dia)
+        .execute();
+    },
 
-  lease(chaveId: number, dia: string, limit: number, maxBlock: number): QuotaLease {
-    // IMMEDIATE: the read and the reservation are one step for every process writing this file.
-    return writeTransaction(this.db, () => {
-      const row = this.readReserved.get(chaveId, dia) as { reservadas: number } | undefined;
-      const reserved = row?.reservadas ?? 0;
-      const granted = leaseSize(limit - reserved, maxBlock);
-      if (granted > 0) this.reserve.run(chaveId, dia, granted);
-      return { granted, unreserved: Math.max(0, limit - reserved - granted) };
-    });
-  }
+    async add(counts, totals, recent, endpoints) {
+      // biome-ignore lint/complexity/useMathMinMax: days are strings; Math.max would compare them as NaN.
+      const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
+      const keys = [...new Set(recent.map((r) => r.chaveId))];
+      await sql.write(async (tx) => {
+        for (const run of batches(
+          summed(counts, (c) => `${c.chaveId} ${c.dia}`, ['requisicoes']),
+          3,
+        ))
+          await tx
+            .insertInto('uso_diario')
+            .values(run.map((c) => ({ chave_id: c.chaveId, dia: c.dia, requisicoes: c.requisicoes })))
+            .onConflict((c) =>
+              c.columns(['chave_id', 'dia']).doUpdateSet((eb) => ({
+                requisicoes: eb('uso_diario.requisicoes', '+', eb.ref('excluded.requisicoes')),
+              })),
+            )
+            .execute();
+        for (const run of batches(
+          summed(totals, (t) => String(t.chaveId), ['requisicoes', 'tempo_total_ms']),
+          3,
+        ))
+          await tx
+            .insertInto('uso_total')
+            .values(
+              run.map((t) => ({ chave_id: t.chaveId, requisicoes: t.requisicoes, tempo_total_ms: t.tempo_total_ms })),
+            )
+            .onConflict((c) =>
+              c.column('chave_id').doUpdateSet((eb) => ({
+                requisicoes: eb('uso_total.requisicoes', '+', eb.ref('excluded.requisicoes')),
+                tempo_total_ms: eb('uso_total.tempo_total_ms', '+', eb.ref('excluded.tempo_total_ms')),
+              })),
+            )
+            .execute();
+        for (const run of batches(recent, 6))
+          await tx
+            .insertInto('uso_recente')
+            .values(
+              run.map((r) => ({
+                chave_id: r.chaveId,
+                endpoint: r.endpoint,
+                metodo: r.metodo,
+                status_code: r.status_code,
+                tempo_resposta_ms: r.tempo_resposta_ms,
+                data_hora: r.data_hora,
+              })),
+            )
+            .execute();
+        // Keeps the RECENT_KEPT newest of each key written to.
+        for (const run of batches(keys, 1))
+          await tx
+            .deleteFrom('uso_recente')
+            .where('id', 'in', (eb) =>
+              eb
+                .selectFrom(
+                  eb
+                    .selectFrom('uso_recente')
+                    .select(['id', raw<number>`row_number() OVER (PARTITION BY chave_id ORDER BY id DESC)`.as('n')])
+                    .where('chave_id', 'in', run)
+                    .as('r'),
+                )
+                .select('r.id')
+                .where('r.n', '>', RECENT_KEPT),
+            )
+            .execute();
+        const routes = summed(endpoints, (e) => `${e.chaveId} ${e.dia} ${e.metodo} ${e.endpoint}`, ['requisicoes']);
+        for (const run of batches(routes, 5))
+          await tx
+            .insertInto('uso_endpoint_diario')
+            .values(
+              run.map((e) => ({
+                chave_id: e.chaveId,
+                dia: e.dia,
+                metodo: e.metodo,
+                endpoint: e.endpoint,
+                requisicoes: e.requisicoes,
+              })),
+            )
+            .onConflict((c) =>
+              c.columns(['chave_id', 'dia', 'metodo', 'endpoint']).doUpdateSet((eb) => ({
+                requisicoes: eb('uso_endpoint_diario.requisicoes', '+', eb.ref('excluded.requisicoes')),
+              })),
+            )
+            .execute();
+        if (newest > prunedFor)
+          await tx.deleteFrom('uso_endpoint_diario').where('dia', '<', historyWindow(newest)[0]!).execute();
+      });
+      if (newest > prunedFor) prunedFor = newest;
+    },
 
-  release(chaveId: number, dia: string, n: number): void {
-    if (n > 0) this.unreserve.run(n, chaveId, dia);
-  }
+    async history(chaveId, desde) {
+      const porDia = await db
+        .selectFrom('uso_diario')
+        .select(['dia', 'requisicoes'])
+        .where('chave_id', '=', chaveId)
+        .where('dia', '>=', desde)
+        .where('requisicoes', '>', 0)
+        .orderBy('dia')
+        .execute();
+      const porEndpoint = await db
+        .selectFrom('uso_endpoint_diario')
+        .select((eb) => ['metodo', 'endpoint', eb.cast<number>(eb.fn.sum('requisicoes'), 'bigint').as('requisicoes')])
+        .where('chave_id', '=', chaveId)
+        .where('dia', '>=', desde)
+        .groupBy(['metodo', 'endpoint'])
+        .orderBy('requisicoes', 'desc')
+        .orderBy('endpoint')
+        .orderBy('metodo')
+        .execute();
+      return { porDia, porEndpoint };
+    },
 
-  add(
-    counts: readonly QuotaCount[],
-    totals: readonly UsageTotal[],
-    recent: readonly UsageRecord[],
-    endpoints: readonly EndpointCount[],
-  ): void {
-    // biome-ignore lint/complexity/useMathMinMax: days are strings; Math.max would compare them as NaN.
-    const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
-    writeTransaction(this.db, () => {
-      for (const c of counts) this.addCount.run(c.chaveId, c.dia, c.requisicoes);
-      for (const t of totals) this.addTotal.run(t.chaveId, t.requisicoes, t.tempo_total_ms);
-      for (const r of recent)
-        this.addRecent.run(r.chaveId, r.endpoint, r.metodo, r.status_code, r.tempo_resposta_ms, r.data_hora);
-      for (const chaveId of new Set(recent.map((r) => r.chaveId))) this.trimRecent.run(chaveId, chaveId);
-      for (const e of endpoints) this.addEndpoint.run(e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes);
-      if (newest > this.prunedFor) this.pruneEndpoints.run(historyWindow(newest)[0]!);
-    });
-    if (newest > this.prunedFor) this.prunedFor = newest;
-  }
+    async usedOn(chaveId, dia) {
+      const row = await db
+        .selectFrom('uso_diario')
+        .select('requisicoes')
+        .where('chave_id', '=', chaveId)
+        .where('dia', '=', dia)
+        .executeTakeFirst();
+      return row?.requisicoes ?? 0;
+    },
 
-  history(chaveId: number, desde: string): UsageHistory {
-    const porDia = this.db
-      .prepare(
-        'SELECT dia, requisicoes FROM uso_diario WHERE chave_id = ? AND dia >= ? AND requisicoes > 0 ORDER BY dia',
-      )
-      .all(chaveId, desde) as { dia: string; requisicoes: number }[];
-    const porEndpoint = this.db
-      .prepare(
-        `SELECT metodo, endpoint, sum(requisicoes) AS requisicoes FROM uso_endpoint_diario WHERE chave_id = ? AND dia >= ?
-         GROUP BY metodo, endpoint ORDER BY requisicoes DESC, endpoint, metodo`,
-      )
-      .all(chaveId, desde) as { metodo: string; endpoint: string; requisicoes: number }[];
-    return {
-      porDia: porDia.map((r) => ({ dia: r.dia, requisicoes: r.requisicoes })),
-      porEndpoint: porEndpoint.map((r) => ({ metodo: r.metodo, endpoint: r.endpoint, requisicoes: r.requisicoes })),
-    };
-  }
+    async stats(chaveId) {
+      const total = await db
+        .selectFrom('uso_total')
+        .select(['requisicoes', 'tempo_total_ms'])
+        .where('chave_id', '=', chaveId)
+        .executeTakeFirst();
+      const recentes = await db
+        .selectFrom('uso_recente')
+        .select(['endpoint', 'metodo', 'status_code', 'tempo_resposta_ms', 'data_hora'])
+        .where('chave_id', '=', chaveId)
+        .orderBy('id', 'desc')
+        .limit(RECENT_KEPT)
+        .execute();
+      return { total_requisicoes: total?.requisicoes ?? 0, tempo_total_ms: total?.tempo_total_ms ?? 0, recentes };
+    },
+  };
+}
 
-  usedOn(chaveId: number, dia: string): number {
-    const row = this.db
-      .prepare('SELECT requisicoes FROM uso_diario WHERE chave_id = ? AND dia = ?')
-      .get(chaveId, dia) as { requisicoes: number } | undefined;
-    return row?.requisicoes ?? 0;
+/**
+ * One row per key, the `numbers` of rows with the same key added up: a multi-row upsert may touch a row only
+ * once on PostgreSQL.
+ */
+function summed<T>(rows: readonly T[], keyOf: (row: T) => string, numbers: readonly (keyof T)[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) {
+    const k = keyOf(row);
+    const seen = byKey.get(k);
+    if (!seen) byKey.set(k, { ...row });
+    else for (const n of numbers) (seen[n] as number) += row[n] as number;
   }
-
-  stats(chaveId: number): UsageStats {
-    const total = this.db
-      .prepare('SELECT requisicoes, tempo_total_ms FROM uso_total WHERE chave_id = ?')
-      .get(chaveId) as { requisicoes: number; tempo_total_ms: number } | undefined;
-    const recentes = this.db
-      .prepare(
-        `SELECT endpoint, metodo, status_code, tempo_resposta_ms, data_hora FROM uso_recente
-         WHERE chave_id = ? ORDER BY id DESC LIMIT ${RECENT_KEPT}`,
-      )
-      .all(chaveId) as UsageStats['recentes'];
-    return {
-      total_requisicoes: total?.requisicoes ?? 0,
-      tempo_total_ms: total?.tempo_total_ms ?? 0,
-      recentes: recentes.map((r) => ({
-        endpoint: r.endpoint,
-        metodo: r.metodo,
-        status_code: r.status_code,
-        tempo_resposta_ms: r.tempo_resposta_ms,
-        data_hora: r.data_hora,
-      })),
-    };
-  }
+  return [...byKey.values()];
 }

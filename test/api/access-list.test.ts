@@ -12,19 +12,19 @@ after(async () => {
 });
 
 it('a free account without an access list reads no championship (403 naming the plan)', async () => {
-  const r = await h.get('/v1/campeonatos/1/tabela', h.key('free'));
+  const r = await h.get('/v1/campeonatos/1/tabela', await h.key('free'));
   assert.equal(r.status, 403);
   assert.equal((r.json as { erro: string }).erro, 'Plano insuficiente');
 });
 
 it('a free account with a list reads those championships only', async () => {
-  const key = h.key('free', { campeonatos: [2] });
+  const key = await h.key('free', { campeonatos: [2] });
   assert.equal((await h.get('/v1/campeonatos/2', key)).status, 200);
   assert.equal((await h.get('/v1/campeonatos/1/tabela', key)).status, 403);
 });
 
 it('a free account with the list "all" (null) reads every championship', async () => {
-  const key = h.key('free', { campeonatos: null });
+  const key = await h.key('free', { campeonatos: null });
   assert.equal((await h.get('/v1/campeonatos/1/tabela', key)).status, 200);
   assert.equal((await h.get('/v1/campeonatos/2', key)).status, 200);
 });

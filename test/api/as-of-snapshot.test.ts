@@ -12,7 +12,7 @@ describe('reads as of a retained snapshot (?snapshot=ID)', () => {
   const before1: Record<string, { text: string; etag: string | null }> = {};
   before(async () => {
     h = await startHarness();
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
     for (const p of ['/v1/campeonatos/1/tabela', '/v1/partidas/339/eventos']) {
       const r = await h.get(p, key);
       assert.equal(r.headers.get('x-snapshot'), '00000001');

@@ -9,7 +9,7 @@ describe('caching: strong ETag, 304, Cache-Control per kind of data', () => {
 
   before(async () => {
     h = await startHarness();
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
   });
   after(() => h.cleanup());
 

@@ -29,7 +29,7 @@ describe('compression: gzip and brotli by Accept-Encoding, an ETag per represent
   let auth: Record<string, string>;
   before(async () => {
     h = await startHarness();
-    auth = { authorization: `Bearer ${h.key('enterprise')}` };
+    auth = { authorization: `Bearer ${await h.key('enterprise')}` };
   });
   after(() => h.cleanup());
 

@@ -38,7 +38,7 @@ describe('a control plane out of reach (PostgreSQL restarting)', () => {
   it('a full control-plane disk is 503 with Retry-After, not 500, and the error is logged', async () => {
     const h = await startHarness();
     try {
-      const key = h.key('enterprise');
+      const key = await h.key('enterprise');
       // A real full database: SQLite refuses to grow past max_page_count exactly as on a full disk
       // (SQLITE_FULL). The quota table is filled with another key's days, so the key's first lease finds no room.
       const pages = (h.control.prepare('PRAGMA page_count').get() as { page_count: number }).page_count;

@@ -24,7 +24,7 @@ describe('CORS: any origin by default', () => {
   let key: string;
   before(async () => {
     h = await startHarness();
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
   });
   after(() => h.cleanup());
 

@@ -169,7 +169,7 @@ export async function makeExamples(): Promise<DocsExamples> {
     clock: clockFrom(FIXTURES_NOW),
   });
   try {
-    const key = h.key('enterprise');
+    const key = await h.key('enterprise');
     const examples: DocsExamples = {};
     const byKey = new Map(ENDPOINTS.map((e) => [keyOf(e), e]));
     let deliveryId = '';

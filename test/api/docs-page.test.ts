@@ -90,7 +90,7 @@ describe('/docs in headless Chromium', { skip: chromiumSkip }, () => {
   let key: string;
   before(async () => {
     h = await startHarness();
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
     browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
   });

@@ -13,7 +13,7 @@ describe('read API endpoints over the demo fixtures', () => {
 
   before(async () => {
     h = await startHarness();
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
   });
   after(() => h.cleanup());
 

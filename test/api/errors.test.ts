@@ -17,7 +17,7 @@ describe('API errors: status and exact body', () => {
 
   before(async () => {
     h = await startHarness();
-    key = h.key('pro');
+    key = await h.key('pro');
   });
   after(() => h.cleanup());
 
@@ -36,16 +36,16 @@ describe('API errors: status and exact body', () => {
       assert.equal(r.status, 401, authorization);
       assert.deepEqual(r.json, UNAUTHORIZED);
     }
-    const account = h.accounts.createAccount('revogada', 'pro');
-    const revoked = h.accounts.createKey(account.id, null);
+    const account = await h.accounts.createAccount('revogada', 'pro');
+    const revoked = await h.accounts.createKey(account.id, null);
     assert.equal((await h.get('/v1/me', revoked.key)).status, 200);
-    h.accounts.revokeKey(revoked.record.id);
+    await h.accounts.revokeKey(revoked.record.id);
     const r = await h.get('/v1/me', revoked.key);
     assert.equal(r.status, 401);
     assert.deepEqual(r.json, UNAUTHORIZED);
 
-    const rotating = h.accounts.createKey(account.id, null);
-    const rotated = h.accounts.rotateKey(rotating.record.id);
+    const rotating = await h.accounts.createKey(account.id, null);
+    const rotated = await h.accounts.rotateKey(rotating.record.id);
     assert.equal((await h.get('/v1/me', rotating.key)).status, 401);
     assert.equal((await h.get('/v1/me', rotated.key)).status, 200);
   });
@@ -56,7 +56,7 @@ describe('API errors: status and exact body', () => {
   });
 
   it('403 "Plano insuficiente" naming the plan for resources and championships outside the free plan', async () => {
-    const free = h.key('free', { campeonatos: [1], requisicoes_por_segundo: 1000 });
+    const free = await h.key('free', { campeonatos: [1], requisicoes_por_segundo: 1000 });
     for (const p of [
       '/v1/partidas/ao-vivo',
       '/v1/partidas/328/eventos',
@@ -148,7 +148,7 @@ describe('API errors: status and exact body', () => {
   });
 
   it('every endpoint with a plan resource answers 401 without a key, and 403 to a plan without it', async () => {
-    const free = h.key('free');
+    const free = await h.key('free');
     for (const e of ENDPOINTS) {
       const method = (e.method ?? 'get').toUpperCase();
       const p = e.path.replace(/\{\w+\}/g, '1');
@@ -214,7 +214,7 @@ describe('API errors: status and exact body', () => {
   });
 
   it('429 when the daily quota is used up, with RateLimit-* on every authenticated response and Retry-After', async () => {
-    const limited = h.key('pro', { cota_requisicoes: 3 });
+    const limited = await h.key('pro', { cota_requisicoes: 3 });
     for (const remaining of [2, 1, 0]) {
       const r = await h.get('/v1/campeonatos', limited);
       assert.equal(r.status, 200);
@@ -238,7 +238,7 @@ describe('API errors: status and exact body', () => {
   });
 
   it('/v1/me and /v1/perfil/estatisticas answer at quota and never consume it', async () => {
-    const limited = h.key('pro', { cota_requisicoes: 2 });
+    const limited = await h.key('pro', { cota_requisicoes: 2 });
     for (let i = 0; i < 5; i++) {
       const me = await h.get('/v1/me', limited);
       assert.equal(me.status, 200);
@@ -270,7 +270,7 @@ describe('API errors: status and exact body', () => {
   });
 
   it('429 from the per-second token bucket', async () => {
-    const slow = h.key('pro', { requisicoes_por_segundo: 1 });
+    const slow = await h.key('pro', { requisicoes_por_segundo: 1 });
     const replies = await Promise.all(Array.from({ length: 5 }, () => h.get('/v1/campeonatos', slow)));
     const refused = replies.filter((r) => r.status === 429);
     assert.ok(refused.length >= 1, 'a burst of 5 on a 1/s bucket is refused at least once');
@@ -290,7 +290,7 @@ describe('API errors: status and exact body', () => {
   });
 
   it('a client that aborts its upload is logged as a client abort (499), not as a 500 or an error', async () => {
-    const key = h.key('pro');
+    const key = await h.key('pro');
     const logged = h.logs.length;
     const { port } = new URL(h.url);
     const socket = connect(Number(port), '127.0.0.1');
@@ -335,7 +335,7 @@ describe('API errors that need their own app', () => {
   it('503 on data endpoints and /readyz until a snapshot is loaded', async () => {
     const h = await startHarness({ ingestDemo: false });
     try {
-      const key = h.key('pro');
+      const key = await h.key('pro');
       const r = await h.get('/v1/campeonatos', key);
       assert.equal(r.status, 503);
       assert.deepEqual(r.json, {
@@ -355,7 +355,7 @@ describe('API errors that need their own app', () => {
   it('500 "Erro interno" with the request id and no internals when the control plane fails', async () => {
     const h = await startHarness({ ingestDemo: false });
     try {
-      const key = h.key('pro');
+      const key = await h.key('pro');
       h.control.close();
       const r = await h.get('/v1/me', key);
       assert.equal(r.status, 500);
@@ -380,10 +380,10 @@ describe('key cache', () => {
   it('a verified key is remembered for the cache interval: revocation applies when it expires', async () => {
     const h = await startHarness({ ingestDemo: false, authCacheMs: 60_000 });
     try {
-      const account = h.accounts.createAccount('cache', 'pro');
-      const k = h.accounts.createKey(account.id, null);
+      const account = await h.accounts.createAccount('cache', 'pro');
+      const k = await h.accounts.createKey(account.id, null);
       assert.equal((await h.get('/v1/me', k.key)).status, 200);
-      h.accounts.revokeKey(k.record.id);
+      await h.accounts.revokeKey(k.record.id);
       assert.equal((await h.get('/v1/me', k.key)).status, 200, 'still cached');
       const fresh = await startHarness({ dir: h.dir, authCacheMs: 60_000 });
       try {

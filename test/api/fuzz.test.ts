@@ -66,7 +66,7 @@ describe('fuzzing query strings and path parameters of every endpoint', () => {
   let key: string;
   before(async () => {
     h = await startHarness();
-    key = h.key('enterprise', { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 100_000_000 });
+    key = await h.key('enterprise', { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 100_000_000 });
   });
   after(() => h.cleanup());
 

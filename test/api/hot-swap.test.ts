@@ -12,7 +12,7 @@ describe('snapshot hot swap', () => {
   it('swaps to each new snapshot under load with zero failed requests and one snapshot per response', async () => {
     const h = await startHarness();
     try {
-      const key = h.key('enterprise', { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 10_000_000 });
+      const key = await h.key('enterprise', { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 10_000_000 });
       const paths = [
         '/v1/partidas/ao-vivo',
         '/v1/campeonatos/1/tabela',

@@ -16,13 +16,13 @@ describe('GET /metrics', () => {
   it('counts requests by route template and status, latency, quota refusals and the snapshot, behind its token', async () => {
     const h = await startHarness({ metricsToken: TOKEN });
     try {
-      const key = h.key('pro', { cota_requisicoes: 3, requisicoes_por_segundo: 1000 });
+      const key = await h.key('pro', { cota_requisicoes: 3, requisicoes_por_segundo: 1000 });
       for (const id of [1, 999]) await h.get(`/v1/campeonatos/${id}`, key);
       await h.get('/v1/campeonatos', key);
       assert.equal((await h.get('/v1/campeonatos', key)).status, 429, 'the fourth request is over the quota of 3');
       await h.get('/v1/campeonatos', 'chave-invalida');
       const registry = openWebhookRegistry(h.control);
-      const conta = h.accounts.getAccount(h.accounts.listKeys()[0]!.conta)!;
+      const conta = (await h.accounts.getAccount((await h.accounts.listKeys())[0]!.conta))!;
       const webhook = registry.createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_m' },
         null,

@@ -15,7 +15,7 @@ describe('serve cache across swaps', () => {
   it('an unrelated goal keeps the ETag of untouched resources (304) and a changed match is visible at once', async () => {
     const h = await startHarness();
     try {
-      const key = h.key('enterprise', unlimited);
+      const key = await h.key('enterprise', unlimited);
       const untouched = ['/v1/campeonatos/2/fases', '/v1/campeonatos/1/rodadas/1', '/v1/campeonatos/2/chave'];
       const tags = new Map<string, string>();
       for (const p of untouched) {
@@ -63,7 +63,7 @@ describe('serve cache across swaps', () => {
   it('a new championship with new teams keeps the cached championships (a rename would not)', async () => {
     const h = await startHarness();
     try {
-      const key = h.key('enterprise', unlimited);
+      const key = await h.key('enterprise', unlimited);
       const tag = (await h.get('/v1/campeonatos/1/tabela', key)).headers.get('etag')!;
       const feed = path.join(h.dataDir.root, 'estadual.json');
       writeFileSync(
@@ -151,7 +151,7 @@ describe('serve cache across swaps', () => {
   it('a table or a match list reads no match details; a per-match route reads them once per championship', async () => {
     const h = await startHarness();
     try {
-      const key = h.key('enterprise', unlimited);
+      const key = await h.key('enterprise', unlimited);
       const entries = async () => (await h.get('/v1/status')).json.data.cache.entradas as number;
       const start = await entries();
       assert.equal((await h.get('/v1/campeonatos/1/tabela', key)).status, 200);
@@ -170,7 +170,7 @@ describe('serve cache across swaps', () => {
   it('a rollback starts from a cold cache and serves the older snapshot', async () => {
     const h = await startHarness();
     try {
-      const key = h.key('enterprise', unlimited);
+      const key = await h.key('enterprise', unlimited);
       const first = h.api.holder.current!.id;
       const antes = (await h.get('/v1/partidas/339/eventos', key)).text;
       await ingestInto(h.dataDir, [step('03-gol.json')]);
@@ -234,7 +234,7 @@ describe('serve cache across swaps', () => {
     try {
       await ingestInto(h.dataDir, [csv]);
       await h.api.holder.refresh();
-      const key = h.key('enterprise', unlimited);
+      const key = await h.key('enterprise', unlimited);
       const ids: number[] = (await h.get('/v1/campeonatos', key)).json.data.map((c: { id: number }) => c.id);
       assert.ok(ids.length >= 20);
       const first = await h.get(`/v1/campeonatos/${ids[0]}/tabela`, key);

@@ -537,7 +537,7 @@ function conforms(name: string, server: () => Harness) {
   const departures = (): Promise<string[]> => {
     problems ??= (async () => {
       const h = server();
-      const key = h.key('enterprise', { requisicoes_por_segundo: 1_000_000 });
+      const key = await h.key('enterprise', { requisicoes_por_segundo: 1_000_000 });
       const walked = await walk(async (path) => h.get(path, key));
       assert.ok(walked.checked > 20, `checked ${walked.checked} responses`);
       return grouped(walked.problems);

@@ -50,7 +50,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
       stream: { windowEvents: 4, heartbeatMs: 100 },
       plans: { ...DEFAULT_PLANS, pro: { ...DEFAULT_PLANS.pro, streams_simultaneos: 1 } },
     });
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
   });
   after(async () => {
     for (const c of streams) c.close();
@@ -106,7 +106,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
 
   it('a free key streams only its championships; asking for another is 403; a bad filter is 400', async () => {
     const camp = recorded[0]!.campeonato_id;
-    const free = h.key('free', { campeonatos: [camp + 1000] });
+    const free = await h.key('free', { campeonatos: [camp + 1000] });
     const denied = await h.get(`/v1/stream?campeonato=${camp}`, free);
     assert.equal(denied.status, 403);
     assert.equal(denied.json.erro, 'Plano insuficiente');
@@ -119,7 +119,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
     const mine = await open(
       '',
       { 'last-event-id': String(recorded.at(-2)!.seq) },
-      h.key('free', { campeonatos: [camp] }),
+      await h.key('free', { campeonatos: [camp] }),
     );
     await mine.until((c) => c.events.length >= 1);
     // A barrier, not a pause: the replay is written when the stream opens, a heartbeat only later on the same
@@ -129,7 +129,7 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
   });
 
   it('limits concurrent streams per account by plan (429), and frees the slot when a stream closes', async () => {
-    const pro = h.key('pro');
+    const pro = await h.key('pro');
     const first = await open('', {}, pro);
     assert.equal(first.status, 200);
     const second = await h.get('/v1/stream', pro);
@@ -167,15 +167,15 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
   });
 
   it('a stream ends when its key is revoked, rotated or its plan changes; the key as it stands answers the reconnect', async () => {
-    const idOf = (k: string) => h.accounts.findKeys(k)[0]!;
-    const [revoked, rotated, downgraded, untouched] = ['enterprise', 'enterprise', 'enterprise', 'enterprise'].map(() =>
-      h.key('enterprise'),
-    ) as [string, string, string, string];
+    const idOf = async (k: string) => (await h.accounts.findKeys(k))[0]!;
+    const [revoked, rotated, downgraded, untouched] = (await Promise.all(
+      ['enterprise', 'enterprise', 'enterprise', 'enterprise'].map(() => h.key('enterprise')),
+    )) as [string, string, string, string];
     const streamsOf = await Promise.all([revoked, rotated, downgraded, untouched].map((k) => open('', {}, k)));
     for (const c of streamsOf) assert.equal(c.status, 200);
-    h.accounts.revokeKey(idOf(revoked).id);
-    h.accounts.rotateKey(idOf(rotated).id);
-    h.accounts.updateAccount(idOf(downgraded).conta, { plano: 'free' });
+    await h.accounts.revokeKey((await idOf(revoked)).id);
+    await h.accounts.rotateKey((await idOf(rotated)).id);
+    await h.accounts.updateAccount((await idOf(downgraded)).conta, { plano: 'free' });
     // Each ends by itself (bounded by the wait's own deadline); the untouched one stays open.
     for (const c of streamsOf.slice(0, 3)) await c.until((x) => x.ended);
     assert.equal(streamsOf[3]!.ended, false);
@@ -188,11 +188,11 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
   it('a ticket issued before its key was revoked or rotated no longer opens a stream', async () => {
     const ticketOf = async (k: string) =>
       ((await h.request('POST', '/v1/stream/ticket', { key: k })).json.data as { ticket: string }).ticket;
-    const revoked = h.key('enterprise');
-    const rotated = h.key('enterprise');
+    const revoked = await h.key('enterprise');
+    const rotated = await h.key('enterprise');
     const [t1, t2] = [await ticketOf(revoked), await ticketOf(rotated)];
-    h.accounts.revokeKey(h.accounts.findKeys(revoked)[0]!.id);
-    h.accounts.rotateKey(h.accounts.findKeys(rotated)[0]!.id);
+    await h.accounts.revokeKey((await h.accounts.findKeys(revoked))[0]!.id);
+    await h.accounts.rotateKey((await h.accounts.findKeys(rotated))[0]!.id);
     for (const t of [t1, t2]) {
       const r = await h.get(`/v1/stream?ticket=${t}`);
       assert.equal(r.status, 401);
@@ -202,8 +202,8 @@ describe('GET /v1/stream: the webhook events as Server-Sent Events', () => {
 
   it("tickets are bounded per account: one account's many tickets evict only its own", async () => {
     const settings = { requisicoes_por_segundo: 1_000_000, cota_requisicoes: 10_000_000 };
-    const other = h.key('enterprise', settings);
-    const noisy = h.key('enterprise', settings);
+    const other = await h.key('enterprise', settings);
+    const noisy = await h.key('enterprise', settings);
     const ticketOf = async (k: string) =>
       ((await h.request('POST', '/v1/stream/ticket', { key: k })).json.data as { ticket: string }).ticket;
     const kept = await ticketOf(other);
@@ -236,22 +236,25 @@ describe('browsers on another origin: the ticket URL and resuming on a fresh tic
   it('the ticket URL is absolute: the request host, X-Forwarded-* only with trustProxy, --public-url above both', async () => {
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.exemplo.com.br' };
     const plain = await harness({});
-    assert.match(await ticketUrl(plain, plain.key('pro'), forwarded), new RegExp(`^${plain.url}/v1/stream\\?ticket=`));
+    assert.match(
+      await ticketUrl(plain, await plain.key('pro'), forwarded),
+      new RegExp(`^${plain.url}/v1/stream\\?ticket=`),
+    );
     const proxied = await harness({ trustProxy: true });
     assert.match(
-      await ticketUrl(proxied, proxied.key('pro'), forwarded),
+      await ticketUrl(proxied, await proxied.key('pro'), forwarded),
       /^https:\/\/api\.exemplo\.com\.br\/v1\/stream\?ticket=/,
     );
     const fixed = await harness({ publicUrl: 'https://futebol.exemplo.com/api', trustProxy: true });
     assert.match(
-      await ticketUrl(fixed, fixed.key('pro'), forwarded),
+      await ticketUrl(fixed, await fixed.key('pro'), forwarded),
       /^https:\/\/futebol\.exemplo\.com\/api\/v1\/stream\?ticket=/,
     );
   });
 
   it('ultimo_evento resumes a new EventSource (no headers) where the old one stopped; Last-Event-ID wins', async () => {
     const h = await harness({ ingestDemo: true });
-    const key = h.key('enterprise');
+    const key = await h.key('enterprise');
     const recorded: RecordedEvent[] = [];
     for (const file of STEPS.slice(0, 4)) recorded.push(...(await step(h, file)));
     assert.ok(recorded.length >= 3, recorded.map((e) => e.evento).join());
@@ -274,7 +277,7 @@ describe('browsers on another origin: the ticket URL and resuming on a fresh tic
   it('a stream resuming before the server has loaded a snapshot waits for it and misses nothing', async () => {
     const h = await harness({});
     const early = await SseClient.open(`${h.url}/v1/stream?ultimo_evento=0`, {
-      authorization: `Bearer ${h.key('enterprise')}`,
+      authorization: `Bearer ${await h.key('enterprise')}`,
     });
     streams.push(early);
     assert.equal(early.status, 200);

@@ -5,9 +5,8 @@ import { resolveDataDir } from '../../src/data-dir.js';
 import { DEMO_FIXTURES } from '../kit/fixtures.js';
 import { ingestInto } from '../kit/ingest.js';
 import { startHarness } from '../kit/server.js';
-import { HISTORY_DAYS, SqliteUsageStore } from '../../src/control/usage-store.js';
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
-import { promised } from '../../src/control/control-plane.js';
+import { HISTORY_DAYS } from '../../src/control/usage-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
 import { UsageMeter } from '../../src/api/usage-meter.js';
 
@@ -20,7 +19,7 @@ describe('quota consumption and usage statistics', () => {
       await ingestInto(resolveDataDir(dir), [DEMO_FIXTURES]);
       // A flush interval far longer than the test: counts must survive the restart through the shutdown flush.
       let h = await startHarness({ dir, usageFlushMs: 60_000 });
-      const key = h.key('pro', { cota_requisicoes: 1000, requisicoes_por_segundo: 10_000 });
+      const key = await h.key('pro', { cota_requisicoes: 1000, requisicoes_por_segundo: 10_000 });
       const statuses = await Promise.all(
         Array.from({ length: 60 }, (_, i) => h.get(i % 2 ? '/v1/campeonatos' : '/v1/campeonatos/999', key)),
       );
@@ -69,7 +68,7 @@ describe('quota consumption and usage statistics', () => {
     const a = await startHarness({ usageFlushMs: 20 });
     const b = await startHarness({ dir: a.dir, usageFlushMs: 20 });
     try {
-      const key = a.key('pro', { cota_requisicoes: 4 });
+      const key = await a.key('pro', { cota_requisicoes: 4 });
       assert.equal((await a.get('/v1/campeonatos', key)).status, 200);
       assert.equal((await a.get('/v1/campeonatos', key)).status, 200);
       await a.api.usage.flush();
@@ -96,7 +95,7 @@ describe('quota consumption and usage statistics', () => {
   it('/v1/perfil/estatisticas: requests per day over the last 30 days and per route template', async () => {
     const h = await startHarness({ usageFlushMs: 60_000 });
     try {
-      const key = h.key('pro');
+      const key = await h.key('pro');
       for (const p of [
         '/v1/campeonatos/1/tabela',
         '/v1/campeonatos/2/tabela',
@@ -106,7 +105,7 @@ describe('quota consumption and usage statistics', () => {
         await h.get(p, key);
       const keyId = (h.control.prepare('SELECT max(id) AS id FROM chaves_api').get() as { id: number }).id;
       // Earlier days, as a server would have flushed them: one inside the window, one just outside it.
-      new SqliteUsageStore(h.control).add(
+      await h.controlPlane.usage.add(
         [
           { chaveId: keyId, dia: dayBefore(HISTORY_DAYS - 1), requisicoes: 7 },
           { chaveId: keyId, dia: dayBefore(HISTORY_DAYS), requisicoes: 9 },
@@ -159,9 +158,8 @@ describe('usage meter when a write fails (control plane briefly out of reach)', 
     const { dir, cleanup } = tempDir('svc-api-usage-fail-');
     const db = openControlDb(resolveDataDir(dir).controlDb);
     try {
-      const store = promised(new SqliteUsageStore(db));
-      const accounts = new SqliteAccountsStore(db);
-      const chave = accounts.createKey(accounts.createAccount('acme', 'pro').id, null).record.id;
+      const { usage: store, accounts } = sqliteControlPlane(db);
+      const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
       let failNext = true;
       const meter = new UsageMeter({
         ...store,

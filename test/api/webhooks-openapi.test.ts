@@ -16,7 +16,7 @@ describe('webhook management responses match the OpenAPI document', () => {
   let key: string;
   before(async () => {
     h = await startHarness({ ingestDemo: false });
-    key = h.key('pro');
+    key = await h.key('pro');
   });
   after(() => h.cleanup());
 

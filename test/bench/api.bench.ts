@@ -13,8 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
-import { openControlDb } from '../../src/control/database.js';
+import { openSqliteControlPlane } from '../../src/control/control-plane.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { ingestSqlite } from '../kit/ingest.js';
 import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
@@ -83,14 +82,13 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const dataDir = resolveDataDir(dir);
     await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
-    const db = openControlDb(dataDir.controlDb);
-    const accounts = new SqliteAccountsStore(db);
-    const account = accounts.createAccount('bench', 'enterprise', {
+    const control = openSqliteControlPlane(dataDir.controlDb);
+    const account = await control.accounts.createAccount('bench', 'enterprise', {
       cota_requisicoes: 1_000_000_000,
       requisicoes_por_segundo: 1_000_000,
     });
-    const key = accounts.createKey(account.id, null).key;
-    db.close();
+    const { key } = await control.accounts.createKey(account.id, null);
+    await control.close();
     const headers = { authorization: `Bearer ${key}` };
 
     // The access log (stdout) goes to /dev/null; the URL comes from the human line on stderr.

@@ -8,11 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { openControlDb } from '../../src/control/database.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
-import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
+import { accountsStoreOn } from '../../src/control/accounts-store.js';
 import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
-import { PgUsageStore } from '../../src/control/postgres/pg-usage-store.js';
-import { SqliteUsageStore, type UsageStore } from '../../src/control/usage-store.js';
-import type { Async } from '../../src/control/async-store.js';
+import { postgresSql, sqliteSql } from '../../src/control/sql/control-sql.js';
+import { usageStoreOn, type UsageStore } from '../../src/control/usage-store.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 import type { BenchFigure } from './run.js';
 
@@ -24,12 +23,10 @@ const CONNECTIONS = 32;
 const KEY = Buffer.alloc(32, 1);
 
 /** Every leaser leases until the quota is gone; returns the total granted and the leases per second. */
-async function leaseAll(
-  stores: readonly (UsageStore | Async<UsageStore>)[],
-): Promise<{ granted: number; perSecond: number }> {
+async function leaseAll(stores: readonly UsageStore[]): Promise<{ granted: number; perSecond: number }> {
   let leases = 0;
   const started = performance.now();
-  const one = async (u: UsageStore | Async<UsageStore>) => {
+  const one = async (u: UsageStore) => {
     let sum = 0;
     for (;;) {
       const { granted } = await u.lease(1, '2026-01-01', QUOTA, 100);
@@ -48,7 +45,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const file = path.join(dir, 'control.db');
     const handles = Array.from({ length: NODES }, () => openControlDb(file, { secretKeys: [KEY] }));
-    const sqlite = await leaseAll(handles.map((db) => new SqliteUsageStore(db)));
+    const sqlite = await leaseAll(handles.map((db) => usageStoreOn(sqliteSql(db))));
     for (const db of handles) db.close();
     figures.push({
       name: `SQLite: quota granted, ${NODES} handles × ${CONNECTIONS} leasers`,
@@ -66,7 +63,7 @@ export async function run(): Promise<BenchFigure[]> {
     try {
       for (let i = 0; i < NODES; i++)
         pools.push(await openPgControl(database.url, { secretKeys: [KEY], max: CONNECTIONS }));
-      const pg = await leaseAll(pools.map((p) => new PgUsageStore(p.pool)));
+      const pg = await leaseAll(pools.map((p) => usageStoreOn(postgresSql(p.pool))));
       figures.push({
         name: `PostgreSQL: quota granted, ${NODES} pools × ${CONNECTIONS} leasers`,
         value: pg.granted,
@@ -94,7 +91,7 @@ export async function run(): Promise<BenchFigure[]> {
 /** Deliveries claimed and marked delivered per second by 1 and by 2 claimers (no HTTP: the queue's own cost). */
 async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
   const [a, b] = pools as [PgControl, PgControl];
-  const conta = await new PgAccountsStore(a.pool).createAccount('bench', 'enterprise');
+  const conta = await accountsStoreOn(postgresSql(a.pool)).createAccount('bench', 'enterprise');
   const { rows } = await a.pool.query<{ id: number }>(
     `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em) VALUES ($1, 'b', 'https://example.com/', '[]', 1, $2, 'x', 'x') RETURNING id`,
     [conta.id, a.box.seal('whsec_bench')],

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
 import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
 import { SVC_BIN } from '../kit/svc.js';
@@ -211,17 +211,16 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-function apiKey(dataDir: string): Record<string, string> {
-  const db = openControlDb(path.join(dataDir, 'control.db'));
+async function apiKey(dataDir: string): Promise<Record<string, string>> {
+  const control = sqliteControlPlane(openControlDb(path.join(dataDir, 'control.db')));
   try {
-    const accounts = new SqliteAccountsStore(db);
-    const account = accounts.createAccount('bench', 'enterprise', {
+    const account = await control.accounts.createAccount('bench', 'enterprise', {
       cota_requisicoes: 1_000_000_000,
       requisicoes_por_segundo: 1_000_000,
     });
-    return { authorization: `Bearer ${accounts.createKey(account.id, null).key}` };
+    return { authorization: `Bearer ${(await control.accounts.createKey(account.id, null)).key}` };
   } finally {
-    db.close();
+    await control.close();
   }
 }
 
@@ -251,7 +250,7 @@ async function measureSize(
   for (const file of copies.slice(0, size)) await ingest(dataDir, [file], ['--backfill', '--keep', '1']);
   await ingest(dataDir, [DEMO_FIXTURES], ['--backfill', '--keep', '1']);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
-  const headers = apiKey(dataDir);
+  const headers = await apiKey(dataDir);
   // The same history for the --follow pass (measureFollow), before the cron pass changes it.
   cpSync(dataDir, `${dataDir}-follow`, { recursive: true });
   const { serve, coldStartMs } = await Serve.start(dataDir);

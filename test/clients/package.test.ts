@@ -93,7 +93,7 @@ describe('the TypeScript client as an npm package (clients/typescript)', () => {
         files: ['main.ts'],
       }),
     );
-    writeFileSync(path.join(project, 'main.ts'), customerProgram(h.url, h.key('enterprise')));
+    writeFileSync(path.join(project, 'main.ts'), customerProgram(h.url, await h.key('enterprise')));
     const compiled = await run(process.execPath, [TSC, '-p', '.'], project);
     assert.equal(compiled.code, 0, compiled.stdout + compiled.stderr);
 

@@ -23,7 +23,7 @@ describe('typed TypeScript client (clients/typescript)', () => {
   });
 
   it('calls the API with typed paths and parameters, and hands back the error body', async () => {
-    const api = createSvcClient({ baseUrl: `${h.url}/`, key: h.key('enterprise') });
+    const api = createSvcClient({ baseUrl: `${h.url}/`, key: await h.key('enterprise') });
     const { data, error } = await api.GET('/v1/campeonatos/{campeonatoId}/tabela', {
       params: { path: { campeonatoId: 1 } },
     });

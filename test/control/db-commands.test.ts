@@ -4,10 +4,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { accountsStoreOn } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { countersOn } from '../../src/control/counters.js';
-import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl } from '../../src/control/postgres/pg-control.js';
 import { postgresSql } from '../../src/control/sql/control-sql.js';
 import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
@@ -82,9 +81,9 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
   it('copies a SQLite control plane: keys keep working, secrets re-sealed, counters and ids carry on', async () => {
     const dataDir = path.join(dir, 'data');
     const sqlite = openControlDb(path.join(dataDir, 'control.db'));
-    const accounts = new SqliteAccountsStore(sqlite);
-    const acme = accounts.createAccount('acme', 'pro');
-    const { key } = accounts.createKey(acme.id, 'prod');
+    const accounts = accountsStoreOn(sqliteSql(sqlite));
+    const acme = await accounts.createAccount('acme', 'pro');
+    const { key } = await accounts.createKey(acme.id, 'prod');
     openWebhookRegistry(sqlite).createWebhook(
       { contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' },
       null,
@@ -103,7 +102,7 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
 
     const control = await openPgControl(database.url, { secretKeys: [keyFromText(SVC_SECRET_KEY)] });
     try {
-      const pgAccounts = new PgAccountsStore(control.pool);
+      const pgAccounts = accountsStoreOn(postgresSql(control.pool));
       assert.equal((await pgAccounts.authenticate(key))?.account.nome, 'acme');
       const second = await pgAccounts.createAccount('beta', 'free');
       assert.equal(second.id, acme.id + 1, 'identities continue after the copied ids');

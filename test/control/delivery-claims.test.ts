@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { accountsStoreOn } from '../../src/control/accounts-store.js';
 import { openControlDb } from '../../src/control/database.js';
 import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
-import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
 import { postgresSql } from '../../src/control/sql/control-sql.js';
 import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
@@ -38,7 +37,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-claims-'));
       const file = path.join(dir, 'control.db');
       const db = openControlDb(file, { secretKeys: [KEY] });
-      const conta = new SqliteAccountsStore(db).createAccount('acme', 'pro');
+      const conta = await accountsStoreOn(sqliteSql(db)).createAccount('acme', 'pro');
       await dispatcherCursorOn(sqliteSql(db).db, 'sqlite').ensure();
       openWebhookRegistry(db).createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
@@ -60,7 +59,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const database = await createTestDatabase();
       const one: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
       const two: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
-      const conta = await new PgAccountsStore(one.pool).createAccount('acme', 'pro');
+      const conta = await accountsStoreOn(postgresSql(one.pool)).createAccount('acme', 'pro');
       await dispatcherCursorOn(postgresSql(one.pool).db, 'postgres').ensure();
       await new PgWebhookRegistry(one).createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },

@@ -3,28 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SqliteAccountsStore, type AccountsStore } from '../../src/control/accounts-store.js';
-import type { Async } from '../../src/control/async-store.js';
+import { accountsStoreOn, type AccountsStore } from '../../src/control/accounts-store.js';
 import { countersOn, type Counters } from '../../src/control/counters.js';
 import { openControlDb } from '../../src/control/database.js';
 import { dispatcherCursorOn, type DispatcherCursor } from '../../src/control/outbox-cursor.js';
 import { postgresSql, sqliteSql } from '../../src/control/sql/control-sql.js';
-import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
-import { PgUsageStore } from '../../src/control/postgres/pg-usage-store.js';
-import { SqliteUsageStore, type UsageStore } from '../../src/control/usage-store.js';
+import { usageStoreOn, type UsageStore } from '../../src/control/usage-store.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
-/** Either implementation: the suite awaits every answer, so one suite covers both. */
-type Either<T> = T | Async<T>;
-
 interface Stores {
-  accounts: Either<AccountsStore>;
-  usage: Either<UsageStore>;
-  counters: Either<Counters>;
-  cursor: Either<DispatcherCursor>;
+  accounts: AccountsStore;
+  usage: UsageStore;
+  counters: Counters;
+  cursor: DispatcherCursor;
   /** A second, independent handle on the same control plane (another process's view). */
-  other(): Promise<{ usage: Either<UsageStore>; close(): Promise<void> }>;
+  other(): Promise<{ usage: UsageStore; close(): Promise<void> }>;
 }
 
 const KEY = Buffer.alloc(32, 7);
@@ -38,14 +32,15 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
         const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-stores-'));
         const file = path.join(dir, 'control.db');
         const db = openControlDb(file, { secretKeys: [KEY] });
+        const sql = sqliteSql(db);
         const stores: Stores = {
-          accounts: new SqliteAccountsStore(db),
-          usage: new SqliteUsageStore(db),
-          counters: countersOn(sqliteSql(db).db),
-          cursor: dispatcherCursorOn(sqliteSql(db).db, 'sqlite'),
+          accounts: accountsStoreOn(sql),
+          usage: usageStoreOn(sql),
+          counters: countersOn(sql.db),
+          cursor: dispatcherCursorOn(sql.db, sql.engine),
           async other() {
             const db2 = openControlDb(file, { secretKeys: [KEY] });
-            return { usage: new SqliteUsageStore(db2), close: async () => void db2.close() };
+            return { usage: usageStoreOn(sqliteSql(db2)), close: async () => void db2.close() };
           },
         };
         return { stores, close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
@@ -58,15 +53,16 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
         const database = await createTestDatabase();
         const control = await openPgControl(database.url, { secretKeys: [KEY] });
         const opened: PgControl[] = [control];
+        const sql = postgresSql(control.pool);
         const stores: Stores = {
-          accounts: new PgAccountsStore(control.pool),
-          usage: new PgUsageStore(control.pool),
-          counters: countersOn(postgresSql(control.pool).db),
-          cursor: dispatcherCursorOn(postgresSql(control.pool).db, 'postgres'),
+          accounts: accountsStoreOn(sql),
+          usage: usageStoreOn(sql),
+          counters: countersOn(sql.db),
+          cursor: dispatcherCursorOn(sql.db, sql.engine),
           async other() {
             const c2 = await openPgControl(database.url, { secretKeys: [KEY] });
             opened.push(c2);
-            return { usage: new PgUsageStore(c2.pool), close: async () => undefined };
+            return { usage: usageStoreOn(postgresSql(c2.pool)), close: async () => undefined };
           },
         };
         return {
@@ -177,7 +173,7 @@ for (const backend of backends) {
     it('concurrent leases together grant exactly the limit', async () => {
       const handles = await Promise.all([s.other(), s.other(), s.other()]);
       try {
-        const take = async (u: Either<UsageStore>) => {
+        const take = async (u: UsageStore) => {
           let sum = 0;
           for (;;) {
             const { granted } = await u.lease(2, '2026-01-01', 10_000, 100);

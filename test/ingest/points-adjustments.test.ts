@@ -31,7 +31,7 @@ describe('points adjustments in the canonical feed', () => {
 
   before(async () => {
     h = await startHarness();
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
   });
   after(async () => {
     await h?.stop();

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { ApiApp, AppOptions } from '../../src/api/app.js';
 import { startServer } from '../../src/api/server.js';
 import type { Plano } from '../../src/domain/plans.js';
-import { SqliteAccountsStore, type AccountSettings } from '../../src/control/accounts-store.js';
+import type { AccountSettings, AccountsStore } from '../../src/control/accounts-store.js';
 import { sqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import type { PlansConfig } from '../../src/control/plans.js';
@@ -26,13 +26,15 @@ export interface Harness {
   dir: string;
   dataDir: DataDir;
   control: ControlDb;
+  /** The data dir's SQLite control plane on `control` (the server's unless another was given). */
+  controlPlane: ControlPlane;
   api: ApiApp;
   /** The HTTP server (for tests that need its events, e.g. a request arriving). */
   server: Server;
-  accounts: SqliteAccountsStore;
+  accounts: AccountsStore;
   logs: Record<string, unknown>[];
   /** A new key on a new account with that plan. */
-  key(plan: Plano, settings?: AccountSettings): string;
+  key(plan: Plano, settings?: AccountSettings): Promise<string>;
   get(pathAndQuery: string, key?: string, headers?: Record<string, string>): Promise<Reply>;
   request(
     method: string,
@@ -77,11 +79,12 @@ export async function startHarness(
   const dataDir = resolveDataDir(dir);
   if (o.ingestDemo !== false && !o.dir) await copyDemoDataDir(dir);
   const control = openControlDb(dataDir.controlDb);
+  const controlPlane = sqliteControlPlane(control);
   const { log, records: logs } = memoryLog();
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.
   const server = await startServer({
     dataDir,
-    control: o.control ?? sqliteControlPlane(control),
+    control: o.control ?? controlPlane,
     port: 0,
     host: '127.0.0.1',
     plans: o.plans,
@@ -101,7 +104,7 @@ export async function startHarness(
     },
   });
   const { url, api } = server;
-  const accounts = new SqliteAccountsStore(control);
+  const { accounts } = controlPlane;
   let stopped = false;
   const request: Harness['request'] = async (method, pathAndQuery, init = {}) => {
     // fetch asks for gzip and br and decodes them unseen; tests read the bytes as sent unless they ask otherwise.
@@ -121,13 +124,14 @@ export async function startHarness(
     dir,
     dataDir,
     control,
+    controlPlane,
     api,
     server: server.server,
     accounts,
     logs,
-    key(plan, settings) {
-      const account = accounts.createAccount(`conta-${process.pid}-${++accountSeq}`, plan, settings);
-      return accounts.createKey(account.id, null).key;
+    async key(plan, settings) {
+      const account = await accounts.createAccount(`conta-${process.pid}-${++accountSeq}`, plan, settings);
+      return (await accounts.createKey(account.id, null)).key;
     },
     get: (p, key, headers) => request('GET', p, { key, headers }),
     request,

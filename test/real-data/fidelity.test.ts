@@ -57,7 +57,7 @@ describe('real data: fidelity to the sources through the API', { skip: SKIP }, (
     await ingest(dir, [CSV_DIR]);
     second = await ingest(dir, [OPENFOOTBALL_DIR]);
     h = await startHarness({ dir });
-    key = h.key('enterprise', { cota_requisicoes: 1_000_000, requisicoes_por_segundo: 100_000 });
+    key = await h.key('enterprise', { cota_requisicoes: 1_000_000, requisicoes_por_segundo: 100_000 });
   });
   after(async () => {
     await h?.stop();
@@ -213,7 +213,7 @@ describe('real data: fidelity to the sources through the API', { skip: SKIP }, (
   });
 
   it('6. /v1/me answers at quota without consuming it', async () => {
-    const limited = h.key('free', { cota_requisicoes: 1 });
+    const limited = await h.key('free', { cota_requisicoes: 1 });
     assert.equal((await h.get('/v1/campeonatos', limited)).status, 200);
     assert.equal((await h.get('/v1/campeonatos', limited)).status, 429);
     const me = await h.get('/v1/me', limited);

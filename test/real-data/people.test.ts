@@ -33,7 +33,7 @@ describe('real data: players across clubs and spellings', { skip: SKIP }, () => 
   before(async () => {
     summary = (await ingest(dir, [CSV_DIR])) as typeof summary;
     h = await startHarness({ dir });
-    key = h.key('enterprise', { cota_requisicoes: 1_000_000, requisicoes_por_segundo: 100_000 });
+    key = await h.key('enterprise', { cota_requisicoes: 1_000_000, requisicoes_por_segundo: 100_000 });
   });
   after(async () => {
     await h?.stop();

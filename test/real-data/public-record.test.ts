@@ -30,7 +30,7 @@ describe('real data: the public record of points adjustments', { skip: SKIP }, (
   });
 
   it('Série A 2013: the official table, Fluminense 15th, Portuguesa 17th', async () => {
-    const key = h.key('enterprise');
+    const key = await h.key('enterprise');
     const [c] = (await h.get('/v1/campeonatos?temporada=2013', key)).json.data as { id: number }[];
     const rows = (await h.get(`/v1/campeonatos/${c?.id}/tabela`, key)).json.data.classificacao as Linha[];
     assert.deepEqual(

@@ -25,7 +25,7 @@ describe('real data: stale facts are visible', { skip: SKIP }, () => {
   before(async () => {
     await ingest(dir, [OPENFOOTBALL_DIR]);
     h = await startHarness({ dir });
-    key = h.key('enterprise');
+    key = await h.key('enterprise');
   });
   after(async () => {
     await h?.stop();

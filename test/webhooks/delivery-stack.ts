@@ -1,4 +1,5 @@
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { accountsStoreOn } from '../../src/control/accounts-store.js';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { startDispatcher, type Dispatcher, type DispatcherOptions } from '../../src/webhooks/dispatcher.js';
@@ -46,9 +47,9 @@ export async function startDeliveryStack(o: {
 }): Promise<DeliveryStack> {
   const dataDir = testDataDir();
   const db = openControlDb(dataDir.controlDb);
-  const accounts = new SqliteAccountsStore(db);
-  const conta = accounts.createAccount('acme', 'pro').id;
-  const key = accounts.createKey(conta, null).key;
+  const accounts = accountsStoreOn(sqliteSql(db));
+  const conta = (await accounts.createAccount('acme', 'pro')).id;
+  const { key } = await accounts.createKey(conta, null);
   o.before?.(db, conta);
   const api = await startHarness({ dir: dataDir.root, allowPrivateUrls: true });
   const receiver = new Receiver();

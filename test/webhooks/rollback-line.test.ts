@@ -53,7 +53,7 @@ describe('after a rollback, the stream and the webhooks deliver the same events 
     const server = await startHarness({ dir: dataDir.root });
     servers.push(server);
     const stream = await SseClient.open(`${server.url}/v1/stream`, {
-      authorization: `Bearer ${server.key('enterprise')}`,
+      authorization: `Bearer ${await server.key('enterprise')}`,
       'last-event-id': String(from),
     });
     streams.push(stream);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { after, before, describe, it } from 'node:test';
-import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
+import { accountsStoreOn } from '../../src/control/accounts-store.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import { EVENTOS } from '../../src/domain/events.js';
@@ -22,15 +22,16 @@ describe('webhook management API', () => {
   before(async () => {
     dataDir = testDataDir();
     db = openControlDb(dataDir.controlDb);
-    const accounts = new SqliteAccountsStore(db);
-    const acme = accounts.createAccount('acme', 'pro').id;
-    const rival = accounts.createAccount('rival', 'pro').id;
-    pro = accounts.createKey(acme, null).key;
-    other = accounts.createKey(rival, null).key;
+    const accounts = accountsStoreOn(sqliteSql(db));
+    const acme = (await accounts.createAccount('acme', 'pro')).id;
+    const rival = (await accounts.createAccount('rival', 'pro')).id;
+    pro = (await accounts.createKey(acme, null)).key;
+    other = (await accounts.createKey(rival, null)).key;
     // These tests create many webhooks: raise the active-webhook limit (an account override), keep the plan's quota.
     for (const conta of [acme, rival])
       db.prepare('INSERT INTO webhook_contas (conta_id, limite_webhooks) VALUES (?, 100)').run(conta);
-    free = accounts.createKey(accounts.createAccount('hobby', 'free', { campeonatos: [1] }).id, null).key;
+    free = (await accounts.createKey((await accounts.createAccount('hobby', 'free', { campeonatos: [1] })).id, null))
+      .key;
     h = await startHarness({ dir: dataDir.root });
   });
 

@@ -1,6 +1,5 @@
 import { systemClock, type Clock } from '../../clock.js';
 import type { Account, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
-import type { Async } from '../../control/async-store.js';
 import { readableChampionships, type PlansConfig } from '../../control/plans.js';
 import { ApiError } from '../errors.js';
 import type { AuthContext } from '../auth-context.js';
@@ -28,7 +27,7 @@ const MAX_CACHED_KEYS = 10_000;
  * rotation and plan changes therefore take effect within `cacheMs`.
  */
 export function authenticate(
-  accounts: Async<AccountsStore>,
+  accounts: AccountsStore,
   plans: PlansConfig,
   cacheMs = 1_000,
   clock: Clock = systemClock,

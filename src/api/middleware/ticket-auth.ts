@@ -1,5 +1,4 @@
 import type { AccountsStore } from '../../control/accounts-store.js';
-import type { Async } from '../../control/async-store.js';
 import type { PlansConfig } from '../../control/plans.js';
 import { ApiError } from '../errors.js';
 import { queryOne } from '../params.js';
@@ -21,7 +20,7 @@ const BAD_TICKET = new ApiError(
 export function ticketOrKey(
   tickets: StreamTickets,
   byKey: RequestCheck,
-  accounts: Async<AccountsStore>,
+  accounts: AccountsStore,
   plans: PlansConfig,
 ): RequestCheck {
   return (ctx) => {

@@ -1,5 +1,4 @@
 import type { Clock } from '../../clock.js';
-import type { Async } from '../../control/async-store.js';
 import { historyWindow, type UsageStore } from '../../control/usage-store.js';
 import { utcDayOf } from '../../time.js';
 import { authOf } from '../middleware/auth.js';
@@ -15,7 +14,7 @@ export function registerConta(
   router: ApiRouter,
   guard: Guard,
   usage: UsageMeter,
-  store: Async<UsageStore>,
+  store: UsageStore,
   clock: Clock,
 ): void {
   router.get(

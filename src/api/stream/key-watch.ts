@@ -1,5 +1,4 @@
 import type { AccountsStore } from '../../control/accounts-store.js';
-import type { Async } from '../../control/async-store.js';
 import type { PlansConfig } from '../../control/plans.js';
 import { resolveKey } from '../middleware/auth.js';
 import type { StreamHub } from './stream-hub.js';
@@ -16,7 +15,7 @@ export class StreamKeyWatch {
 
   constructor(
     private readonly hub: StreamHub,
-    private readonly accounts: Async<AccountsStore>,
+    private readonly accounts: AccountsStore,
     private readonly plans: PlansConfig,
     private readonly intervalMs: number,
     private readonly log: (event: string, fields: Record<string, unknown>) => void,

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Account, AccountSettings, AccountsStore, ApiKeyRecord } from '../../control/accounts-store.js';
-import type { Async } from '../../control/async-store.js';
 import { isPlano, PLANOS, type Plano } from '../../domain/plans.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -82,7 +81,7 @@ function withAccountOptions(cmd: Command): Command {
   );
 }
 
-type Accounts = Async<AccountsStore>;
+type Accounts = AccountsStore;
 
 /** Runs `fn` on the accounts of the configured control plane, closed after. */
 async function withAccounts<T>(o: CommonOptions, fn: (accounts: Accounts, config: Config) => Promise<T>): Promise<T> {

@@ -1,11 +1,11 @@
 import type { ClusterLock, ControlPlane } from '../control-plane.js';
-import { PgAccountsStore } from './pg-accounts-store.js';
 import { openPgControl, type PgControl, type PgControlOptions } from './pg-control.js';
+import { accountsStoreOn } from '../accounts-store.js';
 import { countersOn } from '../counters.js';
 import { dispatcherCursorOn } from '../outbox-cursor.js';
 import { postgresSql } from '../sql/control-sql.js';
+import { usageStoreOn } from '../usage-store.js';
 import { PgDeliveryQueue, pgDeliveryStats } from './pg-delivery-queue.js';
-import { PgUsageStore } from './pg-usage-store.js';
 import { PgWebhookRegistry } from './pg-webhook-registry.js';
 
 /** Key of the session advisory lock an ingest holds cluster-wide (besides the data dir's file lock). */
@@ -19,8 +19,8 @@ export function pgControlPlane(control: PgControl): ControlPlane & { readonly pg
     engine: 'postgres',
     sql,
     pg: control,
-    accounts: new PgAccountsStore(pool),
-    usage: new PgUsageStore(pool),
+    accounts: accountsStoreOn(sql),
+    usage: usageStoreOn(sql),
     counters: countersOn(sql.db),
     cursor: dispatcherCursorOn(sql.db, sql.engine),
     webhooks: new PgWebhookRegistry(control),

@@ -66,36 +66,64 @@ class SqliteConnection implements DatabaseConnection {
   }
 }
 
+/** Whose turn it is on one database file. */
+interface Turn {
+  held: Promise<void> | null;
+  release: (() => void) | null;
+}
+
 /**
- * SQLite's driver: one connection, taken by one caller at a time (a transaction holds it to its end). A write
- * transaction takes the write lock first (`BEGIN IMMEDIATE`: two processes that both read then write would
- * otherwise deadlock into SQLITE_BUSY) and rolls back only one still open (SQLite ends a transaction itself on some
- * errors, such as a full disk, and a second ROLLBACK would replace the real error). The handle belongs to whoever
- * opened it: the driver never closes it.
+ * One turn per database file in this process, shared by every handle on it: a transaction holds SQLite's write
+ * lock across awaits, and another handle of the same process waiting for that lock would block the only thread
+ * (SQLite's busy wait is synchronous) until its busy timeout, so the transaction could never finish. Handles of
+ * other processes wait for the lock as usual.
+ */
+const turns = new Map<string, Turn>();
+
+function turnOf(handle: ControlDb): Turn {
+  const [main] = handle.pragma('database_list') as { file: string }[];
+  const file = main?.file ?? '';
+  let turn = turns.get(file);
+  if (!turn) {
+    turn = { held: null, release: null };
+    // An in-memory database ('' file) is its handle's alone.
+    if (file !== '') turns.set(file, turn);
+  }
+  return turn;
+}
+
+/**
+ * SQLite's driver: one connection, taken by one caller at a time (a transaction holds it to its end), and one
+ * caller at a time across the handles on the same file in this process (see `turns`). A write transaction takes
+ * the write lock first (`BEGIN IMMEDIATE`: two processes that both read then write would otherwise deadlock into
+ * SQLITE_BUSY) and rolls back only one still open (SQLite ends a transaction itself on some errors, such as a full
+ * disk, and a second ROLLBACK would replace the real error). The handle belongs to whoever opened it: the driver
+ * never closes it.
  */
 class SqliteDriver implements Driver {
   private readonly connection: SqliteConnection;
-  private held: Promise<void> | null = null;
-  private release: (() => void) | null = null;
+  private readonly turn: Turn;
 
   constructor(private readonly handle: ControlDb) {
     this.connection = new SqliteConnection(handle);
+    this.turn = turnOf(handle);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    while (this.held) await this.held;
-    this.held = new Promise((resolve) => {
-      this.release = resolve;
+    const turn = this.turn;
+    while (turn.held) await turn.held;
+    turn.held = new Promise((resolve) => {
+      turn.release = resolve;
     });
     return this.connection;
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.held = null;
-    this.release = null;
+    const release = this.turn.release;
+    this.turn.held = null;
+    this.turn.release = null;
     release?.();
   }
 
