@@ -66,27 +66,53 @@ class SqliteConnection implements DatabaseConnection {
   }
 }
 
+/** Who holds a database file in this process now (see SqliteDriver). */
+interface FileGate {
+  held: Promise<void> | null;
+}
+
+const gates = new Map<string, FileGate>();
+
 /**
- * SQLite's driver: one connection, taken by one caller at a time (a transaction holds it to its end). A write
- * transaction takes the write lock first (`BEGIN IMMEDIATE`: two processes that both read then write would
- * otherwise deadlock into SQLITE_BUSY) and rolls back only one still open (SQLite ends a transaction itself on some
- * errors, such as a full disk, and a second ROLLBACK would replace the real error). The handle belongs to whoever
- * opened it: the driver never closes it.
+ * The gate of the file `handle` has open. Handles on one file share it: a transaction spans awaits, and a second
+ * handle's `BEGIN IMMEDIATE` meanwhile would wait in SQLite's busy handler, which blocks the one thread the first
+ * transaction needs to finish (SQLITE_BUSY after the busy timeout). An in-memory database has a gate of its own.
+ */
+function gateOf(handle: ControlDb): FileGate {
+  const main = (handle.prepare('PRAGMA database_list').all() as { name: string; file: string }[]).find(
+    (d) => d.name === 'main',
+  );
+  if (!main?.file) return { held: null };
+  let gate = gates.get(main.file);
+  if (!gate) {
+    gate = { held: null };
+    gates.set(main.file, gate);
+  }
+  return gate;
+}
+
+/**
+ * SQLite's driver: one connection, taken by one caller at a time (a transaction holds it to its end), and by one
+ * handle on the file at a time in this process (`gateOf`). A write transaction takes the write lock first
+ * (`BEGIN IMMEDIATE`: two processes that both read then write would otherwise deadlock into SQLITE_BUSY) and rolls
+ * back only one still open (SQLite ends a transaction itself on some errors, such as a full disk, and a second
+ * ROLLBACK would replace the real error). The handle belongs to whoever opened it: the driver never closes it.
  */
 class SqliteDriver implements Driver {
   private readonly connection: SqliteConnection;
-  private held: Promise<void> | null = null;
+  private readonly gate: FileGate;
   private release: (() => void) | null = null;
 
   constructor(private readonly handle: ControlDb) {
     this.connection = new SqliteConnection(handle);
+    this.gate = gateOf(handle);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    while (this.held) await this.held;
-    this.held = new Promise((resolve) => {
+    while (this.gate.held) await this.gate.held;
+    this.gate.held = new Promise((resolve) => {
       this.release = resolve;
     });
     return this.connection;
@@ -94,7 +120,7 @@ class SqliteDriver implements Driver {
 
   async releaseConnection(): Promise<void> {
     const release = this.release;
-    this.held = null;
+    this.gate.held = null;
     this.release = null;
     release?.();
   }
