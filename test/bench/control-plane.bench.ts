@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openControlDb } from '../../src/control/database.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
 import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
-import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
+import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { PgUsageStore } from '../../src/control/postgres/pg-usage-store.js';
 import { SqliteUsageStore, type UsageStore } from '../../src/control/usage-store.js';
 import type { Async } from '../../src/control/async-store.js';
@@ -114,11 +114,13 @@ async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
       campeonato_id: 1,
       corpo: '{}',
     }));
-    await new PgDeliveryQueue(a, () => null).fanOut(events, () => [sub], from + n, 0);
+    await pgControlPlane(a)
+      .deliveryQueue(() => null)
+      .fanOut(events, () => [sub], from + n, 0);
     const started = performance.now();
     await Promise.all(
       claimers.map(async (p, i) => {
-        const q = new PgDeliveryQueue(p, () => null);
+        const q = pgControlPlane(p).deliveryQueue(() => null);
         for (;;) {
           const jobs = await q.claimDue(1, 50, [], `bench:${i}`, 30_000);
           if (jobs.length === 0) return;

@@ -3,7 +3,7 @@ import { appendFileSync, chmodSync, cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb } from '../../src/control/database.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { SqliteAccountsStore } from '../../src/control/accounts-store.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
@@ -42,7 +42,7 @@ describe('svc doctor', () => {
     assert.equal(r.code, 0, r.stderr);
     const db = openControlDb(path.join(healthy, 'control.db'));
     const acme = new SqliteAccountsStore(db).createAccount('acme', 'pro');
-    openWebhookRegistry(db).createWebhook(
+    await sqliteControlPlane(db).webhooks.createWebhook(
       { contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' },
       null,
       Date.parse(FIXTURES_NOW),

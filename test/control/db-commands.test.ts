@@ -10,7 +10,7 @@ import { countersOn } from '../../src/control/counters.js';
 import { PgAccountsStore } from '../../src/control/postgres/pg-accounts-store.js';
 import { openPgControl } from '../../src/control/postgres/pg-control.js';
 import { postgresSql } from '../../src/control/sql/control-sql.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { keyFromText } from '../../src/control/secret-box.js';
 import { runSvc } from '../kit/svc.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
@@ -85,7 +85,7 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
     const accounts = new SqliteAccountsStore(sqlite);
     const acme = accounts.createAccount('acme', 'pro');
     const { key } = accounts.createKey(acme.id, 'prod');
-    openWebhookRegistry(sqlite).createWebhook(
+    await sqliteControlPlane(sqlite).webhooks.createWebhook(
       { contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' },
       null,
       Date.now(),
