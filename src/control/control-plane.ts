@@ -2,13 +2,13 @@ import type { DeactivationPolicy } from '../domain/webhooks.js';
 import { accountsStoreOn, type AccountsStore } from './accounts-store.js';
 import type { Async } from './async-store.js';
 import { countersOn, type Counters } from './counters.js';
-import { openControlDb, type ControlDb } from './database.js';
+import { openControlDb, secretBoxOf, type ControlDb } from './database.js';
 import { dispatcherCursorOn, type DispatcherCursor } from './outbox-cursor.js';
 import { sqliteSql, type ControlSql } from './sql/control-sql.js';
 import { usageStoreOn, type UsageStore } from './usage-store.js';
-import { openDeliveryQueue, type DeliveryQueue } from './webhooks/delivery-queue.js';
-import { deliveryStats, type DeliveryStats } from './webhooks/delivery-stats.js';
-import { openWebhookRegistry, type WebhookRegistry } from './webhooks/registry.js';
+import { deliveryQueueOn, type DeliveryQueue } from './webhooks/delivery-queue.js';
+import { deliveryStatsOn, type DeliveryStats } from './webhooks/delivery-stats.js';
+import { webhookRegistryOn, type WebhookRegistry } from './webhooks/registry.js';
 
 /** Held while an ingest publishes; `release` lets the next one in. */
 export interface ClusterLock {
@@ -28,9 +28,9 @@ export interface ControlPlane {
   readonly usage: UsageStore;
   readonly counters: Counters;
   readonly cursor: DispatcherCursor;
-  readonly webhooks: Async<WebhookRegistry>;
+  readonly webhooks: WebhookRegistry;
   /** The dispatcher's queue, failures judged by `deactivation`; delivery ids random UUIDs unless a test fixes them. */
-  deliveryQueue(deactivation: DeactivationPolicy, newId?: () => string): Async<DeliveryQueue>;
+  deliveryQueue(deactivation: DeactivationPolicy, newId?: () => string): DeliveryQueue;
   /** The delivery queue as operators watch it (`GET /metrics`). */
   deliveryStats(now: number): Promise<DeliveryStats>;
   /** One round trip to the engine (`GET /v1/status`). */
@@ -111,9 +111,9 @@ export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db:
     usage: usageStoreOn(sql),
     counters: countersOn(sql.db),
     cursor: dispatcherCursorOn(sql.db, sql.engine),
-    webhooks: promised(openWebhookRegistry(db)),
-    deliveryQueue: (deactivation, newId) => promised(openDeliveryQueue(db, deactivation, newId)),
-    deliveryStats: async (now) => deliveryStats(db, now),
+    webhooks: webhookRegistryOn(sql, secretBoxOf(db)),
+    deliveryQueue: (deactivation, newId) => deliveryQueueOn(sql, secretBoxOf(db), deactivation, newId),
+    deliveryStats: (now) => deliveryStatsOn(sql.db, now),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -13,7 +13,6 @@ import {
 } from './schema-version.js';
 import {
   checkKeyBinding,
-  checkSealingKey,
   keyFile,
   keyId,
   resealForRotation,
@@ -136,20 +135,6 @@ function recordedKeyId(db: ControlDb): string | null {
   return (
     (db.prepare('SELECT chave_id FROM chave_segredos').get() as { chave_id: string } | undefined)?.chave_id ?? null
   );
-}
-
-/**
- * Seals a webhook secret with the current key, which the control plane is then bound to: the first secret records
- * it; any later one is refused under another key (a process started before a rotation, or before the first secret).
- */
-export function sealSecret(db: ControlDb, plain: string): string {
-  const box = secretBoxOf(db);
-  db.prepare('INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING').run(
-    box.currentKeyId,
-    nowDate().toISOString(),
-  );
-  checkSealingKey(box, recordedKeyId(db) ?? undefined);
-  return box.seal(plain);
 }
 
 function recordKeyId(db: ControlDb, id: string): void {

@@ -1,5 +1,4 @@
 import { watch, type FSWatcher } from 'node:fs';
-import type { Async } from '../control/async-store.js';
 import type { ControlPlane } from '../control/control-plane.js';
 import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
@@ -90,7 +89,7 @@ class WebhookDispatcher implements Dispatcher {
   private readonly plans: PlansConfig;
   private readonly log: Logger;
   private readonly concurrency: number;
-  private readonly queue: Async<DeliveryQueue>;
+  private readonly queue: DeliveryQueue;
   private readonly sender: Sender;
   private readonly claims: Claims;
   private readonly gate: QuotaGate;

@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer';
-import type { Async } from '../control/async-store.js';
 import type { DeliveryQueue } from '../control/webhooks/delivery-queue.js';
 import type { Deactivation } from '../control/webhooks/records.js';
 import { errorText, type Logger } from '../log.js';
@@ -27,7 +26,7 @@ export function createMailer(smtp: { url: string; from: string } | null): Mailer
  * failure is logged (the deactivation itself is already recorded).
  */
 export async function noticePermanentDeactivation(
-  store: Async<DeliveryQueue>,
+  store: DeliveryQueue,
   mailer: Mailer | null,
   d: Deactivation,
   now: number,

@@ -1,4 +1,3 @@
-import type { Async } from '../control/async-store.js';
 import {
   previousSecretAt,
   type AttemptResult,
@@ -106,7 +105,7 @@ function resultOf(
  * Sequential on purpose: a developer replaying into a local receiver reads them in order.
  */
 export async function replayDeliveries(
-  store: Async<WebhookRegistry>,
+  store: WebhookRegistry,
   sender: Sender,
   deliveries: readonly DeliveryRecord[],
   opts: { to?: string; now: () => number },
@@ -145,7 +144,7 @@ export async function replayDeliveries(
  * failure count, and its outcome is final.
  */
 export async function triggerDelivery(
-  store: Async<WebhookRegistry>,
+  store: WebhookRegistry,
   sender: Sender,
   webhook: WebhookRecord,
   sent: { evento: string; corpo: string },

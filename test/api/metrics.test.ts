@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadConfig, ConfigError } from '../../src/config.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { startHarness } from '../kit/server.js';
 
 const TOKEN = 'token-de-metricas-0123456789';
@@ -21,21 +21,21 @@ describe('GET /metrics', () => {
       await h.get('/v1/campeonatos', key);
       assert.equal((await h.get('/v1/campeonatos', key)).status, 429, 'the fourth request is over the quota of 3');
       await h.get('/v1/campeonatos', 'chave-invalida');
-      const registry = openWebhookRegistry(h.control);
+      const registry = sqliteControlPlane(h.control).webhooks;
       const conta = (await h.accounts.getAccount((await h.accounts.listKeys())[0]!.conta))!;
-      const webhook = registry.createWebhook(
+      const webhook = await registry.createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_m' },
         null,
         Date.now(),
       );
-      registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
-      registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() + 60_000);
+      await registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
+      await registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() + 60_000);
       // One held by a worker's live lease, one delivered a moment ago in 120 ms.
-      const held = registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
+      const held = await registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 1_000);
       h.control
         .prepare("UPDATE entregas SET reservada_ate = ?, reservada_por = 'w:1' WHERE id = ?")
         .run(Date.now() + 30_000, held.id);
-      const done = registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 2_000);
+      const done = await registry.enqueueDelivery(webhook, 'partida.gol', '{}', 'automatica', Date.now() - 2_000);
       h.control
         .prepare("UPDATE entregas SET status = 'entregue', entregue_em = ?, duracao_ms = 120 WHERE id = ?")
         .run(new Date().toISOString(), done.id);

@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openControlDb } from '../../src/control/database.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
-import { accountsStoreOn } from '../../src/control/accounts-store.js';
-import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
+import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { postgresSql, sqliteSql } from '../../src/control/sql/control-sql.js';
 import { usageStoreOn, type UsageStore } from '../../src/control/usage-store.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
@@ -91,7 +90,7 @@ export async function run(): Promise<BenchFigure[]> {
 /** Deliveries claimed and marked delivered per second by 1 and by 2 claimers (no HTTP: the queue's own cost). */
 async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
   const [a, b] = pools as [PgControl, PgControl];
-  const conta = await accountsStoreOn(postgresSql(a.pool)).createAccount('bench', 'enterprise');
+  const conta = await pgControlPlane(a).accounts.createAccount('bench', 'enterprise');
   const { rows } = await a.pool.query<{ id: number }>(
     `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em) VALUES ($1, 'b', 'https://example.com/', '[]', 1, $2, 'x', 'x') RETURNING id`,
     [conta.id, a.box.seal('whsec_bench')],
@@ -111,11 +110,13 @@ async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
       campeonato_id: 1,
       corpo: '{}',
     }));
-    await new PgDeliveryQueue(a, () => null).fanOut(events, () => [sub], from + n, 0);
+    await pgControlPlane(a)
+      .deliveryQueue(() => null)
+      .fanOut(events, () => [sub], from + n, 0);
     const started = performance.now();
     await Promise.all(
       claimers.map(async (p, i) => {
-        const q = new PgDeliveryQueue(p, () => null);
+        const q = pgControlPlane(p).deliveryQueue(() => null);
         for (;;) {
           const jobs = await q.claimDue(1, 50, [], `bench:${i}`, 30_000);
           if (jobs.length === 0) return;

@@ -12,7 +12,6 @@ import path from 'node:path';
 import Database from 'libsql';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { startDispatcher } from '../../src/webhooks/dispatcher.js';
 import { createAccount, eventBody, publishSnapshot, type TestEvent } from '../webhooks/helpers.js';
@@ -152,7 +151,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const conta = createAccount(db, 'bench', 'enterprise');
     db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_ilimitado) VALUES (?, 1)').run(conta);
-    openWebhookRegistry(db).createWebhook(
+    await sqliteControlPlane(db).webhooks.createWebhook(
       { contaId: conta, nome: 'bench', url, eventos: [...EVENTOS], secret: 'whsec_bench' },
       null,
       Date.now(),

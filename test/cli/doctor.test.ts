@@ -3,9 +3,7 @@ import { appendFileSync, chmodSync, cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb } from '../../src/control/database.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
-import { accountsStoreOn } from '../../src/control/accounts-store.js';
-import { sqliteSql } from '../../src/control/sql/control-sql.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
 import { runSvcInProcess } from '../kit/svc.js';
@@ -42,8 +40,9 @@ describe('svc doctor', () => {
     const r = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', healthy, '--json']);
     assert.equal(r.code, 0, r.stderr);
     const db = openControlDb(path.join(healthy, 'control.db'));
-    const acme = await accountsStoreOn(sqliteSql(db)).createAccount('acme', 'pro');
-    openWebhookRegistry(db).createWebhook(
+    const cp = sqliteControlPlane(db);
+    const acme = await cp.accounts.createAccount('acme', 'pro');
+    await cp.webhooks.createWebhook(
       { contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' },
       null,
       Date.parse(FIXTURES_NOW),

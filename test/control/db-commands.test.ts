@@ -9,7 +9,7 @@ import { openControlDb } from '../../src/control/database.js';
 import { countersOn } from '../../src/control/counters.js';
 import { openPgControl } from '../../src/control/postgres/pg-control.js';
 import { postgresSql } from '../../src/control/sql/control-sql.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { keyFromText } from '../../src/control/secret-box.js';
 import { runSvc } from '../kit/svc.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
@@ -81,10 +81,11 @@ describe('svc db migrate and svc db copy (real PostgreSQL, real bin/svc)', { ski
   it('copies a SQLite control plane: keys keep working, secrets re-sealed, counters and ids carry on', async () => {
     const dataDir = path.join(dir, 'data');
     const sqlite = openControlDb(path.join(dataDir, 'control.db'));
-    const accounts = accountsStoreOn(sqliteSql(sqlite));
+    const cp = sqliteControlPlane(sqlite);
+    const accounts = cp.accounts;
     const acme = await accounts.createAccount('acme', 'pro');
     const { key } = await accounts.createKey(acme.id, 'prod');
-    openWebhookRegistry(sqlite).createWebhook(
+    await cp.webhooks.createWebhook(
       { contaId: acme.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_abc' },
       null,
       Date.now(),

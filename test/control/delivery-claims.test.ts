@@ -1,23 +1,17 @@
 import assert from 'node:assert/strict';
-import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { accountsStoreOn } from '../../src/control/accounts-store.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
-import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
-import { postgresSql } from '../../src/control/sql/control-sql.js';
-import { PgDeliveryQueue } from '../../src/control/postgres/pg-delivery-queue.js';
-import { PgWebhookRegistry } from '../../src/control/postgres/pg-webhook-registry.js';
-import type { Async } from '../../src/control/async-store.js';
-import { openDeliveryQueue, type DeliveryQueue } from '../../src/control/webhooks/delivery-queue.js';
+import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
+import type { DeliveryQueue } from '../../src/control/webhooks/delivery-queue.js';
 import type { OutboxEvent, Subscriber } from '../../src/control/webhooks/records.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
-type Queue = DeliveryQueue | Async<DeliveryQueue>;
+type Queue = DeliveryQueue;
 const KEY = Buffer.alloc(32, 9);
 const T0 = Date.UTC(2026, 0, 10, 12);
 const LEASE = 30_000;
@@ -37,17 +31,17 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-claims-'));
       const file = path.join(dir, 'control.db');
       const db = openControlDb(file, { secretKeys: [KEY] });
-      const conta = await accountsStoreOn(sqliteSql(db)).createAccount('acme', 'pro');
-      await dispatcherCursorOn(sqliteSql(db).db, 'sqlite').ensure();
-      openWebhookRegistry(db).createWebhook(
+      const cp = sqliteControlPlane(db);
+      const conta = await cp.accounts.createAccount('acme', 'pro');
+      await cp.webhooks.createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
         null,
         T0,
       );
       const db2 = openControlDb(file, { secretKeys: [KEY] });
       return {
-        a: openDeliveryQueue(db, () => null),
-        b: openDeliveryQueue(db2, () => null),
+        a: cp.deliveryQueue(() => null),
+        b: sqliteControlPlane(db2).deliveryQueue(() => null),
         close: async () => (db.close(), db2.close(), rmSync(dir, { recursive: true, force: true })),
       };
     },
@@ -59,16 +53,15 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const database = await createTestDatabase();
       const one: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
       const two: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
-      const conta = await accountsStoreOn(postgresSql(one.pool)).createAccount('acme', 'pro');
-      await dispatcherCursorOn(postgresSql(one.pool).db, 'postgres').ensure();
-      await new PgWebhookRegistry(one).createWebhook(
+      const conta = await pgControlPlane(one).accounts.createAccount('acme', 'pro');
+      await pgControlPlane(one).webhooks.createWebhook(
         { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
         null,
         T0,
       );
       return {
-        a: new PgDeliveryQueue(one, () => null),
-        b: new PgDeliveryQueue(two, () => null),
+        a: pgControlPlane(one).deliveryQueue(() => null),
+        b: pgControlPlane(two).deliveryQueue(() => null),
         async close() {
           await one.close();
           await two.close();

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 import { openControlDb, rotateSecretKey } from '../../src/control/database.js';
 import { keyFile, keyFromText, keyId, SecretBox, SecretKeyMismatchError } from '../../src/control/secret-box.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { tempDir } from '../kit/dirs.js';
 import { createAccount } from '../webhooks/helpers.js';
 
@@ -23,13 +23,13 @@ function stored(file: string): string {
 }
 
 describe('webhook secrets at rest', () => {
-  it('are sealed in control.db with the data dir key file (0600) by default, and read back whole', () => {
+  it('are sealed in control.db with the data dir key file (0600) by default, and read back whole', async () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
       const db = openControlDb(file);
-      const registry = openWebhookRegistry(db);
-      const w = registry.createWebhook(
+      const registry = sqliteControlPlane(db).webhooks;
+      const w = await registry.createWebhook(
         {
           contaId: createAccount(db, 'a', 'pro'),
           nome: 'x',
@@ -40,7 +40,7 @@ describe('webhook secrets at rest', () => {
         null,
         Date.now(),
       );
-      assert.equal(registry.getWebhookById(w.id)?.secret, SECRET);
+      assert.equal((await registry.getWebhookById(w.id))?.secret, SECRET);
       db.close();
       assert.equal(stored(file).includes(SECRET), false, 'the secret is not in the file');
       assert.equal(statSync(path.join(dir, 'secret.key')).mode & 0o777, 0o600);
@@ -49,7 +49,7 @@ describe('webhook secrets at rest', () => {
     }
   });
 
-  it('a secret stored in plain text before encryption is read as it is, and sealed only by the rotation', () => {
+  it('a secret stored in plain text before encryption is read as it is, and sealed only by the rotation', async () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
@@ -60,27 +60,27 @@ describe('webhook secrets at rest', () => {
       db.close();
       const again = openControlDb(file);
       assert.equal((again.prepare('SELECT secret FROM webhooks').get() as { secret: string }).secret, SECRET);
-      assert.equal(openWebhookRegistry(again).listWebhooks(conta)[0]?.secret, SECRET);
+      assert.equal((await sqliteControlPlane(again).webhooks.listWebhooks(conta))[0]?.secret, SECRET);
       again.close();
       const key = keyFile(path.join(dir, 'secret.key'));
       assert.deepEqual(rotateSecretKey(file, key, key), { de: keyId(key), para: keyId(key), resselados: 1 });
       const sealed = openControlDb(file);
       assert.match((sealed.prepare('SELECT secret FROM webhooks').get() as { secret: string }).secret, /^svcenc1:/);
-      assert.equal(openWebhookRegistry(sealed).listWebhooks(conta)[0]?.secret, SECRET);
+      assert.equal((await sqliteControlPlane(sealed).webhooks.listWebhooks(conta))[0]?.secret, SECRET);
       sealed.close();
     } finally {
       cleanup();
     }
   });
 
-  it('another key is refused before anything is sealed; the rotation needs the old key and moves the binding', () => {
+  it('another key is refused before anything is sealed; the rotation needs the old key and moves the binding', async () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
       const [first, second] = [keyFromText('first-key-long-enough'), keyFromText('second-key-long-enough')];
       const db = openControlDb(file, { secretKeys: [first] });
       const conta = createAccount(db, 'a', 'pro');
-      openWebhookRegistry(db).createWebhook(
+      await sqliteControlPlane(db).webhooks.createWebhook(
         { contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
         null,
         Date.now(),
@@ -100,7 +100,7 @@ describe('webhook secrets at rest', () => {
       assert.throws(() => rotateSecretKey(file, second, keyFromText('a-third-key-never-used')), SecretKeyMismatchError);
       assert.deepEqual(rotateSecretKey(file, second, first), { de: keyId(first), para: keyId(second), resselados: 1 });
       const rotated = openControlDb(file, { secretKeys: [second] });
-      assert.equal(openWebhookRegistry(rotated).listWebhooks(conta)[0]?.secret, SECRET);
+      assert.equal((await sqliteControlPlane(rotated).webhooks.listWebhooks(conta))[0]?.secret, SECRET);
       rotated.close();
       assert.throws(() => openControlDb(file, { secretKeys: [first] }), SecretKeyMismatchError);
     } finally {
@@ -108,14 +108,14 @@ describe('webhook secrets at rest', () => {
     }
   });
 
-  it('a control plane from before the binding is bound to the key of its sealed secrets', () => {
+  it('a control plane from before the binding is bound to the key of its sealed secrets', async () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
       const key = keyFromText('first-key-long-enough');
       const db = openControlDb(file, { secretKeys: [key] });
       const conta = createAccount(db, 'a', 'pro');
-      openWebhookRegistry(db).createWebhook(
+      await sqliteControlPlane(db).webhooks.createWebhook(
         { contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
         null,
         Date.now(),

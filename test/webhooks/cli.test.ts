@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { examplePayload } from '../../src/api/openapi/event-examples.js';
-import { openControlDb, type ControlDb } from '../../src/control/database.js';
+import { openControlDb, secretBoxOf, type ControlDb } from '../../src/control/database.js';
+import { sqliteSql } from '../../src/control/sql/control-sql.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
-import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { webhookRegistryOn, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import type { ReceivedDelivery } from '../../src/webhooks/listen.js';
 import { deliveryHeaders, sign } from '../../src/webhooks/signing.js';
@@ -25,7 +27,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   beforeEach(async () => {
     dataDir = testDataDir();
     db = openControlDb(dataDir.controlDb);
-    store = openWebhookRegistry(db);
+    store = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();
     url = await receiver.start();
   });
@@ -46,7 +48,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     return p;
   }
 
-  function webhook(secret = 'whsec_cli'): WebhookRecord {
+  function webhook(secret = 'whsec_cli'): Promise<WebhookRecord> {
     return store.createWebhook(
       { contaId: createAccount(db, `c${Math.random()}`, 'pro'), nome: 'cli', url, eventos: [...EVENTOS], secret },
       null,
@@ -55,7 +57,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   }
 
   it('run: warns loudly about --allow-private-urls, delivers, logs as text, and stops gracefully on SIGTERM', async () => {
-    const w = webhook();
+    const w = await webhook();
     const d = daemon('--log-format', 'text');
     await d.waitForOutput(/despachando eventos/);
     assert.match(d.stderr, /--allow-private-urls ATIVO/);
@@ -71,7 +73,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
       }),
       { ok: true },
     );
-    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'recorded');
+    await waitFor(async () => (await store.listDeliveries(w.id, 1))[0]?.status === 'entregue', 'recorded');
     const id = String(r?.headers['x-svc-entrega']);
     await d.waitForOutput(
       new RegExp(
@@ -85,14 +87,14 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   it('run: without the flag a loopback receiver is refused at connect time (permanent failure)', async () => {
-    const w = webhook();
+    const w = await webhook();
     const d = new SvcProcess(['webhooks', 'run', '--data-dir', dataDir.root]);
     procs.push(d);
     await d.waitForOutput(/despachando eventos/);
     assert.doesNotMatch(d.stderr, /ATIVO/);
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
-    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'falhou', 'refused');
-    assert.equal(store.listDeliveries(w.id, 1)[0]?.ultimoErro, 'URL bloqueada: a URL deve usar HTTPS');
+    await waitFor(async () => (await store.listDeliveries(w.id, 1))[0]?.status === 'falhou', 'refused');
+    assert.equal((await store.listDeliveries(w.id, 1))[0]?.ultimoErro, 'URL bloqueada: a URL deve usar HTTPS');
     assert.equal(receiver.requests.length, 0);
     // The default log: JSON lines on stdout, the failure a warning.
     await d.waitForOutput(/"outcome":"falhou"/);
@@ -108,7 +110,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   it('run: SIGKILL mid-delivery, restart: every event delivered at least once, ids and bodies unchanged', async () => {
-    const w = webhook();
+    const w = await webhook();
     receiver.reply = () => ({ status: 200, delayMs: 300 });
     const first = daemon();
     await first.waitForOutput(/despachando eventos/);
@@ -119,16 +121,16 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     await receiver.waitFor(1);
     first.kill('SIGKILL');
     await first.exited;
-    const ids = store.listDeliveries(w.id, 100).map((d) => d.id);
+    const ids = (await store.listDeliveries(w.id, 100)).map((d) => d.id);
     assert.equal(ids.length, 40, 'fan-out committed before the kill');
     assert.ok(
-      store.listDeliveries(w.id, 100).some((d) => d.status === 'pendente'),
+      (await store.listDeliveries(w.id, 100)).some((d) => d.status === 'pendente'),
       'the kill left work pending',
     );
     const second = daemon();
     await second.waitForOutput(/despachando eventos/);
     await waitFor(
-      () => store.listDeliveries(w.id, 100).every((d) => d.status === 'entregue'),
+      async () => (await store.listDeliveries(w.id, 100)).every((d) => d.status === 'entregue'),
       'all delivered after restart',
       60_000,
     );
@@ -142,15 +144,15 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   it('replay: same id and bytes, next attempt number, fresh signature with the current secret; recorded as replay', async () => {
-    const w = webhook('whsec_old');
+    const w = await webhook('whsec_old');
     const d = daemon();
     await publishSnapshot(dataDir, [{ evento: 'partida.encerrada', campeonato_id: 1 }]);
-    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
+    await waitFor(async () => (await store.listDeliveries(w.id, 1))[0]?.status === 'entregue', 'delivered');
     d.kill('SIGTERM');
     await d.exited;
-    const delivery = store.listDeliveries(w.id, 1)[0];
+    const delivery = (await store.listDeliveries(w.id, 1))[0];
     assert.ok(delivery);
-    store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now());
+    await store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now());
     const r = await runSvcInProcess([
       'replay',
       delivery.id,
@@ -191,7 +193,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   it('replay: --webhook with filters, --dry-run lists without sending; --to sends elsewhere', async () => {
-    const w = webhook();
+    const w = await webhook();
     const failing = new Receiver();
     receiver.reply = () => ({ status: 400 });
     const d = daemon();
@@ -199,7 +201,10 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
       { evento: 'partida.gol', campeonato_id: 1 },
       { evento: 'partida.criada', campeonato_id: 1 },
     ]);
-    await waitFor(() => store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length === 2, 'failed');
+    await waitFor(
+      async () => (await store.listDeliveries(w.id, 5)).filter((x) => x.status === 'falhou').length === 2,
+      'failed',
+    );
     d.kill('SIGTERM');
     await d.exited;
     const dry = await runSvcInProcess([
@@ -243,7 +248,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.equal(to.code, 0, to.stderr);
     assert.equal(failing.requests.length, 2);
     assert.equal(
-      store.listDeliveries(w.id, 5).filter((x) => x.status === 'falhou').length,
+      (await store.listDeliveries(w.id, 5)).filter((x) => x.status === 'falhou').length,
       2,
       '--to does not settle the delivery',
     );
@@ -287,8 +292,8 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   }
 
   it('replay: a failing receiver makes the command exit 4 with the count', async () => {
-    const w = webhook();
-    const delivery = store.enqueueDelivery(w, 'webhook.teste', '{}', 'teste', Date.now());
+    const w = await webhook();
+    const delivery = await store.enqueueDelivery(w, 'webhook.teste', '{}', 'teste', Date.now());
     receiver.reply = () => ({ status: 503 });
     const r = await runSvcInProcess(['replay', delivery.id, '--allow-private-urls', '--data-dir', dataDir.root]);
     assert.equal(r.code, 4);
@@ -297,12 +302,11 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   it('replay: an unambiguous id prefix is enough, an ambiguous one exits 2; a blocked replay exits 4 naming --allow-private-urls', async () => {
-    const w = webhook();
+    const w = await webhook();
     const ids = ['aaaa1111-0000-4000-8000-000000000001', 'aaaa2222-0000-4000-8000-000000000002'];
-    const fixedIds = openWebhookRegistry(db, () => ids.shift() as string);
-    const [one, two] = [1, 2].map((n) =>
-      fixedIds.enqueueDelivery(w, 'webhook.teste', `{"n":${n}}`, 'teste', Date.now()),
-    );
+    const fixedIds = webhookRegistryOn(sqliteSql(db), secretBoxOf(db), () => ids.shift() as string);
+    const one = await fixedIds.enqueueDelivery(w, 'webhook.teste', '{"n":1}', 'teste', Date.now());
+    const two = await fixedIds.enqueueDelivery(w, 'webhook.teste', '{"n":2}', 'teste', Date.now());
     const replay = (...args: string[]) => runSvcInProcess(['replay', ...args, '--data-dir', dataDir.root]);
     const r = await replay('aaaa1', '--allow-private-urls');
     assert.equal(r.code, 0, r.stderr);
@@ -464,7 +468,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const l = new SvcProcess(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_old', '--forward-to', appUrl]);
     procs.push(l);
     const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
-    const w = store.createWebhook(
+    const w = await store.createWebhook(
       {
         contaId: createAccount(db, 'rot', 'pro'),
         nome: 'rot',
@@ -475,10 +479,10 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
       null,
       Date.now(),
     );
-    store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now(), 3_600_000);
+    await store.rotateSecret(w.contaId, w.id, 'whsec_new', Date.now(), 3_600_000);
     daemon();
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
-    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'entregue', 'delivered');
+    await waitFor(async () => (await store.listDeliveries(w.id, 1))[0]?.status === 'entregue', 'delivered');
     assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura-Anterior\) {2}→ 200/);
     assert.match(l.stdout, new RegExp(`encaminhada para ${appUrl}: 200 em \\d+ ms`));
     assert.equal(app.requests.length, 1);
@@ -507,13 +511,13 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const port = (await l.waitForOutput(/recebendo em http:\/\/127\.0\.0\.1:(\d+)\//))[1];
     const conta = createAccount(db, 'dev', 'pro');
     const listening = `http://127.0.0.1:${port}/`;
-    const w = store.createWebhook(
+    const w = await store.createWebhook(
       { contaId: conta, nome: 'dev', url: listening, eventos: ['partida.gol'], secret: 'whsec_dev' },
       null,
       Date.now(),
     );
     // Not subscribed to partida.gol: only --webhook reaches it.
-    const other = store.createWebhook(
+    const other = await store.createWebhook(
       { contaId: conta, nome: 'outro', url, eventos: ['rodada.encerrada'], secret: 'whsec_cli' },
       null,
       Date.now(),
@@ -541,14 +545,14 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     const body = JSON.parse(app.requests[0]!.body) as { evento: string; dados: unknown };
     assert.deepEqual([body.evento, body.dados], ['partida.gol', examplePayload('partida.gol').dados]);
     assert.equal(app.requests[0]!.headers['x-svc-entrega'], out.data[0]!.entrega);
-    const [d] = store.findDeliveries([out.data[0]!.entrega]);
+    const [d] = await store.findDeliveries([out.data[0]!.entrega]);
     assert.deepEqual([d?.origem, d?.status, d?.tentativas, d?.evento], ['disparo', 'entregue', 1, 'partida.gol']);
     assert.equal(receiver.requests.length, 0);
 
     // The rest of the loop: rotate with an overlap; the listener, still holding the old secret, keeps verifying a
     // replay by prefix (signed with both, like the daemon's sends); the timeline has both attempts and their answers.
     const entrega = out.data[0]!.entrega;
-    store.rotateSecret(conta, w.id, 'whsec_new', Date.now(), 3_600_000);
+    await store.rotateSecret(conta, w.id, 'whsec_new', Date.now(), 3_600_000);
     const replayed = await runSvcInProcess([
       'replay',
       entrega.slice(0, 8),
@@ -559,7 +563,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.equal(replayed.code, 0, replayed.stderr);
     await waitFor(() => app.requests.length === 2, 'the replay forwarded');
     assert.match(l.stdout, /partida\.gol .* assinatura válida \(segredo atual, X-SVC-Assinatura-Anterior\)/);
-    const timeline = store.listAttempts(entrega);
+    const timeline = await store.listAttempts(entrega);
     assert.deepEqual(
       timeline.map((a) => [a.numero, a.origem, a.statusCode, a.resposta]),
       [
@@ -596,7 +600,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
   });
 
   it('trigger: a failing receiver is recorded falhou and exits 4; nothing subscribed exits 6', async () => {
-    const w = webhook();
+    const w = await webhook();
     receiver.reply = () => ({ status: 500 });
     const r = await runSvcInProcess([
       'webhooks',
@@ -609,9 +613,9 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
     assert.equal(r.code, 4);
     assert.match(r.stdout, /FALHOU: HTTP 500/);
     assert.match(r.stderr, /svc: 1 de 1 disparo\(s\) falharam\n$/);
-    const [d] = store.listDeliveries(w.id, 1);
+    const [d] = await store.listDeliveries(w.id, 1);
     assert.deepEqual([d?.origem, d?.status, d?.ultimoStatusCode], ['disparo', 'falhou', 500]);
-    store.updateWebhook(w.contaId, w.id, { ativo: false }, null, Date.now());
+    await store.updateWebhook(w.contaId, w.id, { ativo: false }, null, Date.now());
     const none = await runSvcInProcess(['webhooks', 'trigger', 'partida.gol', '--data-dir', dataDir.root]);
     assert.equal(none.code, 6);
     assert.equal(none.stderr, 'svc: nenhum webhook ativo assina partida.gol; crie um ou escolha um com --webhook ID\n');

@@ -5,7 +5,7 @@ import { sqliteControlPlane, type ControlPlane } from '../../src/control/control
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import type { WebhookRecord } from '../../src/control/webhooks/records.js';
-import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import type { WebhookRegistry } from '../../src/control/webhooks/registry.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { QUOTA_DISCARD_REASON } from '../../src/webhooks/catalog.js';
 import { fairShares } from '../../src/webhooks/dispatch/claim.js';
@@ -35,7 +35,7 @@ describe('dispatcher', () => {
   beforeEach(async () => {
     dataDir = testDataDir();
     db = openControlDb(dataDir.controlDb);
-    store = openWebhookRegistry(db);
+    store = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();
     url = await receiver.start();
     clock = new ManualClock(T0);
@@ -49,7 +49,7 @@ describe('dispatcher', () => {
     dataDir.cleanup();
   });
 
-  function webhook(contaId: number, eventos: readonly string[] = EVENTOS): WebhookRecord {
+  function webhook(contaId: number, eventos: readonly string[] = EVENTOS): Promise<WebhookRecord> {
     return store.createWebhook(
       { contaId, nome: 'w', url, eventos: eventos as (typeof EVENTOS)[number][], secret: SECRET },
       null,
@@ -83,15 +83,15 @@ describe('dispatcher', () => {
     await Promise.race([dispatcher.idle(), busy]).finally(() => clearTimeout(timer));
   }
 
-  function delivery(webhookId: number) {
-    const [d] = store.listDeliveries(webhookId, 1);
+  async function delivery(webhookId: number) {
+    const [d] = await store.listDeliveries(webhookId, 1);
     assert.ok(d, 'a delivery exists');
     return d;
   }
 
   it('delivers each outbox event once, body byte-exact, signed, with all X-SVC- headers, and moves the cursor', async () => {
     const conta = createAccount(db, 'acme', 'pro');
-    const w = webhook(conta);
+    const w = await webhook(conta);
     const events = [
       { evento: 'partida.placar_atualizado', campeonato_id: 1 },
       { evento: 'partida.gol', campeonato_id: 1 },
@@ -117,10 +117,13 @@ describe('dispatcher', () => {
       });
       assert.deepEqual(v, { ok: true });
     }
-    await waitFor(() => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue'), 'deliveries recorded');
+    await waitFor(
+      async () => (await store.listDeliveries(w.id, 10)).every((d) => d.status === 'entregue'),
+      'deliveries recorded',
+    );
     assert.equal(await dispatcherCursorOn(sqliteSql(db).db, 'sqlite').get(), seqs[2]);
-    assert.equal(store.monthlyUsage(conta, T0), 3);
-    assert.equal(store.getWebhook(conta, w.id)?.ultimoSucessoEm, isoWithOffset(T0));
+    assert.equal(await store.monthlyUsage(conta, T0), 3);
+    assert.equal((await store.getWebhook(conta, w.id))?.ultimoSucessoEm, isoWithOffset(T0));
   });
 
   it("one account's hanging receivers hold at most its share of the pool; another account's delivery goes out meanwhile", {
@@ -132,12 +135,12 @@ describe('dispatcher', () => {
     try {
       const noisy = createAccount(db, 'ruidosa', 'enterprise');
       for (let i = 0; i < 6; i++)
-        store.createWebhook(
+        await store.createWebhook(
           { contaId: noisy, nome: `h${i}`, url: hangingUrl, eventos: ['partida.gol'], secret: SECRET },
           null,
           clock.now(),
         );
-      webhook(createAccount(db, 'quieta', 'pro'), ['partida.gol']);
+      await webhook(createAccount(db, 'quieta', 'pro'), ['partida.gol']);
       await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
       // Four slots: without shares the noisy account's six deliveries, fanned out first, would take all four.
       await start({ concurrency: 4, totalTimeoutMs: 120_000 });
@@ -151,8 +154,8 @@ describe('dispatcher', () => {
   it('sends only subscribed events, and to a free account only for championships on its access list', async () => {
     const pro = createAccount(db, 'pro', 'pro');
     const free = createAccount(db, 'free', 'free', [1]);
-    const golOnly = webhook(pro, ['partida.gol']);
-    const freeHook = webhook(free);
+    const golOnly = await webhook(pro, ['partida.gol']);
+    const freeHook = await webhook(free);
     await publishSnapshot(dataDir, [
       { evento: 'partida.gol', campeonato_id: 1 },
       { evento: 'partida.gol', campeonato_id: 2 },
@@ -161,46 +164,43 @@ describe('dispatcher', () => {
     await start();
     await receiver.waitFor(3);
     await waitFor(
-      () => [golOnly, freeHook].every((w) => store.listDeliveries(w.id, 10).every((d) => d.status === 'entregue')),
+      async () =>
+        (await Promise.all([golOnly, freeHook].map((w) => store.listDeliveries(w.id, 10)))).every((ds) =>
+          ds.every((d) => d.status === 'entregue'),
+        ),
       'recorded',
     );
+    assert.deepEqual((await store.listDeliveries(golOnly.id, 10)).map((d) => [d.evento, d.campeonatoId]).sort(), [
+      ['partida.gol', 1],
+      ['partida.gol', 2],
+    ]);
     assert.deepEqual(
-      store
-        .listDeliveries(golOnly.id, 10)
-        .map((d) => [d.evento, d.campeonatoId])
-        .sort(),
-      [
-        ['partida.gol', 1],
-        ['partida.gol', 2],
-      ],
-    );
-    assert.deepEqual(
-      store.listDeliveries(freeHook.id, 10).map((d) => [d.evento, d.campeonatoId]),
+      (await store.listDeliveries(freeHook.id, 10)).map((d) => [d.evento, d.campeonatoId]),
       [['partida.gol', 1]],
     );
   });
 
   it('a webhook created while the daemon lags receives only events published after its creation', async () => {
     const conta = createAccount(db, 'acme', 'pro');
-    const early = webhook(conta);
+    const early = await webhook(conta);
     await publishSnapshot(dataDir, [{ evento: 'partida.criada', campeonato_id: 1 }]);
-    const late = webhook(conta);
+    const late = await webhook(conta);
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start();
     await receiver.waitFor(3);
     await waitFor(
-      () => [early, late].every((w) => store.listDeliveries(w.id, 5).every((d) => d.status === 'entregue')),
+      async () =>
+        (await Promise.all([early, late].map((w) => store.listDeliveries(w.id, 5)))).every((ds) =>
+          ds.every((d) => d.status === 'entregue'),
+        ),
       'recorded',
     );
+    assert.deepEqual((await store.listDeliveries(early.id, 5)).map((d) => d.evento).sort(), [
+      'partida.criada',
+      'partida.gol',
+    ]);
     assert.deepEqual(
-      store
-        .listDeliveries(early.id, 5)
-        .map((d) => d.evento)
-        .sort(),
-      ['partida.criada', 'partida.gol'],
-    );
-    assert.deepEqual(
-      store.listDeliveries(late.id, 5).map((d) => d.evento),
+      (await store.listDeliveries(late.id, 5)).map((d) => d.evento),
       ['partida.gol'],
     );
   });
@@ -211,7 +211,7 @@ describe('dispatcher', () => {
     ['429', { status: 429 }],
   ] as const) {
     it(`retries a ${label} on the schedule, same delivery id, fresh timestamp, until the 8th attempt fails`, async () => {
-      const w = webhook(createAccount(db, 'acme', 'pro'));
+      const w = await webhook(createAccount(db, 'acme', 'pro'));
       receiver.reply = () => reply;
       await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
       await start();
@@ -242,15 +242,15 @@ describe('dispatcher', () => {
   }
 
   async function settledAttempt(webhookId: number, attempt: number) {
-    await waitFor(() => {
-      const d = store.listDeliveries(webhookId, 1)[0];
+    await waitFor(async () => {
+      const d = (await store.listDeliveries(webhookId, 1))[0];
       return d !== undefined && d.tentativas === attempt;
     }, `attempt ${attempt} recorded`);
     return delivery(webhookId);
   }
 
   it('retries a timeout and a refused connection', async () => {
-    const w = webhook(createAccount(db, 'acme', 'pro'));
+    const w = await webhook(createAccount(db, 'acme', 'pro'));
     receiver.reply = () => ({ status: 200, delayMs: 1_000 });
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start({ totalTimeoutMs: 200 });
@@ -269,7 +269,7 @@ describe('dispatcher', () => {
   });
 
   it('honours Retry-After within [base, 4 × base]', async () => {
-    const w = webhook(createAccount(db, 'acme', 'pro'));
+    const w = await webhook(createAccount(db, 'acme', 'pro'));
     receiver.reply = (_r, i) => ({ status: 429, headers: { 'retry-after': i === 0 ? '25' : '3600' } });
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start();
@@ -280,7 +280,7 @@ describe('dispatcher', () => {
 
   for (const status of [301, 302, 400, 404]) {
     it(`does not retry a ${status}: failed at the first response`, async () => {
-      const w = webhook(createAccount(db, 'acme', 'pro'));
+      const w = await webhook(createAccount(db, 'acme', 'pro'));
       const headers: Record<string, string> = status < 400 ? { location: 'http://127.0.0.1:1/elsewhere' } : {};
       receiver.reply = () => ({ status, headers });
       await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
@@ -292,13 +292,13 @@ describe('dispatcher', () => {
       clock.advance(24 * 3600e3);
       await idle();
       assert.equal(receiver.requests.length, 1);
-      assert.equal(store.getWebhookById(w.id)?.falhasConsecutivas, 1);
+      assert.equal((await store.getWebhookById(w.id))?.falhasConsecutivas, 1);
     });
   }
 
   it('deactivates after 20 consecutive failed deliveries until the next UTC midnight; the 3rd time for good, with a notice', async () => {
     const conta = createAccount(db, 'acme', 'pro');
-    const w = webhook(conta);
+    const w = await webhook(conta);
     receiver.reply = () => ({ status: 400 });
     await start();
     for (let round = 1; round <= 3; round++) {
@@ -307,8 +307,8 @@ describe('dispatcher', () => {
         Array.from({ length: 20 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
       );
       dispatcher?.poke();
-      await waitFor(() => store.getWebhookById(w.id)?.ativo === false, `deactivation ${round}`);
-      const hook = store.getWebhookById(w.id);
+      await waitFor(async () => (await store.getWebhookById(w.id))?.ativo === false, `deactivation ${round}`);
+      const hook = await store.getWebhookById(w.id);
       assert.equal(hook?.desativadoEm, isoWithOffset(clock.now()));
       if (round < 3) {
         assert.equal(hook?.reativarEm, '2026-11-23T00:00:00.000+00:00');
@@ -322,8 +322,8 @@ describe('dispatcher', () => {
         assert.equal(receiver.requests.length, 20 * round);
         clock.advance(Date.UTC(2026, 10, 23) - clock.now());
         dispatcher?.poke();
-        await waitFor(() => store.getWebhookById(w.id)?.ativo === true, `re-enabled ${round}`);
-        assert.equal(store.getWebhookById(w.id)?.falhasConsecutivas, 0);
+        await waitFor(async () => (await store.getWebhookById(w.id))?.ativo === true, `re-enabled ${round}`);
+        assert.equal((await store.getWebhookById(w.id))?.falhasConsecutivas, 0);
         clock.advance(Date.UTC(2026, 10, 22, 12) - clock.now()); // back to noon: the same scenario again
       } else {
         assert.equal(hook?.reativarEm, null);
@@ -335,7 +335,7 @@ describe('dispatcher', () => {
     }
     clock.advance(3 * 24 * 3600e3);
     await idle();
-    assert.equal(store.getWebhookById(w.id)?.ativo, false, 'a permanent deactivation is not lifted by time');
+    assert.equal((await store.getWebhookById(w.id))?.ativo, false, 'a permanent deactivation is not lifted by time');
     const notices = db
       .prepare('SELECT webhook_id, destinatario, assunto, enviado_em FROM avisos_email')
       .all() as Record<string, unknown>[];
@@ -354,17 +354,17 @@ describe('dispatcher', () => {
 
   it('stops sending at the deactivating failure: 64 events queued at once, exactly 20 POSTs; the rest kept as failed with the reason', async () => {
     const conta = createAccount(db, 'acme', 'pro');
-    const w = webhook(conta);
+    const w = await webhook(conta);
     receiver.reply = () => ({ status: 400 });
     await publishSnapshot(
       dataDir,
       Array.from({ length: 64 }, () => ({ evento: 'partida.gol', campeonato_id: 1 })),
     );
     await start();
-    await waitFor(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
+    await waitFor(async () => (await store.getWebhookById(w.id))?.ativo === false, 'deactivation');
     await idle();
     assert.equal(receiver.requests.length, 20, 'no POST after the 20th failure, though 64 were claimed ahead');
-    const rest = store.listDeliveries(w.id, 100).filter((d) => d.tentativas === 0);
+    const rest = (await store.listDeliveries(w.id, 100)).filter((d) => d.tentativas === 0);
     assert.equal(rest.length, 44);
     for (const d of rest) {
       assert.equal(d.status, 'falhou');
@@ -373,12 +373,12 @@ describe('dispatcher', () => {
   });
 
   it('a 2xx in between resets the count towards permanent deactivation', async () => {
-    const w = webhook(createAccount(db, 'acme', 'pro'));
+    const w = await webhook(createAccount(db, 'acme', 'pro'));
     db.prepare('UPDATE webhooks SET desativacoes_seguidas = 2, falhas_consecutivas = 5 WHERE id = ?').run(w.id);
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start();
-    await waitFor(() => store.getWebhookById(w.id)?.ultimoSucessoEm !== null, 'success recorded');
-    const hook = store.getWebhookById(w.id);
+    await waitFor(async () => (await store.getWebhookById(w.id))?.ultimoSucessoEm !== null, 'success recorded');
+    const hook = await store.getWebhookById(w.id);
     assert.equal(hook?.falhasConsecutivas, 0);
     assert.equal(hook?.desativacoesSeguidas, 0);
   });
@@ -386,15 +386,15 @@ describe('dispatcher', () => {
   it('discards deliveries beyond the monthly quota without a POST, shared by the account, reset on the 1st', async () => {
     const conta = createAccount(db, 'acme', 'pro');
     db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, 2)').run(conta);
-    const a = webhook(conta);
+    const a = await webhook(conta);
     await start();
     await publishSnapshot(dataDir, [
       { evento: 'partida.gol', campeonato_id: 1 },
       { evento: 'partida.gol', campeonato_id: 1 },
     ]);
     dispatcher?.poke();
-    await waitFor(() => store.monthlyUsage(conta, clock.now()) === 2, 'two delivered');
-    const b = store.createWebhook(
+    await waitFor(async () => (await store.monthlyUsage(conta, clock.now())) === 2, 'two delivered');
+    const b = await store.createWebhook(
       { contaId: conta, nome: 'b', url, eventos: ['partida.gol'], secret: SECRET },
       null,
       clock.now(),
@@ -402,30 +402,33 @@ describe('dispatcher', () => {
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     dispatcher?.poke();
     await waitFor(
-      () => [a, b].every((w) => store.listDeliveries(w.id, 1)[0]?.status === 'descartada'),
+      async () =>
+        (await Promise.all([a, b].map((w) => store.listDeliveries(w.id, 1)))).every(
+          (ds) => ds[0]?.status === 'descartada',
+        ),
       'both discarded',
     );
     assert.equal(receiver.requests.length, 2);
-    assert.equal(store.listDeliveries(b.id, 1)[0]?.ultimoErro, QUOTA_DISCARD_REASON);
+    assert.equal((await store.listDeliveries(b.id, 1))[0]?.ultimoErro, QUOTA_DISCARD_REASON);
     clock.advance(Date.UTC(2026, 11, 1) - clock.now());
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     dispatcher?.poke();
     await receiver.waitFor(4);
-    await waitFor(() => store.monthlyUsage(conta, clock.now()) === 2, 'December counted afresh');
-    assert.equal(store.monthlyUsage(conta, Date.UTC(2026, 10, 30)), 2, 'November unchanged');
+    await waitFor(async () => (await store.monthlyUsage(conta, clock.now())) === 2, 'December counted afresh');
+    assert.equal(await store.monthlyUsage(conta, Date.UTC(2026, 10, 30)), 2, 'November unchanged');
   });
 
   it('discards a body over 256 KiB', async () => {
-    const w = webhook(createAccount(db, 'acme', 'pro'));
+    const w = await webhook(createAccount(db, 'acme', 'pro'));
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1, dados: { x: 'a'.repeat(256 * 1024) } }]);
     await start();
-    await waitFor(() => store.listDeliveries(w.id, 1)[0]?.status === 'descartada', 'discarded');
-    assert.equal(store.listDeliveries(w.id, 1)[0]?.ultimoErro, 'Corpo maior que o limite de 256 KiB');
+    await waitFor(async () => (await store.listDeliveries(w.id, 1))[0]?.status === 'descartada', 'discarded');
+    assert.equal((await store.listDeliveries(w.id, 1))[0]?.ultimoErro, 'Corpo maior que o limite de 256 KiB');
     assert.equal(receiver.requests.length, 0);
   });
 
   it('keeps pending retries across a restart and sends the same bytes under the same id', async () => {
-    const w = webhook(createAccount(db, 'acme', 'pro'));
+    const w = await webhook(createAccount(db, 'acme', 'pro'));
     receiver.reply = (_r, i) => ({ status: i === 0 ? 503 : 200 });
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     await start();
@@ -435,13 +438,13 @@ describe('dispatcher', () => {
     clock.advance(10e3);
     await start();
     await settledAttempt(w.id, 2);
-    assert.equal(delivery(w.id).status, 'entregue');
+    assert.equal((await delivery(w.id)).status, 'entregue');
     assert.equal(receiver.requests[0]?.headers['x-svc-entrega'], receiver.requests[1]?.headers['x-svc-entrega']);
     assert.equal(receiver.requests[0]?.body, receiver.requests[1]?.body);
   });
 
   it('refuses a private address at connect time without the development flag: permanent failure, no request', async () => {
-    const w = webhook(createAccount(db, 'acme', 'pro'));
+    const w = await webhook(createAccount(db, 'acme', 'pro'));
     await publishSnapshot(dataDir, [{ evento: 'partida.gol', campeonato_id: 1 }]);
     dispatcher = await startDispatcher({
       dataDir,
@@ -497,7 +500,7 @@ describe('dispatcher', () => {
     }
 
     it('one claim and one outcome write at a time; still exactly 20 POSTs up to the deactivating failure', async () => {
-      const w = webhook(createAccount(db, 'acme', 'pro'));
+      const w = await webhook(createAccount(db, 'acme', 'pro'));
       receiver.reply = () => ({ status: 400 });
       await publishSnapshot(
         dataDir,
@@ -505,17 +508,20 @@ describe('dispatcher', () => {
       );
       const { control, most } = lagging();
       await start({ control });
-      await waitFor(() => store.getWebhookById(w.id)?.ativo === false, 'deactivation');
+      await waitFor(async () => (await store.getWebhookById(w.id))?.ativo === false, 'deactivation');
       await idle();
       assert.equal(receiver.requests.length, 20);
-      assert.equal(store.listDeliveries(w.id, 100).filter((d) => d.ultimoErro === 'Webhook desativado').length, 44);
+      assert.equal(
+        (await store.listDeliveries(w.id, 100)).filter((d) => d.ultimoErro === 'Webhook desativado').length,
+        44,
+      );
       assert.deepEqual([most.get('claimDue'), most.get('recordOutcomes')], [1, 1]);
     });
 
     it('the monthly quota holds exactly while its reads and the outcome writes overlap', async () => {
       const conta = createAccount(db, 'acme', 'pro');
       db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_mes) VALUES (?, 5)').run(conta);
-      const w = webhook(conta);
+      const w = await webhook(conta);
       receiver.reply = (_r, i) => ({ status: i % 2 ? 503 : 200 });
       await publishSnapshot(
         dataDir,
@@ -523,17 +529,17 @@ describe('dispatcher', () => {
       );
       await start({ control: lagging({ answerMs: { monthlyUsage: 15 } }).control });
       await waitFor(
-        () => store.listDeliveries(w.id, 100).every((d) => d.status !== 'pendente' || d.tentativas > 0),
+        async () => (await store.listDeliveries(w.id, 100)).every((d) => d.status !== 'pendente' || d.tentativas > 0),
         'settled',
       );
       await idle();
-      assert.equal(store.monthlyUsage(conta, T0), 5);
+      assert.equal(await store.monthlyUsage(conta, T0), 5);
       const ok = receiver.requests.filter((_r, i) => i % 2 === 0).length;
       assert.equal(ok, 5, 'no 2xx beyond the quota');
     });
 
     it('a failed claim is retried at the next poll; a failed write records nothing and the deliveries go again after the lease', async () => {
-      const w = webhook(createAccount(db, 'acme', 'pro'));
+      const w = await webhook(createAccount(db, 'acme', 'pro'));
       await publishSnapshot(dataDir, [
         { evento: 'partida.gol', campeonato_id: 1 },
         { evento: 'partida.gol', campeonato_id: 1 },
@@ -548,12 +554,12 @@ describe('dispatcher', () => {
         errors.some((e) => /^erro ao registrar \d resultado\(s\): conexão perdida/.test(e)),
         errors.join('\n'),
       );
-      const unrecorded = store.listDeliveries(w.id, 10).filter((d) => d.status === 'pendente').length;
+      const unrecorded = (await store.listDeliveries(w.id, 10)).filter((d) => d.status === 'pendente').length;
       assert.ok(unrecorded > 0, 'the failed write left its deliveries pending');
       clock.advance(60_000);
       await idle();
       assert.deepEqual(
-        store.listDeliveries(w.id, 10).map((d) => d.status),
+        (await store.listDeliveries(w.id, 10)).map((d) => d.status),
         ['entregue', 'entregue'],
       );
       assert.equal(receiver.requests.length, 2 + unrecorded, 'sent again under the same ids (at-least-once)');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
@@ -42,7 +42,7 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
-    openWebhookRegistry(db).createWebhook(
+    await sqliteControlPlane(db).webhooks.createWebhook(
       { contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_h' },
       null,
       Date.now(),

@@ -3,7 +3,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import type { WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startLocalDispatcher } from './delivery-stack.js';
@@ -56,10 +57,10 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     const demo = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root]);
     assert.equal(demo.code, 0, demo.stderr);
     db = openControlDb(dataDir.controlDb);
-    store = openWebhookRegistry(db);
+    store = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();
     const url = await receiver.start();
-    store.createWebhook(
+    await store.createWebhook(
       { contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: SECRET },
       null,
       Date.now(),
@@ -110,8 +111,11 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
       assert.equal((JSON.parse(r.body) as Payload).evento, r.headers['x-svc-evento']);
     }
     assert.equal(new Set(all.map((r) => r.headers['x-svc-entrega'])).size, all.length, 'one delivery id per event');
-    await waitFor(() => store.listDeliveries(1, 100).every((d) => d.status === 'entregue'), 'all recorded');
-    const recorded = new Map(store.listDeliveries(1, 100).map((d) => [d.id, d.corpo]));
+    await waitFor(
+      async () => (await store.listDeliveries(1, 100)).every((d) => d.status === 'entregue'),
+      'all recorded',
+    );
+    const recorded = new Map((await store.listDeliveries(1, 100)).map((d) => [d.id, d.corpo]));
     for (const r of all) assert.equal(r.body, recorded.get(String(r.headers['x-svc-entrega'])));
   });
 

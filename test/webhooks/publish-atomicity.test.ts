@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
-import { openWebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { startLocalDispatcher } from './delivery-stack.js';
@@ -36,7 +36,7 @@ describe('events are delivered only from the current line of snapshots', () => {
     db = openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
-    openWebhookRegistry(db).createWebhook(
+    await sqliteControlPlane(db).webhooks.createWebhook(
       { contaId: createAccount(db, 'acme', 'pro'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_x' },
       null,
       Date.now(),

@@ -5,7 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { countersOn } from '../../src/control/counters.js';
 import { openControlDb, type ControlDb } from '../../src/control/database.js';
 import { EVENT_SEQ_COUNTER } from '../../src/control/outbox-cursor.js';
-import { openWebhookRegistry, type WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import type { WebhookRegistry } from '../../src/control/webhooks/registry.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { readManifest, type SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
@@ -67,7 +68,7 @@ describe('after a rollback, the stream and the webhooks deliver the same events 
   const delivered = async (): Promise<Seen[]> => {
     dispatcher.poke();
     await dispatcher.idle();
-    const seqOf = new Map(registry.listDeliveries(webhookId, 1_000).map((d) => [d.id, d.eventoSeq]));
+    const seqOf = new Map((await registry.listDeliveries(webhookId, 1_000)).map((d) => [d.id, d.eventoSeq]));
     return receiver.requests.map((r): Seen => [Number(seqOf.get(String(r.headers['x-svc-entrega']))), r.body]);
   };
 
@@ -78,13 +79,21 @@ describe('after a rollback, the stream and the webhooks deliver the same events 
     await ingestInto(dataDir, [DEMO_FIXTURES]);
     db = openControlDb(dataDir.controlDb);
     from = await countersOn(sqliteSql(db).db).lastValue(EVENT_SEQ_COUNTER); // what the webhook records as the seq it starts after
-    registry = openWebhookRegistry(db);
+    registry = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();
     const url = await receiver.start();
-    webhookId = registry.createWebhook(
-      { contaId: createAccount(db, 'acme', 'enterprise'), nome: 'tudo', url, eventos: [...EVENTOS], secret: 'whsec_l' },
-      null,
-      Date.now(),
+    webhookId = (
+      await registry.createWebhook(
+        {
+          contaId: createAccount(db, 'acme', 'enterprise'),
+          nome: 'tudo',
+          url,
+          eventos: [...EVENTOS],
+          secret: 'whsec_l',
+        },
+        null,
+        Date.now(),
+      )
     ).id;
     const kept = await ingest('01-pre-jogo.json');
     rolledBack.push(manifest(await ingest('02-inicio.json')), manifest(await ingest('03-gol.json')));

@@ -1,5 +1,4 @@
 import { Option, type Command } from 'commander';
-import type { Async } from '../../control/async-store.js';
 import type { DeliveryRecord } from '../../control/webhooks/records.js';
 import type { WebhookRegistry } from '../../control/webhooks/registry.js';
 import type { DeliveryStatus } from '../../domain/webhooks.js';
@@ -38,7 +37,7 @@ function isoBound(option: string, value: string | undefined, endOfDay: boolean):
 }
 
 /** A delivery id, or any start of one that matches a single delivery; null when none does. */
-async function fullDeliveryId(store: Async<WebhookRegistry>, ref: string): Promise<string | null> {
+async function fullDeliveryId(store: WebhookRegistry, ref: string): Promise<string | null> {
   if ((await store.findDeliveries([ref])).length > 0) return ref;
   const [id, ...more] = await store.deliveryIdsStartingWith(ref, 5);
   if (more.length > 0)
@@ -49,11 +48,7 @@ async function fullDeliveryId(store: Async<WebhookRegistry>, ref: string): Promi
   return id ?? null;
 }
 
-async function select(
-  store: Async<WebhookRegistry>,
-  ids: readonly string[],
-  o: ReplayOptions,
-): Promise<DeliveryRecord[]> {
+async function select(store: WebhookRegistry, ids: readonly string[], o: ReplayOptions): Promise<DeliveryRecord[]> {
   if (ids.length > 0 && o.webhook !== undefined)
     throw new CliError('informe ids de entrega ou --webhook com filtros, não os dois', EXIT.usage);
   if (ids.length > 0) {

@@ -5,8 +5,9 @@ import { countersOn } from '../counters.js';
 import { dispatcherCursorOn } from '../outbox-cursor.js';
 import { postgresSql } from '../sql/control-sql.js';
 import { usageStoreOn } from '../usage-store.js';
-import { PgDeliveryQueue, pgDeliveryStats } from './pg-delivery-queue.js';
-import { PgWebhookRegistry } from './pg-webhook-registry.js';
+import { deliveryQueueOn } from '../webhooks/delivery-queue.js';
+import { deliveryStatsOn } from '../webhooks/delivery-stats.js';
+import { webhookRegistryOn } from '../webhooks/registry.js';
 
 /** Key of the session advisory lock an ingest holds cluster-wide (besides the data dir's file lock). */
 const INGEST_LOCK = 0x73766302;
@@ -23,9 +24,9 @@ export function pgControlPlane(control: PgControl): ControlPlane & { readonly pg
     usage: usageStoreOn(sql),
     counters: countersOn(sql.db),
     cursor: dispatcherCursorOn(sql.db, sql.engine),
-    webhooks: new PgWebhookRegistry(control),
-    deliveryQueue: (deactivation, newId) => new PgDeliveryQueue(control, deactivation, newId),
-    deliveryStats: (now) => pgDeliveryStats(pool, now),
+    webhooks: webhookRegistryOn(sql, control.box),
+    deliveryQueue: (deactivation, newId) => deliveryQueueOn(sql, control.box, deactivation, newId),
+    deliveryStats: (now) => deliveryStatsOn(sql.db, now),
     async ping() {
       await pool.query('SELECT 1');
     },

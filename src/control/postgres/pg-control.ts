@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   checkKeyBinding,
-  checkSealingKey,
   keyId,
   resealForRotation,
   SecretBox,
@@ -50,7 +49,7 @@ export interface PgControlOptions {
 /**
  * Connects to `url`, applies pending migrations (src/control/postgres/migrations/) under an advisory lock, and
  * checks that the current key is the one the webhook secrets are sealed under (`SecretKeyMismatchError`
- * otherwise, nothing written; the first secret sealed binds the control plane to it, `sealSecretPg`).
+ * otherwise, nothing written; the first secret sealed binds the control plane to it, see WebhookTables.sealSecret).
  */
 export async function openPgControl(url: string, o: PgControlOptions): Promise<PgControl> {
   const pool = await openPool(url, o.max ?? 10);
@@ -98,18 +97,6 @@ export async function rotatePgSecretKey(url: string, newKey: Buffer, oldKey: Buf
 
 /** Nodes starting together with different keys: one binds, the other then sees the binding. */
 const LOCK_BINDING = 'LOCK TABLE chave_segredos IN SHARE ROW EXCLUSIVE MODE';
-
-/** `sealSecret` of database.ts on PostgreSQL: seals with the current key, the one the control plane is bound to. */
-export async function sealSecretPg(db: pg.Pool | pg.PoolClient, box: SecretBox, plain: string): Promise<string> {
-  const { rows } = await db.query<{ chave_id: string }>(
-    `WITH nova AS (INSERT INTO chave_segredos (id, chave_id, definida_em) VALUES (1, $1, $2)
-       ON CONFLICT (id) DO NOTHING RETURNING chave_id)
-     SELECT chave_id FROM nova UNION ALL SELECT chave_id FROM chave_segredos`,
-    [box.currentKeyId, nowDate().toISOString()],
-  );
-  checkSealingKey(box, rows[0]?.chave_id);
-  return box.seal(plain);
-}
 
 async function recordedKeyId(c: pg.PoolClient): Promise<string | null> {
   return (await c.query<{ chave_id: string }>('SELECT chave_id FROM chave_segredos')).rows[0]?.chave_id ?? null;

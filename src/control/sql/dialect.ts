@@ -48,3 +48,50 @@ export function greatest(engine: Engine, a: Expression<number>, b: Expression<nu
 export function least(engine: Engine, a: Expression<number>, b: Expression<number>): RawBuilder<number> {
   return engine === 'postgres' ? sql<number>`LEAST(${a}, ${b})` : sql<number>`min(${a}, ${b})`;
 }
+
+/**
+ * Locks the selected rows in a mode weaker than FOR UPDATE until the end of the transaction (PostgreSQL):
+ * `keyShare` only keeps them from being deleted (or their key changed), `noKeyUpdate` from being written by
+ * another transaction; neither blocks inserts that reference them. SQLite: unchanged (one writer at a time).
+ */
+export function forRowLock<DB, TB extends keyof DB, O>(
+  engine: Engine,
+  q: SelectQueryBuilder<DB, TB, O>,
+  mode: 'keyShare' | 'noKeyUpdate',
+): SelectQueryBuilder<DB, TB, O> {
+  if (engine !== 'postgres') return q;
+  return mode === 'keyShare' ? q.forKeyShare() : q.forNoKeyUpdate();
+}
+
+/** Takes the row locks of `forRowLock` on the rows `q` selects (PostgreSQL); nothing to do on SQLite. */
+export async function lockRows<DB, TB extends keyof DB, O>(
+  engine: Engine,
+  q: SelectQueryBuilder<DB, TB, O>,
+  mode: 'keyShare' | 'noKeyUpdate',
+): Promise<void> {
+  if (engine === 'postgres') await forRowLock(engine, q, mode).execute();
+}
+
+/** SQLite's bound on a statement's parameters (PostgreSQL's, 65535, is higher): batches are cut to stay under it. */
+export const MAX_PARAMETERS = 32766;
+
+/** `items` in slices small enough for one statement each, at `perItem` parameters an item. */
+export function inChunks<T>(items: readonly T[], perItem: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / perItem));
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** A column type of a `valuesList`. */
+export type ValueType = 'TEXT' | 'INTEGER' | 'BIGINT';
+
+/**
+ * Rows as a `VALUES` list, for `WITH v(a, b) AS (…)` (one statement that writes a different value to each row).
+ * Each value is cast to its column's type: PostgreSQL types an untyped parameter in a VALUES list as text, and
+ * assigning text to an INTEGER column fails; in SQLite the casts change nothing.
+ */
+export function valuesList(rows: readonly (readonly unknown[])[], types: readonly ValueType[]): RawBuilder<unknown> {
+  const casts = types.map((t) => sql.raw(t));
+  return sql`VALUES ${sql.join(rows.map((r) => sql`(${sql.join(r.map((v, i) => sql`CAST(${v} AS ${casts[i]})`))})`))}`;
+}

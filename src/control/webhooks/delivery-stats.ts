@@ -1,4 +1,4 @@
-import type { ControlDb } from '../database.js';
+import type { ControlQuery } from '../sql/control-sql.js';
 import { iso } from './records.js';
 
 export interface DeliveryStats {
@@ -13,38 +13,53 @@ export interface DeliveryStats {
 }
 
 /** The window of `duracaoMediaMs`. */
-export const RECENT_MS = 5 * 60_000;
+const RECENT_MS = 5 * 60_000;
 
 /**
- * The queries behind DeliveryStats, `?` for the instant now and `?` for the start of the recent window; the
- * PostgreSQL twin numbers them.
+ * The delivery queue as operators watch it (`GET /metrics`): read from the control plane, so cluster-wide. Counts
+ * and sums go through Number: PostgreSQL answers `avg` (numeric) as text.
  */
-export const DELIVERY_STATS_SQL = {
-  byStatus: 'SELECT status, count(*) AS n FROM entregas GROUP BY status',
-  pending: `SELECT COALESCE(sum(CASE WHEN proxima_tentativa_em <= ? AND (reservada_ate IS NULL OR reservada_ate <= ?) THEN 1 ELSE 0 END), 0) AS devidas,
-       COALESCE(sum(CASE WHEN reservada_ate > ? THEN 1 ELSE 0 END), 0) AS reservadas
-     FROM entregas WHERE status = 'pendente'`,
-  recent: `SELECT avg(duracao_ms) AS ms FROM entregas WHERE status = 'entregue' AND entregue_em >= ?`,
-};
-
-export function toDeliveryStats(
-  byStatus: readonly { status: string; n: number }[],
-  pending: { devidas: number; reservadas: number } | undefined,
-  recent: { ms: number | string | null } | undefined,
-): DeliveryStats {
+export async function deliveryStatsOn(q: ControlQuery, now: number): Promise<DeliveryStats> {
+  const [byStatus, pending, recent] = await Promise.all([
+    q
+      .selectFrom('entregas')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute(),
+    q
+      .selectFrom('entregas')
+      .select((eb) => [
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(
+                eb.and([
+                  eb('proxima_tentativa_em', '<=', now),
+                  eb.or([eb('reservada_ate', 'is', null), eb('reservada_ate', '<=', now)]),
+                ]),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('devidas'),
+        eb.fn.sum<number>(eb.case().when('reservada_ate', '>', now).then(1).else(0).end()).as('reservadas'),
+      ])
+      .where('status', '=', 'pendente')
+      .executeTakeFirst(),
+    q
+      .selectFrom('entregas')
+      .select((eb) => eb.fn.avg<number | string>('duracao_ms').as('ms'))
+      .where('status', '=', 'entregue')
+      .where('entregue_em', '>=', iso(now - RECENT_MS))
+      .executeTakeFirst(),
+  ]);
+  const ms = recent?.ms ?? null;
   return {
     porStatus: Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])),
     devidas: Number(pending?.devidas ?? 0),
     reservadas: Number(pending?.reservadas ?? 0),
-    duracaoMediaMs: recent?.ms === null || recent?.ms === undefined ? null : Math.round(Number(recent.ms) * 10) / 10,
+    duracaoMediaMs: ms === null ? null : Math.round(Number(ms) * 10) / 10,
   };
-}
-
-/** The delivery queue as operators watch it (`GET /metrics`): read from the control plane, so cluster-wide. */
-export function deliveryStats(db: ControlDb, now: number): DeliveryStats {
-  return toDeliveryStats(
-    db.prepare(DELIVERY_STATS_SQL.byStatus).all() as { status: string; n: number }[],
-    db.prepare(DELIVERY_STATS_SQL.pending).get(now, now, now) as { devidas: number; reservadas: number },
-    db.prepare(DELIVERY_STATS_SQL.recent).get(iso(now - RECENT_MS)) as { ms: number | null },
-  );
 }

@@ -194,9 +194,26 @@ export class WebhookLimitError extends Error {
 
 export const iso = (ms: number): string => isoWithOffset(ms);
 
-export const WEBHOOK_COLUMNS = `id, conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, falhas_consecutivas,
-  ultimo_sucesso_em, desativado_em, motivo_desativacao, reativar_em, desativacoes_seguidas, segredo_anterior, segredo_anterior_ate`;
-export const DELIVERY_COLUMN_NAMES = [
+export const WEBHOOK_COLUMNS = [
+  'id',
+  'conta_id',
+  'nome',
+  'url',
+  'eventos',
+  'ativo',
+  'secret',
+  'criado_em',
+  'atualizado_em',
+  'falhas_consecutivas',
+  'ultimo_sucesso_em',
+  'desativado_em',
+  'motivo_desativacao',
+  'reativar_em',
+  'desativacoes_seguidas',
+  'segredo_anterior',
+  'segredo_anterior_ate',
+] as const;
+export const DELIVERY_COLUMNS = [
   'id',
   'webhook_id',
   'conta_id',
@@ -214,9 +231,7 @@ export const DELIVERY_COLUMN_NAMES = [
   'duracao_ms',
   'corpo',
   'reenvio_apos',
-];
-/** Delivery columns qualified with the alias `e` (queries that join webhooks). */
-export const DELIVERY_COLUMNS = DELIVERY_COLUMN_NAMES.map((c) => `e.${c}`).join(', ');
+] as const;
 
 export interface WebhookRow {
   id: number;
@@ -304,8 +319,17 @@ export function toDelivery(r: DeliveryRow): DeliveryRecord {
   };
 }
 
-export const ATTEMPT_COLUMNS =
-  'numero, origem, destino, iniciada_em, status_code, erro, duracao_ms, resposta, cabecalhos';
+export const ATTEMPT_COLUMNS = [
+  'numero',
+  'origem',
+  'destino',
+  'iniciada_em',
+  'status_code',
+  'erro',
+  'duracao_ms',
+  'resposta',
+  'cabecalhos',
+] as const;
 
 export interface AttemptRow {
   numero: number;

@@ -1,19 +1,22 @@
-import type { ControlDb } from '../database.js';
-import { EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
 import type { DeliveryOrigin } from '../../domain/webhooks.js';
+import { dispatcherCursorOn, EVENT_SEQ_COUNTER } from '../outbox-cursor.js';
+import type { SecretBox } from '../secret-box.js';
+import type { ControlQuery, ControlSql } from '../sql/control-sql.js';
+import { inChunks, lockFor, LOCKS } from '../sql/dialect.js';
+import type { ControlTables, WebhooksTable } from '../sql/tables.js';
+import type { ExpressionBuilder, Updateable } from 'kysely';
 import {
   ATTEMPT_COLUMNS,
-  DELIVERY_COLUMN_NAMES,
   DELIVERY_COLUMNS,
   iso,
   settledByOneAttempt,
+  toAttempt,
   toDelivery,
   WEBHOOK_COLUMNS,
   WebhookLimitError,
   type AttemptRecord,
   type AttemptResult,
   type AttemptRow,
-  toAttempt,
   type DeliveryFilter,
   type DeliveryListFilter,
   type DeliveryRecord,
@@ -22,32 +25,37 @@ import {
   type SentDelivery,
   type WebhookPatch,
   type WebhookRecord,
-  type WebhookRow,
 } from './records.js';
-import { SqliteWebhookTables, type WebhookAccounts } from './sqlite-tables.js';
+import { WebhookTables, type WebhookAccounts } from './webhook-tables.js';
 
 /**
- * Webhooks and their delivery history, as their managers see them: the API's `/v1/webhooks` routes and the
- * operator's `svc replay`. Callers depend on this interface only; the SQLite class is one implementation.
+ * Webhooks and their delivery history, as their managers see them: the API's `/v1/webhooks` routes, the panel and
+ * the operator's `svc replay`. Callers depend on this interface only.
  */
 export interface WebhookRegistry extends WebhookAccounts {
   /** Throws WebhookLimitError when the account already has `limit` active webhooks. */
-  createWebhook(input: NewWebhook, limit: number | null, now: number): WebhookRecord;
-  listWebhooks(contaId: number): WebhookRecord[];
-  getWebhook(contaId: number, id: number): WebhookRecord | null;
-  getWebhookById(id: number): WebhookRecord | null;
+  createWebhook(input: NewWebhook, limit: number | null, now: number): Promise<WebhookRecord>;
+  listWebhooks(contaId: number): Promise<WebhookRecord[]>;
+  getWebhook(contaId: number, id: number): Promise<WebhookRecord | null>;
+  getWebhookById(id: number): Promise<WebhookRecord | null>;
   /** Every active webhook, of every account (`svc webhooks trigger` without `--webhook`). */
-  activeWebhooks(): WebhookRecord[];
+  activeWebhooks(): Promise<WebhookRecord[]>;
   updateWebhook(
     contaId: number,
     id: number,
     patch: WebhookPatch,
     limit: number | null,
     now: number,
-  ): WebhookRecord | null;
-  deleteWebhook(contaId: number, id: number): boolean;
+  ): Promise<WebhookRecord | null>;
+  deleteWebhook(contaId: number, id: number): Promise<boolean>;
   /** A new secret; with `overlapMs` > 0 the current one keeps signing (extra header) until now + overlapMs. */
-  rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs?: number): WebhookRecord | null;
+  rotateSecret(
+    contaId: number,
+    id: number,
+    secret: string,
+    now: number,
+    overlapMs?: number,
+  ): Promise<WebhookRecord | null>;
   /** Queues a delivery outside fan-out (`POST /v1/webhooks/{id}/teste`); the dispatcher sends it. */
   enqueueDelivery(
     webhook: WebhookRecord,
@@ -55,104 +63,131 @@ export interface WebhookRegistry extends WebhookAccounts {
     corpo: string,
     origem: DeliveryOrigin,
     now: number,
-  ): DeliveryRecord;
+  ): Promise<DeliveryRecord>;
   /** Whether a test delivery of the webhook is still pending (tests go one at a time). */
-  hasPendingTest(webhookId: number): boolean;
+  hasPendingTest(webhookId: number): Promise<boolean>;
   /** Most recent first, `limit` of them after skipping `offset`; optionally narrowed by `filter`. */
-  listDeliveries(webhookId: number, limit: number, filter?: DeliveryListFilter, offset?: number): DeliveryRecord[];
+  listDeliveries(
+    webhookId: number,
+    limit: number,
+    filter?: DeliveryListFilter,
+    offset?: number,
+  ): Promise<DeliveryRecord[]>;
   /** How many deliveries `listDeliveries` pages through with this filter. */
-  countDeliveries(webhookId: number, filter?: DeliveryListFilter): number;
-  findDeliveries(ids: readonly string[]): DeliveryRecord[];
+  countDeliveries(webhookId: number, filter?: DeliveryListFilter): Promise<number>;
+  findDeliveries(ids: readonly string[]): Promise<DeliveryRecord[]>;
   /** Ids of deliveries starting with `prefix`, at most `limit` (`svc replay` takes a prefix, as `svc keys` does). */
-  deliveryIdsStartingWith(prefix: string, limit: number): string[];
+  deliveryIdsStartingWith(prefix: string, limit: number): Promise<string[]>;
   /**
    * Puts a settled delivery (not `pendente`) back in the queue, due now, keeping its id, body and attempt
    * count (`POST …/entregas/{entregaId}/reenviar`); null when it is pending or does not exist.
    */
-  requeueDelivery(id: string, now: number): DeliveryRecord | null;
+  requeueDelivery(id: string, now: number): Promise<DeliveryRecord | null>;
   /** Queues again every event delivery of a webhook created since `desde` (ISO) that ended failed or discarded; returns how many. */
-  requeueUndeliveredSince(webhookId: number, desde: string, now: number): number;
-  filterDeliveries(filter: DeliveryFilter): DeliveryRecord[];
+  requeueUndeliveredSince(webhookId: number, desde: string, now: number): Promise<number>;
+  filterDeliveries(filter: DeliveryFilter): Promise<DeliveryRecord[]>;
   /**
    * The number of an attempt this process is about to make (`svc replay`): the delivery's attempt count, moved on
    * atomically so no attempt number repeats. Null when it does not exist or the daemon is sending it right now.
    */
-  takeAttemptNumber(deliveryId: string, now: number): number | null;
-  recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void;
+  takeAttemptNumber(deliveryId: string, now: number): Promise<number | null>;
+  recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): Promise<void>;
   /** A delivery's attempts, first to last (`GET …/entregas/{entregaId}`). */
-  listAttempts(deliveryId: string): AttemptRecord[];
+  listAttempts(deliveryId: string): Promise<AttemptRecord[]>;
   /**
    * Records a delivery the caller has already sent (`svc webhooks trigger`, origin `disparo`) with its one attempt:
    * `entregue` on a 2xx, else `falhou`; never queued, so no daemon sends it again.
    */
-  recordTriggered(webhook: WebhookRecord, sent: SentDelivery, attempt: AttemptResult, now: number): DeliveryRecord;
+  recordTriggered(
+    webhook: WebhookRecord,
+    sent: SentDelivery,
+    attempt: AttemptResult,
+    now: number,
+  ): Promise<DeliveryRecord>;
 }
 
-export class SqliteWebhookRegistry extends SqliteWebhookTables implements WebhookRegistry {
+const asDelivery = (r: object): DeliveryRecord => toDelivery(r as DeliveryRow);
+
+class SqlWebhookRegistry extends WebhookTables implements WebhookRegistry {
   constructor(
-    db: ControlDb,
+    sql: ControlSql,
+    box: SecretBox,
     private readonly newId: () => string,
   ) {
-    super(db);
+    super(sql, box);
   }
 
-  private activeCount(contaId: number, exceptId: number | null): number {
-    const row = this.sql('SELECT count(*) AS n FROM webhooks WHERE conta_id = ? AND ativo = 1 AND id <> ?').get(
-      contaId,
-      exceptId ?? -1,
-    ) as { n: number };
-    return row.n;
+  /**
+   * Takes the account's webhook lock until the transaction ends, then counts its active webhooks: the limit is a
+   * count, and two nodes creating at once would both see room under READ COMMITTED.
+   */
+  private async lockedActiveCount(tx: ControlQuery, contaId: number, exceptId: number | null): Promise<number> {
+    await lockFor(tx, this.sql.engine, LOCKS.accountWebhooks, contaId);
+    const row = await tx
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conta_id', '=', contaId)
+      .where('ativo', '=', 1)
+      .where('id', '<>', exceptId ?? -1)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
-  createWebhook(input: NewWebhook, limit: number | null, now: number): WebhookRecord {
-    return this.tx(() => {
-      if (limit !== null && this.activeCount(input.contaId, null) >= limit) throw new WebhookLimitError(limit);
-      const row = this.sql(
-        `INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
-           VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?) RETURNING ${WEBHOOK_COLUMNS}`,
-      ).get(
-        input.contaId,
-        input.nome,
-        input.url,
-        JSON.stringify(input.eventos),
-        this.sealSecret(input.secret),
-        iso(now),
-        iso(now),
-        (
-          this.sql('SELECT valor FROM contadores WHERE nome = ?').get(EVENT_SEQ_COUNTER) as
-            | { valor: number }
-            | undefined
-        )?.valor ?? 0,
-      ) as WebhookRow;
+  createWebhook(input: NewWebhook, limit: number | null, now: number): Promise<WebhookRecord> {
+    return this.sql.write(async (tx) => {
+      const active = await this.lockedActiveCount(tx, input.contaId, null);
+      if (limit !== null && active >= limit) throw new WebhookLimitError(limit);
+      const secret = await this.sealSecret(tx, input.secret);
+      const row = await tx
+        .insertInto('webhooks')
+        .values((eb) => ({
+          conta_id: input.contaId,
+          nome: input.nome,
+          url: input.url,
+          eventos: JSON.stringify(input.eventos),
+          ativo: 1,
+          secret,
+          criado_em: iso(now),
+          atualizado_em: iso(now),
+          // Events up to here predate the webhook: fan-out skips them.
+          evento_seq_inicial: eb.fn.coalesce(
+            eb.selectFrom('contadores').select('valor').where('nome', '=', EVENT_SEQ_COUNTER),
+            eb.val(0),
+          ),
+        }))
+        .returning(WEBHOOK_COLUMNS)
+        .executeTakeFirstOrThrow();
       // From now on snapshot retention must keep events until the dispatcher has consumed them.
-      this.sql(
-        "INSERT OR IGNORE INTO dispatcher_cursor (nome, seq) VALUES ('outbox', coalesce((SELECT valor FROM contadores WHERE nome = ?), 0))",
-      ).run(EVENT_SEQ_COUNTER);
+      await dispatcherCursorOn(tx, this.sql.engine).ensure();
       return this.webhook(row);
     });
   }
 
-  activeWebhooks(): WebhookRecord[] {
-    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE ativo = 1 ORDER BY id`).all() as WebhookRow[];
+  private webhooksWhere(q: ControlQuery) {
+    return q.selectFrom('webhooks').select(WEBHOOK_COLUMNS);
+  }
+
+  async activeWebhooks(): Promise<WebhookRecord[]> {
+    const rows = await this.webhooksWhere(this.sql.db).where('ativo', '=', 1).orderBy('id').execute();
     return rows.map((r) => this.webhook(r));
   }
 
-  listWebhooks(contaId: number): WebhookRecord[] {
-    const rows = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? ORDER BY id`).all(
-      contaId,
-    ) as WebhookRow[];
+  async listWebhooks(contaId: number): Promise<WebhookRecord[]> {
+    const rows = await this.webhooksWhere(this.sql.db).where('conta_id', '=', contaId).orderBy('id').execute();
     return rows.map((r) => this.webhook(r));
   }
 
-  getWebhook(contaId: number, id: number): WebhookRecord | null {
-    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE conta_id = ? AND id = ?`).get(contaId, id) as
-      | WebhookRow
-      | undefined;
+  getWebhook(contaId: number, id: number): Promise<WebhookRecord | null> {
+    return this.webhookIn(this.sql.db, contaId, id);
+  }
+
+  private async webhookIn(q: ControlQuery, contaId: number, id: number): Promise<WebhookRecord | null> {
+    const row = await this.webhooksWhere(q).where('conta_id', '=', contaId).where('id', '=', id).executeTakeFirst();
     return row ? this.webhook(row) : null;
   }
 
-  getWebhookById(id: number): WebhookRecord | null {
-    const row = this.sql(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = ?`).get(id) as WebhookRow | undefined;
+  async getWebhookById(id: number): Promise<WebhookRecord | null> {
+    const row = await this.webhooksWhere(this.sql.db).where('id', '=', id).executeTakeFirst();
     return row ? this.webhook(row) : null;
   }
 
@@ -162,204 +197,312 @@ export class SqliteWebhookRegistry extends SqliteWebhookTables implements Webhoo
     patch: WebhookPatch,
     limit: number | null,
     now: number,
-  ): WebhookRecord | null {
-    return this.tx(() => {
-      const current = this.getWebhook(contaId, id);
+  ): Promise<WebhookRecord | null> {
+    return this.sql.write(async (tx) => {
+      // The account lock first, as createWebhook takes it: reactivation counts, and patches of one webhook queue.
+      const active = await this.lockedActiveCount(tx, contaId, id);
+      const current = await this.webhookIn(tx, contaId, id);
       if (!current) return null;
       const ts = iso(now);
-      if (patch.nome !== undefined) this.sql('UPDATE webhooks SET nome = ? WHERE id = ?').run(patch.nome, id);
-      if (patch.eventos !== undefined)
-        this.sql('UPDATE webhooks SET eventos = ? WHERE id = ?').run(JSON.stringify(patch.eventos), id);
+      const set: Updateable<WebhooksTable> = { atualizado_em: ts };
+      if (patch.nome !== undefined) set.nome = patch.nome;
+      if (patch.eventos !== undefined) set.eventos = JSON.stringify(patch.eventos);
       if (patch.url !== undefined && patch.url !== current.url) {
         // A new URL is a new endpoint: its predecessor's failures say nothing about it (spec state table).
-        this.sql('UPDATE webhooks SET url = ?, falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?').run(
-          patch.url,
-          id,
-        );
+        Object.assign(set, { url: patch.url, falhas_consecutivas: 0, desativacoes_seguidas: 0 });
       }
       if (patch.ativo === true && !current.ativo) {
-        if (limit !== null && this.activeCount(contaId, id) >= limit) throw new WebhookLimitError(limit);
+        if (limit !== null && active >= limit) throw new WebhookLimitError(limit);
         // The customer says the endpoint is fixed: lifts temporary and permanent deactivation alike.
-        this.sql(
-          `UPDATE webhooks SET ativo = 1, desativado_em = NULL, motivo_desativacao = NULL, reativar_em = NULL,
-               falhas_consecutivas = 0, desativacoes_seguidas = 0 WHERE id = ?`,
-        ).run(id);
+        Object.assign(set, {
+          ativo: 1,
+          desativado_em: null,
+          motivo_desativacao: null,
+          reativar_em: null,
+          falhas_consecutivas: 0,
+          desativacoes_seguidas: 0,
+        });
       } else if (patch.ativo === false && current.ativo) {
-        this.sql(
-          `UPDATE webhooks SET ativo = 0, desativado_em = ?, motivo_desativacao = ?, reativar_em = NULL WHERE id = ?`,
-        ).run(ts, 'Desativado pelo cliente', id);
+        Object.assign(set, {
+          ativo: 0,
+          desativado_em: ts,
+          motivo_desativacao: 'Desativado pelo cliente',
+          reativar_em: null,
+        });
       }
-      this.sql('UPDATE webhooks SET atualizado_em = ? WHERE id = ?').run(ts, id);
-      return this.getWebhook(contaId, id);
+      const row = await tx
+        .updateTable('webhooks')
+        .set(set)
+        .where('id', '=', id)
+        .returning(WEBHOOK_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return this.webhook(row);
     });
   }
 
-  deleteWebhook(contaId: number, id: number): boolean {
-    return this.sql('DELETE FROM webhooks WHERE conta_id = ? AND id = ?').run(contaId, id).changes > 0;
+  async deleteWebhook(contaId: number, id: number): Promise<boolean> {
+    const r = await this.sql.db
+      .deleteFrom('webhooks')
+      .where('conta_id', '=', contaId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
   }
 
-  rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs = 0): WebhookRecord | null {
-    const row = this.sql(
-      `UPDATE webhooks SET
-           segredo_anterior = CASE WHEN ? > 0 THEN secret END,
-           segredo_anterior_ate = CASE WHEN ? > 0 THEN ? END,
-           secret = ?, atualizado_em = ?
-         WHERE conta_id = ? AND id = ? RETURNING ${WEBHOOK_COLUMNS}`,
-    ).get(overlapMs, overlapMs, now + overlapMs, this.sealSecret(secret), iso(now), contaId, id) as
-      | WebhookRow
-      | undefined;
-    return row ? this.webhook(row) : null;
+  rotateSecret(contaId: number, id: number, secret: string, now: number, overlapMs = 0): Promise<WebhookRecord | null> {
+    return this.sql.write(async (tx) => {
+      const sealed = await this.sealSecret(tx, secret);
+      const overlap = overlapMs > 0;
+      const row = await tx
+        .updateTable('webhooks')
+        .set((eb) => ({
+          segredo_anterior: overlap ? eb.ref('secret') : null,
+          segredo_anterior_ate: overlap ? now + overlapMs : null,
+          secret: sealed,
+          atualizado_em: iso(now),
+        }))
+        .where('conta_id', '=', contaId)
+        .where('id', '=', id)
+        .returning(WEBHOOK_COLUMNS)
+        .executeTakeFirst();
+      return row ? this.webhook(row) : null;
+    });
   }
 
-  enqueueDelivery(
+  async enqueueDelivery(
     webhook: WebhookRecord,
     evento: string,
     corpo: string,
     origem: DeliveryOrigin,
     now: number,
-  ): DeliveryRecord {
-    const row = this.sql(
-      `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, criada_em, proxima_tentativa_em)
-         VALUES (?, ?, ?, ?, ?, ?, 'pendente', ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
-    ).get(this.newId(), webhook.id, webhook.contaId, evento, corpo, origem, iso(now), now) as DeliveryRow;
-    return toDelivery(row);
+  ): Promise<DeliveryRecord> {
+    const row = await this.sql.db
+      .insertInto('entregas')
+      .values({
+        id: this.newId(),
+        webhook_id: webhook.id,
+        conta_id: webhook.contaId,
+        evento,
+        corpo,
+        origem,
+        status: 'pendente',
+        criada_em: iso(now),
+        proxima_tentativa_em: now,
+      })
+      .returning(DELIVERY_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return asDelivery(row);
   }
 
-  hasPendingTest(webhookId: number): boolean {
-    return (
-      this.sql("SELECT 1 FROM entregas WHERE webhook_id = ? AND origem = 'teste' AND status = 'pendente' LIMIT 1").get(
-        webhookId,
-      ) !== undefined
-    );
+  async hasPendingTest(webhookId: number): Promise<boolean> {
+    const row = await this.sql.db
+      .selectFrom('entregas')
+      .select('id')
+      .where('webhook_id', '=', webhookId)
+      .where('origem', '=', 'teste')
+      .where('status', '=', 'pendente')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  listDeliveries(webhookId: number, limit: number, filter: DeliveryListFilter = {}, offset = 0): DeliveryRecord[] {
-    const rows = this.sql(
-      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE ${LISTED}
-         ORDER BY e.criada_em DESC, e.evento_seq DESC, e.id LIMIT ? OFFSET ?`,
-    ).all(...listedParams(webhookId, filter), limit, offset) as DeliveryRow[];
-    return rows.map(toDelivery);
+  /** One webhook's deliveries narrowed by a DeliveryListFilter (an absent criterion matches all). */
+  private listed(webhookId: number, f: DeliveryListFilter) {
+    const { status, evento, idPrefix } = f;
+    return this.sql.db
+      .selectFrom('entregas')
+      .where('webhook_id', '=', webhookId)
+      .$if(status !== undefined, (q) => q.where('status', '=', status as string))
+      .$if(evento !== undefined, (q) => q.where('evento', '=', evento as string))
+      .$if(idPrefix !== undefined, (q) => q.where((eb) => startsWith(eb, idPrefix as string)));
   }
 
-  countDeliveries(webhookId: number, filter: DeliveryListFilter = {}): number {
-    const row = this.sql(`SELECT count(*) AS n FROM entregas e WHERE ${LISTED}`).get(
-      ...listedParams(webhookId, filter),
-    ) as { n: number };
+  async listDeliveries(
+    webhookId: number,
+    limit: number,
+    filter: DeliveryListFilter = {},
+    offset = 0,
+  ): Promise<DeliveryRecord[]> {
+    const rows = await this.listed(webhookId, filter)
+      .select(DELIVERY_COLUMNS)
+      .orderBy('criada_em', 'desc')
+      .orderBy('evento_seq', (o) => o.desc().nullsLast())
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map(asDelivery);
+  }
+
+  async countDeliveries(webhookId: number, filter: DeliveryListFilter = {}): Promise<number> {
+    const row = await this.listed(webhookId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  findDeliveries(ids: readonly string[]): DeliveryRecord[] {
-    if (ids.length === 0) return [];
-    const rows = this.sql(
-      `SELECT ${DELIVERY_COLUMNS} FROM entregas e WHERE e.id IN (${ids.map(() => '?').join(', ')})`,
-    ).all(...ids) as DeliveryRow[];
-    return rows.map(toDelivery);
+  async findDeliveries(ids: readonly string[]): Promise<DeliveryRecord[]> {
+    const found: DeliveryRecord[] = [];
+    for (const chunk of inChunks(ids, 1)) {
+      const rows = await this.sql.db.selectFrom('entregas').select(DELIVERY_COLUMNS).where('id', 'in', chunk).execute();
+      found.push(...rows.map(asDelivery));
+    }
+    return found;
   }
 
-  deliveryIdsStartingWith(prefix: string, limit: number): string[] {
-    const rows = this.sql('SELECT id FROM entregas WHERE substr(id, 1, length(?)) = ? ORDER BY id LIMIT ?').all(
-      prefix,
-      prefix,
-      limit,
-    ) as { id: string }[];
+  async deliveryIdsStartingWith(prefix: string, limit: number): Promise<string[]> {
+    const rows = await this.sql.db
+      .selectFrom('entregas')
+      .select('id')
+      .where((eb) => startsWith(eb, prefix))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
     return rows.map((r) => r.id);
   }
 
-  requeueDelivery(id: string, now: number): DeliveryRecord | null {
-    const row = this.sql(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
-           reenvio_apos = tentativas
-         WHERE id = ? AND status <> 'pendente' RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
-    ).get(now, id) as DeliveryRow | undefined;
-    return row ? toDelivery(row) : null;
+  async requeueDelivery(id: string, now: number): Promise<DeliveryRecord | null> {
+    const row = await this.sql.db
+      .updateTable('entregas')
+      .set((eb) => requeued(eb, now))
+      .where('id', '=', id)
+      .where('status', '<>', 'pendente')
+      .returning(DELIVERY_COLUMNS)
+      .executeTakeFirst();
+    return row ? asDelivery(row) : null;
   }
 
-  requeueUndeliveredSince(webhookId: number, desde: string, now: number): number {
-    return this.sql(
-      `UPDATE entregas SET status = 'pendente', proxima_tentativa_em = ?, entregue_em = NULL, reservada_ate = NULL, reservada_por = NULL,
-           reenvio_apos = tentativas
-         WHERE webhook_id = ? AND origem = 'automatica' AND status IN ('falhou', 'descartada') AND criada_em >= ?`,
-    ).run(now, webhookId, desde).changes;
+  async requeueUndeliveredSince(webhookId: number, desde: string, now: number): Promise<number> {
+    const r = await this.sql.db
+      .updateTable('entregas')
+      .set((eb) => requeued(eb, now))
+      .where('webhook_id', '=', webhookId)
+      .where('origem', '=', 'automatica')
+      .where('status', 'in', ['falhou', 'descartada'])
+      .where('criada_em', '>=', desde)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
   }
 
-  filterDeliveries(filter: DeliveryFilter): DeliveryRecord[] {
-    const where: string[] = [];
-    const params: (string | number)[] = [];
-    if (filter.webhookId !== undefined) where.push('e.webhook_id = ?'), params.push(filter.webhookId);
-    if (filter.since !== undefined) where.push('e.criada_em >= ?'), params.push(filter.since);
-    if (filter.until !== undefined) where.push('e.criada_em <= ?'), params.push(filter.until);
-    if (filter.status !== undefined) where.push('e.status = ?'), params.push(filter.status);
-    const rows = this.sql(
-      `SELECT ${DELIVERY_COLUMNS} FROM entregas e ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY e.criada_em, e.evento_seq, e.id`,
-    ).all(...params) as DeliveryRow[];
-    return rows.map(toDelivery);
+  async filterDeliveries(filter: DeliveryFilter): Promise<DeliveryRecord[]> {
+    const { webhookId, since, until, status } = filter;
+    const rows = await this.sql.db
+      .selectFrom('entregas')
+      .select(DELIVERY_COLUMNS)
+      .$if(webhookId !== undefined, (q) => q.where('webhook_id', '=', webhookId as number))
+      .$if(since !== undefined, (q) => q.where('criada_em', '>=', since as string))
+      .$if(until !== undefined, (q) => q.where('criada_em', '<=', until as string))
+      .$if(status !== undefined, (q) => q.where('status', '=', status as string))
+      .orderBy('criada_em')
+      .orderBy('evento_seq', (o) => o.asc().nullsFirst())
+      .orderBy('id')
+      .execute();
+    return rows.map(asDelivery);
   }
 
-  recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): void {
-    this.tx(() => {
-      this.insertAttempt(delivery.id, attempt);
+  recordReplay(delivery: DeliveryRecord, attempt: AttemptResult, toWebhookUrl: boolean, now: number): Promise<void> {
+    return this.sql.write(async (tx) => {
+      await this.insertAttempts(tx, [{ deliveryId: delivery.id, attempt }]);
       const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
       // A replay that reached the customer's own endpoint settles a delivery that had failed or was pending.
       if (ok && toWebhookUrl && delivery.status !== 'entregue') {
-        this.sql(
-          `UPDATE entregas SET status = 'entregue', entregue_em = ?, proxima_tentativa_em = NULL, ultimo_status_code = ?,
-               ultimo_erro = NULL, duracao_ms = ? WHERE id = ? AND status <> 'entregue'`,
-        ).run(iso(now), attempt.statusCode, attempt.duracaoMs, delivery.id);
+        await tx
+          .updateTable('entregas')
+          .set({
+            status: 'entregue',
+            entregue_em: iso(now),
+            proxima_tentativa_em: null,
+            ultimo_status_code: attempt.statusCode,
+            ultimo_erro: null,
+            duracao_ms: attempt.duracaoMs,
+          })
+          .where('id', '=', delivery.id)
+          .where('status', '<>', 'entregue')
+          .execute();
       }
     });
   }
 
-  recordTriggered(webhook: WebhookRecord, sent: SentDelivery, attempt: AttemptResult, now: number): DeliveryRecord {
-    return this.tx(() => {
+  recordTriggered(
+    webhook: WebhookRecord,
+    sent: SentDelivery,
+    attempt: AttemptResult,
+    now: number,
+  ): Promise<DeliveryRecord> {
+    return this.sql.write(async (tx) => {
       const v = settledByOneAttempt(attempt, now);
-      const row = this.sql(
-        `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, tentativas, criada_em, entregue_em,
-             ultimo_status_code, ultimo_erro, duracao_ms)
-           VALUES (?, ?, ?, ?, ?, 'disparo', ?, 1, ?, ?, ?, ?, ?) RETURNING ${DELIVERY_COLUMN_NAMES.join(', ')}`,
-      ).get(
-        sent.id,
-        webhook.id,
-        webhook.contaId,
-        sent.evento,
-        sent.corpo,
-        v.status,
-        iso(attempt.iniciadaEm),
-        v.entregueEm,
-        attempt.statusCode,
-        attempt.erro,
-        attempt.duracaoMs,
-      ) as DeliveryRow;
-      this.insertAttempt(sent.id, attempt);
-      return toDelivery(row);
+      const row = await tx
+        .insertInto('entregas')
+        .values({
+          id: sent.id,
+          webhook_id: webhook.id,
+          conta_id: webhook.contaId,
+          evento: sent.evento,
+          corpo: sent.corpo,
+          origem: 'disparo',
+          status: v.status,
+          tentativas: 1,
+          criada_em: iso(attempt.iniciadaEm),
+          entregue_em: v.entregueEm,
+          ultimo_status_code: attempt.statusCode,
+          ultimo_erro: attempt.erro,
+          duracao_ms: attempt.duracaoMs,
+        })
+        .returning(DELIVERY_COLUMNS)
+        .executeTakeFirstOrThrow();
+      await this.insertAttempts(tx, [{ deliveryId: sent.id, attempt }]);
+      return asDelivery(row);
     });
   }
 
-  takeAttemptNumber(deliveryId: string, now: number): number | null {
-    const row = this.sql(
-      `UPDATE entregas SET tentativas = tentativas + 1
-         WHERE id = ? AND NOT (status = 'pendente' AND reservada_ate IS NOT NULL AND reservada_ate > ?) RETURNING tentativas`,
-    ).get(deliveryId, now) as { tentativas: number } | undefined;
+  async takeAttemptNumber(deliveryId: string, now: number): Promise<number | null> {
+    const row = await this.sql.db
+      .updateTable('entregas')
+      .set((eb) => ({ tentativas: eb('tentativas', '+', 1) }))
+      .where('id', '=', deliveryId)
+      .where((eb) =>
+        eb.not(
+          eb.and([eb('status', '=', 'pendente'), eb('reservada_ate', 'is not', null), eb('reservada_ate', '>', now)]),
+        ),
+      )
+      .returning('tentativas')
+      .executeTakeFirst();
     return row?.tentativas ?? null;
   }
 
-  listAttempts(deliveryId: string): AttemptRecord[] {
-    const rows = this.sql(`SELECT ${ATTEMPT_COLUMNS} FROM tentativas_entrega WHERE entrega_id = ? ORDER BY id`).all(
-      deliveryId,
-    ) as AttemptRow[];
-    return rows.map(toAttempt);
+  async listAttempts(deliveryId: string): Promise<AttemptRecord[]> {
+    const rows = await this.sql.db
+      .selectFrom('tentativas_entrega')
+      .select(ATTEMPT_COLUMNS)
+      .where('entrega_id', '=', deliveryId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => toAttempt(r as AttemptRow));
   }
 }
 
-/** One webhook's deliveries narrowed by a DeliveryListFilter (an absent criterion is NULL, and matches all). */
-const LISTED = `e.webhook_id = ? AND (? IS NULL OR e.status = ?) AND (? IS NULL OR e.evento = ?)
-  AND (? IS NULL OR substr(e.id, 1, length(?)) = ?)`;
-const listedParams = (webhookId: number, f: DeliveryListFilter): unknown[] => {
-  const [status, evento, prefix] = [f.status ?? null, f.evento ?? null, f.idPrefix ?? null];
-  return [webhookId, status, status, evento, evento, prefix, prefix, prefix];
-};
+/** `id` starts with `prefix` (a delivery id as `svc replay` and the history filter take it). */
+function startsWith(eb: ExpressionBuilder<ControlTables, 'entregas'>, prefix: string) {
+  return eb(eb.fn('substr', ['id', eb.val(1), eb.val(prefix.length)]), '=', prefix);
+}
 
-/** The registry over an open control plane; delivery ids are random UUIDs unless a test fixes them. */
-export function openWebhookRegistry(db: ControlDb, newId: () => string = () => crypto.randomUUID()): WebhookRegistry {
-  return new SqliteWebhookRegistry(db, newId);
+/** A settled delivery back in the queue, due at `now`, its attempt count kept as the point it was resent at. */
+function requeued(eb: ExpressionBuilder<ControlTables, 'entregas'>, now: number) {
+  return {
+    status: 'pendente',
+    proxima_tentativa_em: now,
+    entregue_em: null,
+    reservada_ate: null,
+    reservada_por: null,
+    reenvio_apos: eb.ref('tentativas'),
+  };
+}
+
+/** The registry over the control plane's SQL; delivery ids are random UUIDs unless a test fixes them. */
+export function webhookRegistryOn(
+  sql: ControlSql,
+  box: SecretBox,
+  newId: () => string = () => crypto.randomUUID(),
+): WebhookRegistry {
+  return new SqlWebhookRegistry(sql, box, newId);
 }

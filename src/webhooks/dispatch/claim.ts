@@ -1,5 +1,4 @@
 import os from 'node:os';
-import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { PendingDispatch } from './types.js';
 
@@ -56,7 +55,7 @@ export class Claims {
   private readonly heldPerAccount = new Map<number, number>();
 
   constructor(
-    private readonly queue: Async<DeliveryQueue>,
+    private readonly queue: DeliveryQueue,
     /** Most deliveries held at once. */
     private readonly capacity: number,
     private readonly leaseMs: number,

@@ -1,5 +1,4 @@
-import type { Async } from '../../control/async-store.js';
-import type { WebhookAccounts } from '../../control/webhooks/sqlite-tables.js';
+import type { WebhookAccounts } from '../../control/webhooks/webhook-tables.js';
 import { FAILURES_BEFORE_DEACTIVATION } from '../deactivation-policy.js';
 import type { CompletedDispatch, PendingDispatch } from './types.js';
 
@@ -21,7 +20,7 @@ export class DeactivationGuard {
   /** Counts settle() calls: tells a read that outcomes were recorded while it was under way. */
   private settled = 0;
 
-  constructor(private readonly accounts: Async<WebhookAccounts>) {}
+  constructor(private readonly accounts: WebhookAccounts) {}
 
   /** True when the delivery may be sent; false when the webhook is off (or gone). */
   async admit({ job }: PendingDispatch): Promise<boolean> {

@@ -1,4 +1,3 @@
-import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { OutboxEvent, Subscriber } from '../../control/webhooks/records.js';
 import { readableChampionships, type PlansConfig } from '../../control/plans.js';
@@ -16,12 +15,7 @@ export function covers(sub: Subscriber, event: OutboxEvent, plans: PlansConfig):
  * Turns the outbox events published since the queue's cursor into deliveries (one transaction per batch, then
  * the cursor moves); returns how many deliveries were created.
  */
-export async function fanOut(
-  queue: Async<DeliveryQueue>,
-  dataDir: DataDir,
-  plans: PlansConfig,
-  now: number,
-): Promise<number> {
+export async function fanOut(queue: DeliveryQueue, dataDir: DataDir, plans: PlansConfig, now: number): Promise<number> {
   const cursor = await queue.cursor();
   if (cursor === null) return 0; // no webhook ever existed: nothing to deliver, nothing to keep
   const { events, upTo } = await readLineEvents(dataDir, cursor);

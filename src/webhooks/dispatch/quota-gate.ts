@@ -1,4 +1,3 @@
-import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { DeliveryJob } from '../../control/webhooks/records.js';
 import { PAYLOAD_CAP_BYTES, QUOTA_DISCARD_REASON } from '../catalog.js';
@@ -25,7 +24,7 @@ export class QuotaGate {
   private waiters: (() => void)[] = [];
 
   constructor(
-    private readonly queue: Pick<Async<DeliveryQueue>, 'reserveQuota'>,
+    private readonly queue: Pick<DeliveryQueue, 'reserveQuota'>,
     private readonly clock: Clock,
   ) {}
 

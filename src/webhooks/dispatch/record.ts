@@ -1,4 +1,3 @@
-import type { Async } from '../../control/async-store.js';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
 import type { AttemptResult, Deactivation } from '../../control/webhooks/records.js';
 import type { Clock } from '../../clock.js';
@@ -34,7 +33,7 @@ export class OutcomeRecorder {
   private inWrite = 0;
 
   constructor(
-    private readonly queue: Async<DeliveryQueue>,
+    private readonly queue: DeliveryQueue,
     private readonly o: RecorderOptions,
   ) {}
 

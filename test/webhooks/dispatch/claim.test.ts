@@ -8,15 +8,16 @@ import { StageFixture, T0 } from './fixture.js';
 
 describe('claim stage', () => {
   let f: StageFixture;
-  beforeEach(() => (f = new StageFixture()));
+  beforeEach(async () => (f = await StageFixture.open()));
   afterEach(() => f.close());
 
-  function queued(n: number): void {
-    for (let i = 0; i < n; i++) f.registry.enqueueDelivery(f.webhook, 'webhook.teste', `{"i":${i}}`, 'teste', T0 + i);
+  async function queued(n: number): Promise<void> {
+    for (let i = 0; i < n; i++)
+      await f.registry.enqueueDelivery(f.webhook, 'webhook.teste', `{"i":${i}}`, 'teste', T0 + i);
   }
 
   it('claims due deliveries up to its capacity, oldest first, and says when the queue had no more', async () => {
-    queued(3);
+    await queued(3);
     const claims = new Claims(f.queue, 2, 60_000, 'a:1');
     assert.equal(await claims.refill(T0 + 10), false, 'capacity reached: more may be due');
     assert.deepEqual([claims.waiting, claims.holding], [2, 2]);
@@ -31,8 +32,8 @@ describe('claim stage', () => {
   });
 
   it('fair: a webhook and an account send only their share at once; an account holding half the claims is skipped', async () => {
-    queued(4);
-    const other = f.registry.createWebhook(
+    await queued(4);
+    const other = await f.registry.createWebhook(
       {
         contaId: createAccount(f.db, 'outra', 'pro'),
         nome: 'outra',
@@ -43,7 +44,7 @@ describe('claim stage', () => {
       null,
       T0,
     );
-    f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
+    await f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
     const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 2 });
     assert.equal(await claims.refill(T0 + 10), false);
     assert.equal(claims.holding, 4, "the first account's four, oldest first: the other's comes later");
@@ -58,7 +59,7 @@ describe('claim stage', () => {
   });
 
   it('work-conserving: a lone account fills the claims and borrows sends beyond its share, up to the reserve', async () => {
-    queued(6);
+    await queued(6);
     const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 3 });
     assert.equal(await claims.refill(T0 + 10), false);
     const sent = [claims.next(), claims.next(), claims.next()];
@@ -75,7 +76,7 @@ describe('claim stage', () => {
   });
 
   it('shares count sends in flight: a send that is over frees its share before its outcome is recorded', async () => {
-    queued(2);
+    await queued(2);
     const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 1 });
     await claims.refill(T0 + 10);
     const first = claims.next();
@@ -86,7 +87,7 @@ describe('claim stage', () => {
   });
 
   it('does not claim what is not due yet, nor what another worker holds under a live lease', async () => {
-    queued(2);
+    await queued(2);
     const a = new Claims(f.queue, 1, 60_000, 'a:1');
     const b = new Claims(f.queue, 10, 60_000, 'b:1');
     assert.equal(await new Claims(f.queue, 10, 60_000, 'c:1').refill(T0 - 1), true);
@@ -100,7 +101,7 @@ describe('claim stage', () => {
   });
 
   it('gives claimed-ahead deliveries back on releaseAll', async () => {
-    queued(2);
+    await queued(2);
     const a = new Claims(f.queue, 10, 60_000, 'a:1');
     await a.refill(T0 + 10);
     await a.releaseAll();

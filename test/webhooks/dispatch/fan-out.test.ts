@@ -32,12 +32,12 @@ describe('fan-out', () => {
 
   describe('over a real outbox', () => {
     let f: StageFixture;
-    beforeEach(() => (f = new StageFixture()));
+    beforeEach(async () => (f = await StageFixture.open()));
     afterEach(() => f.close());
 
     it('creates one delivery per covered event, moves the cursor, and is idempotent', async () => {
       const free = createAccount(f.db, 'free', 'free', [1]);
-      const freeHook = f.registry.createWebhook(
+      const freeHook = await f.registry.createWebhook(
         { contaId: free, nome: 'f', url: 'http://127.0.0.1:9/', eventos: ['partida.gol'], secret: 's' },
         null,
         T0,
@@ -50,7 +50,7 @@ describe('fan-out', () => {
       assert.equal(await f.queue.cursor(), seqs.at(-1));
       assert.equal(await fanOut(f.queue, f.dataDir, DEFAULT_PLANS, T0), 0, 'nothing new');
       assert.deepEqual(
-        f.registry.listDeliveries(freeHook.id, 10).map((d) => d.campeonatoId),
+        (await f.registry.listDeliveries(freeHook.id, 10)).map((d) => d.campeonatoId),
         [1],
       );
     });

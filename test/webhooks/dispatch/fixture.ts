@@ -1,9 +1,8 @@
-import type { Async } from '../../../src/control/async-store.js';
 import { sqliteControlPlane } from '../../../src/control/control-plane.js';
 import { openControlDb, type ControlDb } from '../../../src/control/database.js';
 import type { DeliveryQueue } from '../../../src/control/webhooks/delivery-queue.js';
 import type { DeliveryJob, WebhookRecord } from '../../../src/control/webhooks/records.js';
-import { openWebhookRegistry, type WebhookRegistry } from '../../../src/control/webhooks/registry.js';
+import type { WebhookRegistry } from '../../../src/control/webhooks/registry.js';
 import type { DeliveryOrigin } from '../../../src/domain/webhooks.js';
 import { decideDeactivation } from '../../../src/webhooks/deactivation-policy.js';
 import { createAccount } from '../helpers.js';
@@ -15,30 +14,31 @@ export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 export class StageFixture {
   readonly dataDir: TestDataDir = testDataDir();
   readonly db: ControlDb = openControlDb(this.dataDir.controlDb);
-  readonly registry: WebhookRegistry = openWebhookRegistry(this.db);
+  readonly registry: WebhookRegistry = sqliteControlPlane(this.db).webhooks;
   /** The queue as the dispatcher's stages get it from the control plane. */
-  readonly queue: Async<DeliveryQueue> = sqliteControlPlane(this.db).deliveryQueue(decideDeactivation);
+  readonly queue: DeliveryQueue = sqliteControlPlane(this.db).deliveryQueue(decideDeactivation);
   readonly conta: number = createAccount(this.db, 'acme', 'pro');
-  readonly webhook: WebhookRecord;
+  webhook!: WebhookRecord;
 
-  constructor(
-    url = 'http://127.0.0.1:9/hook',
-    readonly secret = 'whsec_stage',
-  ) {
-    this.webhook = this.registry.createWebhook(
-      { contaId: this.conta, nome: 'w', url, eventos: ['partida.gol'], secret },
+  private constructor(readonly secret: string) {}
+
+  static async open(url = 'http://127.0.0.1:9/hook', secret = 'whsec_stage'): Promise<StageFixture> {
+    const f = new StageFixture(secret);
+    f.webhook = await f.registry.createWebhook(
+      { contaId: f.conta, nome: 'w', url, eventos: ['partida.gol'], secret },
       null,
       T0,
     );
+    return f;
   }
 
   /** Queues deliveries and claims them, as the claim stage would, so later stages get real rows. */
-  claimed(
+  async claimed(
     count: number,
     origem: DeliveryOrigin = 'automatica',
     corpo = '{"evento":"partida.gol"}',
   ): Promise<DeliveryJob[]> {
-    for (let i = 0; i < count; i++) this.registry.enqueueDelivery(this.webhook, 'partida.gol', corpo, origem, T0);
+    for (let i = 0; i < count; i++) await this.registry.enqueueDelivery(this.webhook, 'partida.gol', corpo, origem, T0);
     return this.queue.claimDue(T0, count, [], 'test:1', 60_000);
   }
 

@@ -11,8 +11,8 @@ import { StageFixture, T0 } from './fixture.js';
 describe('quota gate stage', () => {
   let f: StageFixture;
   let gate: QuotaGate;
-  beforeEach(() => {
-    f = new StageFixture();
+  beforeEach(async () => {
+    f = await StageFixture.open();
     gate = new QuotaGate(f.queue, new ManualClock(T0));
   });
   afterEach(() => f.close());
@@ -98,7 +98,7 @@ describe('quota gate stage', () => {
 
   it('two workers on one control plane never send more than the quota together', async () => {
     f.limitDeliveries(3);
-    for (let i = 0; i < 6; i++) f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
+    for (let i = 0; i < 6; i++) await f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
     const clock = new ManualClock(T0);
     const workers = [
       { gate: new QuotaGate(f.queue, clock), jobs: await f.queue.claimDue(T0, 3, [], 'w:1', 60_000) },
@@ -118,7 +118,7 @@ describe('quota gate stage', () => {
 
   it("a killed worker's slots free themselves when its claims lapse", async () => {
     f.limitDeliveries(1);
-    for (let i = 0; i < 2; i++) f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
+    for (let i = 0; i < 2; i++) await f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
     const clock = new ManualClock(T0);
     const [dead] = await f.queue.claimDue(T0, 1, [], 'w:1', 60_000);
     const [live] = await f.queue.claimDue(T0, 1, [], 'w:2', 120_000);

@@ -12,8 +12,8 @@ describe('record stage', () => {
   let records: Record<string, unknown>[];
   let flushed: (readonly CompletedDispatch[])[];
   let recorder: OutcomeRecorder;
-  beforeEach(() => {
-    f = new StageFixture();
+  beforeEach(async () => {
+    f = await StageFixture.open();
     const memory = memoryLog();
     records = memory.records;
     flushed = [];
@@ -36,7 +36,7 @@ describe('record stage', () => {
     duracaoMs: 12,
   });
   const done = (job: DeliveryJob, outcome: DispatchOutcome): CompletedDispatch => ({ job, metered: f.conta, outcome });
-  const status = (job: DeliveryJob) => f.registry.findDeliveries([job.id])[0];
+  const status = async (job: DeliveryJob) => (await f.registry.findDeliveries([job.id]))[0];
 
   it('writes a batch of outcomes in one go, logs each, and hands the batch back to settle the claims', async () => {
     const [ok, retry, failed, discarded, bug] = await f.claimed(5);
@@ -54,7 +54,12 @@ describe('record stage', () => {
     assert.equal(recorder.pending, 0);
     assert.deepEqual(flushed, [batch]);
     assert.deepEqual(
-      [ok, retry, failed, discarded, bug].map((j) => [status(j)?.status, status(j)?.tentativas]),
+      await Promise.all(
+        [ok, retry, failed, discarded, bug].map(async (j) => [
+          (await status(j))?.status,
+          (await status(j))?.tentativas,
+        ]),
+      ),
       [
         ['entregue', 1],
         ['pendente', 1],
@@ -63,7 +68,7 @@ describe('record stage', () => {
         ['pendente', 0],
       ],
     );
-    assert.equal(status(retry)?.proximaTentativaEm, T0 + 10_000);
+    assert.equal((await status(retry))?.proximaTentativaEm, T0 + 10_000);
     assert.equal(await f.queue.monthlyUsage(f.conta, T0), 1);
     assert.deepEqual(
       records.map(({ level, event, type, webhook, outcome, msg }) => [level, event, type, webhook, outcome, msg]),
@@ -87,7 +92,7 @@ describe('record stage', () => {
     assert.ok(job);
     recorder.add(done(job, { kind: 'falhou', attempt: attempt(job, null), motivo: 'tempo esgotado', at: T0 }));
     await recorder.flush();
-    const hook = f.registry.getWebhookById(f.webhook.id);
+    const hook = await f.registry.getWebhookById(f.webhook.id);
     assert.deepEqual([hook?.ativo, hook?.reativarEm], [false, '2026-11-23T00:00:00.000+00:00']);
     const { level, event, webhook, kind, msg } = records.at(-1) ?? {};
     assert.deepEqual(
@@ -109,7 +114,11 @@ describe('record stage', () => {
     recorder.add(done(a, { kind: 'entregue', attempt: attempt(a, 200), at: T0 }));
     recorder.add(done(b, { kind: 'descartada', motivo: 'x' }));
     await recorder.flush();
-    assert.deepEqual([status(a)?.status, status(b)?.status], ['pendente', 'pendente'], 'rolled back together');
+    assert.deepEqual(
+      [(await status(a))?.status, (await status(b))?.status],
+      ['pendente', 'pendente'],
+      'rolled back together',
+    );
     assert.equal(records.length, 1);
     assert.deepEqual([records[0]?.level, records[0]?.msg], ['error', 'erro ao registrar 2 resultado(s)']);
     assert.match(String(records[0]?.err), /tentativas_entrega/);

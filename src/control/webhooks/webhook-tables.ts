@@ -1,0 +1,144 @@
+import { nowDate } from '../../clock.js';
+import type { Plano } from '../../domain/plans.js';
+import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
+import { checkSealingKey, type SecretBox } from '../secret-box.js';
+import type { ControlQuery, ControlSql } from '../sql/control-sql.js';
+import { forRowLock, inChunks } from '../sql/dialect.js';
+import { headersText, iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
+
+/** What the webhook registry and the delivery queue both read: an account's limits and usage, lapsed deactivations. */
+export interface WebhookAccounts {
+  accountLimits(contaId: number, plano: Plano): Promise<WebhookLimits>;
+  monthlyUsage(contaId: number, now: number): Promise<number>;
+  /** Re-enables webhooks whose temporary deactivation has ended; returns how many. */
+  reactivateDue(now: number): Promise<number>;
+  /** Whether a webhook is active now and its recorded run of failed deliveries (null: it no longer exists). */
+  webhookHealth(webhookId: number): Promise<{ ativo: boolean; falhasConsecutivas: number } | null>;
+}
+
+/** An attempt made, to be recorded for its delivery. */
+export interface MadeAttempt {
+  deliveryId: string;
+  attempt: AttemptResult;
+}
+
+/**
+ * The plumbing the registry and the queue share over either engine: secrets sealed at rest with the control
+ * plane's box (see SecretBox), attempts written in bulk, and the shared reads.
+ */
+export abstract class WebhookTables implements WebhookAccounts {
+  constructor(
+    protected readonly sql: ControlSql,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** A stored webhook row as a record, its secrets opened. */
+  protected webhook(row: WebhookRow): WebhookRecord {
+    const w = toWebhook(row);
+    return {
+      ...w,
+      secret: this.box.open(row.secret),
+      previousSecret: w.previousSecret === null ? null : this.box.open(w.previousSecret),
+    };
+  }
+
+  protected openSecret(stored: string): string {
+    return this.box.open(stored);
+  }
+
+  /**
+   * Seals with the current key, the one the control plane is bound to: the first secret sealed records the
+   * binding (`chave_segredos`), and a process given another key is refused (SecretKeyMismatchError).
+   */
+  protected async sealSecret(q: ControlQuery, plain: string): Promise<string> {
+    await q
+      .insertInto('chave_segredos')
+      .values({ id: 1, chave_id: this.box.currentKeyId, definida_em: nowDate().toISOString() })
+      .onConflict((c) => c.column('id').doNothing())
+      .execute();
+    const row = await q.selectFrom('chave_segredos').select('chave_id').executeTakeFirst();
+    checkSealingKey(this.box, row?.chave_id);
+    return this.box.seal(plain);
+  }
+
+  /** Attempts made, one INSERT however many (cut only at the engine's parameter bound). */
+  protected async insertAttempts(q: ControlQuery, made: readonly MadeAttempt[]): Promise<void> {
+    for (const chunk of inChunks(made, 10)) {
+      await q
+        .insertInto('tentativas_entrega')
+        .values(
+          chunk.map(({ deliveryId, attempt: a }) => ({
+            entrega_id: deliveryId,
+            numero: a.numero,
+            origem: a.origem,
+            destino: a.destino,
+            iniciada_em: iso(a.iniciadaEm),
+            status_code: a.statusCode,
+            erro: a.erro,
+            duracao_ms: a.duracaoMs,
+            resposta: a.resposta ?? null,
+            cabecalhos: headersText(a),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async accountLimits(contaId: number, plano: Plano): Promise<WebhookLimits> {
+    const defaults = DEFAULT_WEBHOOK_LIMITS[plano];
+    const row = await this.sql.db
+      .selectFrom('webhook_contas')
+      .select(['limite_webhooks', 'limite_entregas_mes', 'limite_entregas_ilimitado'])
+      .where('conta_id', '=', contaId)
+      .executeTakeFirst();
+    if (!row) return defaults;
+    return {
+      webhooksAtivos: row.limite_webhooks ?? defaults.webhooksAtivos,
+      entregasMes: row.limite_entregas_ilimitado === 1 ? null : (row.limite_entregas_mes ?? defaults.entregasMes),
+    };
+  }
+
+  async monthlyUsage(contaId: number, now: number): Promise<number> {
+    const row = await this.sql.db
+      .selectFrom('entregas_mensais')
+      .select('usadas')
+      .where('conta_id', '=', contaId)
+      .where('referencia', '=', monthReference(now))
+      .executeTakeFirst();
+    return row?.usadas ?? 0;
+  }
+
+  async webhookHealth(webhookId: number): Promise<{ ativo: boolean; falhasConsecutivas: number } | null> {
+    const row = await this.sql.db
+      .selectFrom('webhooks')
+      .select(['ativo', 'falhas_consecutivas'])
+      .where('id', '=', webhookId)
+      .executeTakeFirst();
+    return row ? { ativo: row.ativo === 1, falhasConsecutivas: row.falhas_consecutivas } : null;
+  }
+
+  /** Locks its rows in id order, as the delivery queue does (see lockWebhooks there): no lock cycle with a burst. */
+  async reactivateDue(now: number): Promise<number> {
+    const { db, engine } = this.sql;
+    const due = db
+      .selectFrom('webhooks')
+      .select('id')
+      .where('ativo', '=', 0)
+      .where('reativar_em', 'is not', null)
+      .where('reativar_em', '<=', iso(now))
+      .orderBy('id');
+    const r = await db
+      .updateTable('webhooks')
+      .set({
+        ativo: 1,
+        desativado_em: null,
+        motivo_desativacao: null,
+        reativar_em: null,
+        falhas_consecutivas: 0,
+        atualizado_em: iso(now),
+      })
+      .where('id', 'in', forRowLock(engine, due, 'noKeyUpdate'))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+}
