@@ -4,7 +4,7 @@ import type { Async } from './async-store.js';
 import { countersOn, type Counters } from './counters.js';
 import { openControlDb, type ControlDb } from './database.js';
 import { dispatcherCursorOn, type DispatcherCursor } from './outbox-cursor.js';
-import { sqliteSql, type ControlSql } from './sql/control-sql.js';
+import { sqliteSql, sql as sqlText, type ControlSql } from './sql/control-sql.js';
 import { SqliteUsageStore, type UsageStore } from './usage-store.js';
 import { openDeliveryQueue, type DeliveryQueue } from './webhooks/delivery-queue.js';
 import { deliveryStats, type DeliveryStats } from './webhooks/delivery-stats.js';
@@ -100,34 +100,47 @@ function promisedCall(fn: (...a: unknown[]) => unknown, self: unknown, args: unk
   }
 }
 
-/** The embedded control plane: `control.db` in the data dir. */
-export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db: ControlDb } {
-  const sql = sqliteSql(db);
+/**
+ * What differs by engine: the cluster-wide ingest lock, how it closes, whatever else it exposes (SQLite's handle,
+ * PostgreSQL's pool) and, until each is written once over `ControlSql`, the stores.
+ */
+export type EngineParts = Omit<ControlPlane, 'engine' | 'sql' | 'counters' | 'cursor' | 'ping'>;
+
+/** The one assembly: the stores over `sql`, and the engine's parts. */
+export function controlPlaneOn<P extends EngineParts>(sql: ControlSql, parts: P): ControlPlane & P {
   return {
-    engine: 'sqlite',
+    engine: sql.engine,
     sql,
+    counters: countersOn(sql.db),
+    cursor: dispatcherCursorOn(sql.db, sql.engine),
+    async ping() {
+      await sqlText`SELECT 1`.execute(sql.db);
+    },
+    ...parts,
+  };
+}
+
+/** The embedded control plane on an open `control.db` (`openControlDb`). */
+export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db: ControlDb } {
+  return controlPlaneOn(sqliteSql(db), {
     db,
     accounts: promised(new SqliteAccountsStore(db)),
     usage: promised(new SqliteUsageStore(db)),
-    counters: countersOn(sql.db),
-    cursor: dispatcherCursorOn(sql.db, sql.engine),
     webhooks: promised(openWebhookRegistry(db)),
     deliveryQueue: (deactivation, newId) => promised(openDeliveryQueue(db, deactivation, newId)),
     deliveryStats: async (now) => deliveryStats(db, now),
-    async ping() {
-      db.prepare('SELECT 1').get();
-    },
+    // The data dir's file lock is the only one needed on one machine.
     tryIngestLock: async () => ({ release: async () => undefined }),
     async close() {
       db.close();
     },
-  };
+  });
 }
 
 /** Opens the data dir's `control.db` (created and migrated when missing). */
-export function openSqliteControlPlane(
+export async function openSqliteControlPlane(
   file: string,
   o: { secretKeys?: readonly Buffer[] } = {},
-): ControlPlane & { readonly db: ControlDb } {
-  return sqliteControlPlane(openControlDb(file, o));
+): Promise<ControlPlane & { readonly db: ControlDb }> {
+  return sqliteControlPlane(await openControlDb(file, o));
 }

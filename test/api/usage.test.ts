@@ -157,7 +157,7 @@ describe('quota consumption and usage statistics', () => {
 describe('usage meter when a write fails (control plane briefly out of reach)', () => {
   it('keeps the counts and writes them with the next flush: nothing admitted is lost', async () => {
     const { dir, cleanup } = tempDir('svc-api-usage-fail-');
-    const db = openControlDb(resolveDataDir(dir).controlDb);
+    const db = await openControlDb(resolveDataDir(dir).controlDb);
     try {
       const store = promised(new SqliteUsageStore(db));
       const accounts = new SqliteAccountsStore(db);

@@ -83,7 +83,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const dataDir = resolveDataDir(dir);
     await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
-    const db = openControlDb(dataDir.controlDb);
+    const db = await openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
     const account = accounts.createAccount('bench', 'enterprise', {
       cota_requisicoes: 1_000_000_000,

@@ -211,8 +211,8 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-function apiKey(dataDir: string): Record<string, string> {
-  const db = openControlDb(path.join(dataDir, 'control.db'));
+async function apiKey(dataDir: string): Promise<Record<string, string>> {
+  const db = await openControlDb(path.join(dataDir, 'control.db'));
   try {
     const accounts = new SqliteAccountsStore(db);
     const account = accounts.createAccount('bench', 'enterprise', {
@@ -251,7 +251,7 @@ async function measureSize(
   for (const file of copies.slice(0, size)) await ingest(dataDir, [file], ['--backfill', '--keep', '1']);
   await ingest(dataDir, [DEMO_FIXTURES], ['--backfill', '--keep', '1']);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
-  const headers = apiKey(dataDir);
+  const headers = await apiKey(dataDir);
   // The same history for the --follow pass (measureFollow), before the cron pass changes it.
   cpSync(dataDir, `${dataDir}-follow`, { recursive: true });
   const { serve, coldStartMs } = await Serve.start(dataDir);

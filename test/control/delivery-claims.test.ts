@@ -37,7 +37,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
     async open() {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-claims-'));
       const file = path.join(dir, 'control.db');
-      const db = openControlDb(file, { secretKeys: [KEY] });
+      const db = await openControlDb(file, { secretKeys: [KEY] });
       const conta = new SqliteAccountsStore(db).createAccount('acme', 'pro');
       await dispatcherCursorOn(sqliteSql(db).db, 'sqlite').ensure();
       openWebhookRegistry(db).createWebhook(
@@ -45,7 +45,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
         null,
         T0,
       );
-      const db2 = openControlDb(file, { secretKeys: [KEY] });
+      const db2 = await openControlDb(file, { secretKeys: [KEY] });
       return {
         a: openDeliveryQueue(db, () => null),
         b: openDeliveryQueue(db2, () => null),

@@ -37,14 +37,14 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
       async open() {
         const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-stores-'));
         const file = path.join(dir, 'control.db');
-        const db = openControlDb(file, { secretKeys: [KEY] });
+        const db = await openControlDb(file, { secretKeys: [KEY] });
         const stores: Stores = {
           accounts: new SqliteAccountsStore(db),
           usage: new SqliteUsageStore(db),
           counters: countersOn(sqliteSql(db).db),
           cursor: dispatcherCursorOn(sqliteSql(db).db, 'sqlite'),
           async other() {
-            const db2 = openControlDb(file, { secretKeys: [KEY] });
+            const db2 = await openControlDb(file, { secretKeys: [KEY] });
             return { usage: new SqliteUsageStore(db2), close: async () => void db2.close() };
           },
         };

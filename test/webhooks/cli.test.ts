@@ -24,7 +24,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
 
   beforeEach(async () => {
     dataDir = testDataDir();
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     store = openWebhookRegistry(db);
     receiver = new Receiver();
     url = await receiver.start();

@@ -45,7 +45,7 @@ export async function startDeliveryStack(o: {
   before?: (db: ControlDb, conta: number) => void;
 }): Promise<DeliveryStack> {
   const dataDir = testDataDir();
-  const db = openControlDb(dataDir.controlDb);
+  const db = await openControlDb(dataDir.controlDb);
   const accounts = new SqliteAccountsStore(db);
   const conta = accounts.createAccount('acme', 'pro').id;
   const key = accounts.createKey(conta, null).key;

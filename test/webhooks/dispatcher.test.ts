@@ -34,7 +34,7 @@ describe('dispatcher', () => {
 
   beforeEach(async () => {
     dataDir = testDataDir();
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     store = openWebhookRegistry(db);
     receiver = new Receiver();
     url = await receiver.start();

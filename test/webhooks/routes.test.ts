@@ -21,7 +21,7 @@ describe('webhook management API', () => {
 
   before(async () => {
     dataDir = testDataDir();
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     const accounts = new SqliteAccountsStore(db);
     const acme = accounts.createAccount('acme', 'pro').id;
     const rival = accounts.createAccount('rival', 'pro').id;

@@ -1,9 +1,6 @@
-import type { ClusterLock, ControlPlane } from '../control-plane.js';
+import { controlPlaneOn, type ClusterLock, type ControlPlane } from '../control-plane.js';
 import { PgAccountsStore } from './pg-accounts-store.js';
 import { openPgControl, type PgControl, type PgControlOptions } from './pg-control.js';
-import { countersOn } from '../counters.js';
-import { dispatcherCursorOn } from '../outbox-cursor.js';
-import { postgresSql } from '../sql/control-sql.js';
 import { PgDeliveryQueue, pgDeliveryStats } from './pg-delivery-queue.js';
 import { PgUsageStore } from './pg-usage-store.js';
 import { PgWebhookRegistry } from './pg-webhook-registry.js';
@@ -14,21 +11,13 @@ const INGEST_LOCK = 0x73766302;
 /** The control plane on PostgreSQL: several API nodes, workers and one ingest host share it. */
 export function pgControlPlane(control: PgControl): ControlPlane & { readonly pg: PgControl } {
   const { pool } = control;
-  const sql = postgresSql(pool);
-  return {
-    engine: 'postgres',
-    sql,
+  return controlPlaneOn(control.sql, {
     pg: control,
     accounts: new PgAccountsStore(pool),
     usage: new PgUsageStore(pool),
-    counters: countersOn(sql.db),
-    cursor: dispatcherCursorOn(sql.db, sql.engine),
     webhooks: new PgWebhookRegistry(control),
     deliveryQueue: (deactivation, newId) => new PgDeliveryQueue(control, deactivation, newId),
     deliveryStats: (now) => pgDeliveryStats(pool, now),
-    async ping() {
-      await pool.query('SELECT 1');
-    },
     async tryIngestLock(): Promise<ClusterLock | null> {
       // A session lock on a connection of its own: it ends with the holder's connection, so a killed ingest
       // never leaves it behind.
@@ -55,7 +44,7 @@ export function pgControlPlane(control: PgControl): ControlPlane & { readonly pg
       };
     },
     close: () => control.close(),
-  };
+  });
 }
 
 /** Connects, migrates (under an advisory lock) and assembles the stores. */

@@ -8,7 +8,7 @@ import { StageFixture, T0 } from './fixture.js';
 
 describe('claim stage', () => {
   let f: StageFixture;
-  beforeEach(() => (f = new StageFixture()));
+  beforeEach(async () => (f = await StageFixture.open()));
   afterEach(() => f.close());
 
   function queued(n: number): void {

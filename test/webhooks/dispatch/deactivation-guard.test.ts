@@ -7,7 +7,7 @@ import { StageFixture, T0 } from './fixture.js';
 
 describe('deactivation guard', () => {
   let f: StageFixture;
-  beforeEach(() => (f = new StageFixture()));
+  beforeEach(async () => (f = await StageFixture.open()));
   afterEach(() => f.close());
 
   const failed = (job: DeliveryJob): CompletedDispatch => ({

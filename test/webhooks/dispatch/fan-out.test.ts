@@ -32,7 +32,7 @@ describe('fan-out', () => {
 
   describe('over a real outbox', () => {
     let f: StageFixture;
-    beforeEach(() => (f = new StageFixture()));
+    beforeEach(async () => (f = await StageFixture.open()));
     afterEach(() => f.close());
 
     it('creates one delivery per covered event, moves the cursor, and is idempotent', async () => {

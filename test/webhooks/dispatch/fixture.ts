@@ -13,18 +13,30 @@ export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 /** A real control plane with one pro account and one webhook, for testing one dispatcher stage at a time. */
 export class StageFixture {
-  readonly dataDir: TestDataDir = testDataDir();
-  readonly db: ControlDb = openControlDb(this.dataDir.controlDb);
-  readonly registry: WebhookRegistry = openWebhookRegistry(this.db);
+  readonly dataDir: TestDataDir;
+  readonly db: ControlDb;
+  readonly registry: WebhookRegistry;
   /** The queue as the dispatcher's stages get it from the control plane. */
-  readonly queue: Async<DeliveryQueue> = sqliteControlPlane(this.db).deliveryQueue(decideDeactivation);
-  readonly conta: number = createAccount(this.db, 'acme', 'pro');
+  readonly queue: Async<DeliveryQueue>;
+  readonly conta: number;
   readonly webhook: WebhookRecord;
 
-  constructor(
+  static async open(url?: string, secret?: string): Promise<StageFixture> {
+    const dataDir = testDataDir();
+    return new StageFixture(dataDir, await openControlDb(dataDir.controlDb), url, secret);
+  }
+
+  private constructor(
+    dataDir: TestDataDir,
+    db: ControlDb,
     url = 'http://127.0.0.1:9/hook',
     readonly secret = 'whsec_stage',
   ) {
+    this.dataDir = dataDir;
+    this.db = db;
+    this.registry = openWebhookRegistry(db);
+    this.queue = sqliteControlPlane(db).deliveryQueue(decideDeactivation);
+    this.conta = createAccount(db, 'acme', 'pro');
     this.webhook = this.registry.createWebhook(
       { contaId: this.conta, nome: 'w', url, eventos: ['partida.gol'], secret },
       null,

@@ -11,8 +11,8 @@ import { StageFixture, T0 } from './fixture.js';
 describe('quota gate stage', () => {
   let f: StageFixture;
   let gate: QuotaGate;
-  beforeEach(() => {
-    f = new StageFixture();
+  beforeEach(async () => {
+    f = await StageFixture.open();
     gate = new QuotaGate(f.queue, new ManualClock(T0));
   });
   afterEach(() => f.close());

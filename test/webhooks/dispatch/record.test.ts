@@ -12,8 +12,8 @@ describe('record stage', () => {
   let records: Record<string, unknown>[];
   let flushed: (readonly CompletedDispatch[])[];
   let recorder: OutcomeRecorder;
-  beforeEach(() => {
-    f = new StageFixture();
+  beforeEach(async () => {
+    f = await StageFixture.open();
     const memory = memoryLog();
     records = memory.records;
     flushed = [];

@@ -21,7 +21,7 @@ describe('send stage', () => {
     sender.close();
     await receiver.stop();
   });
-  beforeEach(() => (f = new StageFixture(url)));
+  beforeEach(async () => (f = await StageFixture.open(url)));
   afterEach(() => f.close());
 
   it('a 2xx: delivered, one signed POST of the exact body, the metered account passed on', async () => {
