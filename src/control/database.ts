@@ -5,7 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appliedMigrations, migrate, schemaOf } from './migrate.js';
 import { checkNotNewer } from './schema-version.js';
-import { bindSecretKey, inspectControl, rotateSecretKey as rotateOn, type ControlInspection } from './secret-binding.js';
+import {
+  bindSecretKey,
+  inspectControl,
+  rotateSecretKey as rotateOn,
+  type ControlInspection,
+} from './secret-binding.js';
 import { checkSealingKey, keyFile, SecretBox, type SecretKeyRotation } from './secret-box.js';
 import { sqliteSql } from './sql/control-sql.js';
 /** The synchronous SQLite handle (libsql, better-sqlite3 API). */

@@ -67,7 +67,11 @@ export async function migrate(control: ControlSql, where: string, dir = MIGRATIO
     const applied: string[] = [];
     for (const m of history.filter((h) => state.pending.includes(h.name))) {
       const now = await db.transaction().execute(async (tx) => {
-        const again = await tx.selectFrom('schema_migrations').select('nome').where('nome', '=', m.name).executeTakeFirst();
+        const again = await tx
+          .selectFrom('schema_migrations')
+          .select('nome')
+          .where('nome', '=', m.name)
+          .executeTakeFirst();
         if (again) return false;
         const source = readFileSync(m.file, 'utf8');
         for (const statement of statementsOf(m, source, control.engine)) await sql.raw(statement).execute(tx);

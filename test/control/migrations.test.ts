@@ -93,11 +93,11 @@ describe('the migration history', () => {
           .join(', ');
         assert.equal(declared, 'id INTEGER, conta_id INTEGER, peso REAL, nota TEXT, criado_em TEXT');
         db.prepare("INSERT INTO teste_historico (conta_id, criado_em) VALUES (7, 'x')").run();
-        assert.deepEqual(db.prepare('SELECT id, peso, nota FROM teste_historico').get(), {
-          id: 1,
-          peso: 1.5,
-          nota: 'BIGINT; -- não é tipo',
-        });
+        const { id, peso, nota } = db.prepare('SELECT id, peso, nota FROM teste_historico').get() as Record<
+          string,
+          unknown
+        >;
+        assert.deepEqual({ id, peso, nota }, { id: 1, peso: 1.5, nota: 'BIGINT; -- não é tipo' });
       } finally {
         db.close();
       }
@@ -147,9 +147,18 @@ describe('the migration history', () => {
 
   it('each engine knows its baseline, then the shared migrations', () => {
     const names = (e: 'sqlite' | 'postgres') => historyOf(e).map((m) => m.name);
-    assert.deepEqual(names('sqlite'), migrationFiles(path.join(MIGRATIONS_DIR, 'baseline', 'sqlite')).concat(migrationFiles(MIGRATIONS_DIR)));
-    assert.deepEqual(names('postgres'), migrationFiles(path.join(MIGRATIONS_DIR, 'baseline', 'postgres')).concat(migrationFiles(MIGRATIONS_DIR)));
-    assert.equal(readFileSync(historyOf('postgres')[0]!.file, 'utf8').startsWith('-- The control plane on PostgreSQL'), true);
+    assert.deepEqual(
+      names('sqlite'),
+      migrationFiles(path.join(MIGRATIONS_DIR, 'baseline', 'sqlite')).concat(migrationFiles(MIGRATIONS_DIR)),
+    );
+    assert.deepEqual(
+      names('postgres'),
+      migrationFiles(path.join(MIGRATIONS_DIR, 'baseline', 'postgres')).concat(migrationFiles(MIGRATIONS_DIR)),
+    );
+    assert.equal(
+      readFileSync(historyOf('postgres')[0]!.file, 'utf8').startsWith('-- The control plane on PostgreSQL'),
+      true,
+    );
   });
 });
 

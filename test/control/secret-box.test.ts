@@ -87,7 +87,8 @@ describe('webhook secrets at rest', () => {
       );
       db.close();
       const before = readFileSync(file);
-      await assert.rejects(openControlDb(file, { secretKeys: [second] }),
+      await assert.rejects(
+        openControlDb(file, { secretKeys: [second] }),
         (err: unknown) =>
           err instanceof SecretKeyMismatchError && err.needed === keyId(first) && err.got === keyId(second),
       );
@@ -96,8 +97,15 @@ describe('webhook secrets at rest', () => {
       assert.deepEqual(readFileSync(file), before, 'nothing written');
 
       // The rotation from a key the secrets are not sealed with is refused too.
-      await assert.rejects(rotateSecretKey(file, second, keyFromText('a-third-key-never-used')), SecretKeyMismatchError);
-      assert.deepEqual(await rotateSecretKey(file, second, first), { de: keyId(first), para: keyId(second), resselados: 1 });
+      await assert.rejects(
+        rotateSecretKey(file, second, keyFromText('a-third-key-never-used')),
+        SecretKeyMismatchError,
+      );
+      assert.deepEqual(await rotateSecretKey(file, second, first), {
+        de: keyId(first),
+        para: keyId(second),
+        resselados: 1,
+      });
       const rotated = await openControlDb(file, { secretKeys: [second] });
       assert.equal(openWebhookRegistry(rotated).listWebhooks(conta)[0]?.secret, SECRET);
       rotated.close();

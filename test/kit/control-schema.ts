@@ -62,12 +62,20 @@ export function sqliteShape(db: ControlDb): Record<string, TableShape> {
     }[];
     const shape: TableShape = { columns: {}, primaryKey: [], unique: [], indexes: {} };
     for (const c of info)
-      shape.columns[c.name] = { type: type(c.type), notNull: c.notnull === 1 || c.pk > 0, default: expression(c.dflt_value) };
+      shape.columns[c.name] = {
+        type: type(c.type),
+        notNull: c.notnull === 1 || c.pk > 0,
+        default: expression(c.dflt_value),
+      };
     shape.primaryKey = info
       .filter((c) => c.pk > 0)
       .sort((a, b) => a.pk - b.pk)
       .map((c) => c.name);
-    const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; unique: number; origin: string }[];
+    const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as {
+      name: string;
+      unique: number;
+      origin: string;
+    }[];
     for (const ix of indexes) {
       const columns = (db.prepare(`PRAGMA index_info(${ix.name})`).all() as { seqno: number; name: string }[])
         .sort((a, b) => a.seqno - b.seqno)
@@ -118,7 +126,8 @@ export async function postgresShape(pool: pg.Pool): Promise<Record<string, Table
     `SELECT t.relname AS table_name, i.relname AS index_name, ix.indisunique AS unique,
        ARRAY(SELECT a.attname FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, n)
              JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n)::text[] AS columns,
-       (SELECT c.contype::text FROM pg_constraint c WHERE c.conindid = ix.indexrelid) AS constraint_type,
+       (SELECT c.contype::text FROM pg_constraint c
+        WHERE c.conindid = ix.indexrelid AND c.conrelid = t.oid AND c.contype IN ('p', 'u')) AS constraint_type,
        pg_get_expr(ix.indpred, ix.indrelid) AS predicate
      FROM pg_index ix JOIN pg_class t ON t.oid = ix.indrelid JOIN pg_class i ON i.oid = ix.indexrelid
      JOIN pg_namespace ns ON ns.oid = t.relnamespace
