@@ -5,6 +5,7 @@ import {
   checkChecksums,
   checkNotNewer,
   historyOf,
+  KNOWN_MIGRATIONS,
   MIGRATIONS_DIR,
   migrationChecksum,
   schemaState,
@@ -101,11 +102,8 @@ export async function appliedMigrations(q: ControlQuery): Promise<string[]> {
 }
 
 /** Where a control plane stands against this version's history (`svc doctor`, `svc db copy`'s source). */
-export async function schemaOf(control: ControlSql, dir = MIGRATIONS_DIR): Promise<SchemaState> {
-  return schemaState(
-    historyOf(control.engine, dir).map((m) => m.name),
-    await appliedMigrations(control.db),
-  );
+export async function schemaOf(control: ControlSql): Promise<SchemaState> {
+  return schemaState(KNOWN_MIGRATIONS[control.engine], await appliedMigrations(control.db));
 }
 
 /** A migration's statements as the engine runs them: comments dropped, split at each `;` outside quotes. */
