@@ -12,7 +12,7 @@ import { controlTablesSource } from '../test/kit/control-tables.js';
 const target = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'control', 'sql', 'tables.ts');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-tables-'));
 try {
-  writeFileSync(target, controlTablesSource(path.join(dir, 'control.db')));
+  writeFileSync(target, await controlTablesSource(path.join(dir, 'control.db')));
   console.log(`wrote ${path.relative(process.cwd(), target)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

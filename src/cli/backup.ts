@@ -24,7 +24,7 @@ import { nowDate } from '../clock.js';
 import { redactPassword, type Config } from '../config.js';
 import { copyControlDb, defaultKeyFile } from '../control/database.js';
 import { inspectPgControl } from '../control/postgres/pg-control.js';
-import { PG_MIGRATIONS, SQLITE_MIGRATIONS, schemaState } from '../control/schema-version.js';
+import { KNOWN_MIGRATIONS, schemaState } from '../control/schema-version.js';
 import { resolveDataDir } from '../data-dir.js';
 import { SNAPSHOT_FORMAT } from '../warehouse/format.js';
 import { listSnapshots, readCurrentId } from '../warehouse/snapshot-store.js';
@@ -101,9 +101,9 @@ export async function takeBackup(config: Config, to: string): Promise<BackupMani
   let plano = pgPlan;
   if (plano === null) {
     const exists = existsSync(dataDir.controlDb);
-    const migracoes = exists ? copyControlDb(dataDir.controlDb, target.controlDb) : [];
+    const migracoes = exists ? await copyControlDb(dataDir.controlDb, target.controlDb) : [];
     if (exists) copied.push('control.db');
-    plano = { banco: 'sqlite', esquema: schemaState(SQLITE_MIGRATIONS, migracoes).applied, migracoes };
+    plano = { banco: 'sqlite', esquema: schemaState(KNOWN_MIGRATIONS.sqlite, migracoes).applied, migracoes };
   }
 
   // Snapshots are immutable: a byte copy is consistent. CURRENT is read once, first; a snapshot retention deletes
@@ -157,7 +157,7 @@ async function pgPlanOf(config: Config): Promise<BackupManifest['plano_de_contro
   const url = config.databaseUrl;
   if (url === undefined) return null;
   const { schema } = await reachable(url, () => inspectPgControl(url, config.secretKey));
-  return { banco: 'postgresql', esquema: schema.applied, migracoes: appliedOf(PG_MIGRATIONS, schema) };
+  return { banco: 'postgresql', esquema: schema.applied, migracoes: appliedOf(KNOWN_MIGRATIONS.postgres, schema) };
 }
 
 /** The applied migrations of a PostgreSQL schema as file names, for the same newer-than check as SQLite's. */
@@ -176,7 +176,7 @@ function readBackupManifest(from: string): BackupManifest {
 
 /** A backup this binary cannot serve: made by a newer svc (layout, snapshot format or control-plane schema). */
 function refuseNewer(m: BackupManifest, from: string): void {
-  const known = m.plano_de_controle.banco === 'sqlite' ? SQLITE_MIGRATIONS : PG_MIGRATIONS;
+  const known = KNOWN_MIGRATIONS[m.plano_de_controle.banco === 'sqlite' ? 'sqlite' : 'postgres'];
   const state = schemaState(known, m.plano_de_controle.migracoes);
   const newer =
     m.formato > BACKUP_FORMAT

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createProgram, reportError, runProgram, wantsJson } from './program.js';
-import { migrationVersion, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../control/schema-version.js';
+import { KNOWN_MIGRATIONS, migrationVersion } from '../control/schema-version.js';
 import { SNAPSHOT_FORMAT } from '../warehouse/format.js';
 import { SVC_VERSION } from './version.js';
 
@@ -29,7 +29,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
 const VERSIONS = [
   `svc ${SVC_VERSION}`,
   `formato de snapshot: ${SNAPSHOT_FORMAT}`,
-  `esquema do plano de controle: ${migrationVersion(SQLITE_MIGRATIONS.at(-1) ?? '')} (SQLite), ${migrationVersion(PG_MIGRATIONS.at(-1) ?? '')} (PostgreSQL)`,
+  `esquema do plano de controle: ${migrationVersion(KNOWN_MIGRATIONS.sqlite.at(-1) ?? '')} (SQLite), ${migrationVersion(KNOWN_MIGRATIONS.postgres.at(-1) ?? '')} (PostgreSQL)`,
   `node ${process.version}`,
 ].join('\n');
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { nowDate } from '../clock.js';
 import { isPlano, type Plano } from '../domain/plans.js';
 import { generateApiKey, hashApiKey, sameHash, visiblePrefix } from './api-keys.js';
-import { batches } from './sql/batches.js';
+import { inChunks } from './sql/dialect.js';
 import { compiledOnce } from './sql/compiled-once.js';
 import type { ControlQuery, ControlSql } from './sql/control-sql.js';
 import { forUpdate } from './sql/dialect.js';
@@ -220,7 +220,7 @@ export function accountsStoreOn(sql: ControlSql): AccountsStore {
 
     async activeKeys(ids) {
       const found: { key: ApiKeyRecord; account: Account }[] = [];
-      for (const batch of batches(ids, 1)) {
+      for (const batch of inChunks(ids, 1)) {
         const rows = await keysOn(db).where('k.ativa', '=', 1).where('k.id', 'in', batch).execute();
         for (const row of rows) found.push({ key: toKey(row), account: accountOf(row) });
       }

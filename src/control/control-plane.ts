@@ -1,10 +1,10 @@
 import type { DeactivationPolicy } from '../domain/webhooks.js';
 import { accountsStoreOn, type AccountsStore } from './accounts-store.js';
-import type { Async } from './async-store.js';
 import { countersOn, type Counters } from './counters.js';
 import { openControlDb, secretBoxOf, type ControlDb } from './database.js';
 import { dispatcherCursorOn, type DispatcherCursor } from './outbox-cursor.js';
-import { sqliteSql, type ControlSql } from './sql/control-sql.js';
+import type { SecretBox } from './secret-box.js';
+import { sqliteSql, sql as sqlText, type ControlSql } from './sql/control-sql.js';
 import { usageStoreOn, type UsageStore } from './usage-store.js';
 import { deliveryQueueOn, type DeliveryQueue } from './webhooks/delivery-queue.js';
 import { deliveryStatsOn, type DeliveryStats } from './webhooks/delivery-stats.js';
@@ -72,62 +72,44 @@ export function controlPlaneFull(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && FULL.test(String((err as { code: unknown }).code));
 }
 
-/**
- * A synchronous store answering through promises. SQLite calls are synchronous and quick; the callers await
- * them alike, so one code path serves both engines. A throw becomes a rejection, as a PostgreSQL error would.
- */
-export function promised<T extends object>(store: T): Async<T> {
-  const out: Record<string, unknown> = {};
-  for (
-    let proto = Object.getPrototypeOf(store);
-    proto && proto !== Object.prototype;
-    proto = Object.getPrototypeOf(proto)
-  ) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const fn = (store as Record<string, unknown>)[name];
-      if (name === 'constructor' || name in out || typeof fn !== 'function') continue;
-      out[name] = (...args: unknown[]) => promisedCall(fn as (...a: unknown[]) => unknown, store, args);
-    }
-  }
-  return out as Async<T>;
-}
+/** What differs by engine: the cluster-wide ingest lock, how it closes, and the handle it exposes (SQLite's, PostgreSQL's pool). */
+export type EngineParts = Pick<ControlPlane, 'tryIngestLock' | 'close'>;
 
-function promisedCall(fn: (...a: unknown[]) => unknown, self: unknown, args: unknown[]): Promise<unknown> {
-  try {
-    return Promise.resolve(fn.apply(self, args));
-  } catch (err) {
-    return Promise.reject(err);
-  }
-}
-
-/** The embedded control plane: `control.db` in the data dir. */
-export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db: ControlDb } {
-  const sql = sqliteSql(db);
+/** The one assembly: every store written once over `sql`, webhook secrets sealed by `box`, and the engine's parts. */
+export function controlPlaneOn<P extends EngineParts>(sql: ControlSql, box: SecretBox, parts: P): ControlPlane & P {
   return {
-    engine: 'sqlite',
+    engine: sql.engine,
     sql,
-    db,
     accounts: accountsStoreOn(sql),
     usage: usageStoreOn(sql),
     counters: countersOn(sql.db),
     cursor: dispatcherCursorOn(sql.db, sql.engine),
-    webhooks: webhookRegistryOn(sql, secretBoxOf(db)),
-    deliveryQueue: (deactivation, newId) => deliveryQueueOn(sql, secretBoxOf(db), deactivation, newId),
+    webhooks: webhookRegistryOn(sql, box),
+    deliveryQueue: (deactivation, newId) => deliveryQueueOn(sql, box, deactivation, newId),
     deliveryStats: (now) => deliveryStatsOn(sql.db, now),
     async ping() {
-      db.prepare('SELECT 1').get();
+      await sqlText`SELECT 1`.execute(sql.db);
     },
+    ...parts,
+  };
+}
+
+/** The embedded control plane on an open `control.db` (`openControlDb`). */
+export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db: ControlDb } {
+  return controlPlaneOn(sqliteSql(db), secretBoxOf(db), {
+    db,
+    // The data dir's file lock is the only one needed on one machine.
     tryIngestLock: async () => ({ release: async () => undefined }),
     async close() {
       db.close();
     },
-  };
+  });
 }
 
 /** Opens the data dir's `control.db` (created and migrated when missing). */
-export function openSqliteControlPlane(
+export async function openSqliteControlPlane(
   file: string,
   o: { secretKeys?: readonly Buffer[] } = {},
-): ControlPlane & { readonly db: ControlDb } {
-  return sqliteControlPlane(openControlDb(file, o));
+): Promise<ControlPlane & { readonly db: ControlDb }> {
+  return sqliteControlPlane(await openControlDb(file, o));
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Engine } from './sql/control-sql.js';
 
 /** A control plane's migrations, as this version of svc knows them and as the database has applied them. */
 export interface SchemaState {
@@ -21,9 +23,35 @@ export function migrationFiles(dir: string): string[] {
     .sort();
 }
 
-/** The migrations this version knows, in order: the SQLite control plane's and the PostgreSQL one's. */
-export const SQLITE_MIGRATIONS = migrationFiles(fileURLToPath(new URL('./migrations', import.meta.url)));
-export const PG_MIGRATIONS = migrationFiles(fileURLToPath(new URL('./postgres/migrations', import.meta.url)));
+/**
+ * The control plane's migrations: `baseline/sqlite/` and `baseline/postgres/`, each engine's history up to the one
+ * history (frozen: their checksums are recorded in deployed databases), then the shared migrations beside them,
+ * one file for both engines, numbered after both baselines.
+ */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** One migration of an engine's history: its name (as recorded in `schema_migrations`) and its file. */
+export interface Migration {
+  readonly name: string;
+  readonly file: string;
+  /** Written once for both engines, in PostgreSQL's types (SQLite gets them through `sqliteTypes`). */
+  readonly shared: boolean;
+}
+
+/** An engine's history in the order it applies: its baseline, then the shared migrations. */
+export function historyOf(engine: Engine, dir = MIGRATIONS_DIR): Migration[] {
+  const baseline = path.join(dir, 'baseline', engine);
+  return [
+    ...migrationFiles(baseline).map((name) => ({ name, file: path.join(baseline, name), shared: false })),
+    ...migrationFiles(dir).map((name) => ({ name, file: path.join(dir, name), shared: true })),
+  ];
+}
+
+/** The migrations this version knows, per engine, in order. */
+export const KNOWN_MIGRATIONS: Readonly<Record<Engine, readonly string[]>> = {
+  sqlite: historyOf('sqlite').map((m) => m.name),
+  postgres: historyOf('postgres').map((m) => m.name),
+};
 
 /** A migration's number, its version: `026_chave_segredos.sql` → `026`. */
 export function migrationVersion(file: string): string {

@@ -1,4 +1,4 @@
-import { batches } from './sql/batches.js';
+import { inChunks } from './sql/dialect.js';
 import { compiledOnce } from './sql/compiled-once.js';
 import { sql as raw, type ControlSql } from './sql/control-sql.js';
 import { forUpdate, greatest } from './sql/dialect.js';
@@ -159,7 +159,7 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
       const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
       const keys = [...new Set(recent.map((r) => r.chaveId))];
       await sql.write(async (tx) => {
-        for (const run of batches(
+        for (const run of inChunks(
           summed(counts, (c) => `${c.chaveId} ${c.dia}`, ['requisicoes']),
           3,
         ))
@@ -172,7 +172,7 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
               })),
             )
             .execute();
-        for (const run of batches(
+        for (const run of inChunks(
           summed(totals, (t) => String(t.chaveId), ['requisicoes', 'tempo_total_ms']),
           3,
         ))
@@ -188,7 +188,7 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
               })),
             )
             .execute();
-        for (const run of batches(recent, 6))
+        for (const run of inChunks(recent, 6))
           await tx
             .insertInto('uso_recente')
             .values(
@@ -203,7 +203,7 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
             )
             .execute();
         // Keeps the RECENT_KEPT newest of each key written to.
-        for (const run of batches(keys, 1))
+        for (const run of inChunks(keys, 1))
           await tx
             .deleteFrom('uso_recente')
             .where('id', 'in', (eb) =>
@@ -220,7 +220,7 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
             )
             .execute();
         const routes = summed(endpoints, (e) => `${e.chaveId} ${e.dia} ${e.metodo} ${e.endpoint}`, ['requisicoes']);
-        for (const run of batches(routes, 5))
+        for (const run of inChunks(routes, 5))
           await tx
             .insertInto('uso_endpoint_diario')
             .values(

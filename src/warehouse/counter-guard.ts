@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
-import type { Async } from '../control/async-store.js';
 import type { Counters } from '../control/counters.js';
 import { EVENT_SEQ_COUNTER } from '../control/outbox-cursor.js';
 import type { Entidade } from '../feeds/source-keys.js';
@@ -14,7 +13,7 @@ const MAX_IDS_SQL = readSql(new URL('./sql/max-ids.sql', import.meta.url));
 const ID_COUNTER = 'id_';
 
 /** Moves a counter past `used` by handing out (and dropping) the values in between. */
-async function advancePast(counters: Async<Counters>, name: string, used: number): Promise<void> {
+async function advancePast(counters: Counters, name: string, used: number): Promise<void> {
   const behind = used - (await counters.lastValue(name));
   if (behind > 0) await counters.reserve(name, behind);
 }
@@ -25,7 +24,7 @@ async function advancePast(counters: Async<Counters>, name: string, used: number
  * whose file exists (publishing would replace it), event seqs the dispatcher has seen, internal ids of
  * stored records. Move the file-level counters past what the data dir holds.
  */
-export async function guardSnapshotCounters(dataDir: DataDir, counters: Async<Counters>): Promise<void> {
+export async function guardSnapshotCounters(dataDir: DataDir, counters: Counters): Promise<void> {
   let maxSnapshot = 0;
   try {
     for (const f of readdirSync(dataDir.snapshotsDir)) {
@@ -52,7 +51,7 @@ export class IdCounters {
   private readonly last: Map<string, number>;
 
   private constructor(
-    private readonly counters: Async<Counters>,
+    private readonly counters: Counters,
     private readonly read: Readonly<Record<string, number>>,
     bounds: Readonly<Record<string, number>>,
   ) {
@@ -62,7 +61,7 @@ export class IdCounters {
   }
 
   /** Reads the counters, moved past `bounds` (storedIdBounds: the ids the parent snapshot holds). */
-  static async open(counters: Async<Counters>, bounds: Readonly<Record<string, number>>): Promise<IdCounters> {
+  static async open(counters: Counters, bounds: Readonly<Record<string, number>>): Promise<IdCounters> {
     return new IdCounters(counters, await counters.lastValues(ID_COUNTER), bounds);
   }
 

@@ -4,7 +4,6 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
-import type { Async } from '../control/async-store.js';
 import type { Counters } from '../control/counters.js';
 import { EVENT_SEQ_COUNTER } from '../control/outbox-cursor.js';
 import type { NamedFeed } from '../feeds/adapters/index.js';
@@ -106,7 +105,7 @@ export type PublishResult =
  */
 export async function publishSnapshot(
   dataDir: DataDir,
-  counters: Async<Counters>,
+  counters: Counters,
   request: PublishRequest,
 ): Promise<PublishResult> {
   const stage = request.onStage ?? (() => undefined);
@@ -216,7 +215,7 @@ export type Candidate =
  */
 export async function buildCandidate(
   conn: DuckDBConnection,
-  counters: Async<Counters>,
+  counters: Counters,
   request: PublishRequest,
   /** The snapshot `conn` is a copy of (its manifest, when readable, bounds the ids it holds); null: empty. */
   parent: { id: string; manifest: SnapshotManifest | null } | null,
@@ -357,7 +356,7 @@ export function copySnapshot(from: string, to: string): void {
 
 async function writeOutbox(
   conn: DuckDBConnection,
-  counters: Async<Counters>,
+  counters: Counters,
   eventos: readonly DetectedEvent[],
   now: Date,
 ): Promise<{ inicio: number | null; fim: number | null }> {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
 import { SecretBox } from '../../src/control/secret-box.js';
+import { postgresSql } from '../../src/control/sql/control-sql.js';
 import { closedPort } from '../kit/ports.js';
 import { startHarness } from '../kit/server.js';
 
@@ -13,7 +14,12 @@ describe('a control plane out of reach (PostgreSQL restarting)', () => {
       connectionTimeoutMillis: 1_000,
     });
     pool.on('error', () => {});
-    const control = pgControlPlane({ pool, box: new SecretBox([Buffer.alloc(32, 7)]), close: () => pool.end() });
+    const control = pgControlPlane({
+      pool,
+      sql: postgresSql(pool),
+      box: new SecretBox([Buffer.alloc(32, 7)]),
+      close: () => pool.end(),
+    });
     const h = await startHarness({ control });
     try {
       const r = await h.get('/v1/campeonatos', 'svc_live_qualquer-chave-ainda-nao-vista');

@@ -103,7 +103,7 @@ describe('the live stream in a browser on another origin, across a server restar
     scratch = tempDir('svc-browser-client-');
     const { project } = await installPackedClient(scratch.dir);
     await ingestInto(dataDir, [DEMO_FIXTURES]);
-    const db = openControlDb(dataDir.controlDb);
+    const db = await openControlDb(dataDir.controlDb);
     const accounts = accountsStoreOn(sqliteSql(db));
     const { key } = await accounts.createKey((await accounts.createAccount('acme', 'enterprise')).id, 'navegador');
     db.close();

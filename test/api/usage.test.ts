@@ -156,7 +156,7 @@ describe('quota consumption and usage statistics', () => {
 describe('usage meter when a write fails (control plane briefly out of reach)', () => {
   it('keeps the counts and writes them with the next flush: nothing admitted is lost', async () => {
     const { dir, cleanup } = tempDir('svc-api-usage-fail-');
-    const db = openControlDb(resolveDataDir(dir).controlDb);
+    const db = await openControlDb(resolveDataDir(dir).controlDb);
     try {
       const { usage: store, accounts } = sqliteControlPlane(db);
       const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;

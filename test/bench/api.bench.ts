@@ -82,7 +82,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const dataDir = resolveDataDir(dir);
     await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
-    const control = openSqliteControlPlane(dataDir.controlDb);
+    const control = await openSqliteControlPlane(dataDir.controlDb);
     const account = await control.accounts.createAccount('bench', 'enterprise', {
       cota_requisicoes: 1_000_000_000,
       requisicoes_por_segundo: 1_000_000,

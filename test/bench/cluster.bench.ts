@@ -169,7 +169,7 @@ export async function run(): Promise<BenchFigure[]> {
         return new Set(rows.map((r) => r.id));
       };
       // The baseline: the same burst to one worker on the data dir's SQLite control plane.
-      const sqlite = openSqliteControlPlane(path.join(dir, 'control.db'), {
+      const sqlite = await openSqliteControlPlane(path.join(dir, 'control.db'), {
         secretKeys: [keyFromText(SVC_SECRET_KEY)],
       });
       const sqliteHook = await sqlite.webhooks.createWebhook(

@@ -43,7 +43,7 @@ export async function run(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
   try {
     const file = path.join(dir, 'control.db');
-    const handles = Array.from({ length: NODES }, () => openControlDb(file, { secretKeys: [KEY] }));
+    const handles = await Promise.all(Array.from({ length: NODES }, () => openControlDb(file, { secretKeys: [KEY] })));
     const sqlite = await leaseAll(handles.map((db) => usageStoreOn(sqliteSql(db))));
     for (const db of handles) db.close();
     figures.push({

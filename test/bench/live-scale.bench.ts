@@ -212,7 +212,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 async function apiKey(dataDir: string): Promise<Record<string, string>> {
-  const control = sqliteControlPlane(openControlDb(path.join(dataDir, 'control.db')));
+  const control = sqliteControlPlane(await openControlDb(path.join(dataDir, 'control.db')));
   try {
     const account = await control.accounts.createAccount('bench', 'enterprise', {
       cota_requisicoes: 1_000_000_000,

@@ -101,7 +101,7 @@ export async function run(): Promise<BenchFigure[]> {
       for (const e of LIVE_STEP_EVENTS) expected += eventos.por_tipo[e] ?? 0;
     }
 
-    const control = openSqliteControlPlane(dataDir.controlDb);
+    const control = await openSqliteControlPlane(dataDir.controlDb);
     try {
       // B answers every delivery at once: one receipt per event.
       await waitFor(() => receiver.requests.length >= expected, `B's ${expected} deliveries`, SETTLE_MS);

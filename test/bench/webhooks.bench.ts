@@ -147,7 +147,7 @@ export async function run(): Promise<BenchFigure[]> {
   const dataDir = testDataDir();
   const receiver = new Receiver();
   const url = await receiver.start();
-  const db = openControlDb(dataDir.controlDb);
+  const db = await openControlDb(dataDir.controlDb);
   try {
     const conta = createAccount(db, 'bench', 'enterprise');
     db.prepare('INSERT INTO webhook_contas (conta_id, limite_entregas_ilimitado) VALUES (?, 1)').run(conta);

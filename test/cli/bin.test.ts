@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { migrationVersion, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/control/schema-version.js';
+import { KNOWN_MIGRATIONS, migrationVersion } from '../../src/control/schema-version.js';
 import { DEMO_FIXTURES, REPO_ROOT } from '../kit/fixtures.js';
 import { runSvc, SVC_BIN } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
@@ -24,7 +24,7 @@ describe('bin/svc runs the build made at install, and only that', () => {
       `svc ${pkg.version}`,
       'formato de snapshot: 1',
       // The last migration of each history as the sources hold it (the dist/ build must find the same folders).
-      `esquema do plano de controle: ${migrationVersion(SQLITE_MIGRATIONS.at(-1)!)} (SQLite), ${migrationVersion(PG_MIGRATIONS.at(-1)!)} (PostgreSQL)`,
+      `esquema do plano de controle: ${migrationVersion(KNOWN_MIGRATIONS.sqlite.at(-1)!)} (SQLite), ${migrationVersion(KNOWN_MIGRATIONS.postgres.at(-1)!)} (PostgreSQL)`,
     ]);
     const build = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist/build.json'), 'utf8')) as { inputs: string[] };
     for (const f of [

@@ -39,7 +39,7 @@ describe('svc doctor', () => {
   before(async () => {
     const r = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', healthy, '--json']);
     assert.equal(r.code, 0, r.stderr);
-    const db = openControlDb(path.join(healthy, 'control.db'));
+    const db = await openControlDb(path.join(healthy, 'control.db'));
     const cp = sqliteControlPlane(db);
     const acme = await cp.accounts.createAccount('acme', 'pro');
     await cp.webhooks.createWebhook(
@@ -129,7 +129,7 @@ describe('svc doctor', () => {
 
   it('a control plane migrated by a newer svc fails; one behind is a warning', async () => {
     const newer = copy();
-    const db = openControlDb(path.join(newer, 'control.db'));
+    const db = await openControlDb(path.join(newer, 'control.db'));
     db.prepare("INSERT INTO schema_migrations (nome, aplicada_em) VALUES ('999_futura.sql', ?)").run(FIXTURES_NOW);
     db.close();
     const r = await doctor(['--data-dir', newer]);
@@ -137,7 +137,7 @@ describe('svc doctor', () => {
     assert.match(r.by['plano de controle']?.mensagem ?? '', /esquema 999, mais novo que o deste svc \(028\)/);
 
     const behind = copy();
-    const db2 = openControlDb(path.join(behind, 'control.db'));
+    const db2 = await openControlDb(path.join(behind, 'control.db'));
     db2.prepare("DELETE FROM schema_migrations WHERE nome LIKE '026%'").run();
     db2.close();
     const b = await doctor(['--data-dir', behind]);

@@ -29,7 +29,7 @@ describe('a control plane migrated by a newer svc is refused before anything cha
   it('SQLite: ingest, serve, keys and webhooks run exit 7 with one line; nothing is published', async () => {
     const { dir, cleanup } = tempDir();
     try {
-      const db = openControlDb(path.join(dir, 'control.db'));
+      const db = await openControlDb(path.join(dir, 'control.db'));
       db.prepare("INSERT INTO schema_migrations (nome, aplicada_em) VALUES ('999_futura.sql', ?)").run(FIXTURES_NOW);
       db.close();
       for (const args of [

@@ -30,7 +30,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
     async open() {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-claims-'));
       const file = path.join(dir, 'control.db');
-      const db = openControlDb(file, { secretKeys: [KEY] });
+      const db = await openControlDb(file, { secretKeys: [KEY] });
       const cp = sqliteControlPlane(db);
       const conta = await cp.accounts.createAccount('acme', 'pro');
       await cp.webhooks.createWebhook(
@@ -38,7 +38,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
         null,
         T0,
       );
-      const db2 = openControlDb(file, { secretKeys: [KEY] });
+      const db2 = await openControlDb(file, { secretKeys: [KEY] });
       return {
         a: cp.deliveryQueue(() => null),
         b: sqliteControlPlane(db2).deliveryQueue(() => null),

@@ -19,7 +19,7 @@ describe('data dir permissions', () => {
       await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
       assert.equal(mode(dataDir.root), 0o700);
       assert.equal(mode(dataDir.snapshotsDir), 0o700);
-      const db = openControlDb(dataDir.controlDb);
+      const db = await openControlDb(dataDir.controlDb);
       try {
         db.exec("INSERT INTO schema_migrations (nome, aplicada_em) VALUES ('x', 'y')");
         for (const file of [dataDir.controlDb, `${dataDir.controlDb}-wal`, `${dataDir.controlDb}-shm`]) {
@@ -34,26 +34,26 @@ describe('data dir permissions', () => {
     }
   });
 
-  it('an older world-readable control.db is tightened to 0600 when opened', () => {
+  it('an older world-readable control.db is tightened to 0600 when opened', async () => {
     const { dir, cleanup } = tempDir('svc-modes-');
     try {
       const file = path.join(dir, 'control.db');
       writeFileSync(file, '');
       chmodSync(file, 0o644);
-      openControlDb(file).close();
+      (await openControlDb(file)).close();
       assert.equal(mode(file), 0o600);
     } finally {
       cleanup();
     }
   });
 
-  it("a second connection in one process keeps the first one's writes visible to other processes", () => {
+  it("a second connection in one process keeps the first one's writes visible to other processes", async () => {
     // serve + its webhook daemon hold two connections; opening the second must not drop the first one's
     // locks, or another process closing the database deletes the WAL under it and later writes are lost.
     const { dir, cleanup } = tempDir('svc-modes-');
     const file = path.join(dir, 'control.db');
-    const a = openControlDb(file);
-    const b = openControlDb(file);
+    const a = await openControlDb(file);
+    const b = await openControlDb(file);
     const insert = (nome: string) =>
       a
         .prepare(

@@ -10,47 +10,40 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { openControlDb } from '../../src/control/database.js';
 import { openPgControl } from '../../src/control/postgres/pg-control.js';
-import {
-  MigrationChangedError,
-  migrationChecksum,
-  PG_MIGRATIONS,
-  SQLITE_MIGRATIONS,
-} from '../../src/control/schema-version.js';
+import { historyOf, MigrationChangedError, migrationChecksum } from '../../src/control/schema-version.js';
 import { tempDir } from '../kit/dirs.js';
-import { REPO_ROOT } from '../kit/fixtures.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 import { runSvc } from '../kit/svc.js';
 
-const sqliteText = (file: string) => readFileSync(path.join(REPO_ROOT, 'src/control/migrations', file), 'utf8');
-const pgText = (file: string) => readFileSync(path.join(REPO_ROOT, 'src/control/postgres/migrations', file), 'utf8');
+const [sqliteFirst, pgFirst] = [historyOf('sqlite')[0]!, historyOf('postgres')[0]!];
 
 describe('migration checksums', () => {
   it('SQLite: recorded on apply, a changed one refused (exit 7 from the CLI), a missing one recorded', async () => {
     const { dir, cleanup } = tempDir('svc-checksums-');
     try {
       const file = path.join(dir, 'control.db');
-      const first = SQLITE_MIGRATIONS[0]!;
-      let db = openControlDb(file);
+      const first = sqliteFirst.name;
+      let db = await openControlDb(file);
       const recorded = db.prepare('SELECT checksum FROM schema_migrations WHERE nome = ?').get(first) as {
         checksum: string;
       };
-      assert.equal(recorded.checksum, migrationChecksum(sqliteText(first)));
+      assert.equal(recorded.checksum, migrationChecksum(readFileSync(sqliteFirst.file, 'utf8')));
       db.prepare("UPDATE schema_migrations SET checksum = 'outro' WHERE nome = ?").run(first);
       db.close();
 
-      assert.throws(() => openControlDb(file), MigrationChangedError);
+      await assert.rejects(openControlDb(file), MigrationChangedError);
       const cli = await runSvc(['keys', 'list', '--data-dir', dir]);
       assert.equal(cli.code, 7, cli.stderr);
       assert.match(
         cli.stderr,
-        new RegExp(`^svc: a migração ${first} do plano de controle em .+ foi alterada depois de aplicada`),
+        new RegExp(`^svc: a migração ${first} do plano de controle .+control\\.db foi alterada depois de aplicada`),
       );
 
       // Applied before checksums were recorded: taken as applied on the next start.
       const raw = new (await import('libsql')).default(file);
       raw.prepare('UPDATE schema_migrations SET checksum = NULL').run();
       raw.close();
-      db = openControlDb(file);
+      db = await openControlDb(file);
       const nulls = db.prepare('SELECT count(*) AS n FROM schema_migrations WHERE checksum IS NULL').get() as {
         n: number;
       };
@@ -66,12 +59,12 @@ describe('migration checksums', () => {
     const key = { secretKeys: [Buffer.alloc(32, 3)] };
     try {
       await (await openPgControl(database.url, key)).close();
-      const first = PG_MIGRATIONS[0]!;
+      const first = pgFirst.name;
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
         const { rows } = await client.query('SELECT checksum FROM schema_migrations WHERE nome = $1', [first]);
-        assert.equal(rows[0].checksum, migrationChecksum(pgText(first)));
+        assert.equal(rows[0].checksum, migrationChecksum(readFileSync(pgFirst.file, 'utf8')));
         await client.query("UPDATE schema_migrations SET checksum = 'outro' WHERE nome = $1", [first]);
         await assert.rejects(openPgControl(database.url, key), MigrationChangedError);
         await client.query('UPDATE schema_migrations SET checksum = NULL');

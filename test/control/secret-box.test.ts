@@ -27,7 +27,7 @@ describe('webhook secrets at rest', () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
-      const db = openControlDb(file);
+      const db = await openControlDb(file);
       const registry = sqliteControlPlane(db).webhooks;
       const w = await registry.createWebhook(
         {
@@ -53,18 +53,18 @@ describe('webhook secrets at rest', () => {
     const { dir, cleanup } = tempDir('svc-secrets-');
     try {
       const file = path.join(dir, 'control.db');
-      const db = openControlDb(file);
+      const db = await openControlDb(file);
       const conta = createAccount(db, 'a', 'pro');
       db.prepare(`INSERT INTO webhooks (conta_id, nome, url, eventos, ativo, secret, criado_em, atualizado_em, evento_seq_inicial)
         VALUES (?, 'old', 'https://example.com/h', '["partida.gol"]', 1, ?, 'x', 'x', 0)`).run(conta, SECRET);
       db.close();
-      const again = openControlDb(file);
+      const again = await openControlDb(file);
       assert.equal((again.prepare('SELECT secret FROM webhooks').get() as { secret: string }).secret, SECRET);
       assert.equal((await sqliteControlPlane(again).webhooks.listWebhooks(conta))[0]?.secret, SECRET);
       again.close();
       const key = keyFile(path.join(dir, 'secret.key'));
-      assert.deepEqual(rotateSecretKey(file, key, key), { de: keyId(key), para: keyId(key), resselados: 1 });
-      const sealed = openControlDb(file);
+      assert.deepEqual(await rotateSecretKey(file, key, key), { de: keyId(key), para: keyId(key), resselados: 1 });
+      const sealed = await openControlDb(file);
       assert.match((sealed.prepare('SELECT secret FROM webhooks').get() as { secret: string }).secret, /^svcenc1:/);
       assert.equal((await sqliteControlPlane(sealed).webhooks.listWebhooks(conta))[0]?.secret, SECRET);
       sealed.close();
@@ -78,7 +78,7 @@ describe('webhook secrets at rest', () => {
     try {
       const file = path.join(dir, 'control.db');
       const [first, second] = [keyFromText('first-key-long-enough'), keyFromText('second-key-long-enough')];
-      const db = openControlDb(file, { secretKeys: [first] });
+      const db = await openControlDb(file, { secretKeys: [first] });
       const conta = createAccount(db, 'a', 'pro');
       await sqliteControlPlane(db).webhooks.createWebhook(
         { contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
@@ -87,22 +87,29 @@ describe('webhook secrets at rest', () => {
       );
       db.close();
       const before = readFileSync(file);
-      assert.throws(
-        () => openControlDb(file, { secretKeys: [second] }),
+      await assert.rejects(
+        openControlDb(file, { secretKeys: [second] }),
         (err: unknown) =>
           err instanceof SecretKeyMismatchError && err.needed === keyId(first) && err.got === keyId(second),
       );
       // The data dir's key file (the default) is another key too.
-      assert.throws(() => openControlDb(file), SecretKeyMismatchError);
+      await assert.rejects(openControlDb(file), SecretKeyMismatchError);
       assert.deepEqual(readFileSync(file), before, 'nothing written');
 
       // The rotation from a key the secrets are not sealed with is refused too.
-      assert.throws(() => rotateSecretKey(file, second, keyFromText('a-third-key-never-used')), SecretKeyMismatchError);
-      assert.deepEqual(rotateSecretKey(file, second, first), { de: keyId(first), para: keyId(second), resselados: 1 });
-      const rotated = openControlDb(file, { secretKeys: [second] });
+      await assert.rejects(
+        rotateSecretKey(file, second, keyFromText('a-third-key-never-used')),
+        SecretKeyMismatchError,
+      );
+      assert.deepEqual(await rotateSecretKey(file, second, first), {
+        de: keyId(first),
+        para: keyId(second),
+        resselados: 1,
+      });
+      const rotated = await openControlDb(file, { secretKeys: [second] });
       assert.equal((await sqliteControlPlane(rotated).webhooks.listWebhooks(conta))[0]?.secret, SECRET);
       rotated.close();
-      assert.throws(() => openControlDb(file, { secretKeys: [first] }), SecretKeyMismatchError);
+      await assert.rejects(openControlDb(file, { secretKeys: [first] }), SecretKeyMismatchError);
     } finally {
       cleanup();
     }
@@ -113,7 +120,7 @@ describe('webhook secrets at rest', () => {
     try {
       const file = path.join(dir, 'control.db');
       const key = keyFromText('first-key-long-enough');
-      const db = openControlDb(file, { secretKeys: [key] });
+      const db = await openControlDb(file, { secretKeys: [key] });
       const conta = createAccount(db, 'a', 'pro');
       await sqliteControlPlane(db).webhooks.createWebhook(
         { contaId: conta, nome: 'x', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
@@ -122,11 +129,11 @@ describe('webhook secrets at rest', () => {
       );
       db.exec('DELETE FROM chave_segredos');
       db.close();
-      assert.throws(() => openControlDb(file, { secretKeys: [keyFromText('second-key-long-enough')] }), {
+      await assert.rejects(openControlDb(file, { secretKeys: [keyFromText('second-key-long-enough')] }), {
         name: 'SecretKeyMismatchError',
       });
-      openControlDb(file, { secretKeys: [key] }).close();
-      const bound = openControlDb(file, { secretKeys: [key] });
+      (await openControlDb(file, { secretKeys: [key] })).close();
+      const bound = await openControlDb(file, { secretKeys: [key] });
       assert.equal(
         (bound.prepare('SELECT chave_id FROM chave_segredos').get() as { chave_id: string }).chave_id,
         keyId(key),

@@ -42,7 +42,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const secretKeys = [keyFromText(key)];
       const control = database
         ? await openPgControlPlane(database.url, { secretKeys })
-        : openSqliteControlPlane(path.join(dir.dir, 'control.db'), { secretKeys });
+        : await openSqliteControlPlane(path.join(dir.dir, 'control.db'), { secretKeys });
       try {
         return await fn(control);
       } finally {
@@ -167,7 +167,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           const file = path.join(other.dir, 'control.db');
           const run = (e: Record<string, string>, ...args: string[]) =>
             runSvc([...args, '--data-dir', other.dir], { env: { SVC_SECRET_KEY: '', ...e } });
-          const control = openSqliteControlPlane(file);
+          const control = await openSqliteControlPlane(file);
           const conta = await control.accounts.createAccount('acme', 'enterprise');
           const w = await control.webhooks.createWebhook(
             { contaId: conta.id, nome: 'gols', url: 'https://example.com/h', eventos: ['partida.gol'], secret: SECRET },
@@ -178,7 +178,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           const keyFile = path.join(other.dir, 'secret.key');
           const defaultId = keyId(keyFromText(readFileSync(keyFile, 'utf8')));
           await refused(run({ SVC_SECRET_KEY: WRONG }, 'keys', 'list'), defaultId, id(WRONG));
-          const again = openSqliteControlPlane(file);
+          const again = await openSqliteControlPlane(file);
           assert.equal((await again.webhooks.getWebhookById(w.id))?.secret, SECRET, 'still opens with the key file');
           await again.close();
           const rotated = await run({ SVC_SECRET_KEY: NEW }, 'keys', 'rotate-secret-key', '--old-key-file', keyFile);

@@ -31,7 +31,7 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
       async open() {
         const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-stores-'));
         const file = path.join(dir, 'control.db');
-        const db = openControlDb(file, { secretKeys: [KEY] });
+        const db = await openControlDb(file, { secretKeys: [KEY] });
         const sql = sqliteSql(db);
         const stores: Stores = {
           accounts: accountsStoreOn(sql),
@@ -39,7 +39,7 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
           counters: countersOn(sql.db),
           cursor: dispatcherCursorOn(sql.db, sql.engine),
           async other() {
-            const db2 = openControlDb(file, { secretKeys: [KEY] });
+            const db2 = await openControlDb(file, { secretKeys: [KEY] });
             return { usage: usageStoreOn(sqliteSql(db2)), close: async () => void db2.close() };
           },
         };

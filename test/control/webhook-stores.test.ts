@@ -50,12 +50,12 @@ const backends: { name: string; skip: string | false; open(): Promise<Backend> }
     async open() {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-webhook-stores-'));
       const file = path.join(dir, 'control.db');
-      const cp = sqliteControlPlane(openControlDb(file, { secretKeys: [KEY] }));
+      const cp = sqliteControlPlane(await openControlDb(file, { secretKeys: [KEY] }));
       const opened = [cp];
       return {
         cp,
         async other() {
-          const more = sqliteControlPlane(openControlDb(file, { secretKeys: [KEY] }));
+          const more = sqliteControlPlane(await openControlDb(file, { secretKeys: [KEY] }));
           opened.push(more);
           return more;
         },

@@ -695,7 +695,7 @@ describe('svc ingest publishes snapshots', () => {
     withWs(async (ws) => {
       await seeded(ws);
       await ok(ws, [ws.write('l1.json', liveFeed(1))]);
-      const control = openControlDb(path.join(ws.dataDir, 'control.db'));
+      const control = await openControlDb(path.join(ws.dataDir, 'control.db'));
       await dispatcherCursorOn(sqliteSql(control).db, 'sqlite').ensure();
       control.close();
       // Snapshot 3 carries events the dispatcher has not consumed: retention must keep it.

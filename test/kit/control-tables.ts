@@ -19,8 +19,8 @@ function tsType(c: Column): string {
  * The source of src/control/sql/tables.ts for the schema a fresh control plane at `file` gets from the migrations:
  * one interface per table; a column the database fills (an INTEGER PRIMARY KEY, a DEFAULT) is `Generated`.
  */
-export function controlTablesSource(file: string): string {
-  const db = openControlDb(file, { secretKeys: [Buffer.alloc(32, 1)] });
+export async function controlTablesSource(file: string): Promise<string> {
+  const db = await openControlDb(file, { secretKeys: [Buffer.alloc(32, 1)] });
   try {
     const tables = (
       db

@@ -13,7 +13,7 @@ import { runSvcInProcess } from './svc.js';
  * centred on the fixtures' moment unless `now` is given (as every test ingest: see FIXTURES_NOW).
  */
 export async function ingestSqlite(options: IngestInputs): Promise<IngestSummary> {
-  const control = openSqliteControlPlane(options.dataDir.controlDb);
+  const control = await openSqliteControlPlane(options.dataDir.controlDb);
   try {
     return await ingest({ now: new Date(FIXTURES_NOW), ...options, control });
   } finally {

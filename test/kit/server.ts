@@ -78,7 +78,7 @@ export async function startHarness(
   const dir = o.dir ?? temp!.dir;
   const dataDir = resolveDataDir(dir);
   if (o.ingestDemo !== false && !o.dir) await copyDemoDataDir(dir);
-  const control = openControlDb(dataDir.controlDb);
+  const control = await openControlDb(dataDir.controlDb);
   const controlPlane = sqliteControlPlane(control);
   const { log, records: logs } = memoryLog();
   // Keys are re-checked on every request by default here, so revocation tests need not wait out the cache.

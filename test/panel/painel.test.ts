@@ -46,7 +46,7 @@ describe('control panel /painel (Chromium)', () => {
     mkdirSync(shots, { recursive: true });
     const ingested = await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root]);
     assert.equal(ingested.code, 0, ingested.stderr);
-    const db = openControlDb(dataDir.controlDb);
+    const db = await openControlDb(dataDir.controlDb);
     const accounts = accountsStoreOn(sqliteSql(db));
     ({ key } = await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, 'painel'));
     db.close();
@@ -347,7 +347,7 @@ describe('control panel /painel (Chromium)', () => {
     const hook = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
     const first = receiver.requests[0]?.headers['x-svc-entrega'] as string;
     // History the panel pages through: 55 old deliveries, and 3 event deliveries that failed (two after the moment).
-    const db = openControlDb(dataDir.controlDb);
+    const db = await openControlDb(dataDir.controlDb);
     const { conta_id } = db.prepare('SELECT conta_id FROM webhooks WHERE id = ?').get(hook.id) as { conta_id: number };
     const insert = db.prepare(
       `INSERT INTO entregas (id, webhook_id, conta_id, evento, corpo, origem, status, tentativas, criada_em, ultimo_status_code, ultimo_erro)
@@ -462,7 +462,7 @@ describe('control panel /painel (Chromium)', () => {
     assert.equal(res.status, 201, JSON.stringify(createdBody));
     const { id } = createdBody.data;
     // The state the daemon leaves after its third temporary deactivation with no success in between.
-    const db = openControlDb(dataDir.controlDb);
+    const db = await openControlDb(dataDir.controlDb);
     db.prepare(
       `UPDATE webhooks SET ativo = 0, desativado_em = ?, reativar_em = NULL, desativacoes_seguidas = 3, falhas_consecutivas = 20,
          motivo_desativacao = '3 desativações temporárias sem nenhuma entrega bem-sucedida: desativado até ser reativado pelo cliente' WHERE id = ?`,
@@ -498,7 +498,7 @@ describe('control panel /painel (Chromium)', () => {
     const hook = (await apiGet('/v1/webhooks')).data.find((w: { nome: string }) => w.nome === 'receptor local');
     // The daemon's temporary deactivation, as the page would see it at a fixed moment three hours before its end.
     const now = Date.parse(FIXTURES_NOW);
-    const db = openControlDb(dataDir.controlDb);
+    const db = await openControlDb(dataDir.controlDb);
     db.prepare(
       `UPDATE webhooks SET ativo = 0, desativado_em = ?, reativar_em = '2999-01-01T00:00:00.000+00:00', motivo_desativacao = ? WHERE id = ?`,
     ).run(

@@ -102,7 +102,7 @@ process.on('exit', () => {
 const controlEnv: Record<string, string> = database
   ? { SVC_DATABASE_URL: database.url, SVC_SECRET_KEY: SECRET_KEY }
   : {};
-const openControl = (): Promise<ControlPlane> | ControlPlane =>
+const openControl = (): Promise<ControlPlane> =>
   database
     ? openPgControlPlane(database.url, { secretKeys: [keyFromText(SECRET_KEY)] })
     : openSqliteControlPlane(dataDir.controlDb);

@@ -5,9 +5,11 @@ import { openSqliteControlPlane } from '../../src/control/control-plane.js';
 import { IdCounters } from '../../src/warehouse/counter-guard.js';
 import { tempDir } from '../kit/dirs.js';
 
-async function withCounters(fn: (counters: ReturnType<typeof openSqliteControlPlane>['counters']) => Promise<void>) {
+async function withCounters(
+  fn: (counters: Awaited<ReturnType<typeof openSqliteControlPlane>>['counters']) => Promise<void>,
+) {
   const { dir, cleanup } = tempDir('svc-id-counters-');
-  const control = openSqliteControlPlane(path.join(dir, 'control.db'));
+  const control = await openSqliteControlPlane(path.join(dir, 'control.db'));
   try {
     await fn(control.counters);
   } finally {

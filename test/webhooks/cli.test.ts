@@ -26,7 +26,7 @@ describe('svc webhooks run / listen and svc replay (real binary)', () => {
 
   beforeEach(async () => {
     dataDir = testDataDir();
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     store = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();
     url = await receiver.start();

@@ -46,7 +46,7 @@ export async function startDeliveryStack(o: {
   before?: (db: ControlDb, conta: number) => void;
 }): Promise<DeliveryStack> {
   const dataDir = testDataDir();
-  const db = openControlDb(dataDir.controlDb);
+  const db = await openControlDb(dataDir.controlDb);
   const accounts = accountsStoreOn(sqliteSql(db));
   const conta = (await accounts.createAccount('acme', 'pro')).id;
   const { key } = await accounts.createKey(conta, null);

@@ -34,7 +34,7 @@ describe('dispatcher', () => {
 
   beforeEach(async () => {
     dataDir = testDataDir();
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     store = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();
     url = await receiver.start();

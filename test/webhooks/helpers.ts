@@ -40,7 +40,7 @@ export function eventBody(e: TestEvent, geradoEm = '2026-11-22T15:00:00.000Z'): 
  * manifest, CURRENT) so the dispatcher reads a real DuckDB file. Returns the seqs.
  */
 export async function publishSnapshot(dataDir: DataDir, events: readonly TestEvent[]): Promise<number[]> {
-  const db = openControlDb(dataDir.controlDb);
+  const db = await openControlDb(dataDir.controlDb);
   const counters = countersOn(sqliteSql(db).db);
   const first = events.length ? await counters.reserve(EVENT_SEQ_COUNTER, events.length) : null;
   const id = String(await counters.reserve('snapshot_id')).padStart(8, '0');

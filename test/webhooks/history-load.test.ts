@@ -39,7 +39,7 @@ describe('history loads send no webhooks; live steps do', { skip: SKIP }, () => 
   before(async () => {
     dataDir = testDataDir();
     await ingest([DEMO_FIXTURES]);
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
     await sqliteControlPlane(db).webhooks.createWebhook(

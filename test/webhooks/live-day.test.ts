@@ -56,7 +56,7 @@ describe('live day → signed deliveries (svc ingest + dispatcher + real receive
     dataDir = testDataDir();
     const demo = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root]);
     assert.equal(demo.code, 0, demo.stderr);
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     store = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();
     const url = await receiver.start();

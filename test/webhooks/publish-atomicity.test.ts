@@ -33,7 +33,7 @@ describe('events are delivered only from the current line of snapshots', () => {
   beforeEach(async () => {
     dataDir = testDataDir();
     assert.equal((await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dataDir.root])).code, 0);
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     receiver = new Receiver();
     const url = await receiver.start();
     await sqliteControlPlane(db).webhooks.createWebhook(

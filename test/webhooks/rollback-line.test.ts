@@ -77,7 +77,7 @@ describe('after a rollback, the stream and the webhooks deliver the same events 
     cleanup = temp.cleanup;
     dataDir = resolveDataDir(temp.dir);
     await ingestInto(dataDir, [DEMO_FIXTURES]);
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     from = await countersOn(sqliteSql(db).db).lastValue(EVENT_SEQ_COUNTER); // what the webhook records as the seq it starts after
     registry = sqliteControlPlane(db).webhooks;
     receiver = new Receiver();

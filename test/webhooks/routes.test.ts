@@ -21,7 +21,7 @@ describe('webhook management API', () => {
 
   before(async () => {
     dataDir = testDataDir();
-    db = openControlDb(dataDir.controlDb);
+    db = await openControlDb(dataDir.controlDb);
     const accounts = accountsStoreOn(sqliteSql(db));
     const acme = (await accounts.createAccount('acme', 'pro')).id;
     const rival = (await accounts.createAccount('rival', 'pro')).id;

@@ -81,7 +81,7 @@ export function registerDb(program: Command): void {
     const sourceKeys = existsSync(keyFileOfSource) ? [key, keyFile(keyFileOfSource)] : [key];
     let from: ControlDb;
     try {
-      from = openControlDbReadOnly(config.dataDir.controlDb, sourceKeys);
+      from = await openControlDbReadOnly(config.dataDir.controlDb, sourceKeys);
     } catch (err) {
       if (err instanceof ControlDbBehindError || err instanceof ControlSchemaNewerError)
         throw new CliError(err.message, EXIT.notReady);

@@ -130,7 +130,7 @@ async function controlChecks(config: Config, clock: Clock): Promise<Check[]> {
     // The data dir's key file when none is configured; read, never created here.
     const keyFile = defaultKeyFile(file);
     const key = config.secretKey ?? (existsSync(keyFile) ? keyFromText(readFileSync(keyFile, 'utf8')) : undefined);
-    const report = inspectControlDb(file, key);
+    const report = await inspectControlDb(file, key);
     const checks = [schemaCheck(path.basename(file), report.schema)];
     return report.schema.pending.length > 0 || report.schema.unknown.length > 0
       ? checks

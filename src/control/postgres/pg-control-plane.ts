@@ -1,13 +1,5 @@
-import type { ClusterLock, ControlPlane } from '../control-plane.js';
+import { controlPlaneOn, type ClusterLock, type ControlPlane } from '../control-plane.js';
 import { openPgControl, type PgControl, type PgControlOptions } from './pg-control.js';
-import { accountsStoreOn } from '../accounts-store.js';
-import { countersOn } from '../counters.js';
-import { dispatcherCursorOn } from '../outbox-cursor.js';
-import { postgresSql } from '../sql/control-sql.js';
-import { usageStoreOn } from '../usage-store.js';
-import { deliveryQueueOn } from '../webhooks/delivery-queue.js';
-import { deliveryStatsOn } from '../webhooks/delivery-stats.js';
-import { webhookRegistryOn } from '../webhooks/registry.js';
 
 /** Key of the session advisory lock an ingest holds cluster-wide (besides the data dir's file lock). */
 const INGEST_LOCK = 0x73766302;
@@ -15,21 +7,8 @@ const INGEST_LOCK = 0x73766302;
 /** The control plane on PostgreSQL: several API nodes, workers and one ingest host share it. */
 export function pgControlPlane(control: PgControl): ControlPlane & { readonly pg: PgControl } {
   const { pool } = control;
-  const sql = postgresSql(pool);
-  return {
-    engine: 'postgres',
-    sql,
+  return controlPlaneOn(control.sql, control.box, {
     pg: control,
-    accounts: accountsStoreOn(sql),
-    usage: usageStoreOn(sql),
-    counters: countersOn(sql.db),
-    cursor: dispatcherCursorOn(sql.db, sql.engine),
-    webhooks: webhookRegistryOn(sql, control.box),
-    deliveryQueue: (deactivation, newId) => deliveryQueueOn(sql, control.box, deactivation, newId),
-    deliveryStats: (now) => deliveryStatsOn(sql.db, now),
-    async ping() {
-      await pool.query('SELECT 1');
-    },
     async tryIngestLock(): Promise<ClusterLock | null> {
       // A session lock on a connection of its own: it ends with the holder's connection, so a killed ingest
       // never leaves it behind.
@@ -56,7 +35,7 @@ export function pgControlPlane(control: PgControl): ControlPlane & { readonly pg
       };
     },
     close: () => control.close(),
-  };
+  });
 }
 
 /** Connects, migrates (under an advisory lock) and assembles the stores. */

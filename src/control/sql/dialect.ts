@@ -95,3 +95,60 @@ export function valuesList(rows: readonly (readonly unknown[])[], types: readonl
   const casts = types.map((t) => sql.raw(t));
   return sql`VALUES ${sql.join(rows.map((r) => sql`(${sql.join(r.map((v, i) => sql`CAST(${v} AS ${casts[i]})`))})`))}`;
 }
+
+/** Session advisory lock keys (one `bigint` key). Kept as released: nodes of the previous release take them too. */
+export const SESSION_LOCKS = {
+  /** Held while migrating, so nodes starting together apply each migration once. */
+  migrations: 0x73766301,
+} as const;
+
+/**
+ * Runs `fn` holding a session advisory lock: PostgreSQL's, on one connection that `fn` gets (its transactions run
+ * there). SQLite: `fn(db)` unlocked — its write transactions begin `IMMEDIATE`, one writer at a time, and what `fn`
+ * writes it checks again inside them.
+ */
+export async function withSessionLock<T>(
+  db: ControlQuery,
+  engine: Engine,
+  key: number,
+  fn: (q: ControlQuery) => Promise<T>,
+): Promise<T> {
+  if (engine === 'sqlite') return fn(db);
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${key})`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${key})`.execute(conn).catch(() => undefined);
+    }
+  });
+}
+
+/**
+ * Locks a table against other writers (and other holders of this lock) until the end of the transaction; readers
+ * go on. PostgreSQL: `SHARE ROW EXCLUSIVE`; SQLite: nothing (the write transaction already excludes every writer).
+ */
+export async function lockTable(tx: ControlQuery, engine: Engine, table: string): Promise<void> {
+  if (engine === 'postgres') await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
+}
+
+/**
+ * PostgreSQL's types as SQLite declares them, for the shared migrations (written in PostgreSQL's types). SQLite
+ * assigns an `INTEGER PRIMARY KEY` itself (the identity) and only for that exact type name, hence BIGINT → INTEGER.
+ * Rules are only ever added: an applied migration must keep building the schema it built.
+ */
+const SQLITE_TYPES: readonly [RegExp, string][] = [
+  [/\s+GENERATED\s+BY\s+DEFAULT\s+AS\s+IDENTITY\b/gi, ''],
+  [/\bBIGINT\b/gi, 'INTEGER'],
+  [/\bDOUBLE\s+PRECISION\b/gi, 'REAL'],
+  [/\bBYTEA\b/gi, 'BLOB'],
+];
+
+/** A shared migration's statement in the engine's types (string literals untouched). */
+export function sharedStatement(engine: Engine, statement: string): string {
+  if (engine === 'postgres') return statement;
+  return statement
+    .split(/('(?:[^']|'')*')/)
+    .map((part, i) => (i % 2 === 1 ? part : SQLITE_TYPES.reduce((s, [from, to]) => s.replace(from, to), part)))
+    .join('');
+}

@@ -1,7 +1,7 @@
-import { nowDate } from '../../clock.js';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
-import { checkSealingKey, type SecretBox } from '../secret-box.js';
+import { sealSecret } from '../secret-binding.js';
+import type { SecretBox } from '../secret-box.js';
 import type { ControlQuery, ControlSql } from '../sql/control-sql.js';
 import { forRowLock, inChunks } from '../sql/dialect.js';
 import { headersText, iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
@@ -46,19 +46,9 @@ export abstract class WebhookTables implements WebhookAccounts {
     return this.box.open(stored);
   }
 
-  /**
-   * Seals with the current key, the one the control plane is bound to: the first secret sealed records the
-   * binding (`chave_segredos`), and a process given another key is refused (SecretKeyMismatchError).
-   */
-  protected async sealSecret(q: ControlQuery, plain: string): Promise<string> {
-    await q
-      .insertInto('chave_segredos')
-      .values({ id: 1, chave_id: this.box.currentKeyId, definida_em: nowDate().toISOString() })
-      .onConflict((c) => c.column('id').doNothing())
-      .execute();
-    const row = await q.selectFrom('chave_segredos').select('chave_id').executeTakeFirst();
-    checkSealingKey(this.box, row?.chave_id);
-    return this.box.seal(plain);
+  /** Sealed with the current key, the one the control plane is bound to (secret-binding.ts). */
+  protected sealSecret(q: ControlQuery, plain: string): Promise<string> {
+    return sealSecret(q, this.box, plain);
   }
 
   /** Attempts made, one INSERT however many (cut only at the engine's parameter bound). */

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Async } from '../../control/async-store.js';
 import type { Counters } from '../../control/counters.js';
 import type { DataDir } from '../../data-dir.js';
 import { openForPublish } from '../publish-engine.js';
@@ -51,7 +50,7 @@ export async function planIngest(dataDir: DataDir, request: PublishRequest): Pro
 const NO_CHANGES = { partidas_adicionadas: 0, partidas_alteradas: 0, partidas_removidas: 0, posicoes: 0 };
 
 /** Counters in memory, from zero: the candidate's ids start past its parent's (IdCounters' bounds). */
-function scratchCounters(): Async<Counters> {
+function scratchCounters(): Counters {
   const values = new Map<string, number>();
   return {
     reserve: async (name, count = 1) => {

@@ -12,18 +12,26 @@ export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 /** A real control plane with one pro account and one webhook, for testing one dispatcher stage at a time. */
 export class StageFixture {
-  readonly dataDir: TestDataDir = testDataDir();
-  readonly db: ControlDb = openControlDb(this.dataDir.controlDb);
-  readonly registry: WebhookRegistry = sqliteControlPlane(this.db).webhooks;
+  readonly registry: WebhookRegistry;
   /** The queue as the dispatcher's stages get it from the control plane. */
-  readonly queue: DeliveryQueue = sqliteControlPlane(this.db).deliveryQueue(decideDeactivation);
-  readonly conta: number = createAccount(this.db, 'acme', 'pro');
+  readonly queue: DeliveryQueue;
+  readonly conta: number;
   webhook!: WebhookRecord;
 
-  private constructor(readonly secret: string) {}
+  private constructor(
+    readonly dataDir: TestDataDir,
+    readonly db: ControlDb,
+    readonly secret: string,
+  ) {
+    const cp = sqliteControlPlane(db);
+    this.registry = cp.webhooks;
+    this.queue = cp.deliveryQueue(decideDeactivation);
+    this.conta = createAccount(db, 'acme', 'pro');
+  }
 
   static async open(url = 'http://127.0.0.1:9/hook', secret = 'whsec_stage'): Promise<StageFixture> {
-    const f = new StageFixture(secret);
+    const dataDir = testDataDir();
+    const f = new StageFixture(dataDir, await openControlDb(dataDir.controlDb), secret);
     f.webhook = await f.registry.createWebhook(
       { contaId: f.conta, nome: 'w', url, eventos: ['partida.gol'], secret },
       null,
