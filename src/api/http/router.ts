@@ -16,8 +16,10 @@ export interface NotFound {
 
 interface Node<T> {
   literal: Map<string, Node<T>>;
-  param?: { name: string; node: Node<T> };
-  methods: Map<string, T>;
+  /** Any one non-empty segment; its name is the route's (two templates may name one place differently). */
+  param?: Node<T>;
+  /** Per method: the route and the names of its path parameters, in path order. */
+  methods: Map<string, { value: T; names: readonly string[] }>;
 }
 
 const node = <T>(): Node<T> => ({ literal: new Map(), methods: new Map() });
@@ -37,6 +39,7 @@ export class PathRouter<T> {
   /** `template` as the OpenAPI writes it: `/v1/campeonatos/{campeonatoId}/tabela`. */
   add(method: string, template: string, value: T): void {
     let at = this.root;
+    const names: string[] = [];
     for (const segment of template.split('/').slice(1)) {
       const param = /^\{(\w+)\}$/.exec(segment)?.[1];
       if (param === undefined) {
@@ -44,15 +47,14 @@ export class PathRouter<T> {
         if (!next) at.literal.set(segment, (next = node()));
         at = next;
       } else {
-        if (at.param && at.param.name !== param) throw new Error(`${template}: {${param}} where {${at.param.name}} is`);
-        at.param ??= { name: param, node: node() };
-        at = at.param.node;
+        names.push(param);
+        at = at.param ??= node();
       }
     }
     const upper = method.toUpperCase();
     if (at.methods.has(upper)) throw new Error(`${upper} ${template} added twice`);
-    at.methods.set(upper, value);
-    if (upper === 'GET' && !at.methods.has('HEAD')) at.methods.set('HEAD', value);
+    at.methods.set(upper, { value, names });
+    if (upper === 'GET' && !at.methods.has('HEAD')) at.methods.set('HEAD', { value, names });
   }
 
   /**
@@ -63,11 +65,14 @@ export class PathRouter<T> {
   find(method: string, path: string): Found<T> | NotFound {
     const segments = path.split('/');
     const allowed = new Set<string>();
+    const values: string[] = [];
+    let hit = this.walk(this.root, segments, 1, method, values, allowed);
+    if (hit === undefined && allowed.size === 0 && segments.length > 2 && segments.at(-1) === '')
+      hit = this.walk(this.root, segments.slice(0, -1), 1, method, values, allowed);
+    if (hit === undefined) return { allowed: [...allowed].sort() };
     const params: Record<string, string> = {};
-    let value = this.walk(this.root, segments, 1, method, params, allowed);
-    if (value === undefined && allowed.size === 0 && segments.length > 2 && segments.at(-1) === '')
-      value = this.walk(this.root, segments.slice(0, -1), 1, method, params, allowed);
-    return value === undefined ? { allowed: [...allowed].sort() } : { value, params };
+    for (let i = 0; i < hit.names.length; i++) params[hit.names[i]!] = decode(values[i]!);
+    return { value: hit.value, params };
   }
 
   private walk(
@@ -75,9 +80,9 @@ export class PathRouter<T> {
     segments: string[],
     i: number,
     method: string,
-    params: Record<string, string>,
+    values: string[],
     allowed: Set<string>,
-  ): T | undefined {
+  ): { value: T; names: readonly string[] } | undefined {
     if (i === segments.length) {
       for (const m of at.methods.keys()) allowed.add(m);
       return at.methods.get(method);
@@ -85,15 +90,14 @@ export class PathRouter<T> {
     const segment = segments[i]!;
     const literal = at.literal.get(segment);
     if (literal) {
-      const found = this.walk(literal, segments, i + 1, method, params, allowed);
+      const found = this.walk(literal, segments, i + 1, method, values, allowed);
       if (found !== undefined) return found;
     }
     if (at.param && segment !== '') {
-      const found = this.walk(at.param.node, segments, i + 1, method, params, allowed);
-      if (found !== undefined) {
-        params[at.param.name] = decode(segment);
-        return found;
-      }
+      values.push(segment);
+      const found = this.walk(at.param, segments, i + 1, method, values, allowed);
+      if (found !== undefined) return found;
+      values.pop();
     }
     return undefined;
   }
