@@ -133,7 +133,12 @@ function errorRequests(
   example: string,
 ): { status: number; path: string; method: string; key: boolean; body?: string }[] {
   const method = e.method.toUpperCase();
-  const params = parametersOf(e).map(({ name, param }) => ({ name, in: param.in, schema: param.schema }));
+  const params = parametersOf(e).map(({ name, param }) => ({
+    name,
+    in: param.in,
+    schema: param.schema,
+    required: param.required,
+  }));
   const out: { status: number; path: string; method: string; key: boolean; body?: string }[] = [];
   if (e.recurso !== undefined) out.push({ status: 401, path: example, method, key: false });
   const idParams = params.filter((p) => p.in === 'path');
@@ -155,7 +160,11 @@ function errorRequests(
     else if (params.some((p) => p.in === 'query'))
       out.push({ status: 400, path: `${e.path}?${params.find((p) => p.in === 'query')!.name}=x`, method, key: true });
   }
-  if (e.errors.includes(404) && last) out.push({ status: 404, path: withPathValue('999999'), method, key: true });
+  // A required query parameter and a body the route requires are checked before the webhook is looked up (docs/decisions/api.md, "Order of checks").
+  const validBody = e.body && !e.body.optional ? '{"ativo": true}' : undefined;
+  const query = params.some((p) => p.in === 'query' && p.required) ? example.slice(example.indexOf('?')) : '';
+  if (e.errors.includes(404) && last)
+    out.push({ status: 404, path: withPathValue('999999') + query, method, key: true, body: validBody });
   return out;
 }
 

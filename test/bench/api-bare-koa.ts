@@ -16,14 +16,7 @@ const routes = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Record<
 const router = new Router();
 for (const [route, { body: b64, headers }] of Object.entries(routes)) {
   const body = Buffer.from(b64, 'base64');
-  const flat = [...Object.entries(headers).flat(), 'Content-Length', String(body.length)];
   router.get(route, (ctx) => {
-    if (process.env.BARE_PREPARED) {
-      ctx.respond = false;
-      ctx.res.writeHead(200, flat);
-      ctx.res.end(body);
-      return;
-    }
     ctx.set(headers);
     ctx.body = body;
   });

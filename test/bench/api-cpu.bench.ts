@@ -82,8 +82,7 @@ export async function run(): Promise<BenchFigure[]> {
       return { child: c.child, url: `http://127.0.0.1:${c.match[1]}${ROUTE}` };
     };
     const koa = await bare('api-bare-koa.ts');
-    process.env.BARE_PREPARED = '1';
-    const raw = await bare('api-bare-koa.ts');
+    const raw = await bare('api-bare-http.ts');
 
     const svc = { child: serve.child, url: `${svcUrl}${ROUTE}`, headers };
     const servers = { svc, koa, raw };

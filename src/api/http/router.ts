@@ -60,7 +60,7 @@ export class PathRouter<T> {
   /**
    * The route `method` has at `path` (no query string). Where templates overlap (a literal and a parameter at the
    * same place), the first, literal first, that has the method wins. One trailing slash is ignored when the
-   * path without it matches (`/v1/me/`), as the Koa router did.
+   * path without it matches (`/v1/me/`).
    */
   find(method: string, path: string): Found<T> | NotFound {
     const segments = path.split('/');

@@ -28,7 +28,7 @@ const MAX_CACHED_BASES = 16;
 
 /**
  * Public: `/v1/openapi.json` and `/docs`, built once at startup; the page's examples point at `publicUrl`, else at
- * the scheme and host each request came to (`X-Forwarded-*` only behind `--trust-proxy`, as Koa's `proxy`).
+ * the scheme and host each request came to (`X-Forwarded-*` only behind `--trust-proxy`).
  */
 export function docsPages(o: {
   plans: PlansConfig;

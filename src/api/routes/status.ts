@@ -5,7 +5,7 @@ import { isoWithOffset } from '../../time.js';
 import { listSnapshots } from '../../warehouse/snapshot-store.js';
 
 const NO_STORE = ['Cache-Control', 'no-store'];
-/** Koa kept headers set before an error; the readiness 503s said no-store, and still do. */
+/** The readiness 503s are not cached either. */
 const NO_STORE_HEADER = { 'Cache-Control': 'no-store' };
 const tag = 'Status';
 
