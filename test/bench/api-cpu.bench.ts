@@ -3,9 +3,11 @@
  * ≤ 25 % of Koa's own CPU): `svc serve`, a bare Koa app and bare `node:http` serving svc's bytes and headers,
  * each a child process loaded at a fixed open-loop rate (latency-probe.ts) in alternating runs; the figure is
  * the child's user + system CPU (from /proc) over the requests answered, so a busy machine slows the runs but
- * hardly moves it. `SVC_BENCH_CPU_RATE` (default 3000 req/s), `SVC_BENCH_CPU_SECONDS` (default 5) per run.
+ * hardly moves it. `SVC_BENCH_CPU_RATE` (default 3000 req/s), `SVC_BENCH_CPU_SECONDS` (default 5) per run;
+ * `SVC_BENCH_CPU_BEFORE=/other/checkout/bin/svc` adds another build of svc, on its own copy of the data, to the
+ * same alternating runs (a before/after figure).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -46,6 +48,8 @@ async function cpuPerRequest(child: ChildProcess, url: string, headers?: Record<
 export async function run(): Promise<BenchFigure[]> {
   const { dir, cleanup } = tempDir('svc-bench-api-cpu-');
   const children: ChildProcess[] = [];
+  const before = process.env.SVC_BENCH_CPU_BEFORE;
+  let beforeDir: { dir: string; cleanup: () => void } | undefined;
   try {
     const dataDir = resolveDataDir(dir);
     await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
@@ -58,6 +62,7 @@ export async function run(): Promise<BenchFigure[]> {
     const key = accounts.createKey(account.id, null).key;
     db.close();
     const headers = { authorization: `Bearer ${key}` };
+    if (before) cpSync(dir, (beforeDir = tempDir('svc-bench-api-cpu-before-')).dir, { recursive: true });
     const serve = await startChild(
       [SVC_BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dir],
       /ouvindo em (http:\/\/[\d.:]+)/,
@@ -85,24 +90,37 @@ export async function run(): Promise<BenchFigure[]> {
     const raw = await bare('api-bare-http.ts');
 
     const svc = { child: serve.child, url: `${svcUrl}${ROUTE}`, headers };
-    const servers = { svc, koa, raw };
+    const servers: Record<string, { child: ChildProcess; url: string; headers?: Record<string, string> }> = {
+      svc,
+      koa,
+      raw,
+    };
+    if (before && beforeDir) {
+      const other = await startChild(
+        [before, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', beforeDir.dir],
+        /ouvindo em (http:\/\/[\d.:]+)/,
+        true,
+      );
+      children.push(other.child);
+      servers.before = { child: other.child, url: `${other.match[1]}${ROUTE}`, headers };
+    }
     // Warm-up: JIT and the memoised response.
-    for (const s of Object.values(servers)) await cpuPerRequest(s.child, s.url, 'headers' in s ? s.headers : undefined);
-    const runs: Record<keyof typeof servers, number[]> = { svc: [], koa: [], raw: [] };
+    for (const s of Object.values(servers)) await cpuPerRequest(s.child, s.url, s.headers);
+    const runs: Record<string, number[]> = Object.fromEntries(Object.keys(servers).map((k) => [k, []]));
     const loads: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, s] of Object.entries(servers) as [keyof typeof servers, (typeof servers)['svc']][]) {
-        runs[name].push(await cpuPerRequest(s.child, s.url, s.headers));
+      for (const [name, s] of Object.entries(servers)) {
+        runs[name]!.push(await cpuPerRequest(s.child, s.url, s.headers));
         loads.push(os.loadavg()[0]!);
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const us = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
     const load = `load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
-    const [s, k, r] = [median(runs.svc), median(runs.koa), median(runs.raw)];
-    return [
+    const [s, k, r] = [median(runs.svc!), median(runs.koa!), median(runs.raw!)];
+    const figures: BenchFigure[] = [
       {
-        name: `CPU per request ${ROUTE}, svc serve (${RATE} req/s open loop, ${ROUNDS} runs: ${us(runs.svc)} µs; bare Koa ${us(runs.koa)}; ${load})`,
+        name: `CPU per request ${ROUTE}, svc serve (${RATE} req/s open loop, ${ROUNDS} runs: ${us(runs.svc!)} µs; bare Koa ${us(runs.koa!)}; ${load})`,
         value: s,
         unit: 'µs',
         baseline: { name: 'bare Koa, same bytes and headers', value: k },
@@ -110,14 +128,23 @@ export async function run(): Promise<BenchFigure[]> {
         met: s - k <= 0.25 * k,
       },
       {
-        name: `CPU per request ${ROUTE}, svc serve vs bare node:http (${us(runs.raw)} µs)`,
+        name: `CPU per request ${ROUTE}, svc serve vs bare node:http (${us(runs.raw!)} µs)`,
         value: s,
         unit: 'µs',
         baseline: { name: 'bare node:http, same bytes and headers', value: r },
       },
     ];
+    if (runs.before)
+      figures.push({
+        name: `CPU per request ${ROUTE}, svc serve vs ${before} (${us(runs.before)} µs)`,
+        value: s,
+        unit: 'µs',
+        baseline: { name: 'the other build', value: median(runs.before) },
+      });
+    return figures;
   } finally {
     for (const c of children) await stopChild(c);
     cleanup();
+    beforeDir?.cleanup();
   }
 }
