@@ -61,13 +61,9 @@ export function inputReader(r: Route, extraQuery: Record<string, AnyParam> = {})
       const q: Query = (ctx.state.query ??= parseQuery(ctx.querystring));
       for (const p of query) queryValues[p.name] = checkParam(p, queryOne(q, p.name));
     } else for (const p of query) queryValues[p.name] = p.param.fallback;
-    let bodyValue: unknown;
-    if (body && checkBody) {
-      bodyValue = ctx.state.body;
-      if (bodyValue !== undefined || !body.optional) {
-        if (!checkBody(bodyValue)) throw body.refuse(bodyValue, checkBody.errors ?? []);
-      }
-    }
+    const bodyValue = ctx.state.body;
+    if (body && checkBody && (bodyValue !== undefined || !body.optional) && !checkBody(bodyValue))
+      throw body.refuse(bodyValue, checkBody.errors ?? []);
     return { path: pathValues, query: queryValues, body: bodyValue } as ReturnType<InputReader>;
   };
 }
