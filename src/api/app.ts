@@ -1,5 +1,4 @@
-import Router from '@koa/router';
-import Koa from 'koa';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { nowDate, systemClock, type Clock } from '../clock.js';
 import { createLogger, errorText, type Logger } from '../log.js';
@@ -7,32 +6,28 @@ import type { DataDir } from '../data-dir.js';
 import type { AccountsStore } from '../control/accounts-store.js';
 import type { ControlPlane } from '../control/control-plane.js';
 import { DEFAULT_PLANS, type PlansConfig } from '../control/plans.js';
+import { systemResolver, type Resolver } from '../webhooks/url-guard.js';
+import { createDispatch, type Endpoint } from './dispatch.js';
+import { PathRouter } from './http/router.js';
 import { ApiMetrics, type QuotaRefusal } from './metrics.js';
-import { guarded, type Guard } from './middleware/admission.js';
+import type { RequestCheck } from './middleware/admission.js';
 import { authenticate } from './middleware/auth.js';
 import { cors, type CorsOrigins } from './middleware/cors.js';
 import { ticketOrKey } from './middleware/ticket-auth.js';
 import { planAccess } from './middleware/plan-access.js';
 import { enforceQuota } from './middleware/quota.js';
-import { requestContext } from './middleware/request-context.js';
-import { routeFallback } from './middleware/route-fallback.js';
 import { RateLimiter } from './rate-limiter.js';
-import { registerCampeonatos } from './routes/campeonatos.js';
-import { registerConta } from './routes/conta.js';
-import { registerDocs } from './routes/docs.js';
-import { registerMetrics } from './routes/metrics.js';
-import { registerPainel } from './routes/painel.js';
-import { registerPartidas } from './routes/partidas.js';
-import { registerStatus } from './routes/status.js';
-import { registerStream } from './routes/stream.js';
-import { registerTimes } from './routes/times.js';
-import { withSnapshots } from './routes/respond.js';
-import { registerWebhookRoutes, type WebhookRoutesOptions } from './routes/webhooks.js';
+import { docsPages } from './routes/docs.js';
+import { metricsPage } from './routes/metrics.js';
+import { panelPages } from './routes/painel.js';
 import { SnapshotHolder } from './snapshot/snapshot-holder.js';
 import { StreamHub, type StreamHubOptions } from './stream/stream-hub.js';
 import { StreamKeyWatch } from './stream/key-watch.js';
 import { StreamTickets } from './stream/tickets.js';
-import type { ApiRouter, ApiState } from './state.js';
+import type { ApiContext } from './state.js';
+import { endpoint } from './table/mount.js';
+import type { Route } from './table/route.js';
+import { ROUTES } from './table/routes.js';
 import { UsageMeter } from './usage-meter.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -51,7 +46,7 @@ export interface AppOptions {
   /** How long a verified key is remembered (revocation takes effect within this); default 1 s. */
   authCacheMs?: number;
   /** Options of the webhook management routes (private URLs for local development, DNS resolver). */
-  webhooks?: Pick<WebhookRoutesOptions, 'allowPrivateUrls' | 'allowLoopbackUrls' | 'resolve'>;
+  webhooks?: { allowPrivateUrls?: boolean; allowLoopbackUrls?: boolean; resolve?: Resolver };
   /** Browser origins allowed to call the API (CORS); default any. */
   corsOrigins?: CorsOrigins;
   /** Base of the absolute URLs the API hands out (the stream ticket's); default each request's scheme and host. */
@@ -67,9 +62,10 @@ export interface AppOptions {
 }
 
 export interface ApiApp {
-  app: Koa<ApiState>;
-  /** The app's router: public status and docs routes, then the authenticated `/v1` routes. */
-  router: ApiRouter;
+  /** Answers one request (`http.createServer(api.handle)`). */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** What is routed: every route of the table, then the pages beside it (`/docs`, `/painel`, …). */
+  routed: readonly { method: string; template: string }[];
   holder: SnapshotHolder;
   usage: UsageMeter;
   accounts: AccountsStore;
@@ -86,10 +82,11 @@ export interface ApiApp {
 const failed = (event: string): boolean => event.endsWith('_falhou');
 
 /**
- * The Koa app of `svc serve`. Middleware order: request id + errors + access log → CORS (a preflight is
- * answered here, before any key check) → router (public status, docs and panel routes; then API key → rate
- * limit and quota → plan check → JSON body, on the routes that take
- * one → `/v1` route) → 404/405 for requests no route matched (before any key check).
+ * The API of `svc serve`, served from `node:http` (docs/decisions/api.md, "The route table, served from
+ * node:http"): one router over the route table (`table/routes.ts`) and the pages beside it; each route's checks
+ * by its `access` (API key or stream ticket → rate limit and quota → plan resource), its body and parameters, its
+ * handler. The request cycle (request id, CORS, 404/405 before any key check, errors, access log, usage,
+ * metrics) is `dispatch.ts`.
  */
 export function createApp(o: AppOptions): ApiApp {
   const plans = o.plans ?? DEFAULT_PLANS;
@@ -116,26 +113,7 @@ export function createApp(o: AppOptions): ApiApp {
     },
     { cacheMb: o.cacheMb },
   );
-
-  // One router, so a request is matched once: the public status and docs routes, then every authenticated
-  // route with its key, quota and plan checks in front of its handler (`guard`). A request that matches no
-  // route reaches routeFallback (404/405) without any key check.
-  const router: ApiRouter = new Router<ApiState>();
-  registerStatus(router, { holder, control: o.control, version: pkg.version, startedAt: nowDate(clock), clock });
-  registerDocs(router, { plans, publicUrl: o.publicUrl });
-  registerMetrics(router, metrics, o.metricsToken);
-  registerPainel(router);
-  const byKey = authenticate(accounts, plans, o.authCacheMs, clock);
-  const limiter = new RateLimiter(clock);
-  const refused = (motivo: QuotaRefusal) => metrics.quotaRefused(motivo);
-  const quota = enforceQuota(usage, limiter, true, refused);
-  const guard: Guard = (recurso, handler) => guarded([byKey, quota, planAccess(plans, recurso)], handler);
-  // The key's own profile and usage answer even at quota and do not count against it.
-  const inspect: Guard = (recurso, handler) =>
-    guarded([byKey, enforceQuota(usage, limiter, false, refused), planAccess(plans, recurso)], handler);
   const tickets = new StreamTickets(clock);
-  const ticketGuard: Guard = (recurso, handler) =>
-    guarded([ticketOrKey(tickets, byKey, accounts, plans), quota, planAccess(plans, recurso)], handler);
   const stream = new StreamHub(o.dataDir, {
     ...o.stream,
     log: (event, fields) => log[failed(event) ? 'error' : 'info']({ event, ...fields }),
@@ -145,27 +123,65 @@ export function createApp(o: AppOptions): ApiApp {
   const keyWatch = new StreamKeyWatch(stream, accounts, plans, Math.max(o.authCacheMs ?? 1_000, 100), (event, fields) =>
     log.info({ event, ...fields }),
   );
-  // The data routes read as of a retained snapshot on `?snapshot=ID`.
-  const dataGuard = withSnapshots(guard, holder);
-  registerCampeonatos(router, holder, dataGuard, clock);
-  registerPartidas(router, holder, dataGuard);
-  registerTimes(router, holder, dataGuard);
-  registerConta(router, inspect, usage, usageStore, clock);
-  registerWebhookRoutes(router, { control: o.control, guard, clock, ...o.webhooks });
-  registerStream(router, { hub: stream, tickets, plans, guard, ticketGuard, publicUrl: o.publicUrl });
 
-  const app = new Koa<ApiState>();
-  app.proxy = o.trustProxy === true;
-  app.silent = true;
-  app.use(requestContext(log, usage, clock));
-  app.use(metrics.middleware());
-  app.use(cors(router, o.corsOrigins));
-  app.use(router.routes());
-  app.use(routeFallback());
+  const byKey = authenticate(accounts, plans, o.authCacheMs, clock);
+  const limiter = new RateLimiter(clock);
+  const refused = (motivo: QuotaRefusal) => metrics.quotaRefused(motivo);
+  const identify: Record<NonNullable<Route['access']>, readonly RequestCheck[]> = {
+    key: [byKey, enforceQuota(usage, limiter, true, refused)],
+    // The key's own profile and usage answer even at quota and do not count against it.
+    inspect: [byKey, enforceQuota(usage, limiter, false, refused)],
+    ticket: [ticketOrKey(tickets, byKey, accounts, plans), enforceQuota(usage, limiter, true, refused)],
+  };
+  const checks = (r: Route): readonly RequestCheck[] =>
+    r.recurso === undefined ? [] : [...identify[r.access ?? 'key'], planAccess(plans, r.recurso)];
+  const deps = {
+    holder,
+    control: o.control,
+    usage,
+    usageStore,
+    plans,
+    clock,
+    hub: stream,
+    tickets,
+    publicUrl: o.publicUrl,
+    version: pkg.version,
+    startedAt: nowDate(clock),
+    webhookUrls: {
+      allowPrivate: o.webhooks?.allowPrivateUrls ?? false,
+      allowLoopback: o.webhooks?.allowLoopbackUrls ?? false,
+      resolve: o.webhooks?.resolve ?? systemResolver,
+    },
+  };
+
+  const router = new PathRouter<Endpoint>();
+  const routed: { method: string; template: string }[] = [];
+  const add = (method: string, template: string, e: Endpoint) => {
+    router.add(method, template, e);
+    routed.push({ method: method.toUpperCase(), template });
+  };
+  for (const r of ROUTES) add(r.method, r.path, endpoint(r, checks, deps));
+  // Pages for people and operators, outside the table: public, not API operations.
+  const pages: Record<string, (ctx: ApiContext) => void | Promise<void>> = {
+    ...docsPages({ plans, publicUrl: o.publicUrl }),
+    '/metrics': metricsPage(metrics, o.metricsToken),
+    ...panelPages(),
+  };
+  for (const [template, run] of Object.entries(pages)) add('get', template, { template, run });
+
+  const handle = createDispatch({
+    router,
+    cors: cors(o.corsOrigins),
+    log,
+    usage,
+    metrics,
+    proxy: o.trustProxy === true,
+    clock,
+  });
 
   return {
-    app,
-    router,
+    handle,
+    routed,
     holder,
     usage,
     accounts,

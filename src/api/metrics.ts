@@ -1,10 +1,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Middleware } from 'koa';
-import { ApiError } from './errors.js';
 import type { DeliveryStats } from '../control/webhooks/delivery-stats.js';
 import type { ServedSnapshot } from './snapshot/served-snapshot.js';
-import type { ApiState } from './state.js';
 
 /** Why a request was refused with 429. */
 export type QuotaRefusal = 'cota_diaria' | 'por_segundo';
@@ -117,25 +114,9 @@ export class ApiMetrics {
     this.swaps.observe(ms / 1000);
   }
 
-  /**
-   * Counts each request and its latency. Inside the error handler of requestContext, so a thrown ApiError is
-   * counted with its own status (an unexpected error as 500) and then handed on unchanged.
-   */
-  middleware(): Middleware<ApiState> {
-    return async (ctx, next) => {
-      const started = performance.now();
-      let status = 500;
-      try {
-        await next();
-        status = ctx.status;
-      } catch (err) {
-        if (err instanceof ApiError) status = err.status;
-        throw err;
-      } finally {
-        const rota = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'nenhuma';
-        this.requests.inc({ rota, metodo: ctx.method, status: String(status) });
-        this.latency.observe({ rota }, (performance.now() - started) / 1000);
-      }
-    };
+  /** Counts a request answered and its latency, by route template (`nenhuma`: no route matched). */
+  observe(rota: string, metodo: string, status: number, seconds: number): void {
+    this.requests.inc({ rota, metodo, status: String(status) });
+    this.latency.observe({ rota }, seconds);
   }
 }

@@ -1,34 +1,205 @@
 import { ApiError } from './errors.js';
-import type { ApiContext } from './state.js';
+import type { Schema } from './openapi/json-schema.js';
+import { parseSnapshotId } from '../warehouse/snapshot-id.js';
 
-/** Parsing of path and query parameters; every refusal is a 400 naming the parameter and what is allowed. */
+/**
+ * Path, query and header parameters as the route table declares them: the documented JSON Schema, how the raw
+ * text becomes the value the schema checks (digits become numbers, a search term is trimmed), and the `{erro,
+ * mensagem}` a value the schema refuses gets. Each builder writes its limits once, into both.
+ */
+export interface Param<T> {
+  in: 'path' | 'query' | 'header';
+  description: string;
+  schema: Schema;
+  required: boolean;
+  /** The raw text as the value the schema checks; undefined = absent. */
+  coerce(raw: string): unknown;
+  /** The value a handler gets when the parameter is absent. */
+  fallback?: T;
+  /** What the checked value becomes for the handler (default: itself). */
+  finish?(checked: unknown): T;
+  /** The answer to a value the schema refused (`keyword`: the failed JSON Schema keyword, `required` when absent). */
+  refuse(name: string, keyword: string): ApiError;
+  /** Type only: what the handler gets. */
+  readonly __value?: T;
+}
+
+export type AnyParam = Param<unknown>;
+export type ParamValue<P> = P extends Param<infer T> ? T : never;
 
 export function invalid(name: string, allowed: string): ApiError {
   return new ApiError(400, 'Parâmetro inválido', `O parâmetro ${name} ${allowed}.`);
 }
 
-const MAX_ID_DIGITS = 30;
+const same = (raw: string): unknown => raw;
+/** Digits only, at most `n`, as a number; anything else stays text, which `type: integer` refuses. */
+const digits = (n: number) => {
+  const re = new RegExp(`^\\d{1,${n}}$`);
+  return (raw: string): unknown => (re.test(raw) ? Number(raw) : raw);
+};
 
 /** A path id: a positive integer. Too-large ids are valid syntax that can match nothing (→ 404 later). */
-export function pathId(ctx: ApiContext, name: string): number {
-  const raw = (ctx.params as Record<string, string | undefined>)[name] ?? '';
-  const n = /^\d+$/.test(raw) && raw.length <= MAX_ID_DIGITS ? Number(raw) : NaN;
-  if (!(n >= 1)) throw invalid(name, 'deve ser um número inteiro positivo');
-  return n;
+export function pathId(description: string): Param<number> {
+  return {
+    in: 'path',
+    description,
+    schema: { type: 'integer', minimum: 1 },
+    required: true,
+    coerce: digits(30),
+    refuse: (name) => invalid(name, 'deve ser um número inteiro positivo'),
+  };
 }
+
+/** A path segment taken as text (a delivery id). */
+export function pathText(description: string, maxLength: number): Param<string> {
+  return {
+    in: 'path',
+    description,
+    schema: { type: 'string', maxLength },
+    required: true,
+    coerce: same,
+    refuse: (name) => invalid(name, `deve ter no máximo ${maxLength} caracteres`),
+  };
+}
+
+export function queryInt(description: string, min: number, max: number): Param<number | undefined>;
+export function queryInt(description: string, min: number, max: number, fallback: number): Param<number>;
+export function queryInt(description: string, min: number, max: number, fallback?: number): Param<number | undefined> {
+  return {
+    in: 'query',
+    description,
+    schema: { type: 'integer', minimum: min, maximum: max, ...(fallback === undefined ? {} : { default: fallback }) },
+    required: false,
+    fallback,
+    coerce: digits(16),
+    refuse: (name) => invalid(name, `deve ser um número inteiro entre ${min} e ${max}`),
+  };
+}
+
+export function queryEnum<T extends string>(description: string, values: readonly T[]): Param<T | undefined> {
+  return {
+    in: 'query',
+    description,
+    schema: { type: 'string', enum: [...values] },
+    required: false,
+    coerce: same,
+    refuse: (name) => invalid(name, `deve ser um destes valores: ${values.join(', ')}`),
+  };
+}
+
+/** A calendar date `YYYY-MM-DD` (checked to exist: no 2025-02-30). */
+export function queryDate(description: string): Param<string | undefined> {
+  return {
+    in: 'query',
+    description,
+    schema: { type: 'string', format: 'date' },
+    required: false,
+    coerce: same,
+    refuse: (name) => invalid(name, 'deve ser uma data no formato AAAA-MM-DD'),
+  };
+}
+
+/** Text matching `pattern`, refused with `allowed` ("O parâmetro x <allowed>."). */
+export function queryPattern(description: string, pattern: string, allowed: string): Param<string | undefined> {
+  return {
+    in: 'query',
+    description,
+    schema: { type: 'string', pattern },
+    required: false,
+    coerce: same,
+    refuse: (name) => invalid(name, allowed),
+  };
+}
+
+export function queryText(description: string): Param<string | undefined> {
+  const refuse = (name: string) => invalid(name, 'deve ser um texto');
+  return { in: 'query', description, schema: { type: 'string' }, required: false, coerce: same, refuse };
+}
+
+/** The search term `q`: required, trimmed, 2 to 100 characters (spec: "Parâmetro obrigatório"). */
+export function querySearch(description: string): Param<string> {
+  const [min, max] = [2, 100];
+  return {
+    in: 'query',
+    description,
+    schema: { type: 'string', minLength: min, maxLength: max },
+    required: true,
+    coerce: (raw) => raw.trim(),
+    refuse: (name, keyword) =>
+      keyword === 'maxLength'
+        ? invalid(name, `deve ter no máximo ${max} caracteres`)
+        : new ApiError(
+            400,
+            'Parâmetro obrigatório',
+            `Informe ao menos ${min} caracteres no parâmetro de busca ?${name}=.`,
+          ),
+  };
+}
+
+const INSTANT_EXAMPLE = 'data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z';
+
+/** A required instant: ISO 8601 with a time and an offset (`2026-11-25T12:00:00Z`), normalised to UTC. */
+export function queryInstant(description: string): Param<string> {
+  return {
+    in: 'query',
+    description,
+    schema: { type: 'string', format: 'date-time' },
+    required: true,
+    coerce: same,
+    finish: (checked) => new Date(Date.parse(checked as string)).toISOString(),
+    refuse: (name, keyword) =>
+      keyword === 'required'
+        ? new ApiError(400, 'Parâmetro obrigatório', `Informe o parâmetro ${name} (${INSTANT_EXAMPLE}).`)
+        : invalid(name, `deve ser uma ${INSTANT_EXAMPLE}`),
+  };
+}
+
+/** What the `date-time` format accepts in a request: a time with or without seconds, and an offset. */
+export function isInstant(raw: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) &&
+    !Number.isNaN(Date.parse(raw))
+  );
+}
+
+/** A delivery id or the start of one: hex digits and dashes, compared lower-case; empty = absent. */
+export function queryDeliveryId(description: string): Param<string | undefined> {
+  return {
+    in: 'query',
+    description,
+    schema: { type: 'string', pattern: '^[0-9a-fA-F-]{1,64}$' },
+    required: false,
+    coerce: (raw) => raw.trim().toLowerCase() || undefined,
+    refuse: (name) =>
+      invalid(name, 'deve ser o id de uma entrega (X-SVC-Entrega) ou o começo dele: dígitos hexadecimais e hífens'),
+  };
+}
+
+/** A request header the handler reads itself; declared for the documentation. */
+export function header(description: string): Param<undefined> {
+  const refuse = (name: string) => invalid(name, 'deve ser um texto');
+  return { in: 'header', description, schema: { type: 'string' }, required: false, coerce: same, refuse };
+}
+
+/** `?snapshot=ID` of the routes that read as of a retained snapshot (`asOf`). */
+export const SNAPSHOT_PARAM: Param<string | undefined> = {
+  in: 'query',
+  description:
+    'Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404.',
+  schema: { type: 'string', pattern: '^\\d{1,8}$' },
+  required: false,
+  coerce: (raw) => raw.trim(),
+  finish: (checked) => parseSnapshotId(checked as string) ?? undefined,
+  refuse: (name) => invalid(name, 'deve ser o id de um snapshot (até 8 dígitos)'),
+};
 
 /** Query parameters by name; a repeated name holds every value in order. */
 export type Query = Map<string, string | string[]>;
 
-/** The request's query parameters, parsed on first use (a route reads up to 7). */
-function queryOf(ctx: ApiContext): Query {
-  return (ctx.state.query ??= parseQuery(ctx.querystring));
-}
-
 /**
- * The query string as Koa's `ctx.query` parses it (URLSearchParams rules, repeated names as arrays).
- * Without `%` or `+` nothing needs decoding, so it is split directly — several times faster than
- * URLSearchParams, which is a noticeable part of a cached response's cost.
+ * The query string as URLSearchParams parses it (repeated names as arrays). Without `%` or `+` nothing needs
+ * decoding, so it is split directly — several times faster than URLSearchParams, which is a noticeable part
+ * of a cached response's cost.
  */
 export function parseQuery(querystring: string): Query {
   const q: Query = new Map();
@@ -52,75 +223,8 @@ function addParam(q: Query, name: string, value: string): void {
 }
 
 /** One query value; a repeated parameter is refused rather than silently picking one. */
-export function queryOne(ctx: ApiContext, name: string): string | undefined {
-  const v = queryOf(ctx).get(name);
+export function queryOne(q: Query, name: string): string | undefined {
+  const v = q.get(name);
   if (Array.isArray(v)) throw invalid(name, 'deve ser informado uma única vez');
   return v;
-}
-
-export function queryInt(ctx: ApiContext, name: string, min: number, max: number): number | undefined;
-export function queryInt(ctx: ApiContext, name: string, min: number, max: number, fallback: number): number;
-export function queryInt(
-  ctx: ApiContext,
-  name: string,
-  min: number,
-  max: number,
-  fallback?: number,
-): number | undefined {
-  const raw = queryOne(ctx, name);
-  if (raw === undefined) return fallback;
-  const n = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= min && n <= max)) throw invalid(name, `deve ser um número inteiro entre ${min} e ${max}`);
-  return n;
-}
-
-export function queryEnum<T extends string>(ctx: ApiContext, name: string, values: readonly T[]): T | undefined {
-  const raw = queryOne(ctx, name);
-  if (raw === undefined) return undefined;
-  if (!(values as readonly string[]).includes(raw))
-    throw invalid(name, `deve ser um destes valores: ${values.join(', ')}`);
-  return raw as T;
-}
-
-/** A calendar date `YYYY-MM-DD` (checked to exist: no 2025-02-30). */
-export function queryDate(ctx: ApiContext, name: string): string | undefined {
-  const raw = queryOne(ctx, name);
-  if (raw === undefined) return undefined;
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(`${raw}T00:00:00Z`) : null;
-  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw) {
-    throw invalid(name, 'deve ser uma data no formato AAAA-MM-DD');
-  }
-  return raw;
-}
-
-export function queryYear(ctx: ApiContext, name: string): string | undefined {
-  const raw = queryOne(ctx, name);
-  if (raw !== undefined && !/^\d{4}$/.test(raw)) throw invalid(name, 'deve ser um ano com 4 dígitos (ex.: 2024)');
-  return raw;
-}
-
-/** The search term `q`: required, at least 2 characters (spec: "Parâmetro obrigatório"). */
-export function querySearch(ctx: ApiContext): string {
-  const raw = queryOne(ctx, 'q')?.trim();
-  if (raw === undefined || [...raw].length < 2) {
-    throw new ApiError(400, 'Parâmetro obrigatório', 'Informe ao menos 2 caracteres no parâmetro de busca ?q=.');
-  }
-  if (raw.length > 100) throw invalid('q', 'deve ter no máximo 100 caracteres');
-  return raw;
-}
-
-/** A required instant: ISO 8601 with a time and an offset (`2026-11-25T12:00:00Z`), normalised to UTC. */
-export function queryInstant(ctx: ApiContext, name: string): string {
-  const raw = queryOne(ctx, name);
-  if (raw === undefined)
-    throw new ApiError(
-      400,
-      'Parâmetro obrigatório',
-      `Informe o parâmetro ${name} (data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z).`,
-    );
-  const valid =
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) &&
-    !Number.isNaN(Date.parse(raw));
-  if (!valid) throw invalid(name, 'deve ser uma data e hora ISO 8601 com fuso, ex. 2026-11-25T12:00:00Z');
-  return new Date(Date.parse(raw)).toISOString();
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataDir } from '../data-dir.js';
 import type { ControlPlane } from '../control/control-plane.js';
@@ -62,7 +62,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     metricsToken: o.metricsToken,
     webhooks: { allowPrivateUrls: o.allowPrivateUrls, allowLoopbackUrls: o.allowLoopbackUrls, resolve },
   });
-  const server = api.app.listen({ port: o.port, host: o.host });
+  const server = createServer(api.handle).listen({ port: o.port, host: o.host });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);

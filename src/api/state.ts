@@ -1,6 +1,5 @@
-import type Router from '@koa/router';
-import type { ParameterizedContext } from 'koa';
 import type { AuthContext } from './auth-context.js';
+import type { RequestContext } from './http/context.js';
 import type { Query } from './params.js';
 import type { ServedSnapshot } from './snapshot/served-snapshot.js';
 
@@ -11,21 +10,20 @@ export interface KeyLimits {
   por_segundo: number;
 }
 
-/** `ctx.state` of every API request. */
+/** What the checks of a request build up (`RequestContext.state`). */
 export interface ApiState {
   requestId: string;
-  /** Response headers of our own, as name/value pairs (see headers.ts). */
+  /** Response headers of our own, as name/value pairs, sent with whatever response the request gets. */
   headers: string[];
-  /** Set by the auth middleware on every authenticated request. */
+  /** Set by the auth check on every authenticated request. */
   auth?: AuthContext;
   limits?: KeyLimits;
-  /** Parsed JSON body of POST/PATCH/PUT requests (after the content-type, size and syntax checks). */
+  /** Parsed JSON body of the routes that take one (after the content-type, size and syntax checks). */
   body?: unknown;
-  /** Query parameters, parsed on first use (`src/api/params.ts`). */
+  /** Query parameters, parsed once (`src/api/params.ts`). */
   query?: Query;
   /** The snapshot `?snapshot=ID` asked for (routes/respond.ts); absent: the current one. */
   snapshot?: ServedSnapshot;
 }
 
-export type ApiContext = ParameterizedContext<ApiState>;
-export type ApiRouter = Router<ApiState>;
+export type ApiContext = RequestContext;

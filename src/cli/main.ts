@@ -4,7 +4,7 @@ import { KNOWN_MIGRATIONS, migrationVersion } from '../control/schema-version.js
 import { SNAPSHOT_FORMAT } from '../warehouse/format.js';
 import { SVC_VERSION } from './version.js';
 
-// Each command module pulls in its whole part (DuckDB, Koa, Ink…). Load only the one being run, so
+// Each command module pulls in its whole part (DuckDB, Ink…). Load only the one being run, so
 // `svc tui` or `svc ingest` do not pay for the others at start-up; `--help` and unknown names load all.
 const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   ingest: async () => (await import('./commands/ingest.js')).registerIngest,

@@ -8,7 +8,8 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENDPOINTS, type Endpoint } from '../../src/api/openapi/endpoints.js';
+import { parametersOf, type Route } from '../../src/api/table/route.js';
+import { ROUTES } from '../../src/api/table/routes.js';
 import { BASE_URL_TOKEN, type DocsExamples, type OperationExamples } from '../../src/api/openapi/docs-page.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { SseClient } from '../kit/sse.js';
@@ -124,17 +125,23 @@ function fixed(value: unknown, key?: string): unknown {
   return FIXED[key];
 }
 
-const keyOf = (e: Endpoint) => `${(e.method ?? 'get').toUpperCase()} ${e.path}`;
+const keyOf = (e: Route) => `${e.method.toUpperCase()} ${e.path}`;
 
 /** The error requests worth making for an endpoint: no key, a malformed id or body, an id that does not exist. */
 function errorRequests(
-  e: Endpoint,
+  e: Route,
   example: string,
 ): { status: number; path: string; method: string; key: boolean; body?: string }[] {
-  const method = (e.method ?? 'get').toUpperCase();
+  const method = e.method.toUpperCase();
+  const params = parametersOf(e).map(({ name, param }) => ({
+    name,
+    in: param.in,
+    schema: param.schema,
+    required: param.required,
+  }));
   const out: { status: number; path: string; method: string; key: boolean; body?: string }[] = [];
   if (e.recurso !== undefined) out.push({ status: 401, path: example, method, key: false });
-  const idParams = e.params.filter((p) => p.in === 'path');
+  const idParams = params.filter((p) => p.in === 'path');
   const last = idParams.at(-1);
   // A malformed value is a 400 for a numeric id; a string id (a delivery's) that matches nothing is a 404.
   const lastNumeric = idParams.filter((p) => p.schema.type === 'integer').at(-1);
@@ -147,13 +154,17 @@ function errorRequests(
   };
   if (e.errors.includes(400)) {
     if (lastNumeric) out.push({ status: 400, path: withPathValue('abc', lastNumeric), method, key: true });
-    else if (e.params.some((p) => p.name === 'q')) out.push({ status: 400, path: e.path, method, key: true });
-    else if (e.requestBody) out.push({ status: 400, path: example, method, key: true, body: '{"eventos": ["gol"]}' });
+    else if (params.some((p) => p.name === 'q')) out.push({ status: 400, path: e.path, method, key: true });
+    else if (e.body) out.push({ status: 400, path: example, method, key: true, body: '{"eventos": ["gol"]}' });
     else if (e.path === '/v1/stream') out.push({ status: 400, path: '/v1/stream?eventos=gol', method, key: true });
-    else if (e.params.some((p) => p.in === 'query'))
-      out.push({ status: 400, path: `${e.path}?${e.params.find((p) => p.in === 'query')!.name}=x`, method, key: true });
+    else if (params.some((p) => p.in === 'query'))
+      out.push({ status: 400, path: `${e.path}?${params.find((p) => p.in === 'query')!.name}=x`, method, key: true });
   }
-  if (e.errors.includes(404) && last) out.push({ status: 404, path: withPathValue('999999'), method, key: true });
+  // A required query parameter and a body the route requires are checked before the webhook is looked up (docs/decisions/api.md, "Order of checks").
+  const validBody = e.body && !e.body.optional ? '{"ativo": true}' : undefined;
+  const query = params.some((p) => p.in === 'query' && p.required) ? example.slice(example.indexOf('?')) : '';
+  if (e.errors.includes(404) && last)
+    out.push({ status: 404, path: withPathValue('999999') + query, method, key: true, body: validBody });
   return out;
 }
 
@@ -171,7 +182,7 @@ export async function makeExamples(): Promise<DocsExamples> {
   try {
     const key = await h.key('enterprise');
     const examples: DocsExamples = {};
-    const byKey = new Map(ENDPOINTS.map((e) => [keyOf(e), e]));
+    const byKey = new Map(ROUTES.map((e) => [keyOf(e), e]));
     let deliveryId = '';
     const shown = (p: string) => p.replaceAll(deliveryId || FIXED_DELIVERY_ID, FIXED_DELIVERY_ID);
     for (const [k, template] of Object.entries(REQUESTS)) {
@@ -204,7 +215,7 @@ export async function makeExamples(): Promise<DocsExamples> {
       }
       examples[k] = ex;
     }
-    const missing = ENDPOINTS.map(keyOf).filter((k) => !(k in examples));
+    const missing = ROUTES.map(keyOf).filter((k) => !(k in examples));
     if (missing.length > 0) throw new Error(`no docs example for: ${missing.join(', ')}`);
     return examples;
   } finally {

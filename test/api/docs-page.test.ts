@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ERROS } from '../../src/api/errors.js';
 import { VERIFY_NODE, VERIFY_PYTHON } from '../../src/api/openapi/docs-guide.js';
-import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
+import { ROUTES } from '../../src/api/table/routes.js';
 import { EVENTOS } from '../../src/domain/events.js';
 import { deliveryHeaders } from '../../src/webhooks/signing.js';
 import { FIXTURES_NOW } from '../kit/fixtures.js';
@@ -35,8 +35,8 @@ describe('/docs: examples kept in step with the API', () => {
     );
     for (const e of Object.values(fresh).flatMap((x) => x.errors))
       assert.ok((e.body as { erro: string }).erro in ERROS, `${JSON.stringify(e.body)}: its erro is in ERROS`);
-    for (const e of ENDPOINTS) {
-      const method = e.method ?? 'get';
+    for (const e of ROUTES) {
+      const method = e.method;
       const ex = fresh[`${method.toUpperCase()} ${e.path}`]!;
       if (ex.response?.body !== undefined && ex.response.status < 300)
         assertOpenApi(e.path, ex.response.status, ex.response.body, method);
@@ -135,11 +135,11 @@ describe('/docs in headless Chromium', { skip: chromiumSkip }, () => {
 
       // Every endpoint: a link, a section, an example in each language; every example on this host.
       const links = await page.locator('nav ul:not(.guia) li a').allTextContents();
-      assert.equal(links.length, ENDPOINTS.length);
+      assert.equal(links.length, ROUTES.length);
       assert.equal(new Set(links).size, links.length, `every link label differs: ${links.join(' | ')}`);
-      assert.equal(await page.locator('section.op').count(), ENDPOINTS.length);
+      assert.equal(await page.locator('section.op').count(), ROUTES.length);
       for (const lang of ['curl', 'js', 'python'])
-        assert.equal(await page.locator(`section.op pre[data-lang="${lang}"]`).count(), ENDPOINTS.length, lang);
+        assert.equal(await page.locator(`section.op pre[data-lang="${lang}"]`).count(), ROUTES.length, lang);
       const post = (await page.locator('#postWebhooks').textContent()) ?? '';
       for (const field of ['nome', 'url', 'eventos']) assert.match(post, new RegExp(`\\b${field}\\b`));
       assert.match(post, /-d '\{"nome":"placar"/);
@@ -231,7 +231,7 @@ describe('/docs in headless Chromium', { skip: chromiumSkip }, () => {
     try {
       // Every JavaScript block parses as a module (top-level await, as the examples use it).
       const jsBlocks = await page.locator('main pre[data-lang="js"]').allTextContents();
-      assert.ok(jsBlocks.length > ENDPOINTS.length);
+      assert.ok(jsBlocks.length > ROUTES.length);
       for (const [i, code] of jsBlocks.entries()) {
         const file = path.join(scratch.dir, `bloco-${i}.mjs`);
         writeFileSync(file, code);

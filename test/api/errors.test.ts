@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { MAX_BODY_BYTES } from '../../src/api/middleware/json-body.js';
-import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
+import { ROUTES } from '../../src/api/table/routes.js';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
 import { startHarness, type Harness } from '../kit/server.js';
 import { waitFor } from '../kit/wait.js';
@@ -149,8 +149,8 @@ describe('API errors: status and exact body', () => {
 
   it('every endpoint with a plan resource answers 401 without a key, and 403 to a plan without it', async () => {
     const free = await h.key('free');
-    for (const e of ENDPOINTS) {
-      const method = (e.method ?? 'get').toUpperCase();
+    for (const e of ROUTES) {
+      const method = e.method.toUpperCase();
       const p = e.path.replace(/\{\w+\}/g, '1');
       const anonymous = await h.request(method, p, {
         headers: { 'content-type': 'application/json' },

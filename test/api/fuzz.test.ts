@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ENDPOINTS } from '../../src/api/openapi/endpoints.js';
+import { parametersOf } from '../../src/api/table/route.js';
+import { ROUTES } from '../../src/api/table/routes.js';
 import { startHarness, type Harness } from '../kit/server.js';
 
 /** Deterministic PRNG (mulberry32) so a failure is reproducible. */
@@ -78,9 +79,10 @@ describe('fuzzing query strings and path parameters of every endpoint', () => {
     const seen = new Map<number, number>();
     const enc = (v: string) => (v.includes('%') ? v : encodeURIComponent(v));
     // JSON endpoints only: a stream (text/event-stream) that opens never ends; its filters are tested in stream.test.ts.
-    for (const e of ENDPOINTS.filter((x) => (x.method ?? 'get') === 'get' && x.mediaType === undefined)) {
-      const pathParams = e.params.filter((p) => p.in === 'path');
-      const queryParams = e.params.filter((p) => p.in === 'query');
+    for (const e of ROUTES.filter((x) => x.method === 'get' && x.response.mediaType === undefined)) {
+      const params = parametersOf(e).map(({ name, param }) => ({ name, in: param.in }));
+      const pathParams = params.filter((p) => p.in === 'path');
+      const queryParams = params.filter((p) => p.in === 'query');
       for (let n = 0; n < 60; n++) {
         let path = e.path;
         for (const p of pathParams)
@@ -108,7 +110,7 @@ describe('fuzzing query strings and path parameters of every endpoint', () => {
           );
         }
         if (r.json?.erro === 'Parâmetro inválido') {
-          const named = e.params.some((p) => r.json.mensagem.startsWith(`O parâmetro ${p.name} `));
+          const named = params.some((p) => r.json.mensagem.startsWith(`O parâmetro ${p.name} `));
           assert.ok(named, `${url}: the message names a parameter of the endpoint: ${r.json.mensagem}`);
         }
       }

@@ -50,12 +50,12 @@ describe('GET /metrics', () => {
       assert.equal(r.status, 200);
       assert.match(r.headers.get('content-type') ?? '', /^text\/plain/);
       const t = r.text;
-      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos/:id",metodo="GET",status="200"}'), 1);
-      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos/:id",metodo="GET",status="404"}'), 1);
+      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos/{id}",metodo="GET",status="200"}'), 1);
+      assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos/{id}",metodo="GET",status="404"}'), 1);
       assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos",metodo="GET",status="429"}'), 1);
       assert.equal(sample(t, 'svc_http_requests_total{rota="/v1/campeonatos",metodo="GET",status="401"}'), 1);
       assert.equal(sample(t, 'svc_quota_rejections_total{motivo="cota_diaria"}'), 1);
-      assert.equal(sample(t, 'svc_http_request_duration_seconds_count{rota="/v1/campeonatos/:id"}'), 2);
+      assert.equal(sample(t, 'svc_http_request_duration_seconds_count{rota="/v1/campeonatos/{id}"}'), 2);
       assert.ok((sample(t, 'svc_snapshot_id') ?? 0) >= 1);
       assert.ok((sample(t, 'svc_snapshot_age_seconds') ?? -1) >= 0);
       assert.equal(sample(t, 'svc_snapshot_swap_duration_seconds_count'), 1, 'the first load');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startHarness, type Harness } from '../kit/server.js';
 import { OPENAPI } from '../kit/openapi.js';
+import { ROUTES } from '../../src/api/table/routes.js';
 
 describe('OpenAPI document and /docs', () => {
   let h: Harness;
@@ -18,45 +19,46 @@ describe('OpenAPI document and /docs', () => {
     assert.deepEqual(r.json, JSON.parse(JSON.stringify(OPENAPI)));
   });
 
-  it('documents every data, account and status route the app serves, with parameters and error responses', () => {
-    const paths = OPENAPI.paths as Record<
-      string,
-      { get: { parameters: { name: string }[]; responses: Record<string, unknown> } }
-    >;
+  it('the route table, the router and the document agree: every route routed and documented, nothing else routed but pages', async () => {
+    const paths = OPENAPI.paths as Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
     // Pages for people (the reference, the control panel) and the operators' /metrics are not API operations.
-    const isPage = (path: string) =>
-      ['/v1/openapi.json', '/docs', '/metrics'].includes(path) || path.startsWith('/painel');
-    const PUBLIC = ['/v1/status', '/healthz', '/readyz'];
-    const BEYOND_SPEC = ['/v1/stream'];
-    const served = h.api.router.stack
-      .map((l) => ({ methods: l.methods, path: String(l.path) }))
-      .filter(
-        (l) =>
-          l.methods.includes('GET') &&
-          !l.path.startsWith('/v1/webhooks') &&
-          !PUBLIC.includes(l.path) &&
-          !isPage(l.path) &&
-          !BEYOND_SPEC.includes(l.path),
-      )
-      .map((l) => l.path.replace(/:(\w+)/g, '{$1}'));
-    assert.equal(served.length, 23, 'the 23 data and account endpoints of the spec');
-    for (const p of [...served, '/v1/status', '/healthz', '/readyz']) {
-      const op = paths[p]?.get;
-      assert.ok(op, `${p} documented`);
-      for (const name of p.match(/\{(\w+)\}/g) ?? []) {
-        assert.ok(
-          op.parameters.some((x) => `{${x.name}}` === name),
-          `${p}: path parameter ${name}`,
-        );
-      }
+    const PAGES = ['/v1/openapi.json', '/docs', '/metrics', '/painel', '/painel/', '/painel/{file}'];
+    const routed = h.api.routed.map((r) => `${r.method} ${r.template}`);
+    const table = ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    assert.deepEqual(
+      routed.filter((r) => !PAGES.includes(r.split(' ')[1]!)),
+      table,
+      'routed: the table, in its order, and nothing else',
+    );
+    assert.deepEqual(
+      Object.entries(paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+      table,
+      'documented: the table, in its order',
+    );
+    for (const r of ROUTES) {
+      const op = paths[r.path]![r.method]!;
+      const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      assert.deepEqual(
+        op.parameters.filter((x) => x.in === 'path').map((x) => x.name),
+        names,
+        `${r.method} ${r.path}: its path parameters`,
+      );
+      // The router answers it (a route's own answer, never the router's 404 or 405).
+      const res = await h.request(r.method.toUpperCase(), r.path.replace(/\{\w+\}/g, '1'), {
+        headers: { 'content-type': 'application/json' },
+        body: r.method === 'get' || r.method === 'delete' ? undefined : '{}',
+      });
+      assert.notEqual(res.json?.mensagem, 'Rota não encontrada.', `${r.method} ${r.path}`);
+      assert.notEqual(res.status, 405, `${r.method} ${r.path}`);
     }
-    for (const layer of h.api.router.stack.filter((l) => !isPage(String(l.path)))) {
-      const p = String(layer.path).replace(/:(\w+)/g, '{$1}');
-      for (const m of layer.methods.filter((x) => x !== 'HEAD')) {
-        assert.ok((paths[p] as Record<string, unknown> | undefined)?.[m.toLowerCase()], `${m} ${p} documented`);
-      }
-    }
-    const partidas = paths['/v1/campeonatos/{campeonatoId}/partidas']!.get;
+    const dataAndAccount = ROUTES.filter(
+      (r) => r.method === 'get' && r.recurso !== undefined && !['webhooks', 'stream'].includes(r.recurso),
+    );
+    assert.equal(dataAndAccount.length, 23, 'the 23 data and account endpoints of the spec');
+    const partidas = paths['/v1/campeonatos/{campeonatoId}/partidas']!.get as unknown as {
+      parameters: { name: string }[];
+      responses: Record<string, unknown>;
+    };
     assert.deepEqual(
       partidas.parameters.map((x) => x.name),
       ['campeonatoId', 'rodada', 'status', 'time', 'data_inicio', 'data_fim', 'pagina', 'por_pagina', 'snapshot'],

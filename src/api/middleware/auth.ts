@@ -38,7 +38,7 @@ export function authenticate(
     ctx.state.limits = hit.limits;
   };
   return (ctx) => {
-    const header = ctx.get('Authorization');
+    const header = ctx.get('authorization');
     const now = clock.now();
     const hit = cache.get(header);
     if (hit && hit.until > now) return apply(ctx, hit);

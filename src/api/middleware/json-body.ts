@@ -1,47 +1,40 @@
-import type { Middleware, Next, ParameterizedContext } from 'koa';
 import type { IncomingMessage } from 'node:http';
 import { ApiError, ClientAbortedError } from '../errors.js';
-import type { ApiState } from '../state.js';
+import type { ApiContext } from '../state.js';
 
 /** Largest request body accepted (webhook management bodies are a few hundred bytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads and parses JSON bodies into `ctx.state.body`: 415 unless `application/json`, 413 beyond
- * MAX_BODY_BYTES, 400 "JSON inválido" on a syntax error. An empty body is `undefined`. Mounted on the
- * routes that take a body, after the key check: reads never pay for it, and a client without a valid key
- * cannot make the server read a body.
+ * Reads and parses a JSON body into `ctx.state.body`: 415 unless `application/json`, 413 beyond
+ * MAX_BODY_BYTES, 400 "JSON inválido" on a syntax error. An empty body is `undefined`. Run on the routes that
+ * take a body, after the key check: reads never pay for it, and a client without a valid key cannot make the
+ * server read a body.
  */
-export function jsonBody(): Middleware<ApiState> {
-  return readJson;
-}
-
-async function readJson(ctx: ParameterizedContext<ApiState>, next: Next): Promise<void> {
-  const length = Number(ctx.get('Content-Length') || '0');
-  const hasBody = length > 0 || ctx.get('Transfer-Encoding') !== '';
-  if (hasBody) {
-    if (!ctx.is('application/json')) {
-      throw new ApiError(
-        415,
-        'Tipo de conteúdo não suportado',
-        'Envie o corpo como JSON, com Content-Type: application/json.',
-      );
-    }
-    if (length > MAX_BODY_BYTES) throw tooLarge();
-    const text = await readBody(ctx.req);
-    if (text.trim() !== '') {
-      try {
-        ctx.state.body = JSON.parse(text);
-      } catch (err) {
-        throw new ApiError(
-          400,
-          'JSON inválido',
-          `O corpo da requisição não é um JSON válido: ${err instanceof Error ? err.message : ''}`.trim(),
-        );
-      }
-    }
+export async function readJsonBody(ctx: ApiContext): Promise<void> {
+  const length = Number(ctx.get('content-length') || '0');
+  const hasBody = length > 0 || ctx.get('transfer-encoding') !== '';
+  if (!hasBody) return;
+  const type = ctx.get('content-type').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError(
+      415,
+      'Tipo de conteúdo não suportado',
+      'Envie o corpo como JSON, com Content-Type: application/json.',
+    );
   }
-  await next();
+  if (length > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readBody(ctx.req);
+  if (text.trim() === '') return;
+  try {
+    ctx.state.body = JSON.parse(text);
+  } catch (err) {
+    throw new ApiError(
+      400,
+      'JSON inválido',
+      `O corpo da requisição não é um JSON válido: ${err instanceof Error ? err.message : ''}`.trim(),
+    );
+  }
 }
 
 function tooLarge(): ApiError {

@@ -1,5 +1,4 @@
 import { ApiError } from '../errors.js';
-import { addHeader } from '../headers.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { QuotaRefusal } from '../metrics.js';
 import type { Admission, UsageMeter } from '../usage-meter.js';
@@ -60,7 +59,7 @@ export function enforceQuota(
 }
 
 function setHeaders(ctx: ApiContext, a: Admission): void {
-  for (const [name, value] of Object.entries(rateLimitHeaders(a))) addHeader(ctx, name, value);
+  for (const [name, value] of Object.entries(rateLimitHeaders(a))) ctx.addHeader(name, value);
 }
 
 function rateLimitHeaders(a: Admission): Record<'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset', string> {

@@ -1,7 +1,7 @@
 import type { AccountsStore } from '../../control/accounts-store.js';
 import type { PlansConfig } from '../../control/plans.js';
 import { ApiError } from '../errors.js';
-import { queryOne } from '../params.js';
+import { parseQuery, queryOne } from '../params.js';
 import type { StreamTickets } from '../stream/tickets.js';
 import type { RequestCheck } from './admission.js';
 import { resolveKey, UNAUTHORIZED } from './auth.js';
@@ -24,7 +24,7 @@ export function ticketOrKey(
   plans: PlansConfig,
 ): RequestCheck {
   return (ctx) => {
-    const ticket = queryOne(ctx, 'ticket');
+    const ticket = queryOne((ctx.state.query ??= parseQuery(ctx.querystring)), 'ticket');
     if (ticket === undefined) return byKey(ctx);
     const holder = tickets.redeem(ticket);
     if (!holder) throw BAD_TICKET;

@@ -5,7 +5,7 @@
  * demo data really gives, the request body field by field, and the errors that endpoint really returns.
  */
 
-import { ENDPOINTS } from './endpoints.js';
+import { ROUTES } from '../table/routes.js';
 import type { Recurso } from '../../control/plans.js';
 import type { EventName } from '../../domain/events.js';
 import { type DocsPlan, GUIDE_SECTIONS, renderGuide, requestTabs } from './docs-guide.js';
@@ -139,8 +139,7 @@ export function renderDocsPage(doc: Obj, examples: DocsExamples, plans: readonly
   const ops = Object.entries(paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([m, op]) => ({ path, m, op })),
   );
-  const recursoOf = (path: string, m: string) =>
-    ENDPOINTS.find((e) => e.path === path && (e.method ?? 'get') === m)?.recurso;
+  const recursoOf = (path: string, m: string) => ROUTES.find((e) => e.path === path && e.method === m)?.recurso;
   const plansWith = (recurso: Recurso) => plans.filter((p) => p.recursos.includes(recurso)).map((p) => p.nome);
 
   const opHtml = ({ path, m, op }: { path: string; m: string; op: Obj }) => {
@@ -228,7 +227,7 @@ ${okContent?.schema ? `<details><summary>Campos da resposta</summary>${fieldsTab
     base,
     plans,
     endpointsOf: (recurso) =>
-      ENDPOINTS.filter((e) => e.recurso === recurso).map((e) => `${(e.method ?? 'get').toUpperCase()} ${e.path}`),
+      ROUTES.filter((e) => e.recurso === recurso).map((e) => `${e.method.toUpperCase()} ${e.path}`),
     event: (evento: EventName) => {
       const post = webhooks[evento]!.post;
       const content = (post.requestBody as Obj).content as Record<string, Obj>;

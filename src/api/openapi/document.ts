@@ -1,10 +1,11 @@
 import { ERROS } from '../errors.js';
-import { ENDPOINTS, type Endpoint } from './endpoints.js';
+import { parametersOf, type Route, type Tag } from '../table/route.js';
+import { ROUTES } from '../table/routes.js';
 import { ref, type Schema } from './json-schema.js';
 import { SCHEMAS } from './schemas.js';
 import { PAYLOAD_SCHEMAS, webhooksSection } from './webhook-payloads.js';
 
-/** The OpenAPI 3.1 description of the API, generated from ENDPOINTS and SCHEMAS. */
+/** The OpenAPI 3.1 description of the API, generated from the route table (ROUTES) and SCHEMAS. */
 
 /** Per status, the `erro` texts it may carry and when (from `ERROS`, the one list). */
 const ERROR_RESPONSES: Record<number, string> = {};
@@ -12,7 +13,7 @@ for (const [erro, { status, quando }] of Object.entries(ERROS))
   ERROR_RESPONSES[status] = [ERROR_RESPONSES[status], `${erro}: ${quando}`].filter(Boolean).join(' | ');
 
 /** Tag descriptions, in the order the docs page shows them. */
-const TAGS: Record<string, string> = {
+const TAGS: Record<Tag, string> = {
   Campeonatos:
     'Campeonatos, suas partidas, rodadas, fases, chaveamento, classificação, artilharia e cobertura de dados.',
   Partidas: 'Partidas ao vivo e, por partida, eventos, estatísticas e escalações.',
@@ -42,26 +43,14 @@ function errorResponse(status: number) {
   };
 }
 
-/** The data routes, which read as of a retained snapshot on `?snapshot=ID` (routes/respond.ts `withSnapshots`). */
-const AS_OF_ROUTES = /^\/v1\/(campeonatos|cobertura|partidas|times|jogadores)\b/;
-
-const SNAPSHOT_PARAM = {
-  name: 'snapshot',
-  in: 'query',
-  required: false,
-  description:
-    'Lê como no snapshot retido com este id (padrão: o atual); `svc snapshots` lista os retidos. Não retido: 404.',
-  schema: { type: 'string', pattern: '^\\d{1,8}$' },
-};
-
-function operation(e: Endpoint) {
+function operation(e: Route) {
   const authed = e.recurso !== undefined;
-  const asOf = AS_OF_ROUTES.test(e.path);
+  const asOf = e.asOf === true;
   const statuses = [
     ...new Set([...e.errors, ...(authed ? [401, 403, 429] : []), ...(asOf ? [400, 404] : []), 500]),
   ].sort((a, b) => a - b);
-  const method = e.method ?? 'get';
-  const cached = authed && method === 'get' && e.tag !== 'Webhooks' && e.mediaType === undefined;
+  const method = e.method;
+  const cached = authed && method === 'get' && e.tag !== 'Webhooks' && e.response.mediaType === undefined;
   const ok = {
     description: 'OK',
     headers: authed
@@ -73,33 +62,33 @@ function operation(e: Endpoint) {
           ...RATE_HEADERS,
         }
       : undefined,
-    content: e.body === null ? undefined : { [e.mediaType ?? 'application/json']: { schema: e.body } },
+    content:
+      e.response.schema === null
+        ? undefined
+        : { [e.response.mediaType ?? 'application/json']: { schema: e.response.schema } },
   };
   return {
     summary: e.summary,
     operationId: operationId(method, e.path),
     tags: [e.tag],
     security: authed ? [{ apiKey: [] }] : [],
-    parameters: [
-      ...e.params.map((p) => ({
-        name: p.name,
-        in: p.in,
-        required: p.required ?? false,
-        description: p.description,
-        schema: p.schema,
-      })),
-      ...(asOf ? [SNAPSHOT_PARAM] : []),
-    ],
-    ...(e.requestBody
+    parameters: parametersOf(e).map(({ name, param: p }) => ({
+      name,
+      in: p.in,
+      required: p.required,
+      description: p.description,
+      schema: p.schema,
+    })),
+    ...(e.body
       ? {
           requestBody: {
-            required: e.requestBodyOptional !== true,
-            content: { 'application/json': { schema: e.requestBody } },
+            required: !e.body.optional,
+            content: { 'application/json': { schema: e.body.schema } },
           },
         }
       : {}),
     responses: {
-      [e.okStatus ?? 200]: ok,
+      [e.response.status ?? 200]: ok,
       ...(cached ? { 304: { description: 'Não modificado (If-None-Match igual ao ETag)' } } : {}),
       ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s)])),
     },
@@ -116,7 +105,7 @@ function operationId(method: string, path: string): string {
 
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const e of ENDPOINTS) (paths[e.path] ??= {})[e.method ?? 'get'] = operation(e);
+  for (const e of ROUTES) (paths[e.path] ??= {})[e.method] = operation(e);
   return {
     openapi: '3.1.0',
     info: {

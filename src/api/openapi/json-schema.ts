@@ -24,3 +24,8 @@ export function obj(properties: Record<string, Schema>, optional: readonly strin
     additionalProperties: false,
   };
 }
+
+/** A page or list response: `data` items and `meta`. */
+export const list = (item: Schema, meta: Schema): Schema => obj({ data: arrayOf(item), meta });
+/** A single-resource response: `{data}`. */
+export const one = (item: Schema): Schema => obj({ data: item });

@@ -1,4 +1,3 @@
-import type Router from '@koa/router';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PlansConfig } from '../../control/plans.js';
@@ -9,7 +8,7 @@ import { BASE_URL_TOKEN, DOCS_CSS, renderDocsPage, type DocsExamples } from '../
 import { DOCS_SCRIPT } from '../openapi/docs-page-script.js';
 import { buildOpenApi } from '../openapi/document.js';
 import type { CachedResponse } from '../snapshot/served-snapshot.js';
-import type { ApiState } from '../state.js';
+import type { ApiContext } from '../state.js';
 import { sendCached } from './respond.js';
 
 /** A static response prepared like a snapshot's: strong ETag, 304, compressed once per coding. */
@@ -29,9 +28,12 @@ const MAX_CACHED_BASES = 16;
 
 /**
  * Public: `/v1/openapi.json` and `/docs`, built once at startup; the page's examples point at `publicUrl`, else at
- * the scheme and host each request came to (`X-Forwarded-*` only behind `--trust-proxy`, as Koa's `proxy`).
+ * the scheme and host each request came to (`X-Forwarded-*` only behind `--trust-proxy`).
  */
-export function registerDocs(router: Router<ApiState>, o: { plans: PlansConfig; publicUrl?: string }): void {
+export function docsPages(o: {
+  plans: PlansConfig;
+  publicUrl?: string;
+}): Record<'/v1/openapi.json' | '/docs', (ctx: ApiContext) => void> {
   const doc = buildOpenApi();
   const examples = JSON.parse(
     readFileSync(new URL('../openapi/examples.json', import.meta.url), 'utf8'),
@@ -58,6 +60,8 @@ export function registerDocs(router: Router<ApiState>, o: { plans: PlansConfig; 
     if (pages.size < MAX_CACHED_BASES) pages.set(base, built);
     return built;
   };
-  router.get('/v1/openapi.json', (ctx) => sendCached(ctx, json));
-  router.get('/docs', (ctx) => sendCached(ctx, pageFor(o.publicUrl ?? `${ctx.protocol}://${ctx.host}`)));
+  return {
+    '/v1/openapi.json': (ctx) => sendCached(ctx, json),
+    '/docs': (ctx) => sendCached(ctx, pageFor(o.publicUrl ?? `${ctx.protocol}://${ctx.host}`)),
+  };
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { ApiMetrics } from '../metrics.js';
-import type { ApiRouter } from '../state.js';
+import type { ApiContext } from '../state.js';
 
 const REFUSED = new ApiError(401, 'Não autorizado', 'Token de métricas inválido ou ausente', {
   'WWW-Authenticate': 'Bearer',
@@ -18,19 +18,27 @@ const DISABLED = new ApiError(
  * `GET /metrics` in Prometheus text format, only when a token is configured (SVC_METRICS_TOKEN), and only to
  * `Authorization: Bearer <token>`: API keys never open it, and the same port serves behind the load balancer.
  */
-export function registerMetrics(router: ApiRouter, metrics: ApiMetrics, token: string | undefined): void {
-  if (token === undefined) {
-    router.get('/metrics', () => {
+export function metricsPage(metrics: ApiMetrics, token: string | undefined): (ctx: ApiContext) => Promise<void> {
+  if (token === undefined)
+    return () => {
       throw DISABLED;
-    });
-    return;
-  }
+    };
   const expected = Buffer.from(`Bearer ${token}`);
-  router.get('/metrics', async (ctx) => {
-    const presented = Buffer.from(ctx.get('Authorization'));
+  return async (ctx) => {
+    const presented = Buffer.from(ctx.get('authorization'));
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw REFUSED;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = metrics.registry.contentType;
-    ctx.body = await metrics.registry.metrics();
-  });
+    const text = Buffer.from(await metrics.registry.metrics());
+    ctx.send(
+      200,
+      [
+        'Cache-Control',
+        'no-store',
+        'Content-Type',
+        metrics.registry.contentType,
+        'Content-Length',
+        String(text.length),
+      ],
+      text,
+    );
+  };
 }

@@ -1,6 +1,7 @@
 import { PANEL_PATH, readPanel, type PanelFile } from '../../panel/files.js';
 import { ApiError } from '../errors.js';
-import type { ApiContext, ApiRouter } from '../state.js';
+import type { ApiContext } from '../state.js';
+import { notModified } from './respond.js';
 
 /**
  * The page may load only its own files and call only this origin; no inline code, no framing. `data:`
@@ -22,28 +23,32 @@ export const PANEL_CSP = [
  * Public: the control panel at `/painel` (a client of the public `/v1` API like any other, docs/painel.md).
  * Built at install with the CLI; read on the first request, so a server nobody opens the panel on never reads it.
  */
-export function registerPainel(router: ApiRouter): void {
+export function panelPages(): Record<string, (ctx: ApiContext) => void> {
   let built: Map<string, PanelFile> | null = null;
   const files = () => (built ??= readPanel());
 
   function send(ctx: ApiContext, name: string): void {
     const file = files().get(name);
     if (!file) throw new ApiError(404, 'Não encontrado', 'Arquivo do painel não encontrado.');
-    ctx.set('Content-Security-Policy', PANEL_CSP);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    ctx.set('ETag', file.etag);
-    ctx.type = file.type;
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = file.body;
+    const headers = [
+      'Content-Security-Policy',
+      PANEL_CSP,
+      'X-Content-Type-Options',
+      'nosniff',
+      'Referrer-Policy',
+      'no-referrer',
+      'Cache-Control',
+      file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'ETag',
+      file.etag,
+    ];
+    if (notModified(ctx, file.etag)) ctx.send(304, headers);
+    else ctx.send(200, [...headers, 'Content-Type', file.type, 'Content-Length', String(file.body.length)], file.body);
   }
 
-  router.get(PANEL_PATH, (ctx) => send(ctx, 'index.html'));
-  router.get(`${PANEL_PATH}/`, (ctx) => send(ctx, 'index.html'));
-  router.get(`${PANEL_PATH}/:file`, (ctx) => send(ctx, String(ctx.params.file)));
+  return {
+    [PANEL_PATH]: (ctx) => send(ctx, 'index.html'),
+    [`${PANEL_PATH}/`]: (ctx) => send(ctx, 'index.html'),
+    [`${PANEL_PATH}/{file}`]: (ctx) => send(ctx, String(ctx.params.file)),
+  };
 }

@@ -1,38 +1,82 @@
-import type { Guard } from '../middleware/admission.js';
+import { int, list, obj, one, ref } from '../openapi/json-schema.js';
 import { pathId } from '../params.js';
 import * as r from '../resources/partidas.js';
-import type { SnapshotHolder } from '../snapshot/snapshot-holder.js';
-import type { ApiContext, ApiRouter } from '../state.js';
-import { serve, serveChampionship, snapshotFor } from './respond.js';
 import type { MatchDetails } from '../snapshot/match-details.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { PartidaRow } from '../snapshot/tables.js';
+import type { ApiContext } from '../state.js';
+import { route, type RouteDeps } from '../table/route.js';
+import { serve, serveChampionship, snapshotFor } from './respond.js';
+
+const tag = 'Partidas';
+const partida = { id: pathId('id da partida') };
+
+/** A per-match route: the match's championship data and its details (events, lineups, statistics). */
+const perMatch =
+  (name: string, build: (s: ServedSnapshot, details: MatchDetails, p: PartidaRow) => Built) =>
+  (ctx: ApiContext, { path }: { path: { id: number } }, d: RouteDeps) => {
+    const s = snapshotFor(d.holder, ctx);
+    const campeonatoId = r.campeonatoDaPartida(s, path.id);
+    return serveChampionship(
+      ctx,
+      s,
+      campeonatoId,
+      `${name}|${path.id}`,
+      (_shapes, part, details) => build(s, details as MatchDetails, r.findPartida(part, path.id)),
+      { withDetails: true },
+    );
+  };
 
 /** Endpoints 14–17. */
-export function registerPartidas(router: ApiRouter, holder: SnapshotHolder, guard: Guard): void {
-  router.get(
-    '/v1/partidas/ao-vivo',
-    guard('ao_vivo', (ctx) => {
-      const s = snapshotFor(holder, ctx);
+export const PARTIDA_ROUTES = [
+  route({
+    method: 'get',
+    path: '/v1/partidas/ao-vivo',
+    summary: 'Partidas ao vivo (cache de 15 s)',
+    tag,
+    recurso: 'ao_vivo',
+    asOf: true,
+    response: { schema: list(ref('PartidaAoVivo'), obj({ total: int })) },
+    errors: [],
+    handler(ctx, _input, d) {
+      const s = snapshotFor(d.holder, ctx);
       serve(ctx, s, 'ao-vivo', () => r.listAoVivo(s));
-    }),
-  );
-
-  const perMatch =
-    (name: string, build: (s: ServedSnapshot, details: MatchDetails, p: PartidaRow) => Built) => (ctx: ApiContext) => {
-      const s = snapshotFor(holder, ctx);
-      const id = pathId(ctx, 'id');
-      const campeonatoId = r.campeonatoDaPartida(s, id);
-      return serveChampionship(
-        ctx,
-        s,
-        campeonatoId,
-        `${name}|${id}`,
-        (_shapes, part, details) => build(s, details as MatchDetails, r.findPartida(part, id)),
-        { withDetails: true },
-      );
-    };
-  router.get('/v1/partidas/:id/eventos', guard('eventos', perMatch('eventos', r.listEventos)));
-  router.get('/v1/partidas/:id/estatisticas', guard('estatisticas', perMatch('estatisticas', r.getEstatisticas)));
-  router.get('/v1/partidas/:id/escalacao', guard('escalacao', perMatch('escalacao', r.getEscalacao)));
-}
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/v1/partidas/{id}/eventos',
+    summary: 'Eventos de uma partida, por minuto',
+    tag,
+    recurso: 'eventos',
+    asOf: true,
+    params: partida,
+    response: { schema: list(ref('EventoPartida'), obj({ partida_id: int, total: int })) },
+    errors: [400, 404],
+    handler: perMatch('eventos', r.listEventos),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/partidas/{id}/estatisticas',
+    summary: 'Estatísticas por lado (null = não informado)',
+    tag,
+    recurso: 'estatisticas',
+    asOf: true,
+    params: partida,
+    response: { schema: one(ref('EstatisticasPartida')) },
+    errors: [400, 404],
+    handler: perMatch('estatisticas', r.getEstatisticas),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/partidas/{id}/escalacao',
+    summary: 'Escalações (404 quando não há)',
+    tag,
+    recurso: 'escalacao',
+    asOf: true,
+    params: partida,
+    response: { schema: one(ref('Escalacao')) },
+    errors: [400, 404],
+    handler: perMatch('escalacao', r.getEscalacao),
+  }),
+];

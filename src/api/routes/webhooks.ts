@@ -1,34 +1,20 @@
-import { systemClock, type Clock } from '../../clock.js';
 import { randomBytes } from 'node:crypto';
-import type { ControlPlane } from '../../control/control-plane.js';
 import { WebhookLimitError, type DeliveryRecord, type WebhookRecord } from '../../control/webhooks/records.js';
-import { EVENTOS, isEventName, type EventName } from '../../domain/events.js';
+import { EVENTOS, type EventName } from '../../domain/events.js';
 import { DELIVERY_STATUSES, monthReference } from '../../domain/webhooks.js';
 import { newSecret } from '../../webhooks/signing.js';
-import { BlockedUrlError, checkUrl, systemResolver, type Resolver } from '../../webhooks/url-guard.js';
+import { BlockedUrlError, checkUrl } from '../../webhooks/url-guard.js';
+import { isoWithOffset } from '../../time.js';
 import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
-import type { Guard } from '../middleware/admission.js';
-import { invalid, pathId, queryEnum, queryInstant, queryInt, queryOne } from '../params.js';
-import { MAX_PAGINA } from './campeonatos.js';
-import type { ApiContext, ApiRouter } from '../state.js';
-import { isoWithOffset } from '../../time.js';
-import { jsonBody } from '../middleware/json-body.js';
 import { exampleBody } from '../openapi/event-examples.js';
-
-export interface WebhookRoutesOptions {
-  control: ControlPlane;
-  /** The key, quota and plan checks of authenticated routes (createApp's). */
-  guard: Guard;
-  /** Local development only (`svc serve --allow-private-urls`); default false. */
-  allowPrivateUrls?: boolean;
-  /** Receivers on this machine only, plain HTTP allowed (`svc demo`'s sandbox). */
-  allowLoopbackUrls?: boolean;
-  /** DNS resolution for the URL rule (tests give a fixed answer; no network). */
-  resolve?: Resolver;
-  clock?: Clock;
-}
+import { arrayOf, bool, enumOf, int, list, nullable, obj, one, ref, str } from '../openapi/json-schema.js';
+import { pathId, pathText, queryDeliveryId, queryEnum, queryInstant, queryInt } from '../params.js';
+import type { ApiContext } from '../state.js';
+import { field, jsonObject } from '../table/body.js';
+import { route, type RouteDeps } from '../table/route.js';
+import { MAX_PAGINA } from './campeonatos.js';
 
 const SECRET_ONCE =
   'Guarde o secret agora: ele é exibido apenas nesta resposta e é usado para verificar a assinatura (X-SVC-Assinatura) de cada entrega.';
@@ -56,24 +42,48 @@ export const MAX_POR_PAGINA = 100;
 export const DEFAULT_POR_PAGINA = 50;
 const MAX_NOME = 100;
 const MAX_URL = 2048;
+/** Longest overlap of a secret rotation: a week. */
+const MAX_OVERLAP_S = 7 * 24 * 3600;
+const NO_STORE = ['Cache-Control', 'no-store'];
 
-/** `entrega`: a delivery id or a start of one (hex digits and dashes, as X-SVC-Entrega). */
-function queryDeliveryId(ctx: ApiContext): string | undefined {
-  const raw = queryOne(ctx, 'entrega')?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^[0-9a-f-]{1,64}$/.test(raw))
-    throw invalid(
-      'entrega',
-      'deve ser o id de uma entrega (X-SVC-Entrega) ou o começo dele: dígitos hexadecimais e hífens',
-    );
-  return raw;
+/** The fields of the webhook bodies. */
+const nome = field<string>(
+  { type: 'string', minLength: 1, maxLength: MAX_NOME, pattern: '\\S' },
+  `deve ser um texto de 1 a ${MAX_NOME} caracteres`,
+);
+const url = field<string>(
+  { type: 'string', format: 'uri', maxLength: MAX_URL },
+  `deve ser uma URL HTTPS de até ${MAX_URL} caracteres`,
+);
+const eventos = field<string[]>({ ...arrayOf(enumOf(EVENTOS)), minItems: 1 }, (value, error) => {
+  const item = /^\/eventos\/(\d+)$/.exec(error.instancePath)?.[1];
+  return item === undefined
+    ? 'deve ser uma lista não vazia de nomes de eventos'
+    : `contém ${JSON.stringify((value as unknown[])[Number(item)])}, que não é um evento (eventos: ${EVENTOS.join(', ')})`;
+});
+const ativo = field<boolean>(bool, 'deve ser true ou false');
+
+/** Kept in catalogue order, without repeats: "all of them" and "omitted" read back the same. */
+function eventList(v: readonly string[] | undefined): EventName[] {
+  return v === undefined ? [...EVENTOS] : EVENTOS.filter((e) => v.includes(e));
 }
 
-function invalidField(field: string, what: string): ApiError {
-  return new ApiError(400, 'Parâmetro inválido', `O campo ${field} ${what}.`);
+/** The URL rule (HTTPS, a public host) at the time of the request; DNS is asked. */
+async function checkedUrl(v: string, d: RouteDeps): Promise<string> {
+  const { allowPrivate, allowLoopback, resolve } = d.webhookUrls;
+  try {
+    return (await checkUrl(v.trim(), { allowPrivate, allowLoopback }, resolve)).href;
+  } catch (err) {
+    if (err instanceof BlockedUrlError)
+      throw new ApiError(
+        400,
+        'Parâmetro inválido',
+        `O campo url deve usar HTTPS e apontar para um host público: ${err.message}.`,
+      );
+    throw err;
+  }
 }
 
-/** The webhook record (docs/webhooks.md): creation fields minus the secret, plus its state. */
 export function webhookView(w: WebhookRecord) {
   return {
     id: w.id,
@@ -123,293 +133,412 @@ function limitError(auth: AuthContext, limit: number): ApiError {
   );
 }
 
-function bodyObject(ctx: ApiContext, allowed: readonly string[]): Record<string, unknown> {
-  const body = ctx.state.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(
-      400,
-      'Parâmetro inválido',
-      `O corpo deve ser um objeto JSON com os campos: ${allowed.join(', ')}.`,
-    );
-  }
-  for (const key of Object.keys(body))
-    if (!allowed.includes(key)) throw invalidField(key, `não é aceito (campos: ${allowed.join(', ')})`);
-  return body as Record<string, unknown>;
+/** The caller's webhook `id` (webhooks due to be reactivated are first). */
+async function owned(
+  ctx: ApiContext,
+  d: RouteDeps,
+  id: number,
+): Promise<{ auth: AuthContext; webhook: WebhookRecord }> {
+  const auth = authOf(ctx);
+  const store = d.control.webhooks;
+  await store.reactivateDue(d.clock.now());
+  const webhook = await store.getWebhook(auth.accountId, id);
+  if (!webhook) throw NOT_FOUND;
+  return { auth, webhook };
 }
 
-/** Longest overlap of a secret rotation: a week. */
-const MAX_OVERLAP_S = 7 * 24 * 3600;
-
-function parseOverlap(v: unknown): number {
-  if (v === undefined) return 0;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_OVERLAP_S) {
-    throw invalidField('sobreposicao_segundos', `deve ser um inteiro de 0 a ${MAX_OVERLAP_S} (7 dias)`);
-  }
-  return v;
+/** A delivery of the caller's webhook, by the id sent in X-SVC-Entrega. */
+async function ownedDelivery(
+  ctx: ApiContext,
+  d: RouteDeps,
+  path: { id: number; entregaId: string },
+): Promise<{ webhook: WebhookRecord; delivery: DeliveryRecord }> {
+  const { webhook } = await owned(ctx, d, path.id);
+  const [delivery] = await d.control.webhooks.findDeliveries([path.entregaId]);
+  if (!delivery || delivery.webhookId !== webhook.id) throw DELIVERY_NOT_FOUND;
+  return { webhook, delivery };
 }
 
-function parseNome(v: unknown): string {
-  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_NOME)
-    throw invalidField('nome', `deve ser um texto de 1 a ${MAX_NOME} caracteres`);
-  return v.trim();
+const limitOf = (d: RouteDeps, auth: AuthContext) => d.control.webhooks.accountLimits(auth.accountId, auth.plan);
+
+/** Webhooks past the plan's limit of active ones are the plan's 422. */
+async function withinLimit<T>(auth: AuthContext, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
+    throw err;
+  }
 }
 
-function parseEventos(v: unknown): EventName[] {
-  if (v === undefined) return [...EVENTOS];
-  if (!Array.isArray(v) || v.length === 0)
-    throw invalidField('eventos', 'deve ser uma lista não vazia de nomes de eventos');
-  const unknown = v.find((e) => !isEventName(e));
-  if (unknown !== undefined)
-    throw invalidField(
-      'eventos',
-      `contém ${JSON.stringify(unknown)}, que não é um evento (eventos: ${EVENTOS.join(', ')})`,
-    );
-  // Kept in catalogue order, without repeats: "all of them" and "omitted" read back the same.
-  return EVENTOS.filter((e) => (v as unknown[]).includes(e));
-}
+const tag = 'Webhooks';
+const recurso = 'webhooks';
+const webhook = { id: pathId('id do webhook') };
+const delivery = { ...webhook, entregaId: pathText('id da entrega (o valor de X-SVC-Entrega)', 64) };
 
-/** Registers the ten webhook management routes on the authenticated `/v1` router. */
-export function registerWebhookRoutes(router: ApiRouter, o: WebhookRoutesOptions): void {
-  const store = o.control.webhooks;
-  const clock = o.clock ?? systemClock;
-  const guard = { allowPrivate: o.allowPrivateUrls ?? false, allowLoopback: o.allowLoopbackUrls ?? false };
-  const resolve = o.resolve ?? systemResolver;
-  // In front of each route's own middleware (a JSON body is read only once the key and plan are checked).
-  const access = o.guard('webhooks', (_ctx, next) => next());
-
-  async function parseUrl(v: unknown): Promise<string> {
-    if (typeof v !== 'string' || v.length > MAX_URL)
-      throw invalidField('url', `deve ser uma URL HTTPS de até ${MAX_URL} caracteres`);
-    try {
-      return (await checkUrl(v.trim(), guard, resolve)).href;
-    } catch (err) {
-      if (err instanceof BlockedUrlError)
-        throw invalidField('url', `deve usar HTTPS e apontar para um host público: ${err.message}`);
-      throw err;
-    }
-  }
-
-  async function owned(ctx: ApiContext): Promise<{ auth: AuthContext; webhook: WebhookRecord }> {
-    const auth = authOf(ctx);
-    await store.reactivateDue(clock.now());
-    const webhook = await store.getWebhook(auth.accountId, pathId(ctx, 'id'));
-    if (!webhook) throw NOT_FOUND;
-    return { auth, webhook };
-  }
-
-  const limitOf = (auth: AuthContext) => store.accountLimits(auth.accountId, auth.plan);
-
-  router.get('/v1/webhooks', access, async (ctx) => {
-    const auth = authOf(ctx);
-    const now = clock.now();
-    await store.reactivateDue(now);
-    const [webhooks, usadas, limits] = await Promise.all([
-      store.listWebhooks(auth.accountId),
-      store.monthlyUsage(auth.accountId, now),
-      limitOf(auth),
-    ]);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      data: webhooks.map(webhookView),
-      meta: {
-        entregas_mes_usadas: usadas,
-        entregas_mes_limite: limits.entregasMes,
-        entregas_referencia: monthReference(now),
-      },
-    };
-  });
-
-  router.post('/v1/webhooks', access, jsonBody(), async (ctx) => {
-    const auth = authOf(ctx);
-    const body = bodyObject(ctx, ['nome', 'url', 'eventos']);
-    const nome = parseNome(body.nome);
-    const url = await parseUrl(body.url);
-    const eventos = parseEventos(body.eventos);
-    const limit = (await limitOf(auth)).webhooksAtivos;
-    let w: WebhookRecord;
-    try {
-      w = await store.createWebhook(
-        { contaId: auth.accountId, nome, url, eventos, secret: newSecret(randomBytes) },
-        limit,
-        clock.now(),
+/** Webhook management; bodies per spec "Webhook" and docs/webhooks.md. */
+export const WEBHOOK_ROUTES = [
+  route({
+    method: 'get',
+    path: '/v1/webhooks',
+    summary: 'Lista os webhooks da conta e o uso mensal de entregas',
+    tag,
+    recurso,
+    response: {
+      schema: list(
+        ref('Webhook'),
+        obj({
+          entregas_mes_usadas: int,
+          entregas_mes_limite: nullable(int),
+          entregas_referencia: { type: 'string', pattern: '^\\d{6}$' },
+        }),
+      ),
+    },
+    errors: [],
+    async handler(ctx, _input, d) {
+      const auth = authOf(ctx);
+      const store = d.control.webhooks;
+      const now = d.clock.now();
+      await store.reactivateDue(now);
+      const [webhooks, usadas, limits] = await Promise.all([
+        store.listWebhooks(auth.accountId),
+        store.monthlyUsage(auth.accountId, now),
+        limitOf(d, auth),
+      ]);
+      ctx.json(
+        200,
+        {
+          data: webhooks.map(webhookView),
+          meta: {
+            entregas_mes_usadas: usadas,
+            entregas_mes_limite: limits.entregasMes,
+            entregas_referencia: monthReference(now),
+          },
+        },
+        NO_STORE,
       );
-    } catch (err) {
-      if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
-      throw err;
-    }
-    ctx.status = 201;
-    ctx.set('Location', `/v1/webhooks/${w.id}`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      data: { id: w.id, nome: w.nome, url: w.url, eventos: w.eventos, ativo: w.ativo, secret: w.secret },
-      mensagem: SECRET_ONCE,
-    };
-  });
-
-  router.get('/v1/webhooks/:id', access, async (ctx) => {
-    const { webhook } = await owned(ctx);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: webhookView(webhook) };
-  });
-
-  router.patch('/v1/webhooks/:id', access, jsonBody(), async (ctx) => {
-    const { auth, webhook } = await owned(ctx);
-    const body = bodyObject(ctx, ['nome', 'url', 'eventos', 'ativo']);
-    if (Object.keys(body).length === 0)
-      throw new ApiError(400, 'Parâmetro inválido', 'Informe ao menos um dos campos: nome, url, eventos, ativo.');
-    if (body.ativo !== undefined && typeof body.ativo !== 'boolean')
-      throw invalidField('ativo', 'deve ser true ou false');
-    const patch = {
-      nome: body.nome === undefined ? undefined : parseNome(body.nome),
-      url: body.url === undefined ? undefined : await parseUrl(body.url),
-      eventos: body.eventos === undefined ? undefined : parseEventos(body.eventos),
-      ativo: body.ativo as boolean | undefined,
-    };
-    let updated: WebhookRecord | null;
-    try {
-      const limit = (await limitOf(auth)).webhooksAtivos;
-      updated = await store.updateWebhook(auth.accountId, webhook.id, patch, limit, clock.now());
-    } catch (err) {
-      if (err instanceof WebhookLimitError) throw limitError(auth, err.limit);
-      throw err;
-    }
-    if (!updated) throw NOT_FOUND;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: webhookView(updated) };
-  });
-
-  router.delete('/v1/webhooks/:id', access, async (ctx) => {
-    const { auth, webhook } = await owned(ctx);
-    if (!(await store.deleteWebhook(auth.accountId, webhook.id))) throw NOT_FOUND;
-    ctx.status = 204;
-  });
-
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/v1/webhooks',
+    summary: 'Cria um webhook (o secret é exibido só nesta resposta)',
+    tag,
+    recurso,
+    body: jsonObject({ nome, url, eventos }, { required: ['nome', 'url'] }),
+    response: { status: 201, schema: obj({ data: ref('WebhookCriado'), mensagem: str }) },
+    errors: [400, 413, 415, 422],
+    async handler(ctx, { body }, d) {
+      const auth = authOf(ctx);
+      const checked = await checkedUrl(body.url, d);
+      const limit = (await limitOf(d, auth)).webhooksAtivos;
+      const w = await withinLimit(auth, () =>
+        d.control.webhooks.createWebhook(
+          {
+            contaId: auth.accountId,
+            nome: body.nome.trim(),
+            url: checked,
+            eventos: eventList(body.eventos),
+            secret: newSecret(randomBytes),
+          },
+          limit,
+          d.clock.now(),
+        ),
+      );
+      ctx.json(
+        201,
+        {
+          data: { id: w.id, nome: w.nome, url: w.url, eventos: w.eventos, ativo: w.ativo, secret: w.secret },
+          mensagem: SECRET_ONCE,
+        },
+        ['Location', `/v1/webhooks/${w.id}`, ...NO_STORE],
+      );
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/v1/webhooks/{id}',
+    summary: 'Um webhook',
+    tag,
+    recurso,
+    params: webhook,
+    response: { schema: one(ref('Webhook')) },
+    errors: [400, 404],
+    async handler(ctx, { path }, d) {
+      const { webhook } = await owned(ctx, d, path.id);
+      ctx.json(200, { data: webhookView(webhook) }, NO_STORE);
+    },
+  }),
+  route({
+    method: 'patch',
+    path: '/v1/webhooks/{id}',
+    summary: 'Altera nome, URL, eventos ou ativo',
+    tag,
+    recurso,
+    params: webhook,
+    body: jsonObject({ nome, url, eventos, ativo }, { atLeastOne: true }),
+    response: { schema: one(ref('Webhook')) },
+    errors: [400, 404, 413, 415, 422],
+    async handler(ctx, { path, body }, d) {
+      const { auth, webhook } = await owned(ctx, d, path.id);
+      const patch = {
+        nome: body.nome?.trim(),
+        url: body.url === undefined ? undefined : await checkedUrl(body.url, d),
+        eventos: body.eventos === undefined ? undefined : eventList(body.eventos),
+        ativo: body.ativo,
+      };
+      const limit = (await limitOf(d, auth)).webhooksAtivos;
+      const updated = await withinLimit(auth, () =>
+        d.control.webhooks.updateWebhook(auth.accountId, webhook.id, patch, limit, d.clock.now()),
+      );
+      if (!updated) throw NOT_FOUND;
+      ctx.json(200, { data: webhookView(updated) }, NO_STORE);
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/v1/webhooks/{id}',
+    summary: 'Remove um webhook',
+    tag,
+    recurso,
+    params: webhook,
+    response: { status: 204, schema: null },
+    errors: [400, 404],
+    async handler(ctx, { path }, d) {
+      const { auth, webhook } = await owned(ctx, d, path.id);
+      if (!(await d.control.webhooks.deleteWebhook(auth.accountId, webhook.id))) throw NOT_FOUND;
+      ctx.send(204, []);
+    },
+  }),
   // Optional overlap (as Stripe and Svix do): the old secret keeps signing, in X-SVC-Assinatura-Anterior, so a
   // receiver can deploy the new one without dropping deliveries. Without a body: no overlap, as the spec shows.
-  router.post('/v1/webhooks/:id/rotacionar-segredo', access, jsonBody(), async (ctx) => {
-    const { auth, webhook } = await owned(ctx);
-    const overlap =
-      ctx.state.body === undefined ? 0 : parseOverlap(bodyObject(ctx, ['sobreposicao_segundos']).sobreposicao_segundos);
-    const now = clock.now();
-    const rotated = await store.rotateSecret(auth.accountId, webhook.id, newSecret(randomBytes), now, overlap * 1000);
-    if (!rotated) throw NOT_FOUND;
-    ctx.set('Cache-Control', 'no-store');
-    const until = new Date(now + overlap * 1000).toISOString();
-    ctx.body = {
-      data: { id: rotated.id, secret: rotated.secret, secret_anterior_valido_ate: overlap > 0 ? until : null },
-      mensagem:
-        overlap > 0
-          ? `${SECRET_ONCE} Até ${until} cada entrega também é assinada com o secret anterior, em X-SVC-Assinatura-Anterior.`
-          : `${SECRET_ONCE} O secret anterior deixou de valer.`,
-    };
-  });
-
-  // With `evento`, the test carries that event's example payload (as Svix's "send example"); without, webhook.teste.
-  router.post('/v1/webhooks/:id/testar', access, jsonBody(), async (ctx) => {
-    const { webhook } = await owned(ctx);
-    const evento = ctx.state.body === undefined ? undefined : bodyObject(ctx, ['evento']).evento;
-    if (evento !== undefined && !isEventName(evento))
-      throw invalidField('evento', `deve ser um destes: ${EVENTOS.join(', ')}`);
-    // One test at a time per webhook: many tests to a receiver that never answers held the delivery pool.
-    if (await store.hasPendingTest(webhook.id)) throw testPending(webhook.id);
-    const now = clock.now();
-    const corpo =
-      evento === undefined
-        ? JSON.stringify({
-            evento: 'webhook.teste',
-            gerado_em: isoWithOffset(now),
-            dados: { webhook_id: webhook.id, mensagem: 'Entrega de teste do svc' },
-          })
-        : exampleBody(evento, now);
-    const d = await store.enqueueDelivery(webhook, evento ?? 'webhook.teste', corpo, 'teste', now);
-    ctx.status = 202;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: deliveryView(d), mensagem: TEST_QUEUED.replace('{id}', String(webhook.id)) };
-  });
-
-  /** A delivery of the caller's webhook, by the id sent in X-SVC-Entrega. */
-  async function ownedDelivery(ctx: ApiContext): Promise<{ webhook: WebhookRecord; delivery: DeliveryRecord }> {
-    const { webhook } = await owned(ctx);
-    const [delivery] = await store.findDeliveries([String(ctx.params.entregaId)]);
-    if (!delivery || delivery.webhookId !== webhook.id) throw DELIVERY_NOT_FOUND;
-    return { webhook, delivery };
-  }
-
-  router.get('/v1/webhooks/:id/entregas/:entregaId', access, async (ctx) => {
-    const { delivery } = await ownedDelivery(ctx);
-    const attempts = await store.listAttempts(delivery.id);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      data: {
-        ...deliveryView(delivery),
-        corpo: delivery.corpo,
-        // Where an attempt went is left out: a `svc replay --to` may have sent it to an operator's own address.
-        historico: attempts.map((a) => ({
-          numero: a.numero,
-          origem: a.origem,
-          iniciada_em: a.iniciadaEm,
-          status_code: a.statusCode,
-          erro: a.erro,
-          duracao_ms: a.duracaoMs,
-          resposta: a.resposta,
-          cabecalhos: a.cabecalhos,
-        })),
+  route({
+    method: 'post',
+    path: '/v1/webhooks/{id}/rotacionar-segredo',
+    summary:
+      'Gera um novo secret (exibido só nesta resposta). Com `sobreposicao_segundos` (até 7 dias) o secret anterior continua assinando cada entrega, em `X-SVC-Assinatura-Anterior`, até `secret_anterior_valido_ate`; sem corpo, ele deixa de valer na hora',
+    tag,
+    recurso,
+    params: webhook,
+    body: jsonObject(
+      {
+        sobreposicao_segundos: field<number>(
+          { type: 'integer', minimum: 0, maximum: MAX_OVERLAP_S },
+          `deve ser um inteiro de 0 a ${MAX_OVERLAP_S} (7 dias)`,
+        ),
       },
-    };
-  });
-
+      { optional: true },
+    ),
+    response: {
+      schema: obj({
+        data: obj({
+          id: int,
+          secret: str,
+          secret_anterior_valido_ate: nullable({ type: 'string', format: 'date-time' }),
+        }),
+        mensagem: str,
+      }),
+    },
+    errors: [400, 404, 413, 415],
+    async handler(ctx, { path, body }, d) {
+      const { auth, webhook } = await owned(ctx, d, path.id);
+      const overlap = body?.sobreposicao_segundos ?? 0;
+      const now = d.clock.now();
+      const rotated = await d.control.webhooks.rotateSecret(
+        auth.accountId,
+        webhook.id,
+        newSecret(randomBytes),
+        now,
+        overlap * 1000,
+      );
+      if (!rotated) throw NOT_FOUND;
+      const until = new Date(now + overlap * 1000).toISOString();
+      ctx.json(
+        200,
+        {
+          data: { id: rotated.id, secret: rotated.secret, secret_anterior_valido_ate: overlap > 0 ? until : null },
+          mensagem:
+            overlap > 0
+              ? `${SECRET_ONCE} Até ${until} cada entrega também é assinada com o secret anterior, em X-SVC-Assinatura-Anterior.`
+              : `${SECRET_ONCE} O secret anterior deixou de valer.`,
+        },
+        NO_STORE,
+      );
+    },
+  }),
+  // With `evento`, the test carries that event's example payload (as Svix's "send example"); without, webhook.teste.
+  route({
+    method: 'post',
+    path: '/v1/webhooks/{id}/testar',
+    summary:
+      'Enfileira uma entrega de teste: `webhook.teste`, ou com `evento` uma entrega desse evento com o payload de exemplo desta documentação',
+    tag,
+    recurso,
+    params: webhook,
+    body: jsonObject(
+      { evento: field<EventName>(enumOf(EVENTOS), `deve ser um destes: ${EVENTOS.join(', ')}`) },
+      { optional: true },
+    ),
+    response: { status: 202, schema: obj({ data: ref('Entrega'), mensagem: str }) },
+    errors: [400, 404, 413, 415],
+    async handler(ctx, { path, body }, d) {
+      const { webhook } = await owned(ctx, d, path.id);
+      const evento = body?.evento;
+      const store = d.control.webhooks;
+      // One test at a time per webhook: many tests to a receiver that never answers held the delivery pool.
+      if (await store.hasPendingTest(webhook.id)) throw testPending(webhook.id);
+      const now = d.clock.now();
+      const corpo =
+        evento === undefined
+          ? JSON.stringify({
+              evento: 'webhook.teste',
+              gerado_em: isoWithOffset(now),
+              dados: { webhook_id: webhook.id, mensagem: 'Entrega de teste do svc' },
+            })
+          : exampleBody(evento, now);
+      const queued = await store.enqueueDelivery(webhook, evento ?? 'webhook.teste', corpo, 'teste', now);
+      ctx.json(
+        202,
+        { data: deliveryView(queued), mensagem: TEST_QUEUED.replace('{id}', String(webhook.id)) },
+        NO_STORE,
+      );
+    },
+  }),
+  // Paged as the spec pages matches (pagina, por_pagina; meta with total and ultima_pagina), newest first.
+  route({
+    method: 'get',
+    path: '/v1/webhooks/{id}/entregas',
+    summary: 'Histórico de entregas, das mais recentes às mais antigas (inclui descartadas), paginado',
+    tag,
+    recurso,
+    params: webhook,
+    query: {
+      status: queryEnum('Só entregas com este status', DELIVERY_STATUSES),
+      evento: queryEnum('Só entregas deste evento', DELIVERY_EVENTS),
+      entrega: queryDeliveryId('id da entrega (X-SVC-Entrega) ou o começo dele'),
+      pagina: queryInt('Página (padrão 1)', 1, MAX_PAGINA, 1),
+      por_pagina: queryInt(`Entregas por página (padrão ${DEFAULT_POR_PAGINA})`, 1, MAX_POR_PAGINA, DEFAULT_POR_PAGINA),
+    },
+    response: {
+      schema: list(
+        ref('Entrega'),
+        obj({ webhook_id: int, total: int, por_pagina: int, pagina_atual: int, ultima_pagina: int }),
+      ),
+    },
+    errors: [400, 404],
+    async handler(ctx, { path, query }, d) {
+      const { webhook } = await owned(ctx, d, path.id);
+      const store = d.control.webhooks;
+      const filter = { status: query.status, evento: query.evento, idPrefix: query.entrega };
+      const { pagina, por_pagina: porPagina } = query;
+      const [rows, total] = await Promise.all([
+        store.listDeliveries(webhook.id, porPagina, filter, (pagina - 1) * porPagina),
+        store.countDeliveries(webhook.id, filter),
+      ]);
+      ctx.json(
+        200,
+        {
+          data: rows.map(deliveryView),
+          meta: {
+            webhook_id: webhook.id,
+            total,
+            por_pagina: porPagina,
+            pagina_atual: pagina,
+            ultima_pagina: Math.max(1, Math.ceil(total / porPagina)),
+          },
+        },
+        NO_STORE,
+      );
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/v1/webhooks/{id}/entregas/{entregaId}',
+    summary: 'Uma entrega, com o corpo assinado',
+    tag,
+    recurso,
+    params: delivery,
+    response: { schema: one(ref('EntregaDetalhe')) },
+    errors: [400, 404],
+    async handler(ctx, { path }, d) {
+      const { delivery } = await ownedDelivery(ctx, d, path);
+      const attempts = await d.control.webhooks.listAttempts(delivery.id);
+      ctx.json(
+        200,
+        {
+          data: {
+            ...deliveryView(delivery),
+            corpo: delivery.corpo,
+            // Where an attempt went is left out: a `svc replay --to` may have sent it to an operator's own address.
+            historico: attempts.map((a) => ({
+              numero: a.numero,
+              origem: a.origem,
+              iniciada_em: a.iniciadaEm,
+              status_code: a.statusCode,
+              erro: a.erro,
+              duracao_ms: a.duracaoMs,
+              resposta: a.resposta,
+              cabecalhos: a.cabecalhos,
+            })),
+          },
+        },
+        NO_STORE,
+      );
+    },
+  }),
   // Recover (as Svix's): after re-enabling, every event delivery that failed or was discarded since a time goes
-  // back to the queue, same ids and bodies. Registered before the single resend, whose path it would not match anyway.
-  router.post('/v1/webhooks/:id/entregas/reenviar', access, async (ctx) => {
-    const { webhook } = await owned(ctx);
-    const desde = queryInstant(ctx, 'desde');
-    if (!webhook.ativo) throw DEACTIVATED;
-    const n = await store.requeueUndeliveredSince(webhook.id, desde, clock.now());
-    ctx.status = 202;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      data: { webhook_id: webhook.id, desde, reenfileiradas: n },
-      mensagem: `${n} entrega(s) que falharam ou foram descartadas desde ${desde} voltaram para a fila, com os mesmos X-SVC-Entrega e corpos.`,
-    };
-  });
-
+  // back to the queue, same ids and bodies.
+  route({
+    method: 'post',
+    path: '/v1/webhooks/{id}/entregas/reenviar',
+    summary:
+      'Reenfileira todas as entregas de eventos que falharam ou foram descartadas desde `desde` (depois de reativar um webhook): mesmos `X-SVC-Entrega` e corpos, assinatura nova, contadas como qualquer entrega (409 se o webhook está desativado)',
+    tag,
+    recurso,
+    params: webhook,
+    query: { desde: queryInstant('Data e hora ISO 8601 com fuso: entregas criadas a partir dela') },
+    response: {
+      status: 202,
+      schema: obj({ data: obj({ webhook_id: int, desde: str, reenfileiradas: int }), mensagem: str }),
+    },
+    errors: [400, 404, 409],
+    async handler(ctx, { path, query: { desde } }, d) {
+      const { webhook } = await owned(ctx, d, path.id);
+      if (!webhook.ativo) throw DEACTIVATED;
+      const n = await d.control.webhooks.requeueUndeliveredSince(webhook.id, desde, d.clock.now());
+      ctx.json(
+        202,
+        {
+          data: { webhook_id: webhook.id, desde, reenfileiradas: n },
+          mensagem: `${n} entrega(s) que falharam ou foram descartadas desde ${desde} voltaram para a fila, com os mesmos X-SVC-Entrega e corpos.`,
+        },
+        NO_STORE,
+      );
+    },
+  }),
   // Queued for the delivery daemon rather than sent here, so a resend goes through what every delivery
   // does: the monthly quota (event deliveries), the URL check at connect time, retries, the failure count.
-  router.post('/v1/webhooks/:id/entregas/:entregaId/reenviar', access, async (ctx) => {
-    const { webhook, delivery } = await ownedDelivery(ctx);
-    if (delivery.status === 'pendente') throw STILL_PENDING;
-    if (!webhook.ativo && delivery.origem === 'automatica') throw DEACTIVATED;
-    const requeued = await store.requeueDelivery(delivery.id, clock.now());
-    if (!requeued) throw STILL_PENDING;
-    ctx.status = 202;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: deliveryView(requeued), mensagem: RESEND_QUEUED.replace('{id}', String(webhook.id)) };
-  });
-
-  // Paged as the spec pages matches (pagina, por_pagina; meta with total and ultima_pagina), newest first.
-  router.get('/v1/webhooks/:id/entregas', access, async (ctx) => {
-    const { webhook } = await owned(ctx);
-    const filter = {
-      status: queryEnum(ctx, 'status', DELIVERY_STATUSES),
-      evento: queryEnum(ctx, 'evento', DELIVERY_EVENTS),
-      idPrefix: queryDeliveryId(ctx),
-    };
-    const pagina = queryInt(ctx, 'pagina', 1, MAX_PAGINA, 1);
-    const porPagina = queryInt(ctx, 'por_pagina', 1, MAX_POR_PAGINA, DEFAULT_POR_PAGINA);
-    const [rows, total] = await Promise.all([
-      store.listDeliveries(webhook.id, porPagina, filter, (pagina - 1) * porPagina),
-      store.countDeliveries(webhook.id, filter),
-    ]);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      data: rows.map(deliveryView),
-      meta: {
-        webhook_id: webhook.id,
-        total,
-        por_pagina: porPagina,
-        pagina_atual: pagina,
-        ultima_pagina: Math.max(1, Math.ceil(total / porPagina)),
-      },
-    };
-  });
-}
+  route({
+    method: 'post',
+    path: '/v1/webhooks/{id}/entregas/{entregaId}/reenviar',
+    summary:
+      'Reenfileira uma entrega concluída: mesmo `X-SVC-Entrega` e corpo, assinatura nova, contada como qualquer entrega (409 se ainda pendente, ou se o webhook está desativado e a entrega é de um evento)',
+    tag,
+    recurso,
+    params: delivery,
+    response: { status: 202, schema: obj({ data: ref('Entrega'), mensagem: str }) },
+    errors: [400, 404, 409],
+    async handler(ctx, { path }, d) {
+      const { webhook, delivery } = await ownedDelivery(ctx, d, path);
+      if (delivery.status === 'pendente') throw STILL_PENDING;
+      if (!webhook.ativo && delivery.origem === 'automatica') throw DEACTIVATED;
+      const requeued = await d.control.webhooks.requeueDelivery(delivery.id, d.clock.now());
+      if (!requeued) throw STILL_PENDING;
+      ctx.json(
+        202,
+        { data: deliveryView(requeued), mensagem: RESEND_QUEUED.replace('{id}', String(webhook.id)) },
+        NO_STORE,
+      );
+    },
+  }),
+];
