@@ -2,7 +2,7 @@
 // (scripts/test-files.mjs).
 //
 // Under tsx each test process resolves, reads and links its few hundred TypeScript modules one by one through
-// a loader thread: 0.3–2 s of CPU per file, 17–50 % of the CPU of the five files compared. Bundled (as
+// a loader thread: 0.25–1.8 s of CPU per file, 17 % of eight files' CPU measured in pairs. Bundled (as
 // scripts/build.mjs bundles the CLI, packages external) a file is a handful of modules. Same esbuild transform
 // as tsx; `import.meta.url` in each module still names its source file, so what a module reads beside itself
 // (SQL, fixtures, JSON) resolves as under tsx, and source maps point failures at the .ts lines. One file alone:
