@@ -22,6 +22,8 @@ export class Receiver {
   reply: (req: ReceivedRequest, index: number) => ReceiverReply = () => ({ status: 200 });
   private readonly server: http.Server;
   private waiters: { count: number; resolve: () => void }[] = [];
+  /** Replies held back (`delayMs`): cleared on stop, or a long one would keep the test process alive after it. */
+  private readonly held = new Set<NodeJS.Timeout>();
 
   constructor() {
     this.server = http.createServer((req, res) => {
@@ -35,8 +37,12 @@ export class Receiver {
           if (!res.destroyed) res.writeHead(r.status, r.headers).end(r.body);
           this.waiters = this.waiters.filter((w) => (this.requests.length >= w.count ? (w.resolve(), false) : true));
         };
-        if (r.delayMs) setTimeout(answer, r.delayMs);
-        else answer();
+        if (!r.delayMs) return answer();
+        const timer = setTimeout(() => {
+          this.held.delete(timer);
+          answer();
+        }, r.delayMs);
+        this.held.add(timer);
       });
     });
   }
@@ -53,6 +59,8 @@ export class Receiver {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.held) clearTimeout(timer);
+    this.held.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
