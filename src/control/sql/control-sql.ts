@@ -40,21 +40,27 @@ interface Prepared {
   run(params: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
 }
 
+/** Statements kept prepared per connection: every fixed statement of the stores, with room for batch shapes. */
+const MAX_PREPARED = 512;
+
 /**
  * The one SQLite connection, statements prepared once per SQL text (the dispatcher runs the same few thousands of
  * times; preparing costs more than running them).
  */
 class SqliteConnection implements DatabaseConnection {
+  /** Least recently used first. Bounded: a multi-row batch has one text per row count, so texts keep coming. */
   private readonly prepared = new Map<string, Prepared>();
 
   constructor(private readonly handle: ControlDb) {}
 
   executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     let st = this.prepared.get(q.sql);
-    if (!st) {
+    if (st) this.prepared.delete(q.sql);
+    else {
       st = this.handle.prepare(q.sql) as unknown as Prepared;
-      this.prepared.set(q.sql, st);
+      if (this.prepared.size >= MAX_PREPARED) this.prepared.delete(this.prepared.keys().next().value as string);
     }
+    this.prepared.set(q.sql, st);
     if (st.reader) return Promise.resolve({ rows: st.all(q.parameters) as R[] });
     const { changes } = st.run(q.parameters);
     return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes) });
