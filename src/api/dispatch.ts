@@ -109,7 +109,7 @@ export function createDispatch(o: DispatchOptions): (req: IncomingMessage, res: 
   return (req, res) => {
     const started = performance.now();
     const ctx = new RequestContext(req, res, o.proxy, `${INSTANCE}-${(++sequence).toString(36)}`);
-    let pending: void | Promise<void> = undefined;
+    let pending: void | Promise<void> | undefined;
     try {
       pending = serve(ctx);
     } catch (err) {
