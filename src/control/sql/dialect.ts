@@ -63,37 +63,67 @@ export function forRowLock<DB, TB extends keyof DB, O>(
   return mode === 'keyShare' ? q.forKeyShare() : q.forNoKeyUpdate();
 }
 
-/** Takes the row locks of `forRowLock` on the rows `q` selects (PostgreSQL); nothing to do on SQLite. */
+/**
+ * Takes the row locks of `forRowLock` on the rows `select` makes (PostgreSQL); nothing to do on SQLite, where the
+ * query is not even built (the dispatcher takes these locks on every burst).
+ */
 export async function lockRows<DB, TB extends keyof DB, O>(
   engine: Engine,
-  q: SelectQueryBuilder<DB, TB, O>,
+  select: () => SelectQueryBuilder<DB, TB, O>,
   mode: 'keyShare' | 'noKeyUpdate',
 ): Promise<void> {
-  if (engine === 'postgres') await forRowLock(engine, q, mode).execute();
+  if (engine === 'postgres') await forRowLock(engine, select(), mode).execute();
 }
 
-/** SQLite's bound on a statement's parameters (PostgreSQL's, 65535, is higher): batches are cut to stay under it. */
-export const MAX_PARAMETERS = 32766;
+/** SQLite's bound on a statement's parameters (PostgreSQL's, 65535, is higher). */
+const MAX_PARAMETERS = 32766;
 
-/** `items` in slices small enough for one statement each, at `perItem` parameters an item. */
+/**
+ * Rows a batch statement takes at most: a burst fits in one, and a statement's text is made (and prepared) once per
+ * row count up to it, so their number stays bounded.
+ */
+const ROWS_PER_STATEMENT = 256;
+
+/** `items` in slices for one statement each, at `perItem` parameters an item (under the engines' bound). */
 export function inChunks<T>(items: readonly T[], perItem: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / perItem));
+  const size = Math.min(ROWS_PER_STATEMENT, Math.max(1, Math.floor(MAX_PARAMETERS / perItem)));
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
-/** A column type of a `valuesList`. */
+/** A column type of `rowsText`: the cast each value gets (null: none). */
 export type ValueType = 'TEXT' | 'INTEGER' | 'BIGINT';
 
+const rowTexts = new Map<string, string>();
+
 /**
- * Rows as a `VALUES` list, for `WITH v(a, b) AS (…)` (one statement that writes a different value to each row).
- * Each value is cast to its column's type: PostgreSQL types an untyped parameter in a VALUES list as text, and
- * assigning text to an INTEGER column fails; in SQLite the casts change nothing.
+ * `head VALUES (…), (…) tail` for `rows` rows of `types.length` parameters each, numbered as the engine wants
+ * them, made once per shape and kept: building a multi-row statement through Kysely costs microseconds per value,
+ * more than SQLite takes to write the row, and the dispatcher writes thousands (run it with `CompiledQuery.raw`,
+ * the values flat in row order). A typed column's values are cast: PostgreSQL types an untyped parameter in a
+ * VALUES list as text, and assigning text to an INTEGER column fails; in SQLite the casts change nothing.
  */
-export function valuesList(rows: readonly (readonly unknown[])[], types: readonly ValueType[]): RawBuilder<unknown> {
-  const casts = types.map((t) => sql.raw(t));
-  return sql`VALUES ${sql.join(rows.map((r) => sql`(${sql.join(r.map((v, i) => sql`CAST(${v} AS ${casts[i]})`))})`))}`;
+export function rowsText(
+  engine: Engine,
+  head: string,
+  types: readonly (ValueType | null)[],
+  rows: number,
+  tail = '',
+): string {
+  const key = `${engine}\u0000${head}\u0000${types.join()}\u0000${rows}\u0000${tail}`;
+  let text = rowTexts.get(key);
+  if (text === undefined) {
+    let n = 0;
+    const param = (t: ValueType | null) => {
+      const p = engine === 'postgres' ? `$${++n}` : '?';
+      return t === null ? p : `CAST(${p} AS ${t})`;
+    };
+    const tuples = Array.from({ length: rows }, () => `(${types.map(param).join(', ')})`);
+    text = `${head} VALUES ${tuples.join(', ')} ${tail}`;
+    rowTexts.set(key, text);
+  }
+  return text;
 }
 
 /** Session advisory lock keys (one `bigint` key). Kept as released: nodes of the previous release take them too. */

@@ -2,8 +2,9 @@ import type { Plano } from '../../domain/plans.js';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import { dispatcherCursorOn } from '../outbox-cursor.js';
 import type { SecretBox } from '../secret-box.js';
-import { sql, type ControlQuery, type ControlSql } from '../sql/control-sql.js';
-import { forUpdateSkipLocked, inChunks, lockFor, lockRows, LOCKS, valuesList } from '../sql/dialect.js';
+import { CompiledQuery } from 'kysely';
+import type { ControlQuery, ControlSql, Engine } from '../sql/control-sql.js';
+import { forUpdateSkipLocked, inChunks, lockFor, lockRows, LOCKS, rowsText } from '../sql/dialect.js';
 import {
   DELIVERY_COLUMNS,
   iso,
@@ -19,7 +20,7 @@ import {
   type Subscriber,
   type SubscriberRow,
 } from './records.js';
-import { WebhookTables, type WebhookAccounts } from './webhook-tables.js';
+import { STATUS, WebhookTables, type WebhookAccounts } from './webhook-tables.js';
 
 export interface DeactivationNotice {
   contaId: number;
@@ -83,9 +84,13 @@ export interface DeliveryQueue extends WebhookAccounts {
 
 type Outcome = { job: DeliveryJob; outcome: RecordedOutcome };
 
-/** A claimed delivery's columns, then what the sender needs from its webhook and account. */
-const JOB_COLUMNS = [
-  ...DELIVERY_COLUMNS.map((c) => `e.${c}` as const),
+const FAN_OUT_INSERT = `INSERT INTO entregas (id, webhook_id, conta_id, evento, evento_seq, campeonato_id, corpo, criada_em,
+  proxima_tentativa_em, origem, status)`;
+const FAN_OUT_TYPES = [null, null, null, null, null, null, null, null, null, null, null] as const;
+const FAN_OUT_CONFLICT = 'ON CONFLICT (evento_seq, webhook_id) DO NOTHING';
+
+/** What the sender needs from a claimed delivery's webhook and account (besides the delivery's own columns). */
+const JOB_EXTRAS = [
   'w.url',
   'w.secret',
   'w.segredo_anterior',
@@ -125,7 +130,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
           outcome.kind !== 'descartada' && outcome.attempt ? [{ deliveryId: job.id, attempt: outcome.attempt }] : [],
         ),
       );
-      await markDelivered(tx, outcomes);
+      await markDelivered(tx, this.sql.engine, outcomes);
       for (const { job, outcome } of outcomes) if (outcome.kind !== 'entregue') await settle(tx, job, outcome);
       return this.updateWebhooks(tx, outcomes);
     });
@@ -141,11 +146,12 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
   private lockWebhooks(tx: ControlQuery, ids: readonly number[], mode: 'keyShare' | 'noKeyUpdate'): Promise<void> {
     return lockRows(
       this.sql.engine,
-      tx
-        .selectFrom('webhooks')
-        .select('id')
-        .where('id', 'in', [...new Set(ids)])
-        .orderBy('id'),
+      () =>
+        tx
+          .selectFrom('webhooks')
+          .select('id')
+          .where('id', 'in', [...new Set(ids)])
+          .orderBy('id'),
       mode,
     );
   }
@@ -183,31 +189,29 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
   ): Promise<number> {
     const criada = iso(now);
     const rows = events.flatMap((event) =>
-      subscribersFor(event).map((sub) => ({
-        id: this.newId(),
-        webhook_id: sub.id,
-        conta_id: sub.contaId,
-        evento: event.evento,
-        evento_seq: event.seq,
-        campeonato_id: event.campeonato_id,
-        corpo: event.corpo,
-        origem: 'automatica',
-        status: 'pendente',
-        criada_em: criada,
-        proxima_tentativa_em: now,
-      })),
+      subscribersFor(event).map((sub) => [
+        this.newId(),
+        sub.id,
+        sub.contaId,
+        event.evento,
+        event.seq,
+        event.campeonato_id,
+        event.corpo,
+        criada,
+        now,
+        'automatica',
+        'pendente',
+      ]),
     );
+    const { engine } = this.sql;
     return this.sql.write(async (tx) => {
       let created = 0;
-      for (const chunk of inChunks(rows, 11)) {
-        const r = await tx
-          .insertInto('entregas')
-          .values(chunk)
-          .onConflict((c) => c.columns(['evento_seq', 'webhook_id']).doNothing())
-          .executeTakeFirst();
-        created += Number(r.numInsertedOrUpdatedRows ?? 0);
+      for (const chunk of inChunks(rows, FAN_OUT_TYPES.length)) {
+        const text = rowsText(engine, FAN_OUT_INSERT, FAN_OUT_TYPES, chunk.length, FAN_OUT_CONFLICT);
+        const r = await tx.executeQuery(CompiledQuery.raw(text, chunk.flat()));
+        created += Number(r.numAffectedRows ?? 0);
       }
-      await dispatcherCursorOn(tx, this.sql.engine).advance(upTo);
+      await dispatcherCursorOn(tx, engine).advance(upTo);
       return created;
     });
   }
@@ -219,7 +223,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
         .updateTable('entregas')
         .set({ reservada_ate: until })
         .where('reservada_por', '=', owner)
-        .where('status', '=', 'pendente')
+        .where('status', '=', STATUS.pendente)
         .where('id', 'in', chunk)
         .executeTakeFirst();
       renewed += Number(r.numUpdatedRows);
@@ -232,7 +236,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
       .selectFrom('entregas')
       .select('reservada_por')
       .distinct()
-      .where('status', '=', 'pendente')
+      .where('status', '=', STATUS.pendente)
       .where('reservada_por', 'is not', null)
       .execute();
     const dead = owners.map((r) => r.reservada_por as string).filter(isDead);
@@ -265,7 +269,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     const due = db
       .selectFrom('entregas')
       .select('id')
-      .where('status', '=', 'pendente')
+      .where('status', '=', STATUS.pendente)
       .where('proxima_tentativa_em', '<=', now)
       .where((eb) => eb.or([eb('reservada_ate', 'is', null), eb('reservada_ate', '<=', now)]))
       .$if(exclude.length > 0, (q) => q.where('id', 'not in', exclude))
@@ -283,7 +287,8 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
       .selectFrom('entregas as e')
       .innerJoin('webhooks as w', 'w.id', 'e.webhook_id')
       .leftJoin('contas as c', 'c.id', 'w.conta_id')
-      .select(JOB_COLUMNS)
+      .selectAll('e')
+      .select(JOB_EXTRAS)
       .where(
         'e.id',
         'in',
@@ -327,7 +332,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     const row = await this.sql.db
       .selectFrom('entregas')
       .select((eb) => eb.fn.min('proxima_tentativa_em').as('t'))
-      .where('status', '=', 'pendente')
+      .where('status', '=', STATUS.pendente)
       .where('reservada_ate', 'is', null)
       .executeTakeFirst();
     return row?.t ?? null;
@@ -462,19 +467,23 @@ async function stillQueued(tx: ControlQuery, outcomes: readonly Outcome[]): Prom
   return present.size === outcomes.length ? outcomes : outcomes.filter((o) => present.has(o.job.id));
 }
 
-/** The burst's successes: delivered, claim freed, last answer kept; one UPDATE (cut only at the parameter bound). */
-async function markDelivered(tx: ControlQuery, outcomes: readonly Outcome[]): Promise<void> {
+/** The burst's successes: delivered, claim freed, last answer kept; one UPDATE (up to a burst's size). */
+async function markDelivered(tx: ControlQuery, engine: Engine, outcomes: readonly Outcome[]): Promise<void> {
   const rows = outcomes.flatMap(({ job, outcome: o }) =>
     o.kind === 'entregue' ? [[job.id, o.attempt.numero, iso(o.at), o.attempt.statusCode, o.attempt.duracaoMs]] : [],
   );
-  for (const chunk of inChunks(rows, 5)) {
-    await sql`WITH v (id, numero, em, status_code, duracao_ms) AS (${valuesList(chunk, ['TEXT', 'INTEGER', 'TEXT', 'INTEGER', 'INTEGER'])})
-      UPDATE entregas SET status = 'entregue', tentativas = v.numero, entregue_em = v.em, proxima_tentativa_em = NULL,
-        reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = v.status_code, ultimo_erro = NULL,
-        duracao_ms = v.duracao_ms
-      FROM v WHERE entregas.id = v.id`.execute(tx);
+  for (const chunk of inChunks(rows, DELIVERED_TYPES.length)) {
+    const text = rowsText(engine, DELIVERED_HEAD, DELIVERED_TYPES, chunk.length, DELIVERED_TAIL);
+    await tx.executeQuery(CompiledQuery.raw(text, chunk.flat()));
   }
 }
+
+const DELIVERED_HEAD = 'WITH v (id, numero, em, status_code, duracao_ms) AS (';
+const DELIVERED_TYPES = ['TEXT', 'INTEGER', 'TEXT', 'INTEGER', 'INTEGER'] as const;
+const DELIVERED_TAIL = `) UPDATE entregas SET status = 'entregue', tentativas = v.numero, entregue_em = v.em,
+    proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = v.status_code,
+    ultimo_erro = NULL, duracao_ms = v.duracao_ms
+  FROM v WHERE entregas.id = v.id`;
 
 /** What a failure, retry or discard does to its delivery row (its attempt is already written); frees the claim. */
 async function settle(
@@ -561,7 +570,7 @@ async function quotaStanding(
         .select((e) => e.fn.countAll<number>().as('n'))
         .where('conta_id', '=', contaId)
         .where('cota_reservada', '=', 1)
-        .where('status', '=', 'pendente')
+        .where('status', '=', STATUS.pendente)
         .where('reservada_ate', '>', now)
         .where('id', 'not in', ids)
         .as('held'),

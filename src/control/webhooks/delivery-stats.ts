@@ -1,5 +1,6 @@
 import type { ControlQuery } from '../sql/control-sql.js';
 import { iso } from './records.js';
+import { STATUS } from './webhook-tables.js';
 
 export interface DeliveryStats {
   /** Deliveries by status (`pendente`, `entregue`, `falhou`, `descartada`), every worker's alike. */
@@ -46,12 +47,12 @@ export async function deliveryStatsOn(q: ControlQuery, now: number): Promise<Del
           .as('devidas'),
         eb.fn.sum<number>(eb.case().when('reservada_ate', '>', now).then(1).else(0).end()).as('reservadas'),
       ])
-      .where('status', '=', 'pendente')
+      .where('status', '=', STATUS.pendente)
       .executeTakeFirst(),
     q
       .selectFrom('entregas')
       .select((eb) => eb.fn.avg<number | string>('duracao_ms').as('ms'))
-      .where('status', '=', 'entregue')
+      .where('status', '=', STATUS.entregue)
       .where('entregue_em', '>=', iso(now - RECENT_MS))
       .executeTakeFirst(),
   ]);

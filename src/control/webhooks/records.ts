@@ -3,6 +3,8 @@ import { isEventName, type EventName } from '../../domain/events.js';
 import type { Plano } from '../../domain/plans.js';
 import type { AttemptOrigin, DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
 import { isoWithOffset } from '../../time.js';
+import type { Selectable } from 'kysely';
+import type { EntregasTable, TentativasEntregaTable, WebhooksTable } from '../sql/tables.js';
 
 export interface WebhookRecord {
   id: number;
@@ -233,45 +235,17 @@ export const DELIVERY_COLUMNS = [
   'reenvio_apos',
 ] as const;
 
-export interface WebhookRow {
-  id: number;
-  conta_id: number;
-  nome: string;
-  url: string;
-  eventos: string;
-  ativo: number;
-  secret: string;
-  criado_em: string;
-  atualizado_em: string;
-  falhas_consecutivas: number;
-  ultimo_sucesso_em: string | null;
-  desativado_em: string | null;
-  motivo_desativacao: string | null;
-  reativar_em: string | null;
-  desativacoes_seguidas: number;
-  segredo_anterior: string | null;
-  segredo_anterior_ate: number | string | null;
-}
+/** A webhook as its stores read it (`WEBHOOK_COLUMNS`). */
+export type WebhookRow = Pick<Selectable<WebhooksTable>, (typeof WEBHOOK_COLUMNS)[number]>;
 
-export interface DeliveryRow {
-  id: string;
-  webhook_id: number;
-  conta_id: number;
-  evento: string;
-  evento_seq: number | null;
-  campeonato_id: number | null;
+/** A delivery as its stores read it (`DELIVERY_COLUMNS`), its origin and status narrowed. */
+export type DeliveryRow = Omit<
+  Pick<Selectable<EntregasTable>, (typeof DELIVERY_COLUMNS)[number]>,
+  'origem' | 'status'
+> & {
   origem: DeliveryOrigin;
   status: DeliveryStatus;
-  tentativas: number;
-  criada_em: string;
-  entregue_em: string | null;
-  proxima_tentativa_em: number | null;
-  ultimo_status_code: number | null;
-  ultimo_erro: string | null;
-  duracao_ms: number | null;
-  corpo: string;
-  reenvio_apos: number | null;
-}
+};
 
 export function toWebhook(r: WebhookRow): WebhookRecord {
   const eventos = (JSON.parse(r.eventos) as unknown[]).filter(isEventName);
@@ -331,17 +305,10 @@ export const ATTEMPT_COLUMNS = [
   'cabecalhos',
 ] as const;
 
-export interface AttemptRow {
-  numero: number;
+/** An attempt as its stores read it (`ATTEMPT_COLUMNS`), its origin narrowed. */
+export type AttemptRow = Omit<Pick<Selectable<TentativasEntregaTable>, (typeof ATTEMPT_COLUMNS)[number]>, 'origem'> & {
   origem: AttemptOrigin;
-  destino: string;
-  iniciada_em: string;
-  status_code: number | null;
-  erro: string | null;
-  duracao_ms: number;
-  resposta: string | null;
-  cabecalhos: string | null;
-}
+};
 
 export function toAttempt(r: AttemptRow): AttemptRecord {
   return {

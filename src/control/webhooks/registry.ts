@@ -26,7 +26,7 @@ import {
   type WebhookPatch,
   type WebhookRecord,
 } from './records.js';
-import { WebhookTables, type WebhookAccounts } from './webhook-tables.js';
+import { STATUS, WebhookTables, type WebhookAccounts } from './webhook-tables.js';
 
 /**
  * Webhooks and their delivery history, as their managers see them: the API's `/v1/webhooks` routes, the panel and
@@ -300,7 +300,7 @@ class SqlWebhookRegistry extends WebhookTables implements WebhookRegistry {
       .select('id')
       .where('webhook_id', '=', webhookId)
       .where('origem', '=', 'teste')
-      .where('status', '=', 'pendente')
+      .where('status', '=', STATUS.pendente)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -462,7 +462,11 @@ class SqlWebhookRegistry extends WebhookTables implements WebhookRegistry {
       .where('id', '=', deliveryId)
       .where((eb) =>
         eb.not(
-          eb.and([eb('status', '=', 'pendente'), eb('reservada_ate', 'is not', null), eb('reservada_ate', '>', now)]),
+          eb.and([
+            eb('status', '=', STATUS.pendente),
+            eb('reservada_ate', 'is not', null),
+            eb('reservada_ate', '>', now),
+          ]),
         ),
       )
       .returning('tentativas')

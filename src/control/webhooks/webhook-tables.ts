@@ -1,10 +1,18 @@
+import { CompiledQuery } from 'kysely';
 import type { Plano } from '../../domain/plans.js';
 import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
 import { sealSecret } from '../secret-binding.js';
 import type { SecretBox } from '../secret-box.js';
-import type { ControlQuery, ControlSql } from '../sql/control-sql.js';
-import { forRowLock, inChunks } from '../sql/dialect.js';
+import { sql, type ControlQuery, type ControlSql } from '../sql/control-sql.js';
+import { forRowLock, inChunks, rowsText } from '../sql/dialect.js';
 import { headersText, iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
+
+/**
+ * A delivery status written into the statement's text rather than bound: the partial indexes on `entregas`
+ * (`WHERE status = 'pendente'`, `'entregue'`) serve only a query whose text implies their condition; with a
+ * parameter SQLite scans the table, and PostgreSQL's generic plan does too.
+ */
+export const STATUS = { pendente: sql.lit('pendente'), entregue: sql.lit('entregue') } as const;
 
 /** What the webhook registry and the delivery queue both read: an account's limits and usage, lapsed deactivations. */
 export interface WebhookAccounts {
@@ -15,6 +23,10 @@ export interface WebhookAccounts {
   /** Whether a webhook is active now and its recorded run of failed deliveries (null: it no longer exists). */
   webhookHealth(webhookId: number): Promise<{ ativo: boolean; falhasConsecutivas: number } | null>;
 }
+
+const ATTEMPT_INSERT = `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro,
+  duracao_ms, resposta, cabecalhos)`;
+const ATTEMPT_TYPES = [null, null, null, null, null, null, null, null, null, null] as const;
 
 /** An attempt made, to be recorded for its delivery. */
 export interface MadeAttempt {
@@ -51,26 +63,23 @@ export abstract class WebhookTables implements WebhookAccounts {
     return sealSecret(q, this.box, plain);
   }
 
-  /** Attempts made, one INSERT however many (cut only at the engine's parameter bound). */
+  /** Attempts made, one INSERT however many (up to a burst's size). */
   protected async insertAttempts(q: ControlQuery, made: readonly MadeAttempt[]): Promise<void> {
-    for (const chunk of inChunks(made, 10)) {
-      await q
-        .insertInto('tentativas_entrega')
-        .values(
-          chunk.map(({ deliveryId, attempt: a }) => ({
-            entrega_id: deliveryId,
-            numero: a.numero,
-            origem: a.origem,
-            destino: a.destino,
-            iniciada_em: iso(a.iniciadaEm),
-            status_code: a.statusCode,
-            erro: a.erro,
-            duracao_ms: a.duracaoMs,
-            resposta: a.resposta ?? null,
-            cabecalhos: headersText(a),
-          })),
-        )
-        .execute();
+    for (const chunk of inChunks(made, ATTEMPT_TYPES.length)) {
+      const text = rowsText(this.sql.engine, ATTEMPT_INSERT, ATTEMPT_TYPES, chunk.length);
+      const params = chunk.flatMap(({ deliveryId, attempt: a }) => [
+        deliveryId,
+        a.numero,
+        a.origem,
+        a.destino,
+        iso(a.iniciadaEm),
+        a.statusCode,
+        a.erro,
+        a.duracaoMs,
+        a.resposta ?? null,
+        headersText(a),
+      ]);
+      await q.executeQuery(CompiledQuery.raw(text, params));
     }
   }
 
