@@ -6,7 +6,6 @@ import { CompiledQuery } from 'kysely';
 import type { ControlQuery, ControlSql, Engine } from '../sql/control-sql.js';
 import { forUpdateSkipLocked, inChunks, lockFor, lockRows, LOCKS, rowsText } from '../sql/dialect.js';
 import {
-  DELIVERY_COLUMNS,
   iso,
   toJob,
   toSubscriber,
