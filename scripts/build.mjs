@@ -19,9 +19,9 @@ const dist = path.join(root, 'dist');
  * Packages bundled in (everything else stays external, loaded by Node): each is many small modules, and
  * resolving, reading and (for CommonJS) export-scanning them one by one at start-up cost more than running
  * them — Ink and React took longer than the rest of `svc tui`'s launch, DuckDB's JavaScript API ~0.14 s of
- * every `svc ingest`. Native bindings (`.node` files) and optional developer tools always stay external.
+ * every `svc ingest`, Kysely's few hundred ES modules ~0.2 s of every command that opens the control plane. Native bindings (`.node` files) and optional developer tools always stay external.
  */
-const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'react', '@duckdb/node-api']);
+const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'react', '@duckdb/node-api', 'kysely', 'ajv', 'ajv-formats']);
 const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
 const packageName = (specifier) =>
   specifier
