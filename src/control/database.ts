@@ -175,7 +175,7 @@ export async function copyControlDb(file: string, to: string): Promise<string[]>
   chmodSync(to, 0o600);
   const copy = openReadOnly(to);
   try {
-    return await appliedMigrations(sqliteSql(copy).db);
+    return await appliedMigrations(sqliteSql(copy).db, 'sqlite');
   } finally {
     copy.close();
   }

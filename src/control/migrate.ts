@@ -14,7 +14,7 @@ import {
 } from './schema-version.js';
 import { sql, type ControlQuery, type ControlSql, type Engine } from './sql/control-sql.js';
 import type { ControlTables } from './sql/tables.js';
-import { SESSION_LOCKS, sharedStatement, withSessionLock } from './sql/dialect.js';
+import { columnsOf, SESSION_LOCKS, sharedStatement, withSessionLock } from './sql/dialect.js';
 
 /** The history's own bookkeeping (not a control-plane table: tables.ts leaves it out). */
 type Bookkeeping = {
@@ -39,6 +39,8 @@ export async function migrate(control: ControlSql, where: string, dir = MIGRATIO
       db,
     );
     // Added once, outside the numbered history: it is the history's own bookkeeping.
+    const hasChecksum = async (x: Kysely<ControlTables & Bookkeeping>) =>
+      (await columnsOf(x, control.engine, 'schema_migrations')).includes('checksum');
     if (!(await hasChecksum(db)))
       await db.transaction().execute(async (tx) => {
         if (!(await hasChecksum(tx))) await sql`ALTER TABLE schema_migrations ADD COLUMN checksum TEXT`.execute(tx);
@@ -88,22 +90,15 @@ export async function migrate(control: ControlSql, where: string, dir = MIGRATIO
   });
 }
 
-async function hasChecksum(db: Kysely<ControlTables & Bookkeeping>): Promise<boolean> {
-  const tables = await db.introspection.getTables();
-  return tables.some((t) => t.name === 'schema_migrations' && t.columns.some((c) => c.name === 'checksum'));
-}
-
 /** The migrations a control plane has applied (none when it was never migrated); it is read, never written. */
-export async function appliedMigrations(q: ControlQuery): Promise<string[]> {
-  const db = withBookkeeping(q);
-  const tables = await db.introspection.getTables();
-  if (!tables.some((t) => t.name === 'schema_migrations')) return [];
-  return (await db.selectFrom('schema_migrations').select('nome').execute()).map((r) => r.nome);
+export async function appliedMigrations(q: ControlQuery, engine: Engine): Promise<string[]> {
+  if ((await columnsOf(q, engine, 'schema_migrations')).length === 0) return [];
+  return (await withBookkeeping(q).selectFrom('schema_migrations').select('nome').execute()).map((r) => r.nome);
 }
 
 /** Where a control plane stands against this version's history (`svc doctor`, `svc db copy`'s source). */
 export async function schemaOf(control: ControlSql): Promise<SchemaState> {
-  return schemaState(KNOWN_MIGRATIONS[control.engine], await appliedMigrations(control.db));
+  return schemaState(KNOWN_MIGRATIONS[control.engine], await appliedMigrations(control.db, control.engine));
 }
 
 /** A migration's statements as the engine runs them: comments dropped, split at each `;` outside quotes. */

@@ -154,6 +154,22 @@ export async function withSessionLock<T>(
   });
 }
 
+/** Whatever runs a raw statement: the pool, a connection, a transaction, of any table set. */
+type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
+
+/**
+ * The column names of `table` (none when it does not exist). One catalogue read, where Kysely's introspection
+ * reads every table: this runs at every open of the control plane, so in every `svc` command.
+ */
+export async function columnsOf(q: Executor, engine: Engine, table: string): Promise<string[]> {
+  const rows =
+    engine === 'postgres'
+      ? await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = ${table}`.execute(q)
+      : await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(q);
+  return rows.rows.map((r) => r.name);
+}
+
 /**
  * Locks a table against other writers (and other holders of this lock) until the end of the transaction; readers
  * go on. PostgreSQL: `SHARE ROW EXCLUSIVE`; SQLite: nothing (the write transaction already excludes every writer).
