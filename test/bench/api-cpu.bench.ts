@@ -11,7 +11,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { openSqliteControlPlane } from '../../src/control/control-plane.js';
+import { createKey, UNLIMITED } from '../kit/keys.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { tempDir } from '../kit/dirs.js';
 import { DEMO_FIXTURES, REPO_ROOT } from '../kit/fixtures.js';
@@ -52,13 +52,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const dataDir = resolveDataDir(dir);
     await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
-    const control = await openSqliteControlPlane(dataDir.controlDb);
-    const account = await control.accounts.createAccount('bench', 'enterprise', {
-      cota_requisicoes: 1_000_000_000,
-      requisicoes_por_segundo: 1_000_000,
-    });
-    const key = (await control.accounts.createKey(account.id, null)).key;
-    await control.close();
+    const key = await createKey(dataDir.root, 'bench', 'enterprise', 'all', UNLIMITED);
     const headers = { authorization: `Bearer ${key}` };
     if (before) cpSync(dir, (beforeDir = tempDir('svc-bench-api-cpu-before-')).dir, { recursive: true });
     const serve = await startChild(

@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { openSqliteControlPlane } from '../../src/control/control-plane.js';
+import { createKey, UNLIMITED } from '../kit/keys.js';
 import { resolveDataDir } from '../../src/data-dir.js';
 import { ingestSqlite } from '../kit/ingest.js';
 import { DEMO_FIXTURES, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
@@ -82,13 +82,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const dataDir = resolveDataDir(dir);
     await ingestSqlite({ dataDir, inputs: [DEMO_FIXTURES] });
-    const control = await openSqliteControlPlane(dataDir.controlDb);
-    const account = await control.accounts.createAccount('bench', 'enterprise', {
-      cota_requisicoes: 1_000_000_000,
-      requisicoes_por_segundo: 1_000_000,
-    });
-    const { key } = await control.accounts.createKey(account.id, null);
-    await control.close();
+    const key = await createKey(dataDir.root, 'bench', 'enterprise', 'all', UNLIMITED);
     const headers = { authorization: `Bearer ${key}` };
 
     // The access log (stdout) goes to /dev/null; the URL comes from the human line on stderr.

@@ -15,8 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
-import { openControlDb } from '../../src/control/database.js';
+import { createKey, UNLIMITED } from '../kit/keys.js';
 import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY, REPO_ROOT } from '../kit/fixtures.js';
 import { SVC_BIN } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
@@ -212,16 +211,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 async function apiKey(dataDir: string): Promise<Record<string, string>> {
-  const control = sqliteControlPlane(await openControlDb(path.join(dataDir, 'control.db')));
-  try {
-    const account = await control.accounts.createAccount('bench', 'enterprise', {
-      cota_requisicoes: 1_000_000_000,
-      requisicoes_por_segundo: 1_000_000,
-    });
-    return { authorization: `Bearer ${(await control.accounts.createKey(account.id, null)).key}` };
-  } finally {
-    await control.close();
-  }
+  return { authorization: `Bearer ${await createKey(dataDir, 'bench', 'enterprise', 'all', UNLIMITED)}` };
 }
 
 interface SizeFigures {

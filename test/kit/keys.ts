@@ -1,6 +1,9 @@
 /** API keys for tests, made as an operator makes them (`svc keys create`); the API server's own: Harness.key(). */
 import { runSvcInProcess } from './svc.js';
 
+/** `svc keys create` options lifting the plan's quota and rate: benches measure the server, not its limits. */
+export const UNLIMITED = ['--quota', '1000000000', '--rate', '1000000'] as const;
+
 /** Creates an account with a key on `plan`, reading the given championships (`all` by default), and returns the key. */
 export async function createKey(
   dataDir: string,
