@@ -3,61 +3,21 @@
 // bin/svc runs only this build: starting from TypeScript through tsx's loader costs ~0.3 s per start, which a
 // cron `svc ingest` or an interactive `svc tui` would pay every time (docs/decisions.md, "One way to run").
 // The bundle is code-split, so a command still loads only its own part; packages stay external (loaded by
-// plain Node) except the few listed below; and `import.meta.url` in each module points at its source file,
+// plain Node) except those scripts/bundle-plugins.mjs lists; and `import.meta.url` in each module points at its source file,
 // relative to dist/, so what the code reads beside itself (SQL, JSON, package.json) resolves from the sources
 // wherever the checkout lives. dist/build.json lists the inputs, so bin/svc can refuse a build older than them.
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { externalPackages, requireBanner, sourceImportMetaUrl } from './bundle-plugins.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
-/**
- * Packages bundled in (everything else stays external, loaded by Node): each is many small modules, and
- * resolving, reading and (for CommonJS) export-scanning them one by one at start-up cost more than running
- * them — Ink and React took longer than the rest of `svc tui`'s launch, DuckDB's JavaScript API ~0.14 s of
- * every `svc ingest`, Kysely's few hundred ES modules ~0.2 s of every command that opens the control plane. Native bindings (`.node` files) and optional developer tools always stay external.
- */
-const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'react', '@duckdb/node-api', 'kysely', 'ajv', 'ajv-formats']);
-const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
-const packageName = (specifier) =>
-  specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
-
-const externalPackages = {
-  name: 'external-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('node:')) return { path: args.path, external: true };
-      const name = packageName(args.path);
-      if (ALWAYS_EXTERNAL.has(name)) return { path: args.path, external: true };
-      // What a bundled package imports is bundled with it.
-      if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      return BUNDLED_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
-    });
-  },
-};
-
 // Every chunk lands directly in dist/, so one relative path from there reaches each source file.
-const sourceImportMetaUrl = {
-  name: 'source-import-meta-url',
-  setup(b) {
-    b.onLoad({ filter: /\.(ts|tsx|js|mjs)$/ }, async (args) => {
-      const ext = path.extname(args.path).slice(1);
-      const text = await readFile(args.path, 'utf8');
-      const source = path.relative(dist, args.path).split(path.sep).join('/');
-      return {
-        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(source)}, import.meta.url).href`),
-        loader: ext === 'mjs' ? 'js' : ext,
-      };
-    });
-  },
-};
+const fromDist = (file) =>
+  `new URL(${JSON.stringify(path.relative(dist, file).split(path.sep).join('/'))}, import.meta.url).href`;
 
 const out = `${dist}.tmp-${process.pid}`;
 const result = await build({
@@ -73,11 +33,8 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [externalPackages, sourceImportMetaUrl],
-  // CommonJS code bundled into ESM (React's, Ink's dependencies) requires Node's built-ins.
-  banner: {
-    js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
-  },
+  plugins: [externalPackages, sourceImportMetaUrl(fromDist)],
+  banner: requireBanner,
   metafile: true,
   logLevel: 'warning',
 });
@@ -86,6 +43,7 @@ const result = await build({
 const inputs = [
   ...Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/')),
   path.relative(root, fileURLToPath(import.meta.url)),
+  'scripts/bundle-plugins.mjs',
   'package-lock.json',
 ];
 // The control panel's browser app (src/panel/web), served by `svc serve` at /painel: one script and one

@@ -2,36 +2,22 @@
 // (scripts/test-files.mjs).
 //
 // Under tsx each test process resolves, reads and links its few hundred TypeScript modules one by one through
-// a loader thread: 0.25–1.8 s of CPU per file, 17 % of eight files' CPU measured in pairs. Bundled (as
-// scripts/build.mjs bundles the CLI, packages external) a file is a handful of modules. Same esbuild transform
+// a loader thread: 0.25–1.8 s of CPU per file, 17 % of eight files' CPU measured in pairs. Bundled as the CLI
+// is (scripts/build.mjs: the same packages bundled in, the rest external) a file is a handful of modules. Same esbuild transform
 // as tsx; `import.meta.url` in each module still names its source file, so what a module reads beside itself
 // (SQL, fixtures, JSON) resolves as under tsx, and source maps point failures at the .ts lines. One file alone:
 // `node --import tsx --test FILE`, as before.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { externalPackages, requireBanner, sourceImportMetaUrl } from './bundle-plugins.mjs';
 import { testFiles } from './test-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Under node_modules: packages left external resolve from there, and git and Biome ignore it.
 const out = path.join(root, 'node_modules/.cache/svc-tests');
-
-const sourceImportMetaUrl = {
-  name: 'source-import-meta-url',
-  setup(b) {
-    b.onLoad({ filter: /\.(ts|tsx|js|mjs)$/ }, async (args) => {
-      const ext = path.extname(args.path).slice(1);
-      const text = await readFile(args.path, 'utf8');
-      return {
-        contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-        loader: ext === 'mjs' ? 'js' : ext,
-      };
-    });
-  },
-};
 
 const files = testFiles();
 // node --test sorts the files it is given by path: a rank before each path makes that order ours.
@@ -46,8 +32,8 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
-  plugins: [sourceImportMetaUrl],
+  plugins: [externalPackages, sourceImportMetaUrl((file) => JSON.stringify(pathToFileURL(file).href))],
+  banner: requireBanner,
   sourcemap: 'inline',
   logLevel: 'warning',
 });
