@@ -45,7 +45,7 @@ describe('dispatch: a handler that misbehaves', () => {
       log,
       usage: new UsageMeter(control.usage),
       metrics: new ApiMetrics(
-        () => undefined,
+        () => null,
         (now) => control.deliveryStats(now),
       ),
       proxy: false,
