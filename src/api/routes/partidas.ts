@@ -1,4 +1,5 @@
 import { int, list, obj, one, ref } from '../openapi/json-schema.js';
+import { Escalacao, EstatisticasPartida, EventoPartida, PartidaAoVivo } from '../openapi/schemas.js';
 import { pathId } from '../params.js';
 import * as r from '../resources/partidas.js';
 import type { MatchDetails } from '../snapshot/match-details.js';
@@ -36,7 +37,7 @@ export const PARTIDA_ROUTES = [
     tag,
     recurso: 'ao_vivo',
     asOf: true,
-    response: { schema: list(ref('PartidaAoVivo'), obj({ total: int })) },
+    response: { schema: list(ref(PartidaAoVivo), obj({ total: int })) },
     errors: [],
     handler(ctx, _input, d) {
       const s = snapshotFor(d.holder, ctx);
@@ -51,7 +52,7 @@ export const PARTIDA_ROUTES = [
     recurso: 'eventos',
     asOf: true,
     params: partida,
-    response: { schema: list(ref('EventoPartida'), obj({ partida_id: int, total: int })) },
+    response: { schema: list(ref(EventoPartida), obj({ partida_id: int, total: int })) },
     errors: [400, 404],
     handler: perMatch('eventos', r.listEventos),
   }),
@@ -63,7 +64,7 @@ export const PARTIDA_ROUTES = [
     recurso: 'estatisticas',
     asOf: true,
     params: partida,
-    response: { schema: one(ref('EstatisticasPartida')) },
+    response: { schema: one(ref(EstatisticasPartida)) },
     errors: [400, 404],
     handler: perMatch('estatisticas', r.getEstatisticas),
   }),
@@ -75,7 +76,7 @@ export const PARTIDA_ROUTES = [
     recurso: 'escalacao',
     asOf: true,
     params: partida,
-    response: { schema: one(ref('Escalacao')) },
+    response: { schema: one(ref(Escalacao)) },
     errors: [400, 404],
     handler: perMatch('escalacao', r.getEscalacao),
   }),

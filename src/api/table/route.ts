@@ -71,7 +71,7 @@ export interface RouteSpec<P extends Params, Q extends Params, B> {
     /** Default 200. */
     status?: number;
     /** The success body's schema; null: no body. */
-    schema: Schema | null;
+    schema: Schema<unknown> | null;
     /** Default `application/json`. */
     mediaType?: string;
   };
