@@ -85,7 +85,7 @@ async function checkedUrl(v: string, d: RouteDeps): Promise<string> {
   }
 }
 
-export function webhookView(w: WebhookRecord) {
+export function webhookView(w: WebhookRecord): Webhook {
   return {
     id: w.id,
     nome: w.nome,
@@ -102,7 +102,7 @@ export function webhookView(w: WebhookRecord) {
 }
 
 /** The delivery record (docs/webhooks.md). */
-export function deliveryView(d: DeliveryRecord) {
+export function deliveryView(d: DeliveryRecord): Entrega {
   return {
     id: d.id,
     webhook_id: d.webhookId,
