@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import type { Schema } from './openapi/json-schema.js';
+import type { JsonSchema } from './openapi/json-schema.js';
 import { parseSnapshotId } from '../warehouse/snapshot-id.js';
 
 /**
@@ -10,7 +10,7 @@ import { parseSnapshotId } from '../warehouse/snapshot-id.js';
 export interface Param<T> {
   in: 'path' | 'query' | 'header';
   description: string;
-  schema: Schema;
+  schema: JsonSchema;
   required: boolean;
   /** The raw text as the value the schema checks; undefined = absent. */
   coerce(raw: string): unknown;

@@ -26,4 +26,5 @@ export interface ApiState {
   snapshot?: ServedSnapshot;
 }
 
-export type ApiContext = RequestContext;
+/** A request; `R`: the body its route's response schema describes (RequestContext). */
+export type ApiContext<R = unknown> = RequestContext<R>;

@@ -7,9 +7,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * One request as the API's code sees it: what was asked (method, path, query string, headers, the matched
  * route's template and path parameters), the state the checks build up (`state`), and the one way a response
  * goes out: `send`, a single `writeHead` with the API's own headers (`state.headers`: request id, rate limit,
- * CORS) followed by the response's, then the body. Node drops the body of a HEAD request and of a 304.
+ * CORS) followed by the response's, then the body. Node drops the body of a HEAD request and of a 304. `R` is the
+ * body `json` sends: a route's handler gets its response schema's type (table/route.ts); elsewhere anything.
  */
-export class RequestContext {
+export class RequestContext<R = unknown> {
   readonly method: string;
   readonly path: string;
   readonly querystring: string;
@@ -68,7 +69,7 @@ export class RequestContext {
   }
 
   /** Sends `body` as JSON (`Content-Length` set), with `headers` after the API's own. */
-  json(status: number, body: unknown, headers: readonly string[] = []): void {
+  json(status: number, body: R, headers: readonly string[] = []): void {
     const text = Buffer.from(JSON.stringify(body));
     this.send(status, [...headers, 'Content-Type', JSON_TYPE, 'Content-Length', String(text.length)], text);
   }

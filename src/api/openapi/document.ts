@@ -1,7 +1,7 @@
 import { ERROS } from '../errors.js';
 import { parametersOf, type Route, type Tag } from '../table/route.js';
 import { ROUTES } from '../table/routes.js';
-import { ref, type Schema } from './json-schema.js';
+import { ref, type JsonSchema } from './json-schema.js';
 import { SCHEMAS } from './schemas.js';
 import { PAYLOAD_SCHEMAS, webhooksSection } from './webhook-payloads.js';
 
@@ -24,7 +24,7 @@ const TAGS: Record<Tag, string> = {
   Status: 'Versão, snapshot servido, liveness e readiness; sem chave.',
 };
 
-const header = (description: string, schema: Schema = { type: 'string' }) => ({ description, schema });
+const header = (description: string, schema: JsonSchema = { type: 'string' }) => ({ description, schema });
 
 const RATE_HEADERS = {
   'RateLimit-Limit': header('Requisições permitidas no período (dia UTC)', { type: 'integer' }),

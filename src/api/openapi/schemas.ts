@@ -7,9 +7,32 @@ import {
 } from '../../feeds/statistics-fields.js';
 import { EVENTOS } from '../../domain/events.js';
 import { DELIVERY_STATUSES } from '../../domain/webhooks.js';
-import { arrayOf, bool, dateTime, enumOf, int, nullable, num, obj, ref, str, type Schema } from './json-schema.js';
+import {
+  anyValue,
+  arrayOf,
+  bool,
+  component,
+  dateTime,
+  enumOf,
+  int,
+  mapOf,
+  nullable,
+  num,
+  obj,
+  propsOf,
+  ref,
+  str,
+  typed,
+  type Component,
+  type JsonSchema,
+  type TypeOf,
+} from './json-schema.js';
 
-/** The resources of the spec as JSON Schemas: the OpenAPI components, and what the tests validate against. */
+/**
+ * The resources of the spec as JSON Schemas: the OpenAPI components, and what the tests validate against. Each is
+ * a typed constant (`Partida`) whose refs carry its type, and a type of the same name (`Partida`): what the
+ * resource builders return.
+ */
 
 export const STATUS_PARTIDA = ['aguardando', 'ao_vivo', 'encerrado', 'adiado'] as const;
 export const STATUS_CAMPEONATO = ['andamento', 'encerrado', 'agendado'] as const;
@@ -25,33 +48,58 @@ export const TIPO_EVENTO = [
   'cartao_vermelho',
   'substituicao',
 ] as const;
+export type StatusPartida = (typeof STATUS_PARTIDA)[number];
+export type StatusCampeonato = (typeof STATUS_CAMPEONATO)[number];
+export type TipoCampeonato = (typeof TIPO_CAMPEONATO)[number];
+export type CoberturaValor = (typeof COBERTURA_VALORES)[number];
+export type TipoEvento = (typeof TIPO_EVENTO)[number];
 
 const nstr = nullable(str);
 const nint = nullable(int);
+const date = { ...str, format: 'date' };
 
-const partidaProps: Record<string, Schema> = {
+export const Erro = component('Erro', { ...obj({ erro: str, mensagem: str }), description: 'Corpo de todo erro.' });
+export const TimeResumo = component('TimeResumo', obj({ id: int, nome: str, sigla: str }));
+export const Time = component('Time', obj({ id: int, nome: str, sigla: str, escudo_url: nstr }));
+export const Campeonato = component(
+  'Campeonato',
+  obj({
+    id: int,
+    nome: str,
+    nome_popular: str,
+    slug: str,
+    temporada: str,
+    tipo: enumOf(TIPO_CAMPEONATO),
+    status: nullable(enumOf(STATUS_CAMPEONATO)),
+    regiao: str,
+    logo_url: nstr,
+    rodada_atual: nullable(obj({ numero: int })),
+  }),
+);
+
+const partidaProps = {
   id: int,
   rodada_id: nint,
   rodada_numero: nint,
   rodada_nome: nstr,
   fase: nullable(obj({ id: int, nome: str, slug: str })),
-  time_mandante: ref('Time'),
-  time_visitante: ref('Time'),
+  time_mandante: ref(Time),
+  time_visitante: ref(Time),
   placar_mandante: nint,
   placar_visitante: nint,
   disputa_penalti: bool,
   penalti: obj({ placar_mandante: nint, placar_visitante: nint }),
   status: enumOf(STATUS_PARTIDA),
   slug: str,
-  data_realizacao: nullable({ type: 'string', pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
-  hora_realizacao: nullable({ type: 'string', pattern: '^\\d{2}:\\d{2}$' }),
+  data_realizacao: nullable({ ...str, pattern: '^\\d{2}/\\d{2}/\\d{4}$' }),
+  hora_realizacao: nullable({ ...str, pattern: '^\\d{2}:\\d{2}$' }),
   data_hora_realizacao: nullable(dateTime),
   estadio: nstr,
 };
 const { fase: _fase, ...partidaSemFaseProps } = partidaProps;
 
-const entregaProps: Record<string, Schema> = {
-  id: { type: 'string', description: 'Também enviado em X-SVC-Entrega' },
+const entregaProps = {
+  id: { ...str, description: 'Também enviado em X-SVC-Entrega' },
   webhook_id: int,
   evento: str,
   evento_id: nint,
@@ -75,85 +123,52 @@ const rodadaProps = {
   nome: str,
   slug: str,
   status: nstr,
-  data: nullable({ type: 'string', format: 'date' }),
+  data: nullable(date),
   proxima_rodada: rodadaRef,
   rodada_anterior: rodadaRef,
 };
 const faseRef = nullable(obj({ id: int, nome: str, slug: str, tipo: str }));
 
 /** Detailed lineup statistics (spec "Lineup player"): every field present, null when the source did not report it. */
-const playerStatProps = (fields: readonly string[]): Record<string, Schema> =>
-  Object.fromEntries(fields.map((f) => [f, nullable(PLAYER_DECIMAL_FIELDS.has(f) ? num : int)]));
+const playerStatProps = <const F extends readonly string[]>(fields: F) =>
+  propsOf(fields, (f) => nullable(PLAYER_DECIMAL_FIELDS.has(f) ? num : int));
 const estatisticasJogador = obj({
   ...playerStatProps(PLAYER_STAT_FIELDS),
   goleiro: obj(playerStatProps(GOALKEEPER_STAT_FIELDS)),
 });
 
-const jogadorEscalado = obj({
-  nome: str,
-  apelido: str,
-  numero: nint,
-  posicao: nstr,
-  posicao_sigla: nstr,
-  foto_url: nstr,
-  // The spec leaves its shape open; what our feeds store always has the incoming player's name.
-  substituido_por: nullable({ type: 'object', properties: { nome: str, minuto: nint }, required: ['nome'] }),
-  jogador_id: nint,
-  estatisticas: nullable(estatisticasJogador),
-});
-
-const ladoEscalacao = obj({
-  formacao: nstr,
-  tecnico: nstr,
-  confirmada: bool,
-  titulares: arrayOf(ref('JogadorEscalado')),
-  reservas: arrayOf(ref('JogadorEscalado')),
-});
-
-const registroEstatisticas = obj(
-  Object.fromEntries([
-    ...STAT_DECIMAL_FIELDS.map((f) => [f, nullable(num)]),
-    ...STAT_INTEGER_FIELDS.map((f) => [f, nullable(int)]),
-  ]),
-);
-
 const coberturaValor = enumOf(COBERTURA_VALORES);
 
-export const SCHEMAS: Record<string, Schema> = {
-  Erro: { ...obj({ erro: str, mensagem: str }), description: 'Corpo de todo erro.' },
-  TimeResumo: obj({ id: int, nome: str, sigla: str }),
-  Time: obj({ id: int, nome: str, sigla: str, escudo_url: nstr }),
-  Campeonato: obj({
-    id: int,
-    nome: str,
-    nome_popular: str,
-    slug: str,
-    temporada: str,
-    tipo: enumOf(TIPO_CAMPEONATO),
-    status: nullable(enumOf(STATUS_CAMPEONATO)),
-    regiao: str,
-    logo_url: nstr,
-    rodada_atual: nullable(obj({ numero: int })),
-  }),
-  Partida: {
-    ...obj(partidaProps),
-    description: '`fase` é preenchida em partidas de mata-mata e null nas de pontos corridos.',
-  },
-  PartidaDaRodada: { ...obj(partidaSemFaseProps), description: 'Partida dentro de uma rodada: sem a chave `fase`.' },
-  PartidaAoVivo: obj({ ...partidaProps, campeonato: nullable(obj({ id: int, nome: str, temporada: str })) }),
-  Rodada: obj({ ...rodadaProps, partidas: arrayOf(ref('Partida')) }),
-  RodadaAvulsa: {
-    ...obj({ ...rodadaProps, partidas: arrayOf(ref('PartidaDaRodada')) }),
-    description: 'Uma rodada pedida sozinha (endpoint 5): suas partidas vêm sem a chave `fase`.',
-  },
-  Chave: obj({
+export const Partida = component('Partida', {
+  ...obj(partidaProps),
+  description: '`fase` é preenchida em partidas de mata-mata e null nas de pontos corridos.',
+});
+export const PartidaDaRodada = component('PartidaDaRodada', {
+  ...obj(partidaSemFaseProps),
+  description: 'Partida dentro de uma rodada: sem a chave `fase`.',
+});
+export const PartidaAoVivo = component(
+  'PartidaAoVivo',
+  obj({ ...partidaProps, campeonato: nullable(obj({ id: int, nome: str, temporada: str })) }),
+);
+export const Rodada = component('Rodada', obj({ ...rodadaProps, partidas: arrayOf(ref(Partida)) }));
+export const RodadaAvulsa = component('RodadaAvulsa', {
+  ...obj({ ...rodadaProps, partidas: arrayOf(ref(PartidaDaRodada)) }),
+  description: 'Uma rodada pedida sozinha (endpoint 5): suas partidas vêm sem a chave `fase`.',
+});
+export const Chave = component(
+  'Chave',
+  obj({
     id: int,
     nome: str,
     slug: str,
-    partida_ida: nullable(ref('Partida')),
-    partida_volta: nullable(ref('Partida')),
+    partida_ida: nullable(ref(Partida)),
+    partida_volta: nullable(ref(Partida)),
   }),
-  Fase: obj({
+);
+export const Fase = component(
+  'Fase',
+  obj({
     id: int,
     campeonato: nullable(obj({ id: int, temporada: str, nome: str, nome_popular: str, slug: str })),
     nome: str,
@@ -163,21 +178,27 @@ export const SCHEMAS: Record<string, Schema> = {
     decisivo: bool,
     eliminatorio: bool,
     ida_e_volta: bool,
-    grupos: arrayOf({}),
-    chaves: arrayOf(ref('Chave')),
-    rodadas: arrayOf(ref('Rodada')),
+    grupos: arrayOf(anyValue),
+    chaves: arrayOf(ref(Chave)),
+    rodadas: arrayOf(ref(Rodada)),
     proxima_fase: faseRef,
     fase_anterior: faseRef,
   }),
-  ChaveCampeonato: obj({
+);
+export const ChaveCampeonato = component(
+  'ChaveCampeonato',
+  obj({
     campeonato_id: int,
     campeonato_nome: str,
     temporada: str,
-    fases: arrayOf(obj({ id: int, nome: str, slug: str, tipo: str, chaves: arrayOf(ref('Chave')) })),
+    fases: arrayOf(obj({ id: int, nome: str, slug: str, tipo: str, chaves: arrayOf(ref(Chave)) })),
   }),
-  LinhaClassificacao: obj({
+);
+export const LinhaClassificacao = component(
+  'LinhaClassificacao',
+  obj({
     posicao: int,
-    time: ref('Time'),
+    time: ref(Time),
     pontos: int,
     jogos: int,
     vitorias: int,
@@ -192,21 +213,30 @@ export const SCHEMAS: Record<string, Schema> = {
         'Extensão: ajustes de pontos já somados em `pontos` (uma punição do STJD é negativa), com o motivo e a referência pública.',
     },
   }),
-  Tabela: obj({
+);
+export const Tabela = component(
+  'Tabela',
+  obj({
     campeonato_id: int,
     campeonato_nome: str,
     temporada: str,
-    classificacao: arrayOf(ref('LinhaClassificacao')),
+    classificacao: arrayOf(ref(LinhaClassificacao)),
   }),
-  TabelaFase: obj({
+);
+export const TabelaFase = component(
+  'TabelaFase',
+  obj({
     campeonato_id: int,
     campeonato_nome: str,
     fase_id: int,
     fase_nome: str,
     temporada: str,
-    classificacao: arrayOf(ref('LinhaClassificacao')),
+    classificacao: arrayOf(ref(LinhaClassificacao)),
   }),
-  Jogador: obj({
+);
+export const Jogador = component(
+  'Jogador',
+  obj({
     id: int,
     nome_popular: str,
     nome: str,
@@ -214,32 +244,80 @@ export const SCHEMAS: Record<string, Schema> = {
     posicao: nullable(obj({ nome: str, sigla: str })),
     numero_camisa: nint,
     gols: int,
-    time: nullable(ref('Time')),
+    time: nullable(ref(Time)),
     clubes: {
-      ...arrayOf(ref('Time')),
+      ...arrayOf(ref(Time)),
       description:
         'Extensão: os clubes da carreira do jogador, do primeiro ao atual (uma transferência não cria outro jogador).',
     },
   }),
-  EventoPartida: obj({ tipo: enumOf(TIPO_EVENTO), jogador: nstr, time_nome: nstr, minuto: int }),
-  RegistroEstatisticas: registroEstatisticas,
-  EstatisticasPartida: obj({
-    partida_id: int,
-    time_mandante: nullable(ref('TimeResumo')),
-    time_visitante: nullable(ref('TimeResumo')),
-    status: enumOf(STATUS_PARTIDA),
-    estatisticas: obj({ mandante: ref('RegistroEstatisticas'), visitante: ref('RegistroEstatisticas') }),
+);
+export const EventoPartida = component(
+  'EventoPartida',
+  obj({ tipo: enumOf(TIPO_EVENTO), jogador: nstr, time_nome: nstr, minuto: int }),
+);
+export const RegistroEstatisticas = component(
+  'RegistroEstatisticas',
+  obj({
+    ...propsOf(STAT_DECIMAL_FIELDS, () => nullable(num)),
+    ...propsOf(STAT_INTEGER_FIELDS, () => nullable(int)),
   }),
-  JogadorEscalado: jogadorEscalado,
-  LadoEscalacao: ladoEscalacao,
-  Escalacao: obj({
+);
+export const EstatisticasPartida = component(
+  'EstatisticasPartida',
+  obj({
     partida_id: int,
-    time_mandante: nullable(ref('TimeResumo')),
-    time_visitante: nullable(ref('TimeResumo')),
+    time_mandante: nullable(ref(TimeResumo)),
+    time_visitante: nullable(ref(TimeResumo)),
     status: enumOf(STATUS_PARTIDA),
-    escalacoes: obj({ mandante: nullable(ref('LadoEscalacao')), visitante: nullable(ref('LadoEscalacao')) }),
+    estatisticas: obj({ mandante: ref(RegistroEstatisticas), visitante: ref(RegistroEstatisticas) }),
   }),
-  Cobertura: obj({
+);
+export const JogadorEscalado = component(
+  'JogadorEscalado',
+  obj({
+    nome: str,
+    apelido: str,
+    numero: nint,
+    posicao: nstr,
+    posicao_sigla: nstr,
+    foto_url: nstr,
+    // The spec leaves its shape open; what our feeds store always has the incoming player's name. Typed by hand:
+    // `obj` makes closed objects only.
+    substituido_por: nullable(
+      typed<{ nome: string; minuto?: number | null }>({
+        type: 'object',
+        properties: { nome: str, minuto: nint },
+        required: ['nome'],
+      }),
+    ),
+    jogador_id: nint,
+    estatisticas: nullable(estatisticasJogador),
+  }),
+);
+export const LadoEscalacao = component(
+  'LadoEscalacao',
+  obj({
+    formacao: nstr,
+    tecnico: nstr,
+    confirmada: bool,
+    titulares: arrayOf(ref(JogadorEscalado)),
+    reservas: arrayOf(ref(JogadorEscalado)),
+  }),
+);
+export const Escalacao = component(
+  'Escalacao',
+  obj({
+    partida_id: int,
+    time_mandante: nullable(ref(TimeResumo)),
+    time_visitante: nullable(ref(TimeResumo)),
+    status: enumOf(STATUS_PARTIDA),
+    escalacoes: obj({ mandante: nullable(ref(LadoEscalacao)), visitante: nullable(ref(LadoEscalacao)) }),
+  }),
+);
+export const Cobertura = component(
+  'Cobertura',
+  obj({
     campeonato_id: int,
     slug: str,
     nome: str,
@@ -265,19 +343,25 @@ export const SCHEMAS: Record<string, Schema> = {
         'Extensão: partidas com início há mais de 3 horas ainda aguardando ou ao vivo (sem resultado): os dados pararam de chegar.',
     },
   }),
-  Perfil: obj({
+);
+export const Perfil = component(
+  'Perfil',
+  obj({
     plano: enumOf(['free', 'pro', 'enterprise']),
     limites: obj({ requisicoes: int, periodo: enumOf(['dia']) }),
     consumo: obj({ requisicoes_utilizadas: int, requisicoes_restantes: int }),
   }),
-  UsoEstatisticas: obj({
+);
+export const UsoEstatisticas = component(
+  'UsoEstatisticas',
+  obj({
     tempo_medio_resposta_ms: num,
     total_requisicoes: int,
     ultimas_requisicoes: arrayOf(
       obj({ endpoint: str, metodo: str, status_code: int, tempo_resposta_ms: num, data_hora: dateTime }),
     ),
     requisicoes_por_dia: {
-      ...arrayOf(obj({ dia: { type: 'string', format: 'date' }, requisicoes: int })),
+      ...arrayOf(obj({ dia: date, requisicoes: int })),
       description:
         'Requisições contadas na cota em cada um dos últimos 30 dias UTC (hoje incluído), do mais antigo ao mais recente; 0 nos dias sem uso',
     },
@@ -285,14 +369,17 @@ export const SCHEMAS: Record<string, Schema> = {
       ...arrayOf(
         obj({
           metodo: str,
-          endpoint: { type: 'string', description: 'Rota como na documentação, ex. /v1/campeonatos/{id}/tabela' },
+          endpoint: { ...str, description: 'Rota como na documentação, ex. /v1/campeonatos/{id}/tabela' },
           requisicoes: int,
         }),
       ),
       description: 'Requisições feitas com a chave nos mesmos 30 dias, por rota, da mais usada à menos usada',
     },
   }),
-  Webhook: obj({
+);
+export const Webhook = component(
+  'Webhook',
+  obj({
     id: int,
     nome: str,
     url: str,
@@ -305,14 +392,20 @@ export const SCHEMAS: Record<string, Schema> = {
     desativado_em: nullable(dateTime),
     motivo_desativacao: nstr,
   }),
-  WebhookCriado: obj({ id: int, nome: str, url: str, eventos: arrayOf(enumOf(EVENTOS)), ativo: bool, secret: str }),
-  Entrega: obj(entregaProps),
-  EntregaDetalhe: obj({
+);
+export const WebhookCriado = component(
+  'WebhookCriado',
+  obj({ id: int, nome: str, url: str, eventos: arrayOf(enumOf(EVENTOS)), ativo: bool, secret: str }),
+);
+export const Entrega = component('Entrega', obj(entregaProps));
+export const EntregaDetalhe = component(
+  'EntregaDetalhe',
+  obj({
     ...entregaProps,
-    corpo: { type: 'string', description: 'O corpo JSON exatamente como é assinado e enviado (texto)' },
+    corpo: { ...str, description: 'O corpo JSON exatamente como é assinado e enviado (texto)' },
     historico: arrayOf(
       obj({
-        numero: { type: 'integer', description: 'X-SVC-Tentativa: nunca se repete numa entrega' },
+        numero: { ...int, description: 'X-SVC-Tentativa: nunca se repete numa entrega' },
         origem: enumOf(['automatica', 'teste', 'replay', 'disparo', 'reenvio']),
         iniciada_em: dateTime,
         status_code: nint,
@@ -320,15 +413,17 @@ export const SCHEMAS: Record<string, Schema> = {
         duracao_ms: num,
         resposta: { ...nstr, description: 'O início da resposta do receptor (até 1 KiB)' },
         cabecalhos: nullable({
-          type: 'object',
-          additionalProperties: str,
+          ...mapOf(str),
           description:
             'Os cabeçalhos da requisição enviada (nomes em minúsculas): X-SVC-Timestamp, X-SVC-Assinatura… null quando nada foi enviado (URL bloqueada)',
         }),
       }),
     ),
   }),
-  Status: obj({
+);
+export const Status = component(
+  'Status',
+  obj({
     status: enumOf(['ok', 'sem_snapshot']),
     versao: str,
     snapshot: nullable(obj({ id: str, criado_em: nullable(str), idade_segundos: nint, carregado_em: dateTime })),
@@ -337,4 +432,70 @@ export const SCHEMAS: Record<string, Schema> = {
     iniciado_em: dateTime,
     uptime_segundos: int,
   }),
-};
+);
+
+/** The components, in the order the OpenAPI document lists them. */
+const COMPONENTS: readonly Component<unknown>[] = [
+  Erro,
+  TimeResumo,
+  Time,
+  Campeonato,
+  Partida,
+  PartidaDaRodada,
+  PartidaAoVivo,
+  Rodada,
+  RodadaAvulsa,
+  Chave,
+  Fase,
+  ChaveCampeonato,
+  LinhaClassificacao,
+  Tabela,
+  TabelaFase,
+  Jogador,
+  EventoPartida,
+  RegistroEstatisticas,
+  EstatisticasPartida,
+  JogadorEscalado,
+  LadoEscalacao,
+  Escalacao,
+  Cobertura,
+  Perfil,
+  UsoEstatisticas,
+  Webhook,
+  WebhookCriado,
+  Entrega,
+  EntregaDetalhe,
+  Status,
+];
+export const SCHEMAS: Record<string, JsonSchema> = Object.fromEntries(COMPONENTS.map((c) => [c.name, c.schema]));
+
+export type Erro = TypeOf<typeof Erro>;
+export type TimeResumo = TypeOf<typeof TimeResumo>;
+export type Time = TypeOf<typeof Time>;
+export type Campeonato = TypeOf<typeof Campeonato>;
+export type Partida = TypeOf<typeof Partida>;
+export type PartidaDaRodada = TypeOf<typeof PartidaDaRodada>;
+export type PartidaAoVivo = TypeOf<typeof PartidaAoVivo>;
+export type Rodada = TypeOf<typeof Rodada>;
+export type RodadaAvulsa = TypeOf<typeof RodadaAvulsa>;
+export type Chave = TypeOf<typeof Chave>;
+export type Fase = TypeOf<typeof Fase>;
+export type ChaveCampeonato = TypeOf<typeof ChaveCampeonato>;
+export type LinhaClassificacao = TypeOf<typeof LinhaClassificacao>;
+export type Tabela = TypeOf<typeof Tabela>;
+export type TabelaFase = TypeOf<typeof TabelaFase>;
+export type Jogador = TypeOf<typeof Jogador>;
+export type EventoPartida = TypeOf<typeof EventoPartida>;
+export type RegistroEstatisticas = TypeOf<typeof RegistroEstatisticas>;
+export type EstatisticasPartida = TypeOf<typeof EstatisticasPartida>;
+export type JogadorEscalado = TypeOf<typeof JogadorEscalado>;
+export type LadoEscalacao = TypeOf<typeof LadoEscalacao>;
+export type Escalacao = TypeOf<typeof Escalacao>;
+export type Cobertura = TypeOf<typeof Cobertura>;
+export type Perfil = TypeOf<typeof Perfil>;
+export type UsoEstatisticas = TypeOf<typeof UsoEstatisticas>;
+export type Webhook = TypeOf<typeof Webhook>;
+export type WebhookCriado = TypeOf<typeof WebhookCriado>;
+export type Entrega = TypeOf<typeof Entrega>;
+export type EntregaDetalhe = TypeOf<typeof EntregaDetalhe>;
+export type Status = TypeOf<typeof Status>;

@@ -1,7 +1,21 @@
 import { EVENTOS, type EventName } from '../../domain/events.js';
 import { examplePayload } from './event-examples.js';
-import { arrayOf, bool, dateTime, enumOf, int, nullable, obj, ref, str, type Schema } from './json-schema.js';
-import { STATUS_PARTIDA } from './schemas.js';
+import {
+  arrayOf,
+  bool,
+  component,
+  dateTime,
+  enumOf,
+  int,
+  nullable,
+  obj,
+  ref,
+  str,
+  typed,
+  type JsonSchema,
+  type Schema,
+} from './json-schema.js';
+import { EventoPartida, Fase, RodadaAvulsa, STATUS_PARTIDA, TimeResumo } from './schemas.js';
 
 /**
  * The bodies of the eight events (webhook deliveries and stream `data:`), as OpenAPI 3.1 `webhooks` and
@@ -26,10 +40,10 @@ const partidaResumo = {
     description: 'Como na Partida: o placar da disputa de pênaltis (null sem disputa); decide quem avança num empate.',
   },
   data_hora_realizacao: { ...nullable(dateTime), description: 'Como na Partida: o início, ISO 8601 com fuso.' },
-  time_mandante: ref('TimeResumo'),
-  time_visitante: ref('TimeResumo'),
+  time_mandante: ref(TimeResumo),
+  time_visitante: ref(TimeResumo),
   estadio: nstr,
-  gols: arrayOf(ref('EventoPartida')),
+  gols: arrayOf(ref(EventoPartida)),
 };
 
 /** The schema name of an event's body: `partida.placar_atualizado` → `WebhookPartidaPlacarAtualizado`. */
@@ -37,18 +51,23 @@ export function payloadSchemaName(evento: EventName): string {
   return `Webhook${evento.replace(/(^|[._])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;
 }
 
-const DADOS: Record<EventName, Schema> = {
-  'partida.criada': ref('WebhookPartida'),
-  'partida.ao_vivo': ref('WebhookPartida'),
-  'partida.placar_atualizado': ref('WebhookPartida'),
+const WebhookPartida = component('WebhookPartida', {
+  ...obj(partidaResumo),
+  description: 'Resumo da partida nos eventos partida.*: placar, times, estádio e gols até o momento.',
+});
+
+const DADOS: Record<EventName, Schema<unknown>> = {
+  'partida.criada': ref(WebhookPartida),
+  'partida.ao_vivo': ref(WebhookPartida),
+  'partida.placar_atualizado': ref(WebhookPartida),
   'partida.gol': {
-    ...obj({ ...partidaResumo, gol: ref('EventoPartida') }),
+    ...obj({ ...partidaResumo, gol: ref(EventoPartida) }),
     description: 'O resumo da partida e, em `gol`, o gol que gerou o evento.',
   },
-  'partida.encerrada': ref('WebhookPartida'),
-  'partida.escalacao_publicada': ref('WebhookPartida'),
-  'rodada.encerrada': ref('RodadaAvulsa'),
-  'fase.finalizada': ref('Fase'),
+  'partida.encerrada': ref(WebhookPartida),
+  'partida.escalacao_publicada': ref(WebhookPartida),
+  'rodada.encerrada': ref(RodadaAvulsa),
+  'fase.finalizada': ref(Fase),
 };
 
 const DESCRIPTIONS: Record<EventName, string> = {
@@ -63,16 +82,13 @@ const DESCRIPTIONS: Record<EventName, string> = {
 };
 
 /** Component schemas: the match summary, one envelope per event, their union and the stream's `recarregar`. */
-export const PAYLOAD_SCHEMAS: Record<string, Schema> = {
-  WebhookPartida: {
-    ...obj(partidaResumo),
-    description: 'Resumo da partida nos eventos partida.*: placar, times, estádio e gols até o momento.',
-  },
+export const PAYLOAD_SCHEMAS: Record<string, JsonSchema> = {
+  WebhookPartida: WebhookPartida.schema,
   ...Object.fromEntries(
     EVENTOS.map((evento) => [
       payloadSchemaName(evento),
       {
-        ...obj({ evento: { const: evento }, gerado_em: { type: 'string', format: 'date-time' }, dados: DADOS[evento] }),
+        ...obj({ evento: typed<EventName>({ const: evento }), gerado_em: dateTime, dados: DADOS[evento] }),
         description: DESCRIPTIONS[evento],
       },
     ]),

@@ -5,9 +5,33 @@ import type { Partition } from '../snapshot/partition.js';
 import type { CampeonatoRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
 import { CAMPEONATO_NAO_ENCONTRADO, notFound } from './not-found.js';
-import { campeonato, type JsonObject, type Shapes } from './shapes.js';
+import type { List, One } from '../openapi/json-schema.js';
+import type {
+  Campeonato,
+  ChaveCampeonato,
+  Cobertura,
+  Fase,
+  Jogador,
+  LinhaClassificacao,
+  Partida,
+  Rodada,
+  RodadaAvulsa,
+  Tabela,
+  TabelaFase,
+  Time,
+} from '../openapi/schemas.js';
+import { campeonato, type Shapes } from './shapes.js';
 
 /** Endpoints 1–13: championships and everything inside one. */
+
+/** The `meta` of a page (matches, deliveries). */
+interface PaginaMeta {
+  total: number;
+  por_pagina: number;
+  pagina_atual: number;
+  ultima_pagina: number;
+}
+type CampTotal = { campeonato_id: number; total: number };
 
 export interface CampeonatoFiltro {
   temporada?: string;
@@ -27,7 +51,11 @@ function championshipAge(c: CampeonatoRow): number {
   return maxAgeFor(c.status, 'encerrado');
 }
 
-export function listCampeonatos(s: ServedSnapshot, auth: AuthContext, f: CampeonatoFiltro): Built {
+export function listCampeonatos(
+  s: ServedSnapshot,
+  auth: AuthContext,
+  f: CampeonatoFiltro,
+): Built<List<Campeonato, { total: number }>> {
   const data = s.global.campeonatos
     .filter(
       (c) =>
@@ -40,7 +68,7 @@ export function listCampeonatos(s: ServedSnapshot, auth: AuthContext, f: Campeon
   return { payload: { data, meta: { total: data.length } }, maxAge: MAX_AGE.changing };
 }
 
-export function getCampeonato(c: CampeonatoRow): Built {
+export function getCampeonato(c: CampeonatoRow): Built<One<Campeonato>> {
   return { payload: { data: campeonato(c) }, maxAge: championshipAge(c) };
 }
 
@@ -66,7 +94,12 @@ function matchesFilter(p: PartidaRow, f: PartidaFiltro, rodadaId: number | null 
 }
 
 /** Matches ordered by kick-off; a page past the last one is an empty page, not an error. */
-export function listPartidas(sh: Shapes, part: Partition, c: CampeonatoRow, f: PartidaFiltro): Built {
+export function listPartidas(
+  sh: Shapes,
+  part: Partition,
+  c: CampeonatoRow,
+  f: PartidaFiltro,
+): Built<List<Partida, PaginaMeta & { campeonato_id: number }>> {
   const rodadaId = f.rodada === undefined ? undefined : (part.rodadas.find((r) => r.numero === f.rodada)?.id ?? null);
   const all = part.partidas.filter((p) => matchesFilter(p, f, rodadaId));
   const start = (f.pagina - 1) * f.por_pagina;
@@ -81,12 +114,12 @@ export function listPartidas(sh: Shapes, part: Partition, c: CampeonatoRow, f: P
   return { payload: { data, meta }, maxAge: championshipAge(c) };
 }
 
-export function listRodadas(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
+export function listRodadas(sh: Shapes, part: Partition, c: CampeonatoRow): Built<List<Rodada, CampTotal>> {
   const data = part.rodadas.map((r) => sh.round(r));
   return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
 }
 
-export function getRodada(sh: Shapes, part: Partition, _c: CampeonatoRow, numero: number): Built {
+export function getRodada(sh: Shapes, part: Partition, _c: CampeonatoRow, numero: number): Built<One<RodadaAvulsa>> {
   const r = part.rodadas.find((x) => x.numero === numero);
   if (!r) throw notFound('Rodada não encontrada');
   return { payload: { data: sh.round(r, true) }, maxAge: maxAgeFor(r.status, 'encerrada') };
@@ -96,10 +129,10 @@ function knockoutFases(part: Partition) {
   return part.fases.filter((f) => f.tipo === 'mata-mata');
 }
 
-export function getChave(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
+export function getChave(sh: Shapes, part: Partition, c: CampeonatoRow): Built<One<ChaveCampeonato>> {
   const fases = knockoutFases(part);
   if (fases.length === 0) throw notFound('Campeonato sem chaveamento (não tem fases de mata-mata)');
-  const data = {
+  const data: ChaveCampeonato = {
     campeonato_id: c.id,
     campeonato_nome: c.nome,
     temporada: c.temporada,
@@ -108,7 +141,7 @@ export function getChave(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
   return { payload: { data }, maxAge: championshipAge(c) };
 }
 
-export function listFases(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
+export function listFases(sh: Shapes, part: Partition, c: CampeonatoRow): Built<List<Fase, CampTotal>> {
   const data = part.fases.map((f) => sh.phase(f, false));
   return { payload: { data, meta: { campeonato_id: c.id, total: data.length } }, maxAge: championshipAge(c) };
 }
@@ -119,15 +152,16 @@ function findFase(part: Partition, faseId: number) {
   return f;
 }
 
-export function getFase(sh: Shapes, part: Partition, faseId: number): Built {
+export function getFase(sh: Shapes, part: Partition, faseId: number): Built<One<Fase>> {
   const f = findFase(part, faseId);
   return { payload: { data: sh.phase(f, true) }, maxAge: maxAgeFor(f.status, 'finalizada') };
 }
 
-function standings(sh: Shapes, part: Partition, faseId: number | null): JsonObject[] {
+function standings(sh: Shapes, part: Partition, faseId: number | null): LinhaClassificacao[] {
   return (part.classificacao.get(faseId ?? '') ?? []).map((r) => ({
     posicao: r.posicao,
-    time: sh.teamOf(r.time_id),
+    // A standings row's team is always in the snapshot (the ingest derives the table from its matches).
+    time: sh.teamOf(r.time_id) as Time,
     pontos: r.pontos,
     jogos: r.jogos,
     vitorias: r.vitorias,
@@ -137,13 +171,14 @@ function standings(sh: Shapes, part: Partition, faseId: number | null): JsonObje
     gols_contra: r.gols_contra,
     saldo: r.saldo,
     // An extension (docs/api.md): the adjustments `pontos` includes, as the public record states them.
-    ajustes: r.ajustes === null ? [] : (JSON.parse(r.ajustes) as JsonObject[]),
+    // JSON the ingest writes (sql/derive/05-classificacao.sql): typed on trust.
+    ajustes: r.ajustes === null ? [] : (JSON.parse(r.ajustes) as LinhaClassificacao['ajustes']),
   }));
 }
 
-export function getTabelaFase(sh: Shapes, part: Partition, c: CampeonatoRow, faseId: number): Built {
+export function getTabelaFase(sh: Shapes, part: Partition, c: CampeonatoRow, faseId: number): Built<One<TabelaFase>> {
   const f = findFase(part, faseId);
-  const data = {
+  const data: TabelaFase = {
     campeonato_id: c.id,
     campeonato_nome: c.nome,
     fase_id: f.id,
@@ -154,8 +189,8 @@ export function getTabelaFase(sh: Shapes, part: Partition, c: CampeonatoRow, fas
   return { payload: { data }, maxAge: maxAgeFor(f.status, 'finalizada') };
 }
 
-export function getTabela(sh: Shapes, part: Partition, c: CampeonatoRow): Built {
-  const data = {
+export function getTabela(sh: Shapes, part: Partition, c: CampeonatoRow): Built<One<Tabela>> {
+  const data: Tabela = {
     campeonato_id: c.id,
     campeonato_nome: c.nome,
     temporada: c.temporada,
@@ -164,8 +199,13 @@ export function getTabela(sh: Shapes, part: Partition, c: CampeonatoRow): Built 
   return { payload: { data }, maxAge: championshipAge(c) };
 }
 
-export function getArtilharia(s: ServedSnapshot, sh: Shapes, part: Partition, c: CampeonatoRow): Built {
-  const data: JsonObject[] = [];
+export function getArtilharia(
+  s: ServedSnapshot,
+  sh: Shapes,
+  part: Partition,
+  c: CampeonatoRow,
+): Built<List<Jogador, { campeonato_id: number; campeonato_nome: string; total: number }>> {
+  const data: Jogador[] = [];
   for (const a of part.artilharia) {
     const j = s.global.players.get(a.jogador_id);
     if (j) data.push(sh.player(j, a.gols, a.time_id ?? j.time_id));
@@ -194,7 +234,7 @@ function overdue(pendentes: readonly number[], now: number): number {
   return lo;
 }
 
-function coverage(s: ServedSnapshot, c: CampeonatoRow, now: number): JsonObject {
+function coverage(s: ServedSnapshot, c: CampeonatoRow, now: number): Cobertura {
   const cov = s.global.cobertura.get(c.id);
   return {
     campeonato_id: c.id,
@@ -218,12 +258,17 @@ function coverage(s: ServedSnapshot, c: CampeonatoRow, now: number): JsonObject 
   };
 }
 
-export function getCobertura(s: ServedSnapshot, c: CampeonatoRow, now: number): Built {
+export function getCobertura(s: ServedSnapshot, c: CampeonatoRow, now: number): Built<One<Cobertura>> {
   return { payload: { data: coverage(s, c, now) }, maxAge: Math.min(championshipAge(c), MAX_AGE.changing) };
 }
 
 /** Spec endpoint 13, "every championship of the season": the latest season stored unless `temporada` names one. */
-export function listCobertura(s: ServedSnapshot, auth: AuthContext, temporada: string | undefined, now: number): Built {
+export function listCobertura(
+  s: ServedSnapshot,
+  auth: AuthContext,
+  temporada: string | undefined,
+  now: number,
+): Built<List<Cobertura, { total: number }>> {
   const season = temporada ?? latestSeason(s);
   const data = s.global.campeonatos
     .filter((c) => canRead(auth, c.id) && c.temporada === season)

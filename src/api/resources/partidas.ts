@@ -1,19 +1,27 @@
 import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import type { List, One } from '../openapi/json-schema.js';
+import type {
+  Escalacao,
+  EstatisticasPartida,
+  EventoPartida,
+  JogadorEscalado,
+  LadoEscalacao,
+  PartidaAoVivo,
+  RegistroEstatisticas,
+} from '../openapi/schemas.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { MatchDetails } from '../snapshot/match-details.js';
 import type { Partition } from '../snapshot/partition.js';
 import type { EscalacaoJogadorRow, EstatisticaRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
 import { notFound } from './not-found.js';
-import type { Json, JsonObject } from './shapes.js';
 
 /** Endpoints 14–17: live matches and the per-match resources. */
 
 const STAT_FIELDS: readonly string[] = [...STAT_DECIMAL_FIELDS, ...STAT_INTEGER_FIELDS];
-const LADOS = ['mandante', 'visitante'] as const;
 
-export function listAoVivo(s: ServedSnapshot): Built {
-  const data = s.global.aoVivo.map(({ row, recurso }) => {
+export function listAoVivo(s: ServedSnapshot): Built<List<PartidaAoVivo, { total: number }>> {
+  const data = s.global.aoVivo.map(({ row, recurso }): PartidaAoVivo => {
     const c = s.global.campeonato.get(row.campeonato_id);
     // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
     const penalti = recurso.penalti ?? { placar_mandante: null, placar_visitante: null };
@@ -37,7 +45,11 @@ export function findPartida(part: Partition, id: number): PartidaRow {
   return p;
 }
 
-export function listEventos(s: ServedSnapshot, details: MatchDetails, p: PartidaRow): Built {
+export function listEventos(
+  s: ServedSnapshot,
+  details: MatchDetails,
+  p: PartidaRow,
+): Built<List<EventoPartida, { partida_id: number; total: number }>> {
   const data = (details.eventosPorPartida.get(p.id) ?? []).map((e) => ({
     tipo: e.tipo,
     jogador: e.jogador,
@@ -48,30 +60,39 @@ export function listEventos(s: ServedSnapshot, details: MatchDetails, p: Partida
   return { payload: { data, meta: { partida_id: p.id, total: data.length } }, maxAge };
 }
 
-function statRecord(row: EstatisticaRow | undefined): JsonObject {
-  const out: JsonObject = {};
-  for (const f of STAT_FIELDS) out[f] = (row?.[f] as Json | undefined) ?? null;
-  return out;
+/** Filled field by field from the lists the schema is made of (so typed as a whole: the keys are dynamic). */
+function statRecord(row: EstatisticaRow | undefined): RegistroEstatisticas {
+  const out: Record<string, number | null> = {};
+  for (const f of STAT_FIELDS) out[f] = (row?.[f] as number | null | undefined) ?? null;
+  return out as RegistroEstatisticas;
 }
 
 /** Always both sides; a side the source did not report is a record of nulls (null ≠ 0). */
-export function getEstatisticas(s: ServedSnapshot, details: MatchDetails, p: PartidaRow): Built {
+export function getEstatisticas(
+  s: ServedSnapshot,
+  details: MatchDetails,
+  p: PartidaRow,
+): Built<One<EstatisticasPartida>> {
   const rows = details.estatisticasPorPartida.get(p.id) ?? [];
-  const data = {
+  const data: EstatisticasPartida = {
     partida_id: p.id,
     time_mandante: s.shapes.teamSummaryOf(p.time_mandante_id),
     time_visitante: s.shapes.teamSummaryOf(p.time_visitante_id),
     status: p.status,
-    estatisticas: Object.fromEntries(LADOS.map((l) => [l, statRecord(rows.find((r) => r.lado === l))])),
+    estatisticas: {
+      mandante: statRecord(rows.find((r) => r.lado === 'mandante')),
+      visitante: statRecord(rows.find((r) => r.lado === 'visitante')),
+    },
   };
   return { payload: { data }, maxAge: maxAgeFor(p.status, 'encerrado') };
 }
 
-function parseJson(text: string | null): Json {
-  return text === null ? null : (JSON.parse(text) as Json);
+/** JSON the ingest writes (a lineup player's `substituido_por` and `estatisticas`): typed on trust. */
+function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
 }
 
-function lineupPlayer(r: EscalacaoJogadorRow): JsonObject {
+function lineupPlayer(r: EscalacaoJogadorRow): JogadorEscalado {
   return {
     nome: r.nome,
     apelido: r.apelido,
@@ -79,18 +100,18 @@ function lineupPlayer(r: EscalacaoJogadorRow): JsonObject {
     posicao: r.posicao,
     posicao_sigla: r.posicao_sigla,
     foto_url: r.foto_url,
-    substituido_por: parseJson(r.substituido_por),
+    substituido_por: parseJson<NonNullable<JogadorEscalado['substituido_por']>>(r.substituido_por),
     jogador_id: r.jogador_id,
-    estatisticas: parseJson(r.estatisticas),
+    estatisticas: parseJson<NonNullable<JogadorEscalado['estatisticas']>>(r.estatisticas),
   };
 }
 
 /** 404 when the match does not exist or has no lineup; a side not yet published is null. */
-export function getEscalacao(s: ServedSnapshot, details: MatchDetails, p: PartidaRow): Built {
+export function getEscalacao(s: ServedSnapshot, details: MatchDetails, p: PartidaRow): Built<One<Escalacao>> {
   const sides = details.escalacoesPorPartida.get(p.id);
   if (!sides || sides.length === 0) throw notFound('Escalação não disponível para esta partida');
   const players = details.escaladosPorPartida.get(p.id) ?? [];
-  const side = (lado: string): JsonObject | null => {
+  const side = (lado: string): LadoEscalacao | null => {
     const e = sides.find((x) => x.lado === lado);
     if (!e) return null;
     const mine = players.filter((x) => x.lado === lado);
@@ -102,7 +123,7 @@ export function getEscalacao(s: ServedSnapshot, details: MatchDetails, p: Partid
       reservas: mine.filter((x) => !x.titular).map(lineupPlayer),
     };
   };
-  const data = {
+  const data: Escalacao = {
     partida_id: p.id,
     time_mandante: s.shapes.teamSummaryOf(p.time_mandante_id),
     time_visitante: s.shapes.teamSummaryOf(p.time_visitante_id),

@@ -1,6 +1,20 @@
 import { authOf } from '../middleware/auth.js';
 import { int, list, obj, one, ref, str } from '../openapi/json-schema.js';
-import { STATUS_CAMPEONATO, STATUS_PARTIDA, TIPO_CAMPEONATO } from '../openapi/schemas.js';
+import {
+  Campeonato,
+  ChaveCampeonato,
+  Cobertura,
+  Fase,
+  Jogador,
+  Partida,
+  Rodada,
+  RodadaAvulsa,
+  STATUS_CAMPEONATO,
+  STATUS_PARTIDA,
+  Tabela,
+  TabelaFase,
+  TIPO_CAMPEONATO,
+} from '../openapi/schemas.js';
 import { pathId, queryDate, queryEnum, queryInt, queryPattern } from '../params.js';
 import * as r from '../resources/campeonatos.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
@@ -47,7 +61,7 @@ export const CAMPEONATO_ROUTES = [
       status: queryEnum('Status do campeonato', STATUS_CAMPEONATO),
       tipo: queryEnum('Tipo do campeonato', TIPO_CAMPEONATO),
     },
-    response: { schema: list(ref('Campeonato'), total) },
+    response: { schema: list(ref(Campeonato), total) },
     errors: [400],
     handler(ctx, { query: f }, d) {
       const s = snapshotFor(d.holder, ctx);
@@ -64,7 +78,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'campeonatos',
     asOf: true,
     params: { id: pathId('id do campeonato') },
-    response: { schema: one(ref('Campeonato')) },
+    response: { schema: one(ref(Campeonato)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.id);
@@ -90,7 +104,7 @@ export const CAMPEONATO_ROUTES = [
     },
     response: {
       schema: list(
-        ref('Partida'),
+        ref(Partida),
         obj({ total: int, por_pagina: int, pagina_atual: int, ultima_pagina: int, campeonato_id: int }),
       ),
     },
@@ -109,7 +123,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'rodadas',
     asOf: true,
     params: campeonato,
-    response: { schema: list(ref('Rodada'), campTotal) },
+    response: { schema: list(ref(Rodada), campTotal) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -124,7 +138,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'rodadas',
     asOf: true,
     params: { campeonatoId, numero: pathId('id (número) da rodada') },
-    response: { schema: one(ref('RodadaAvulsa')) },
+    response: { schema: one(ref(RodadaAvulsa)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -141,7 +155,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'chave',
     asOf: true,
     params: campeonato,
-    response: { schema: one(ref('ChaveCampeonato')) },
+    response: { schema: one(ref(ChaveCampeonato)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -156,7 +170,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'chave',
     asOf: true,
     params: campeonato,
-    response: { schema: list(ref('Fase'), campTotal) },
+    response: { schema: list(ref(Fase), campTotal) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -171,7 +185,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'chave',
     asOf: true,
     params: { campeonatoId, faseId },
-    response: { schema: one(ref('Fase')) },
+    response: { schema: one(ref(Fase)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -186,7 +200,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'tabela',
     asOf: true,
     params: { campeonatoId, faseId },
-    response: { schema: one(ref('TabelaFase')) },
+    response: { schema: one(ref(TabelaFase)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -203,7 +217,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'tabela',
     asOf: true,
     params: campeonato,
-    response: { schema: one(ref('Tabela')) },
+    response: { schema: one(ref(Tabela)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -218,7 +232,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'artilharia',
     asOf: true,
     params: campeonato,
-    response: { schema: list(ref('Jogador'), obj({ campeonato_id: int, campeonato_nome: str, total: int })) },
+    response: { schema: list(ref(Jogador), obj({ campeonato_id: int, campeonato_nome: str, total: int })) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -235,7 +249,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'cobertura',
     asOf: true,
     params: campeonato,
-    response: { schema: one(ref('Cobertura')) },
+    response: { schema: one(ref(Cobertura)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const { s, c } = camp(ctx, d, path.campeonatoId);
@@ -251,7 +265,7 @@ export const CAMPEONATO_ROUTES = [
     recurso: 'cobertura',
     asOf: true,
     query: { temporada },
-    response: { schema: list(ref('Cobertura'), total) },
+    response: { schema: list(ref(Cobertura), total) },
     errors: [400],
     handler(ctx, { query }, d) {
       const s = snapshotFor(d.holder, ctx);

@@ -2,6 +2,7 @@ import { historyWindow } from '../../control/usage-store.js';
 import { utcDayOf } from '../../time.js';
 import { authOf } from '../middleware/auth.js';
 import { one, ref } from '../openapi/json-schema.js';
+import { Perfil, UsoEstatisticas } from '../openapi/schemas.js';
 import type { KeyLimits } from '../state.js';
 import { route } from '../table/route.js';
 
@@ -19,7 +20,7 @@ export const CONTA_ROUTES = [
     tag: 'Conta',
     recurso: 'conta',
     access: 'inspect',
-    response: { schema: one(ref('Perfil')) },
+    response: { schema: one(ref(Perfil)) },
     errors: [],
     async handler(ctx, _input, d) {
       const auth = authOf(ctx);
@@ -45,7 +46,7 @@ export const CONTA_ROUTES = [
     tag: 'Conta',
     recurso: 'conta',
     access: 'inspect',
-    response: { schema: one(ref('UsoEstatisticas')) },
+    response: { schema: one(ref(UsoEstatisticas)) },
     errors: [],
     async handler(ctx, _input, d) {
       const auth = authOf(ctx);

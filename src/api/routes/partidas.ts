@@ -1,4 +1,5 @@
 import { int, list, obj, one, ref } from '../openapi/json-schema.js';
+import { Escalacao, EstatisticasPartida, EventoPartida, PartidaAoVivo } from '../openapi/schemas.js';
 import { pathId } from '../params.js';
 import * as r from '../resources/partidas.js';
 import type { MatchDetails } from '../snapshot/match-details.js';
@@ -11,21 +12,28 @@ import { serve, serveChampionship, snapshotFor } from './respond.js';
 const tag = 'Partidas';
 const partida = { id: pathId('id da partida') };
 
-/** A per-match route: the match's championship data and its details (events, lineups, statistics). */
-const perMatch =
-  (name: string, build: (s: ServedSnapshot, details: MatchDetails, p: PartidaRow) => Built) =>
-  (ctx: ApiContext, { path }: { path: { id: number } }, d: RouteDeps) => {
-    const s = snapshotFor(d.holder, ctx);
-    const campeonatoId = r.campeonatoDaPartida(s, path.id);
-    return serveChampionship(
-      ctx,
-      s,
-      campeonatoId,
-      `${name}|${path.id}`,
-      (_shapes, part, details) => build(s, details as MatchDetails, r.findPartida(part, path.id)),
-      { withDetails: true },
-    );
-  };
+/**
+ * A per-match route's handler: the match's championship data and its details (events, lineups, statistics).
+ * `build` makes the body of the route's response schema (`R`, from `ctx`).
+ */
+function perMatch<R>(
+  ctx: ApiContext<R>,
+  id: number,
+  d: RouteDeps,
+  name: string,
+  build: (s: ServedSnapshot, details: MatchDetails, p: PartidaRow) => Built<NoInfer<R>>,
+): void | Promise<void> {
+  const s = snapshotFor(d.holder, ctx);
+  const campeonatoId = r.campeonatoDaPartida(s, id);
+  return serveChampionship(
+    ctx,
+    s,
+    campeonatoId,
+    `${name}|${id}`,
+    (_shapes, part, details) => build(s, details as MatchDetails, r.findPartida(part, id)),
+    { withDetails: true },
+  );
+}
 
 /** Endpoints 14–17. */
 export const PARTIDA_ROUTES = [
@@ -36,7 +44,7 @@ export const PARTIDA_ROUTES = [
     tag,
     recurso: 'ao_vivo',
     asOf: true,
-    response: { schema: list(ref('PartidaAoVivo'), obj({ total: int })) },
+    response: { schema: list(ref(PartidaAoVivo), obj({ total: int })) },
     errors: [],
     handler(ctx, _input, d) {
       const s = snapshotFor(d.holder, ctx);
@@ -51,9 +59,9 @@ export const PARTIDA_ROUTES = [
     recurso: 'eventos',
     asOf: true,
     params: partida,
-    response: { schema: list(ref('EventoPartida'), obj({ partida_id: int, total: int })) },
+    response: { schema: list(ref(EventoPartida), obj({ partida_id: int, total: int })) },
     errors: [400, 404],
-    handler: perMatch('eventos', r.listEventos),
+    handler: (ctx, { path }, d) => perMatch(ctx, path.id, d, 'eventos', r.listEventos),
   }),
   route({
     method: 'get',
@@ -63,9 +71,9 @@ export const PARTIDA_ROUTES = [
     recurso: 'estatisticas',
     asOf: true,
     params: partida,
-    response: { schema: one(ref('EstatisticasPartida')) },
+    response: { schema: one(ref(EstatisticasPartida)) },
     errors: [400, 404],
-    handler: perMatch('estatisticas', r.getEstatisticas),
+    handler: (ctx, { path }, d) => perMatch(ctx, path.id, d, 'estatisticas', r.getEstatisticas),
   }),
   route({
     method: 'get',
@@ -75,8 +83,8 @@ export const PARTIDA_ROUTES = [
     recurso: 'escalacao',
     asOf: true,
     params: partida,
-    response: { schema: one(ref('Escalacao')) },
+    response: { schema: one(ref(Escalacao)) },
     errors: [400, 404],
-    handler: perMatch('escalacao', r.getEscalacao),
+    handler: (ctx, { path }, d) => perMatch(ctx, path.id, d, 'escalacao', r.getEscalacao),
   }),
 ];

@@ -52,22 +52,25 @@ export function sendCached(ctx: ApiContext, prepared: CachedResponse): void {
   else ctx.send(200, r.headers, r.body);
 }
 
-/** Serves the memoised response `key` built from the global part of the request's snapshot. */
-export function serve(ctx: ApiContext, s: ServedSnapshot, key: string, build: () => Built): void {
+/**
+ * Serves the memoised response `key` built from the global part of the request's snapshot. `build` makes the body
+ * the route's response schema describes (`R`, from the handler's `ctx`).
+ */
+export function serve<R>(ctx: ApiContext<R>, s: ServedSnapshot, key: string, build: () => Built<NoInfer<R>>): void {
   sendCached(ctx, s.respond(s.globalScope, key, build));
 }
 
 /**
  * Serves the memoised response `key` built from championship `campeonatoId`'s data (and the global part
  * when `alsoGlobal`: a response that shows player rows; the match details when `withDetails`: the per-match
- * routes). A cache hit is sent at once, with no read.
+ * routes). A cache hit is sent at once, with no read. `build` makes the body of the route's schema, as `serve`'s.
  */
-export function serveChampionship(
-  ctx: ApiContext,
+export function serveChampionship<R>(
+  ctx: ApiContext<R>,
   s: ServedSnapshot,
   campeonatoId: number,
   key: string,
-  build: (shapes: Shapes, part: Partition, details: MatchDetails | undefined) => Built,
+  build: (shapes: Shapes, part: Partition, details: MatchDetails | undefined) => Built<NoInfer<R>>,
   o: { alsoGlobal?: boolean; withDetails?: boolean } = {},
 ): void | Promise<void> {
   const scope = o.alsoGlobal

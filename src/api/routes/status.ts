@@ -1,5 +1,6 @@
 import { ApiError } from '../errors.js';
 import { obj, one, ref, str } from '../openapi/json-schema.js';
+import { Status } from '../openapi/schemas.js';
 import { route } from '../table/route.js';
 import { isoWithOffset } from '../../time.js';
 import { listSnapshots } from '../../warehouse/snapshot-store.js';
@@ -16,7 +17,7 @@ export const STATUS_ROUTES = [
     path: '/v1/status',
     summary: 'Versão, snapshot atual e uptime (sem chave)',
     tag,
-    response: { schema: one(ref('Status')) },
+    response: { schema: one(ref(Status)) },
     errors: [405],
     handler(ctx, _input, d) {
       const s = d.holder.current;

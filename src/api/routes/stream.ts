@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
 import { assertChampionship } from '../middleware/plan-access.js';
-import { obj, one, str } from '../openapi/json-schema.js';
+import { dateTime, obj, one, str } from '../openapi/json-schema.js';
 import { header, invalid, queryInt, queryText } from '../params.js';
 import type { StreamFilter } from '../stream/stream-hub.js';
 import type { ApiContext } from '../state.js';
@@ -62,7 +62,7 @@ export const STREAM_ROUTES = [
       ),
     },
     headers: { 'Last-Event-ID': header('Último `id` recebido: retoma a partir do evento seguinte') },
-    response: { schema: { type: 'string', description: 'Fluxo text/event-stream' }, mediaType: 'text/event-stream' },
+    response: { schema: { ...str, description: 'Fluxo text/event-stream' }, mediaType: 'text/event-stream' },
     errors: [400],
     handler(ctx, { query }, d) {
       const auth = authOf(ctx);
@@ -91,8 +91,8 @@ export const STREAM_ROUTES = [
       schema: one(
         obj({
           ticket: str,
-          expira_em: { type: 'string', format: 'date-time' },
-          url: { type: 'string', format: 'uri' },
+          expira_em: dateTime,
+          url: { ...str, format: 'uri' },
         }),
       ),
     },

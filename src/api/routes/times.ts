@@ -1,5 +1,5 @@
 import { int, list, obj, one, ref } from '../openapi/json-schema.js';
-import { POSICOES, TIPO_TIME } from '../openapi/schemas.js';
+import { Jogador, POSICOES, Time, TIPO_TIME } from '../openapi/schemas.js';
 import { pathId, queryEnum, queryInt, querySearch } from '../params.js';
 import * as r from '../resources/times.js';
 import { route } from '../table/route.js';
@@ -19,7 +19,7 @@ export const TIME_ROUTES = [
     recurso: 'times',
     asOf: true,
     query: { q, tipo: queryEnum('Tipo de time', TIPO_TIME) },
-    response: { schema: list(ref('Time'), total) },
+    response: { schema: list(ref(Time), total) },
     errors: [400],
     handler(ctx, { query }, d) {
       const s = snapshotFor(d.holder, ctx);
@@ -34,7 +34,7 @@ export const TIME_ROUTES = [
     recurso: 'jogadores',
     asOf: true,
     params: { timeId: pathId('id do time') },
-    response: { schema: list(ref('Jogador'), total) },
+    response: { schema: list(ref(Jogador), total) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const s = snapshotFor(d.holder, ctx);
@@ -53,7 +53,7 @@ export const TIME_ROUTES = [
       time: queryInt('id do time', 1, Number.MAX_SAFE_INTEGER),
       posicao: queryEnum('Posição', POSICOES),
     },
-    response: { schema: list(ref('Jogador'), total) },
+    response: { schema: list(ref(Jogador), total) },
     errors: [400],
     handler(ctx, { query: f }, d) {
       const s = snapshotFor(d.holder, ctx);
@@ -68,7 +68,7 @@ export const TIME_ROUTES = [
     recurso: 'jogadores',
     asOf: true,
     params: { id: pathId('id do jogador') },
-    response: { schema: one(ref('Jogador')) },
+    response: { schema: one(ref(Jogador)) },
     errors: [400, 404],
     handler(ctx, { path }, d) {
       const s = snapshotFor(d.holder, ctx);

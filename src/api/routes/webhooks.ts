@@ -9,7 +9,8 @@ import type { AuthContext } from '../auth-context.js';
 import { ApiError } from '../errors.js';
 import { authOf } from '../middleware/auth.js';
 import { exampleBody } from '../openapi/event-examples.js';
-import { arrayOf, bool, enumOf, int, list, nullable, obj, one, ref, str } from '../openapi/json-schema.js';
+import { arrayOf, bool, dateTime, enumOf, int, list, nullable, obj, one, ref, str } from '../openapi/json-schema.js';
+import { Entrega, EntregaDetalhe, Webhook, WebhookCriado } from '../openapi/schemas.js';
 import { pathId, pathText, queryDeliveryId, queryEnum, queryInstant, queryInt } from '../params.js';
 import type { ApiContext } from '../state.js';
 import { field, jsonObject } from '../table/body.js';
@@ -84,7 +85,7 @@ async function checkedUrl(v: string, d: RouteDeps): Promise<string> {
   }
 }
 
-export function webhookView(w: WebhookRecord) {
+export function webhookView(w: WebhookRecord): Webhook {
   return {
     id: w.id,
     nome: w.nome,
@@ -101,7 +102,7 @@ export function webhookView(w: WebhookRecord) {
 }
 
 /** The delivery record (docs/webhooks.md). */
-export function deliveryView(d: DeliveryRecord) {
+export function deliveryView(d: DeliveryRecord): Entrega {
   return {
     id: d.id,
     webhook_id: d.webhookId,
@@ -186,11 +187,11 @@ export const WEBHOOK_ROUTES = [
     recurso,
     response: {
       schema: list(
-        ref('Webhook'),
+        ref(Webhook),
         obj({
           entregas_mes_usadas: int,
           entregas_mes_limite: nullable(int),
-          entregas_referencia: { type: 'string', pattern: '^\\d{6}$' },
+          entregas_referencia: { ...str, pattern: '^\\d{6}$' },
         }),
       ),
     },
@@ -226,7 +227,7 @@ export const WEBHOOK_ROUTES = [
     tag,
     recurso,
     body: jsonObject({ nome, url, eventos }, { required: ['nome', 'url'] }),
-    response: { status: 201, schema: obj({ data: ref('WebhookCriado'), mensagem: str }) },
+    response: { status: 201, schema: obj({ data: ref(WebhookCriado), mensagem: str }) },
     errors: [400, 413, 415, 422],
     async handler(ctx, { body }, d) {
       const auth = authOf(ctx);
@@ -262,7 +263,7 @@ export const WEBHOOK_ROUTES = [
     tag,
     recurso,
     params: webhook,
-    response: { schema: one(ref('Webhook')) },
+    response: { schema: one(ref(Webhook)) },
     errors: [400, 404],
     async handler(ctx, { path }, d) {
       const { webhook } = await owned(ctx, d, path.id);
@@ -277,7 +278,7 @@ export const WEBHOOK_ROUTES = [
     recurso,
     params: webhook,
     body: jsonObject({ nome, url, eventos, ativo }, { atLeastOne: true }),
-    response: { schema: one(ref('Webhook')) },
+    response: { schema: one(ref(Webhook)) },
     errors: [400, 404, 413, 415, 422],
     async handler(ctx, { path, body }, d) {
       const { auth, webhook } = await owned(ctx, d, path.id);
@@ -334,7 +335,7 @@ export const WEBHOOK_ROUTES = [
         data: obj({
           id: int,
           secret: str,
-          secret_anterior_valido_ate: nullable({ type: 'string', format: 'date-time' }),
+          secret_anterior_valido_ate: nullable(dateTime),
         }),
         mensagem: str,
       }),
@@ -379,7 +380,7 @@ export const WEBHOOK_ROUTES = [
       { evento: field<EventName>(enumOf(EVENTOS), `deve ser um destes: ${EVENTOS.join(', ')}`) },
       { optional: true },
     ),
-    response: { status: 202, schema: obj({ data: ref('Entrega'), mensagem: str }) },
+    response: { status: 202, schema: obj({ data: ref(Entrega), mensagem: str }) },
     errors: [400, 404, 413, 415],
     async handler(ctx, { path, body }, d) {
       const { webhook } = await owned(ctx, d, path.id);
@@ -421,7 +422,7 @@ export const WEBHOOK_ROUTES = [
     },
     response: {
       schema: list(
-        ref('Entrega'),
+        ref(Entrega),
         obj({ webhook_id: int, total: int, por_pagina: int, pagina_atual: int, ultima_pagina: int }),
       ),
     },
@@ -458,7 +459,7 @@ export const WEBHOOK_ROUTES = [
     tag,
     recurso,
     params: delivery,
-    response: { schema: one(ref('EntregaDetalhe')) },
+    response: { schema: one(ref(EntregaDetalhe)) },
     errors: [400, 404],
     async handler(ctx, { path }, d) {
       const { delivery } = await ownedDelivery(ctx, d, path);
@@ -526,7 +527,7 @@ export const WEBHOOK_ROUTES = [
     tag,
     recurso,
     params: delivery,
-    response: { status: 202, schema: obj({ data: ref('Entrega'), mensagem: str }) },
+    response: { status: 202, schema: obj({ data: ref(Entrega), mensagem: str }) },
     errors: [400, 404, 409],
     async handler(ctx, { path }, d) {
       const { webhook, delivery } = await ownedDelivery(ctx, d, path);

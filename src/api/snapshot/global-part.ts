@@ -1,8 +1,8 @@
 import { INTEGER, LIST, listValue } from '@duckdb/node-api';
 import type { Alteracoes } from '../../warehouse/touched.js';
 import { foldText } from '../text.js';
-import type { JsonObject } from '../resources/shapes.js';
 import type { SnapshotDb } from './snapshot-db.js';
+import type { StoredMatch } from './partition.js';
 import { Players, type Searchable } from './players.js';
 import { sql, type AoVivoRow, type CampeonatoRow, type CoberturaRow, type JogadorRow, type TimeRow } from './tables.js';
 
@@ -23,7 +23,8 @@ export class GlobalPart {
   readonly campeonatos: readonly CampeonatoRow[];
   readonly campeonato: ReadonlyMap<number, CampeonatoRow>;
   readonly cobertura: ReadonlyMap<number, CoberturaRow>;
-  readonly aoVivo: readonly { row: AoVivoRow; recurso: JsonObject }[];
+  /** Their Match resources as the shared views write them (see Partition.recursoPartida), read on trust. */
+  readonly aoVivo: readonly { row: AoVivoRow; recurso: StoredMatch }[];
 
   private constructor(
     meta: readonly { chave: string; valor: string }[],
@@ -38,7 +39,7 @@ export class GlobalPart {
     this.campeonatos = campeonatos;
     this.campeonato = new Map(campeonatos.map((c) => [c.id, c]));
     this.cobertura = new Map(cobertura.map((c) => [c.campeonato_id, c]));
-    this.aoVivo = aoVivo.map((row) => ({ row, recurso: JSON.parse(row.json) as JsonObject }));
+    this.aoVivo = aoVivo.map((row) => ({ row, recurso: JSON.parse(row.json) as StoredMatch }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { INTEGER, LIST, listValue } from '@duckdb/node-api';
-import type { JsonObject } from '../resources/shapes.js';
+import type { Fase, Partida, Rodada } from '../openapi/schemas.js';
 import type { SnapshotDb } from './snapshot-db.js';
 import {
   sql,
@@ -31,9 +31,10 @@ export class Partition {
   /** Key: the phase id, or '' for the championship's own table. */
   readonly classificacao = new Map<number | '', ClassificacaoRow[]>();
   readonly artilharia: readonly ArtilhariaRow[];
-  readonly recursoPartida: ReadonlyMap<number, JsonObject>;
-  readonly recursoRodada: ReadonlyMap<number, JsonObject>;
-  readonly recursoFase: ReadonlyMap<number, JsonObject>;
+  readonly recursoPartida: ReadonlyMap<number, Partida>;
+  /** Without `partidas`: a round's matches are its Match resources (Shapes.round). */
+  readonly recursoRodada: ReadonlyMap<number, Omit<Rodada, 'partidas'>>;
+  readonly recursoFase: ReadonlyMap<number, Fase>;
   /** Estimated heap it takes, for the cache's byte bound (see estimateBytes). */
   readonly bytes: number;
 
@@ -51,12 +52,15 @@ export class Partition {
     for (const r of t.classificacao) group(this.classificacao, r.fase_id ?? '', r);
     this.artilharia = t.artilharia;
     // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
-    this.recursoPartida = parse(t.recurso_partida, (m) => ({
-      ...m,
-      penalti: m.penalti ?? { placar_mandante: null, placar_visitante: null },
-    }));
-    this.recursoRodada = parse(t.recurso_rodada);
-    this.recursoFase = parse(t.recurso_fase);
+    this.recursoPartida = parse(
+      t.recurso_partida,
+      (m: StoredMatch): Partida => ({
+        ...m,
+        penalti: m.penalti ?? { placar_mandante: null, placar_visitante: null },
+      }),
+    );
+    this.recursoRodada = parse(t.recurso_rodada, asIs<Omit<Rodada, 'partidas'>>);
+    this.recursoFase = parse(t.recurso_fase, asIs<Fase>);
     this.bytes = estimateBytes(t);
   }
 
@@ -115,8 +119,17 @@ export function rowBytes(tables: object): number {
   return bytes;
 }
 
-function parse(rows: readonly RecursoRow[], fix: (r: JsonObject) => JsonObject = (r) => r): Map<number, JsonObject> {
-  return new Map(rows.map((r) => [r.id, fix(JSON.parse(r.json) as JsonObject)]));
+/** The Match resource as the shared views write it: `penalti` null without a shoot-out. */
+export type StoredMatch = Omit<Partida, 'penalti'> & { penalti: Partida['penalti'] | null };
+
+const asIs = <T>(r: T): T => r;
+
+/**
+ * Resources the shared SQL views serialise (src/warehouse/sql/resources/), after `fix`. SQL builds them, so their
+ * type is taken on trust here, where their JSON is read; the schema tests check what the routes send of them.
+ */
+function parse<S, T>(rows: readonly RecursoRow[], fix: (r: S) => T): Map<number, T> {
+  return new Map(rows.map((r) => [r.id, fix(JSON.parse(r.json) as S)]));
 }
 
 export function group<K, T>(map: Map<K, T[]>, key: K, row: T): void {

@@ -1,6 +1,6 @@
 import { nowDate } from '../../clock.js';
 import { createHash } from 'node:crypto';
-import { Shapes, type JsonObject } from '../resources/shapes.js';
+import { Shapes } from '../resources/shapes.js';
 import { ByteLru } from './byte-lru.js';
 import type { GlobalPart } from './global-part.js';
 import { MatchDetails } from './match-details.js';
@@ -20,8 +20,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Bytes a cached response costs beyond its body (headers, key, entry). */
 const RESPONSE_OVERHEAD = 512;
 
-export interface Built {
-  payload: JsonObject;
+/** A response body to memoise: `T`, the type its route's response schema describes (routes/respond.ts). */
+export interface Built<T = unknown> {
+  payload: T;
   /** Seconds for `Cache-Control: max-age`. */
   maxAge: number;
 }

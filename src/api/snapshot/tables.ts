@@ -1,14 +1,24 @@
 import { readFileSync } from 'node:fs';
+import type {
+  CoberturaValor,
+  StatusCampeonato,
+  StatusPartida,
+  TipoCampeonato,
+  TipoEvento,
+} from '../openapi/schemas.js';
 
-/** Rows of the snapshot tables the API serves (sql/*.sql beside this file read them). */
+/**
+ * Rows of the snapshot tables the API serves (sql/*.sql beside this file read them). A column the API sends as is
+ * has the type its schema gives it (the ingest writes only those values).
+ */
 export interface CampeonatoRow {
   id: number;
   nome: string;
   nome_popular: string;
   slug: string;
   temporada: string;
-  tipo: string;
-  status: string | null;
+  tipo: TipoCampeonato;
+  status: StatusCampeonato | null;
   regiao: string;
   logo_url: string | null;
   rodada_atual: number | null;
@@ -82,7 +92,7 @@ export interface PartidaRow {
   placar_visitante: number | null;
   penalti_mandante: number | null;
   penalti_visitante: number | null;
-  status: string;
+  status: StatusPartida;
   data_hora: string | null;
   data_local: string | null;
   hora_local: string | null;
@@ -91,7 +101,7 @@ export interface PartidaRow {
 }
 export interface EventoRow {
   partida_id: number;
-  tipo: string;
+  tipo: TipoEvento;
   minuto: number;
   acrescimo: number | null;
   time_id: number;
@@ -145,12 +155,12 @@ export interface ArtilhariaRow {
 }
 export interface CoberturaRow {
   campeonato_id: number;
-  classificacao: string;
-  rodadas: string;
-  partidas: string;
-  ao_vivo: string;
-  escalacoes: string;
-  estatisticas: string;
+  classificacao: CoberturaValor;
+  rodadas: CoberturaValor;
+  partidas: CoberturaValor;
+  ao_vivo: CoberturaValor;
+  escalacoes: CoberturaValor;
+  estatisticas: CoberturaValor;
   atualizado_em: string | null;
   /** Kick-offs (epoch ms, ascending) of the matches still without a result. */
   pendentes: number[];

@@ -1,17 +1,17 @@
 import type { ErrorObject } from 'ajv';
 import { ApiError } from '../errors.js';
-import type { Schema } from '../openapi/json-schema.js';
+import type { JsonSchema } from '../openapi/json-schema.js';
 
 /** A field of a JSON request body: its schema and what a refused value is told (after "O campo x "). */
 export interface Field<T> {
-  schema: Schema;
+  schema: JsonSchema;
   refusal(value: unknown, error: ErrorObject): string;
   readonly __value?: T;
 }
 
 /** A JSON object request body: its fields, which are required, and the answers to a body its schema refuses. */
 export interface BodySpec<B> {
-  schema: Schema;
+  schema: JsonSchema;
   /** The body may be left out (the handler then gets undefined). */
   optional: boolean;
   /** The answer to the schema's errors (all of them, `allErrors`) for `body`. */
@@ -23,7 +23,10 @@ type FieldValues<F, R extends keyof F> = { [K in R]: F[K] extends Field<infer T>
   [K in Exclude<keyof F, R>]?: F[K] extends Field<infer T> ? T : never;
 };
 
-export function field<T>(schema: Schema, refusal: string | ((value: unknown, error: ErrorObject) => string)): Field<T> {
+export function field<T>(
+  schema: JsonSchema,
+  refusal: string | ((value: unknown, error: ErrorObject) => string),
+): Field<T> {
   return { schema, refusal: typeof refusal === 'string' ? () => refusal : refusal };
 }
 
@@ -42,7 +45,7 @@ export function jsonObject<F extends Record<string, Field<unknown>>, R extends k
 ): BodySpec<FieldValues<F, R>> {
   const names = Object.keys(fields);
   const list = names.join(', ');
-  const schema: Schema = {
+  const schema: JsonSchema = {
     type: 'object',
     properties: Object.fromEntries(names.map((n) => [n, fields[n]!.schema])),
     required: [...(o.required ?? [])] as string[],

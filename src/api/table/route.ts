@@ -45,9 +45,10 @@ export interface Input<P extends Params, Q extends Params, B> {
 
 /**
  * One endpoint, declared once: the router, the request checks (key, quota, plan resource; body; parameters),
- * the OpenAPI operation and the handler's input type all come from this.
+ * the OpenAPI operation, the handler's input type and the type of the body it sends (`R`, what the response schema
+ * describes: `ctx.json` and the memoised `serve` helpers take only that) all come from this.
  */
-export interface RouteSpec<P extends Params, Q extends Params, B> {
+export interface RouteSpec<P extends Params, Q extends Params, B, R> {
   method: 'get' | 'post' | 'patch' | 'delete';
   /** As the OpenAPI writes it: `/v1/campeonatos/{campeonatoId}/tabela`; also the usage and metrics label. */
   path: string;
@@ -71,22 +72,28 @@ export interface RouteSpec<P extends Params, Q extends Params, B> {
     /** Default 200. */
     status?: number;
     /** The success body's schema; null: no body. */
-    schema: Schema | null;
+    schema: Schema<R> | null;
     /** Default `application/json`. */
     mediaType?: string;
   };
   /** Error statuses besides those every authenticated route has (401, 403, 429) and 500. */
   errors: number[];
-  handler(ctx: RequestContext, input: Input<P, Q, B>, deps: RouteDeps): void | Promise<void>;
+  handler(ctx: RequestContext<NoInfer<R>>, input: Input<P, Q, B>, deps: RouteDeps): void | Promise<void>;
 }
 
-/** A route of the table, its input types erased. */
-export type Route = RouteSpec<Params, Params, unknown>;
+/** A route of the table, its input and response types erased. */
+export type Route = RouteSpec<Params, Params, unknown, unknown>;
 
-/** Declares a route, checking its handler against its parameters and body. */
-export function route<P extends Params = Record<never, never>, Q extends Params = Record<never, never>, B = undefined>(
-  spec: RouteSpec<P, Q, B>,
-): Route {
+/**
+ * Declares a route, checking its handler against its parameters and body, and the body it sends against its
+ * response schema (`R`; a route without a body sends none: `never`).
+ */
+export function route<
+  P extends Params = Record<never, never>,
+  Q extends Params = Record<never, never>,
+  B = undefined,
+  R = never,
+>(spec: RouteSpec<P, Q, B, R>): Route {
   return spec as unknown as Route;
 }
 
