@@ -10,7 +10,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { externalPackages, requireBanner, sourceImportMetaUrl } from './bundle-plugins.mjs';
+import { BUNDLED_PACKAGES, externalPackages, requireBanner, sourceImportMetaUrl } from './bundle-plugins.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -33,7 +33,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [externalPackages, sourceImportMetaUrl(fromDist)],
+  plugins: [externalPackages(BUNDLED_PACKAGES), sourceImportMetaUrl(fromDist)],
   banner: requireBanner,
   metafile: true,
   logLevel: 'warning',

@@ -9,7 +9,7 @@ import path from 'node:path';
  * every `svc ingest`, Kysely's few hundred ES modules ~0.2 s of every command that opens the control plane.
  * Native bindings (`.node` files) and optional developer tools always stay external.
  */
-const BUNDLED_PACKAGES = new Set(['ink', 'ink-spinner', 'react', '@duckdb/node-api', 'kysely', 'ajv', 'ajv-formats']);
+export const BUNDLED_PACKAGES = ['ink', 'ink-spinner', 'react', '@duckdb/node-api', 'kysely', 'ajv', 'ajv-formats'];
 const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
 const packageName = (specifier) =>
   specifier
@@ -17,7 +17,8 @@ const packageName = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-export const externalPackages = {
+/** Leaves every package external but those of `bundled` (and what they import). */
+export const externalPackages = (bundled) => ({
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
@@ -27,10 +28,10 @@ export const externalPackages = {
       if (ALWAYS_EXTERNAL.has(name)) return { path: args.path, external: true };
       // What a bundled package imports is bundled with it.
       if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      return BUNDLED_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+      return bundled.includes(name) ? undefined : { path: args.path, external: true };
     });
   },
-};
+});
 
 /** CommonJS code bundled into ESM (React's, Ink's dependencies, ajv) requires Node's built-ins. */
 export const requireBanner = {

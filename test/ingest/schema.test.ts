@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { schemaFileText, SCHEMA_FILE } from '../../src/feeds/schema/generate.js';
 import { feedValidatorsSource, schemaIssues } from '../../src/feeds/validate-schema.js';
 import { REPO_ROOT } from '../kit/fixtures.js';
@@ -14,6 +15,9 @@ import {
   STAT_INTEGER_FIELDS,
 } from '../../src/feeds/statistics-fields.js';
 import { baseFeed } from './helpers.js';
+
+// ajv-formats is CommonJS: its module object is the plugin function.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 interface SchemaNode {
   properties: Record<string, { type?: string[] }>;
@@ -119,10 +123,8 @@ describe('the generated feed validators (dist/feed-validators.cjs, written by th
     writeFileSync(file, feedValidatorsSource());
     try {
       const generated = createRequire(import.meta.url)(file) as Record<string, unknown> & { colecoes: string[] };
-      const { Ajv2020 } = await import('ajv/dist/2020.js');
-      const { default: addFormats } = await import('ajv-formats');
       const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-      addFormats.default(ajv);
+      addFormats(ajv);
       const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $id: string };
       ajv.addSchema(schema);
       const feed = baseFeed() as unknown as Record<string, unknown>;
