@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createProgram, reportError, runProgram, wantsJson } from './program.js';
 import { KNOWN_MIGRATIONS, migrationVersion } from '../control/schema-version.js';
 import { SNAPSHOT_FORMAT } from '../warehouse/format.js';
+import { boundServeMemory } from './serve-memory.js';
 import { SVC_VERSION } from './version.js';
 
 // Each command module pulls in its whole part (DuckDB, Ink…). Load only the one being run, so
@@ -43,9 +44,12 @@ function commandsToLoad(argv: readonly string[]): string[] {
 
 /** Runs `svc` with these arguments (no `node`/script prefix) in this process; resolves with the exit code. */
 export async function runCli(args: readonly string[]): Promise<number> {
+  const names = commandsToLoad(args);
+  // Before the command's modules load DuckDB, whose allocator reads its options as it loads. `svc demo` serves too.
+  if (names.length === 1 && (names[0] === 'serve' || names[0] === 'demo')) boundServeMemory();
   let registers: ((program: Command) => void)[];
   try {
-    registers = await Promise.all(commandsToLoad(args).map((name) => COMMANDS[name]!()));
+    registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
   } catch (err) {
     return reportError(err, wantsJson(args));
   }

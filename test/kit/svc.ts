@@ -122,9 +122,14 @@ export class SvcProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly child: ChildProcess;
 
-  /** `bin`: another install's svc (a newer release beside this one). */
-  constructor(args: readonly string[], env: Record<string, string> = {}, bin = SVC_BIN) {
-    this.child = spawn(process.execPath, [bin, ...args], {
+  /** `bin`: another install's svc (a newer release beside this one); `nodeArgs`: node's own flags, before it. */
+  constructor(
+    args: readonly string[],
+    env: Record<string, string> = {},
+    bin = SVC_BIN,
+    nodeArgs: readonly string[] = [],
+  ) {
+    this.child = spawn(process.execPath, [...nodeArgs, bin, ...args], {
       env: { ...process.env, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

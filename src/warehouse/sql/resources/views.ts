@@ -22,7 +22,7 @@ const VIEWS_SQL = readFileSync(new URL('views.sql', DIR), 'utf8');
  * - `recurso_rodada(id, campeonato_id, numero, recurso)` — Round, its matches without the `fase` key;
  * - `recurso_fase(id, campeonato_id, ordem, recurso)` — Phase as in the phase list;
  * Table macros restricted to id lists (NULL = all; bind lists, never subqueries): `recursos_partida(ids,
- * rodadas)`, `recursos_rodada(ids)`.
+ * rodadas)`, `recursos_rodada(ids)`, and `rodadas_proprias(ids)`, the Round without its matches.
  * `only`: just the builders of these resources (and what they build on), without the `recurso_partida`
  * and `recurso_rodada` views, e.g. a rodada.encerrada payload needs only the round and match macros;
  * omitted = all.
