@@ -316,6 +316,15 @@ export function prepareTerminalUiEnv(interactive: boolean): void {
   for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = '0';
 }
 
+/**
+ * Prepares the process environment for `svc serve`, before DuckDB's library loads (src/cli/serve-memory.ts says why):
+ * jemalloc's options for DuckDB, an operator's own `DUCKDB_JE_MALLOC_CONF` after ours, so its options win.
+ */
+export function prepareServeEnv(duckdbMallocConf: string): void {
+  const own = process.env.DUCKDB_JE_MALLOC_CONF;
+  process.env.DUCKDB_JE_MALLOC_CONF = own ? `${duckdbMallocConf},${own}` : duckdbMallocConf;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }

@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import { prepareServeEnv } from '../config.js';
 
 /**
  * What keeps `svc serve`'s memory near what it holds (docs/decisions/api.md, "Serve memory beyond the cache").
@@ -23,7 +24,6 @@ export const DUCKDB_MALLOC_CONF = 'narenas:1';
  * when it loads. An operator's own value comes after ours, so its options win.
  */
 export function boundServeMemory(): void {
-  const own = process.env.DUCKDB_JE_MALLOC_CONF;
-  process.env.DUCKDB_JE_MALLOC_CONF = own ? `${DUCKDB_MALLOC_CONF},${own}` : DUCKDB_MALLOC_CONF;
+  prepareServeEnv(DUCKDB_MALLOC_CONF);
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
