@@ -44,8 +44,8 @@ export class QuotaGate {
         outcome: { kind: 'descartada', motivo: `Corpo maior que o limite de ${PAYLOAD_CAP_BYTES / 1024} KiB` },
       };
     }
-    // Tests and replays are management calls: never metered.
-    if (job.origem !== 'automatica' || job.plano === null) return { job, metered: null };
+    // Tests and replays are management calls: never metered; nor is an account without a limit.
+    if (job.origem !== 'automatica' || job.plano === null || job.monthlyLimit === null) return { job, metered: null };
     for (;;) {
       const answer = await this.reserve(job);
       if (answer === 'granted') return { job, metered: job.contaId };
