@@ -58,7 +58,7 @@ export interface Dispatcher {
  * another worker sends them within this long of the death (same delivery ids).
  */
 const CLAIM_LEASE_MS = 30_000;
-/** Deliveries claimed per slot of concurrency (sending + queued + awaiting their recorded outcome). */
+/** Deliveries claimed ahead per slot of concurrency (queued + sending; not those awaiting their recorded outcome). */
 const CLAIM_AHEAD = 4;
 
 /**
@@ -265,7 +265,12 @@ class WebhookDispatcher implements Dispatcher {
         })
         .finally(() => {
           this.sending.delete(running);
-          this.startReady();
+          // Its slot of the claims ahead is free: claim more once fewer than a slot each are queued (a chunk of
+          // more than half the capacity, so a lone busy account is not skipped), unless the last claim round found
+          // nothing more due (new work wakes the loop: fan-out, the poll, the next retry's timer). Outcomes' flushes
+          // claim too, as they always did: an account whose deliveries wait for their shares is skipped there.
+          if (this.claims.queued < this.concurrency && this.quietUntil <= this.clock.now()) this.pump();
+          else this.startReady();
         });
       this.sending.add(running);
     }

@@ -86,6 +86,20 @@ describe('claim stage', () => {
     assert.equal(claims.holding, 2, 'both held until recorded');
   });
 
+  it('a sent delivery waiting for its outcome frees its room at once: it stays held and is not claimed again', async () => {
+    await queued(3);
+    const claims = new Claims(f.queue, 2, 60_000, 'a:1');
+    await claims.refill(T0 + 10);
+    const first = claims.next();
+    assert.ok(first);
+    claims.next();
+    assert.equal(await claims.refill(T0 + 10), false, 'both being sent: no room');
+    claims.sent(first.job.id);
+    await claims.refill(T0 + 10);
+    assert.deepEqual([claims.queued, claims.holding], [1, 3], 'room for one; the sent one held until recorded');
+    assert.equal(claims.next()?.job.corpo, '{"i":2}');
+  });
+
   it('does not claim what is not due yet, nor what another worker holds under a live lease', async () => {
     await queued(2);
     const a = new Claims(f.queue, 1, 60_000, 'a:1');
