@@ -124,14 +124,15 @@ class WebhookDispatcher implements Dispatcher {
       totalTimeoutMs: options.totalTimeoutMs,
       maxSockets: this.concurrency,
     });
+    this.gate = new QuotaGate(this.queue, this.clock);
     this.claims = new Claims(
       this.queue,
       CLAIM_AHEAD * this.concurrency,
       CLAIM_LEASE_MS,
       OWNER,
       fairShares(this.concurrency),
+      (jobs) => this.gate.reserveAhead(jobs),
     );
-    this.gate = new QuotaGate(this.queue, this.clock);
     this.guard = new DeactivationGuard(this.queue);
     this.recorder = new OutcomeRecorder(this.queue, {
       clock: this.clock,
@@ -260,6 +261,7 @@ class WebhookDispatcher implements Dispatcher {
       const running: Promise<void> = this.dispatch(pending)
         .then((completed) => {
           this.claims.sent(completed.job.id);
+          this.gate.done(completed.job.id);
           this.guard.observe(completed);
           this.recorder.add(completed);
         })

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
+import type { DeliveryJob } from '../../control/webhooks/records.js';
 import type { PendingDispatch } from './types.js';
 
 /** This process, as the owner recorded on its claims. */
@@ -65,6 +66,8 @@ export class Claims {
     private readonly leaseMs: number,
     private readonly owner = OWNER,
     private readonly shares: FairShares = { webhook: capacity, account: capacity, borrowUpTo: capacity },
+    /** Runs on each chunk claimed before any of it is handed out (the quota gate reserves ahead). */
+    private readonly onClaimed: (jobs: readonly DeliveryJob[]) => Promise<void> = async () => {},
   ) {}
 
   /** Claims ahead an account may hold before the next claims skip it. */
@@ -90,6 +93,7 @@ export class Claims {
       jobs.push(...more);
       drained = more.length < free;
     }
+    if (jobs.length > 0) await this.onClaimed(jobs);
     for (const job of jobs) {
       this.held.set(job.id, job);
       bump(this.aheadPerAccount, job.contaId, 1);
