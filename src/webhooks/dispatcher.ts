@@ -224,7 +224,11 @@ class WebhookDispatcher implements Dispatcher {
     if (this.stopping) return Promise.resolve();
     this.fanning ??= fanOut(this.queue, this.options.dataDir, this.plans, this.clock.now())
       .then(
-        (created) => void (created > 0 && this.pump()),
+        (created) => {
+          if (created === 0) return;
+          this.claims.recheck();
+          this.pump();
+        },
         (err: unknown) => this.logError('ler eventos', err),
       )
       .finally(() => {
@@ -319,6 +323,8 @@ class WebhookDispatcher implements Dispatcher {
   private tick(): Promise<void> {
     if (this.stopping) return Promise.resolve();
     this.ticking ??= (async () => {
+      // Other processes queue deliveries too (tests, replays, their fan-out) and retries come due: looked for here.
+      this.claims.recheck();
       try {
         await this.queue.reactivateDue(this.clock.now());
       } catch (err) {

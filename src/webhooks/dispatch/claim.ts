@@ -46,7 +46,7 @@ export function fairShares(concurrency: number): FairShares {
  * sending slots idled. One refill at a time: the caller (the dispatcher) awaits each before starting the next.
  * Fair: `next` hands out a delivery only while its webhook and account are under their shares of sends in flight,
  * and an account holding half the claims ahead is skipped by the next claims, so one tenant's backlog never fills
- * them.
+ * them (while nobody else is due, it is looked past once per `recheck`, not at every claim).
  */
 export class Claims {
   /** Claimed and not yet recorded: queued here, being sent, or waiting for the next flush. */
@@ -58,6 +58,11 @@ export class Claims {
   private readonly sendsPerAccount = new Map<number, number>();
   /** Claims ahead (waiting or being sent) per account. */
   private readonly aheadPerAccount = new Map<number, number>();
+  /**
+   * The last claims that skipped accounts found nobody else due: until `recheck`, the next ones do not look again
+   * (each look reads the skipped accounts' whole backlog) and claim oldest first.
+   */
+  private nobodyElseDue = false;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -83,7 +88,11 @@ export class Claims {
     const room = this.capacity - counted;
     if (room <= 0) return false;
     const skip = [...this.aheadPerAccount].filter(([, n]) => n >= this.accountClaims).map(([conta]) => conta);
-    const jobs = await this.queue.claimDue(now, room, [...this.held.keys()], this.owner, this.leaseMs, skip);
+    const jobs: DeliveryJob[] = [];
+    if (skip.length === 0 || !this.nobodyElseDue) {
+      jobs.push(...(await this.queue.claimDue(now, room, [...this.held.keys()], this.owner, this.leaseMs, skip)));
+      if (skip.length > 0) this.nobodyElseDue = jobs.length === 0;
+    }
     let drained = jobs.length < room && skip.length === 0;
     // Nobody else had that much due: the skipped accounts fill what is really free (work-conserving).
     const free = this.capacity - this.ready.length - this.started.size - jobs.length;
@@ -100,6 +109,11 @@ export class Claims {
       this.ready.push({ job });
     }
     return drained;
+  }
+
+  /** Deliveries may have come due for other accounts (fan-out, the poll): the next claims look for them again. */
+  recheck(): void {
+    this.nobodyElseDue = false;
   }
 
   /** The next claimed delivery to send, oldest due first among those whose webhook and account are under their share. */

@@ -75,6 +75,36 @@ describe('claim stage', () => {
     assert.equal(claims.holding, 4);
   });
 
+  it('once nobody else was due, a busy account is claimed oldest first until told to look again', async () => {
+    await queued(8);
+    const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 4, account: 4, borrowUpTo: 4 });
+    const sendAndRecord = (n: number) => {
+      for (let i = 0; i < n; i++) claims.settle(claims.next()!.job.id);
+    };
+    await claims.refill(T0 + 10);
+    sendAndRecord(2);
+    await claims.refill(T0 + 10); // holding half the claims ahead: skipped, and nobody else is due
+    const other = await f.registry.createWebhook(
+      {
+        contaId: createAccount(f.db, 'outra', 'pro'),
+        nome: 'outra',
+        url: f.webhook.url,
+        eventos: ['partida.gol'],
+        secret: 'whsec_x',
+      },
+      null,
+      T0,
+    );
+    await f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
+    sendAndRecord(2);
+    await claims.refill(T0 + 10);
+    const started = () => Array.from({ length: claims.queued }, () => claims.next()?.job.corpo);
+    assert.deepEqual(started(), ['{"i":4}', '{"i":5}', '{"i":6}', '{"i":7}'], 'no second look: the oldest due');
+    claims.recheck();
+    await claims.refill(T0 + 10);
+    assert.deepEqual(started(), ['{"outra":1}'], 'looked again: the other account is claimed');
+  });
+
   it('shares count sends in flight: a send that is over frees its share before its outcome is recorded', async () => {
     await queued(2);
     const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 1 });
