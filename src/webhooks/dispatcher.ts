@@ -58,7 +58,7 @@ export interface Dispatcher {
  * another worker sends them within this long of the death (same delivery ids).
  */
 const CLAIM_LEASE_MS = 30_000;
-/** Deliveries claimed per slot of concurrency (sending + queued + awaiting their recorded outcome). */
+/** Deliveries claimed ahead per slot of concurrency (queued + sending; not those awaiting their recorded outcome). */
 const CLAIM_AHEAD = 4;
 
 /**
@@ -124,14 +124,15 @@ class WebhookDispatcher implements Dispatcher {
       totalTimeoutMs: options.totalTimeoutMs,
       maxSockets: this.concurrency,
     });
+    this.gate = new QuotaGate(this.queue, this.clock);
     this.claims = new Claims(
       this.queue,
       CLAIM_AHEAD * this.concurrency,
       CLAIM_LEASE_MS,
       OWNER,
       fairShares(this.concurrency),
+      (jobs) => this.gate.reserveAhead(jobs),
     );
-    this.gate = new QuotaGate(this.queue, this.clock);
     this.guard = new DeactivationGuard(this.queue);
     this.recorder = new OutcomeRecorder(this.queue, {
       clock: this.clock,
@@ -223,7 +224,11 @@ class WebhookDispatcher implements Dispatcher {
     if (this.stopping) return Promise.resolve();
     this.fanning ??= fanOut(this.queue, this.options.dataDir, this.plans, this.clock.now())
       .then(
-        (created) => void (created > 0 && this.pump()),
+        (created) => {
+          if (created === 0) return;
+          this.claims.recheck();
+          this.pump();
+        },
         (err: unknown) => this.logError('ler eventos', err),
       )
       .finally(() => {
@@ -260,12 +265,18 @@ class WebhookDispatcher implements Dispatcher {
       const running: Promise<void> = this.dispatch(pending)
         .then((completed) => {
           this.claims.sent(completed.job.id);
+          this.gate.done(completed.job.id);
           this.guard.observe(completed);
           this.recorder.add(completed);
         })
         .finally(() => {
           this.sending.delete(running);
-          this.startReady();
+          // Its slot of the claims ahead is free: claim more once fewer than a slot each are queued (a chunk of
+          // more than half the capacity, so a lone busy account is not skipped), unless the last claim round found
+          // nothing more due (new work wakes the loop: fan-out, the poll, the next retry's timer). Outcomes' flushes
+          // claim too, as they always did: an account whose deliveries wait for their shares is skipped there.
+          if (this.claims.queued < this.concurrency && this.quietUntil <= this.clock.now()) this.pump();
+          else this.startReady();
         });
       this.sending.add(running);
     }
@@ -312,6 +323,8 @@ class WebhookDispatcher implements Dispatcher {
   private tick(): Promise<void> {
     if (this.stopping) return Promise.resolve();
     this.ticking ??= (async () => {
+      // Other processes queue deliveries too (tests, replays, their fan-out) and retries come due: looked for here.
+      this.claims.recheck();
       try {
         await this.queue.reactivateDue(this.clock.now());
       } catch (err) {

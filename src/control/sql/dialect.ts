@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ControlQuery, Engine } from './control-sql.js';
 
 /**
@@ -12,12 +12,30 @@ export const LOCKS = {
   accountQuota: 0x73766304,
 } as const;
 
+const ADVISORY_XACT_LOCK = 'SELECT pg_advisory_xact_lock($1, $2)';
+
 /**
  * Serialises transactions on one (namespace, id) until the end of the current transaction: PostgreSQL's
  * transaction advisory lock; nothing on SQLite, where the write transaction already excludes every other writer.
  */
 export async function lockFor(tx: ControlQuery, engine: Engine, namespace: number, id: number): Promise<void> {
-  if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${namespace}, ${id})`.execute(tx);
+  if (engine === 'postgres') await tx.executeQuery(CompiledQuery.raw(ADVISORY_XACT_LOCK, [namespace, id]));
+}
+
+/**
+ * The items of a JSON array bound as one parameter (pass `JSON.stringify(values)`), as a subquery for `in` and
+ * `not in`: one statement text however many values, so it is built, compiled and prepared once (a list of
+ * parameters makes one text per length, and Kysely builds a node per value). SQLite: `json_each`; PostgreSQL:
+ * `jsonb_array_elements_text`, cast to the column's type.
+ */
+export function jsonItems<T extends string | number>(
+  engine: Engine,
+  json: unknown,
+  type: 'text' | 'bigint',
+): RawBuilder<T> {
+  return engine === 'postgres'
+    ? sql<T>`(SELECT CAST(jsonb_array_elements_text(CAST(${json} AS jsonb)) AS ${sql.raw(type)}))`
+    : sql<T>`(SELECT value FROM json_each(${json}))`;
 }
 
 /**
@@ -61,18 +79,6 @@ export function forRowLock<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   if (engine !== 'postgres') return q;
   return mode === 'keyShare' ? q.forKeyShare() : q.forNoKeyUpdate();
-}
-
-/**
- * Takes the row locks of `forRowLock` on the rows `select` makes (PostgreSQL); nothing to do on SQLite, where the
- * query is not even built (the dispatcher takes these locks on every burst).
- */
-export async function lockRows<DB, TB extends keyof DB, O>(
-  engine: Engine,
-  select: () => SelectQueryBuilder<DB, TB, O>,
-  mode: 'keyShare' | 'noKeyUpdate',
-): Promise<void> {
-  if (engine === 'postgres') await forRowLock(engine, select(), mode).execute();
 }
 
 /** SQLite's bound on a statement's parameters (PostgreSQL's, 65535, is higher). */

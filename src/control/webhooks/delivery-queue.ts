@@ -1,25 +1,27 @@
-import type { Plano } from '../../domain/plans.js';
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import { dispatcherCursorOn } from '../outbox-cursor.js';
 import type { SecretBox } from '../secret-box.js';
 import { CompiledQuery } from 'kysely';
 import type { ControlQuery, ControlSql, Engine } from '../sql/control-sql.js';
-import { forUpdateSkipLocked, inChunks, lockFor, lockRows, LOCKS, rowsText } from '../sql/dialect.js';
+import { inChunks, lockFor, LOCKS, rowsText } from '../sql/dialect.js';
+import { deliveryStatements, type DeliveryStatements } from './delivery-statements.js';
 import {
   iso,
-  toJob,
+  toDelivery,
   toSubscriber,
-  WEBHOOK_COLUMNS,
+  toTarget,
   type Deactivation,
   type DeliveryJob,
-  type JobRow,
+  type DeliveryRow,
+  type JobTarget,
   type OutboxEvent,
   type QuotaReservation,
   type RecordedOutcome,
   type Subscriber,
   type SubscriberRow,
+  type TargetRow,
 } from './records.js';
-import { STATUS, WebhookTables, type WebhookAccounts } from './webhook-tables.js';
+import { WebhookTables, type WebhookAccounts } from './webhook-tables.js';
 
 export interface DeactivationNotice {
   contaId: number;
@@ -71,7 +73,8 @@ export interface DeliveryQueue extends WebhookAccounts {
   ): Promise<DeliveryJob[]>;
   /**
    * Reserves monthly-quota slots for claimed automatic deliveries, atomically across workers: a slot counts
-   * from here until the delivery's outcome is recorded or its claim lapses. Accounts without a limit get all.
+   * from here until the delivery's outcome is recorded or its claim lapses. The limit is the one the claim read
+   * (`monthlyLimit`); accounts without one get all.
    */
   reserveQuota(jobs: readonly DeliveryJob[], now: number): Promise<QuotaReservation>;
   /** When the earliest unclaimed pending delivery is due (claims of dead workers are caught by the poll). */
@@ -88,17 +91,9 @@ const FAN_OUT_INSERT = `INSERT INTO entregas (id, webhook_id, conta_id, evento, 
 const FAN_OUT_TYPES = [null, null, null, null, null, null, null, null, null, null, null] as const;
 const FAN_OUT_CONFLICT = 'ON CONFLICT (evento_seq, webhook_id) DO NOTHING';
 
-/** What the sender needs from a claimed delivery's webhook and account (besides the delivery's own columns). */
-const JOB_EXTRAS = [
-  'w.url',
-  'w.secret',
-  'w.segredo_anterior',
-  'w.segredo_anterior_ate',
-  'w.ativo as webhook_ativo',
-  'c.plano',
-] as const;
-
 class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
+  private readonly st: DeliveryStatements;
+
   constructor(
     sql: ControlSql,
     box: SecretBox,
@@ -106,13 +101,13 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     private readonly newId: () => string,
   ) {
     super(sql, box);
+    this.st = deliveryStatements(sql);
   }
 
   /**
    * Each delivery's own rows first (a claimed delivery is one worker's alone), then the webhooks' failure
    * history and the quota, the rows workers share, locked only for that tail: the same end state as applying
-   * the outcomes one by one. Attempts and successes, nearly every outcome of a busy worker, are one statement
-   * each however many.
+   * the outcomes one by one. The deliveries' rows and their attempts are one statement each however many.
    */
   recordOutcomes(burst: readonly Outcome[]): Promise<Deactivation[]> {
     if (burst.length === 0) return Promise.resolve([]);
@@ -122,15 +117,16 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
         burst.map((o) => o.job.webhookId),
         'keyShare',
       );
-      const outcomes = await stillQueued(tx, burst);
+      const present = await settle(tx, this.sql.engine, burst);
+      // Deleting a webhook deletes its deliveries (ON DELETE CASCADE): the outcome of one sent meanwhile has
+      // nothing left to record, and its attempt would break a foreign key and undo the burst.
+      const outcomes = present.size === burst.length ? burst : burst.filter((o) => present.has(o.job.id));
       await this.insertAttempts(
         tx,
         outcomes.flatMap(({ job, outcome }) =>
           outcome.kind !== 'descartada' && outcome.attempt ? [{ deliveryId: job.id, attempt: outcome.attempt }] : [],
         ),
       );
-      await markDelivered(tx, this.sql.engine, outcomes);
-      for (const { job, outcome } of outcomes) if (outcome.kind !== 'entregue') await settle(tx, job, outcome);
       return this.updateWebhooks(tx, outcomes);
     });
   }
@@ -140,19 +136,15 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
    * deadlock, which PostgreSQL breaks by failing one). `keyShare` as a burst starts: other workers, fan-out and
    * webhook edits go on, but deleting one of its webhooks waits for the burst (or the burst for the delete) instead
    * of each holding a row the other's cascade or update needs next. `noKeyUpdate` before the failure history:
-   * workers whose bursts share webhooks write it one after another, only for that short tail.
+   * workers whose bursts share webhooks write it one after another, only for that short tail. SQLite: nothing to
+   * do (one writer at a time).
    */
-  private lockWebhooks(tx: ControlQuery, ids: readonly number[], mode: 'keyShare' | 'noKeyUpdate'): Promise<void> {
-    return lockRows(
-      this.sql.engine,
-      () =>
-        tx
-          .selectFrom('webhooks')
-          .select('id')
-          .where('id', 'in', [...new Set(ids)])
-          .orderBy('id'),
-      mode,
-    );
+  private async lockWebhooks(
+    tx: ControlQuery,
+    ids: readonly number[],
+    mode: 'keyShare' | 'noKeyUpdate',
+  ): Promise<void> {
+    if (this.sql.engine === 'postgres') await this.st.lockWebhooks[mode](tx, JSON.stringify([...new Set(ids)]));
   }
 
   async accountEmail(contaId: number): Promise<string | null> {
@@ -215,45 +207,24 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     });
   }
 
-  async renewClaims(owner: string, ids: readonly string[], until: number): Promise<number> {
-    let renewed = 0;
-    for (const chunk of inChunks(ids, 1)) {
-      const r = await this.sql.db
-        .updateTable('entregas')
-        .set({ reservada_ate: until })
-        .where('reservada_por', '=', owner)
-        .where('status', '=', STATUS.pendente)
-        .where('id', 'in', chunk)
-        .executeTakeFirst();
-      renewed += Number(r.numUpdatedRows);
-    }
-    return renewed;
+  renewClaims(owner: string, ids: readonly string[], until: number): Promise<number> {
+    return this.st.renew(this.sql.db, until, owner, JSON.stringify(ids));
   }
 
   async releaseClaims(isDead: (owner: string) => boolean): Promise<number> {
-    const owners = await this.sql.db
-      .selectFrom('entregas')
-      .select('reservada_por')
-      .distinct()
-      .where('status', '=', STATUS.pendente)
-      .where('reservada_por', 'is not', null)
-      .execute();
+    const owners = await this.st.claimOwners(this.sql.db);
     const dead = owners.map((r) => r.reservada_por as string).filter(isDead);
     if (dead.length === 0) return 0;
-    const r = await this.sql.db
-      .updateTable('entregas')
-      .set({ reservada_ate: null, reservada_por: null, cota_reservada: 0 })
-      .where('reservada_por', 'in', dead)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+    return this.st.release(this.sql.db, JSON.stringify(dead));
   }
 
   /**
    * Leases up to `limit` due deliveries to `owner` until `now + leaseMs`. SKIP LOCKED: workers claiming at the
    * same moment take disjoint rows instead of waiting on each other. A worker that dies keeps its claims only
    * until the lease ends; then another claims them, with the same delivery id (X-SVC-Entrega). The claim commits
-   * by itself: the rows it leased are this worker's, so reading them with their webhooks needs no transaction (a
-   * webhook deleted in between takes its deliveries along, and they are simply not returned).
+   * by itself and hands back the rows it leased; their webhooks and accounts are read after, once per webhook,
+   * with no transaction: the rows are this worker's, and a webhook deleted in between takes its deliveries along
+   * (they are simply not returned).
    */
   async claimDue(
     now: number,
@@ -264,76 +235,66 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     skipAccounts: readonly number[] = [],
   ): Promise<DeliveryJob[]> {
     if (limit < 1) return [];
-    const { db, engine } = this.sql;
-    const due = db
-      .selectFrom('entregas')
-      .select('id')
-      .where('status', '=', STATUS.pendente)
-      .where('proxima_tentativa_em', '<=', now)
-      .where((eb) => eb.or([eb('reservada_ate', 'is', null), eb('reservada_ate', '<=', now)]))
-      .$if(exclude.length > 0, (q) => q.where('id', 'not in', exclude))
-      .$if(skipAccounts.length > 0, (q) => q.where('conta_id', 'not in', skipAccounts))
-      .orderBy('proxima_tentativa_em')
-      .limit(limit);
-    const claimed = await db
-      .updateTable('entregas')
-      .set({ reservada_ate: now + leaseMs, reservada_por: owner })
-      .where('id', 'in', forUpdateSkipLocked(engine, due))
-      .returning('id')
-      .execute();
-    if (claimed.length === 0) return [];
-    const rows = await db
-      .selectFrom('entregas as e')
-      .innerJoin('webhooks as w', 'w.id', 'e.webhook_id')
-      .leftJoin('contas as c', 'c.id', 'w.conta_id')
-      .selectAll('e')
-      .select(JOB_EXTRAS)
-      .where(
-        'e.id',
-        'in',
-        claimed.map((r) => r.id),
-      )
-      .orderBy('e.proxima_tentativa_em')
-      .execute();
-    return rows.map((r) => toJob(r as JobRow, (v) => this.openSecret(v), now));
+    const { db } = this.sql;
+    const rows = (await this.st.claim(
+      db,
+      now,
+      now + leaseMs,
+      owner,
+      JSON.stringify(exclude),
+      JSON.stringify(skipAccounts),
+      limit,
+    )) as DeliveryRow[];
+    if (rows.length === 0) return [];
+    const webhookIds = JSON.stringify([...new Set(rows.map((r) => r.webhook_id))]);
+    const targets = new Map<number, JobTarget>();
+    for (const t of await this.st.targets(db, webhookIds))
+      targets.set(
+        t.id,
+        toTarget(t as TargetRow, (v) => this.openSecret(v), now),
+      );
+    const jobs: DeliveryJob[] = [];
+    for (const r of rows) {
+      const target = targets.get(r.webhook_id);
+      // Not `{ ...delivery, ...target }`: V8 builds that object property by property, ~8 µs a job.
+      if (target) jobs.push(Object.assign(toDelivery(r), target));
+    }
+    // Oldest due first; events of one moment in their order.
+    return jobs.sort(
+      (x, y) => (x.proximaTentativaEm ?? 0) - (y.proximaTentativaEm ?? 0) || (x.eventoSeq ?? 0) - (y.eventoSeq ?? 0),
+    );
   }
 
+  /**
+   * Accounts with a limit (as their deliveries' claims read it) reserve in one transaction; the others are
+   * granted without one.
+   */
   async reserveQuota(jobs: readonly DeliveryJob[], now: number): Promise<QuotaReservation> {
-    const accounts = byAccount(jobs).sort((x, y) => x.contaId - y.contaId);
-    // Read before the transaction: a pooled query inside it would wait for a second connection while holding
-    // one, and enough concurrent reservations would hold the whole pool.
-    const limits = await Promise.all(accounts.map((a) => this.accountLimits(a.contaId, a.plano)));
+    const out: QuotaReservation = { granted: [], waiting: [], exhausted: [] };
+    const metered: { contaId: number; limit: number; ids: string[] }[] = [];
+    for (const { contaId, limit, ids } of byAccount(jobs)) {
+      if (limit === null) out.granted.push(...ids);
+      else metered.push({ contaId, limit, ids });
+    }
+    if (metered.length === 0) return out;
+    const referencia = monthReference(now);
     return this.sql.write(async (tx) => {
-      const out: QuotaReservation = { granted: [], waiting: [], exhausted: [] };
       // Accounts in id order, each under its lock until commit: two workers' reservations for one account never
       // both see the same room, and two reserving for several accounts never wait on each other in a cycle.
-      for (const [i, { contaId, ids }] of accounts.entries()) {
-        const limit = limits[i]?.entregasMes ?? null;
-        let standing = { limit, used: 0, held: 0 };
-        if (limit !== null) {
-          await lockFor(tx, this.sql.engine, LOCKS.accountQuota, contaId);
-          standing = { limit, ...(await quotaStanding(tx, contaId, ids, now)) };
-        }
+      for (const { contaId, limit, ids } of metered.sort((x, y) => x.contaId - y.contaId)) {
+        await lockFor(tx, this.sql.engine, LOCKS.accountQuota, contaId);
+        const [row] = await this.st.quotaStanding(tx, contaId, referencia, now, JSON.stringify(ids));
+        const standing = { limit, used: Number(row?.used ?? 0), held: Number(row?.held ?? 0) };
         const { hold, free } = decideQuota(ids, standing, out);
-        for (const [marked, flag] of [
-          [hold, 1],
-          [free, 0],
-        ] as const) {
-          if (marked.length)
-            await tx.updateTable('entregas').set({ cota_reservada: flag }).where('id', 'in', marked).execute();
-        }
+        if (hold.length) await this.st.markQuota(tx, 1, JSON.stringify(hold));
+        if (free.length) await this.st.markQuota(tx, 0, JSON.stringify(free));
       }
       return out;
     });
   }
 
   async nextDueAt(): Promise<number | null> {
-    const row = await this.sql.db
-      .selectFrom('entregas')
-      .select((eb) => eb.fn.min('proxima_tentativa_em').as('t'))
-      .where('status', '=', STATUS.pendente)
-      .where('reservada_ate', 'is', null)
-      .executeTakeFirst();
+    const [row] = await this.st.nextDueAt(this.sql.db);
     return row?.t ?? null;
   }
 
@@ -357,6 +318,10 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     const usage = new Map<string, { contaId: number; ref: string; n: number }>();
     /** The current run of successes: webhook → its last success. */
     const successes = new Map<number, number>();
+    const clearFailures = async (): Promise<void> => {
+      for (const [webhookId, at] of successes) await this.st.clearFailures(tx, webhookId, iso(at));
+      successes.clear();
+    };
     for (const { job, outcome } of counted) {
       if (outcome.kind === 'entregue') {
         const ref = monthReference(outcome.at);
@@ -364,37 +329,21 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
         usage.set(key, { contaId: job.contaId, ref, n: (usage.get(key)?.n ?? 0) + 1 });
         successes.set(job.webhookId, Math.max(outcome.at, successes.get(job.webhookId) ?? 0));
       } else if (outcome.kind === 'falhou') {
-        await clearFailures(tx, successes);
+        await clearFailures();
         const d = await this.countFailure(tx, job.webhookId, outcome.at);
         if (d) deactivations.push(d);
       }
     }
-    await clearFailures(tx, successes);
+    await clearFailures();
     // In account order, a fixed order of row locks, for the reason lockWebhooks gives.
     const quota = [...usage.values()].sort((x, y) => x.contaId - y.contaId || x.ref.localeCompare(y.ref));
-    for (const { contaId, ref, n } of quota) {
-      await tx
-        .insertInto('entregas_mensais')
-        .values({ conta_id: contaId, referencia: ref, usadas: n })
-        .onConflict((c) =>
-          c
-            .columns(['conta_id', 'referencia'])
-            .doUpdateSet((eb) => ({ usadas: eb('entregas_mensais.usadas', '+', eb.ref('excluded.usadas')) })),
-        )
-        .execute();
-    }
+    for (const { contaId, ref, n } of quota) await this.st.addUsage(tx, contaId, ref, n);
     return deactivations;
   }
 
   /** One more failed delivery for a webhook; applies the deactivation policy's decision. */
   private async countFailure(tx: ControlQuery, webhookId: number, now: number): Promise<Deactivation | null> {
-    const row = await tx
-      .updateTable('webhooks')
-      .set((eb) => ({ falhas_consecutivas: eb('falhas_consecutivas', '+', 1) }))
-      .where('id', '=', webhookId)
-      .where('ativo', '=', 1)
-      .returning(['falhas_consecutivas', 'desativacoes_seguidas'])
-      .executeTakeFirst();
+    const [row] = await this.st.countFailure(tx, webhookId);
     if (!row) return null;
     const decision = this.deactivation(
       { falhasConsecutivas: row.falhas_consecutivas, desativacoesSeguidas: row.desativacoes_seguidas },
@@ -403,23 +352,9 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     if (!decision) return null;
     const { tipo, motivo } = decision;
     const reativarEm = decision.reativarEm === null ? null : iso(decision.reativarEm);
-    const updated = await tx
-      .updateTable('webhooks')
-      .set((eb) => ({
-        ativo: 0,
-        desativado_em: iso(now),
-        motivo_desativacao: motivo,
-        reativar_em: reativarEm,
-        desativacoes_seguidas: eb('desativacoes_seguidas', '+', 1),
-        atualizado_em: iso(now),
-      }))
-      .where('id', '=', webhookId)
-      .returning(WEBHOOK_COLUMNS)
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('webhook_desativacoes')
-      .values({ webhook_id: webhookId, tipo, motivo, em: iso(now), reativar_em: reativarEm })
-      .execute();
+    const [updated] = await this.st.deactivate(tx, webhookId, iso(now), motivo, reativarEm);
+    if (!updated) throw new Error(`webhook ${webhookId} sumiu ao ser desativado`);
+    await this.st.recordDeactivation(tx, webhookId, tipo, motivo, iso(now), reativarEm);
     return { webhook: this.webhook(updated), tipo, motivo };
   }
 
@@ -445,138 +380,77 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
 }
 
 /**
- * The outcomes whose delivery still exists: deleting a webhook deletes its deliveries (ON DELETE CASCADE), and
- * the outcome of one sent meanwhile has nothing left to record; written, it would break a foreign key and undo
- * the burst, and every other delivery in it would be sent again.
+ * What each outcome does to its delivery's row, the claim freed, in one UPDATE (up to a burst's size); returns the
+ * ids of the rows still there. Delivered: its last answer kept; retried: due again, its quota slot given back;
+ * failed or discarded: given up, with why.
  */
-async function stillQueued(tx: ControlQuery, outcomes: readonly Outcome[]): Promise<readonly Outcome[]> {
+async function settle(tx: ControlQuery, engine: Engine, outcomes: readonly Outcome[]): Promise<Set<string>> {
   const present = new Set<string>();
-  for (const chunk of inChunks(outcomes, 1)) {
-    const rows = await tx
-      .selectFrom('entregas')
-      .select('id')
-      .where(
-        'id',
-        'in',
-        chunk.map((o) => o.job.id),
-      )
-      .execute();
-    for (const r of rows) present.add(r.id);
+  for (const chunk of inChunks(outcomes.map(settledRow), SETTLED_TYPES.length)) {
+    const text = rowsText(engine, SETTLED_HEAD, SETTLED_TYPES, chunk.length, SETTLED_TAIL);
+    const r = await tx.executeQuery<{ id: string }>(CompiledQuery.raw(text, chunk.flat()));
+    for (const { id } of r.rows) present.add(id);
   }
-  return present.size === outcomes.length ? outcomes : outcomes.filter((o) => present.has(o.job.id));
+  return present;
 }
 
-/** The burst's successes: delivered, claim freed, last answer kept; one UPDATE (up to a burst's size). */
-async function markDelivered(tx: ControlQuery, engine: Engine, outcomes: readonly Outcome[]): Promise<void> {
-  const rows = outcomes.flatMap(({ job, outcome: o }) =>
-    o.kind === 'entregue' ? [[job.id, o.attempt.numero, iso(o.at), o.attempt.statusCode, o.attempt.duracaoMs]] : [],
-  );
-  for (const chunk of inChunks(rows, DELIVERED_TYPES.length)) {
-    const text = rowsText(engine, DELIVERED_HEAD, DELIVERED_TYPES, chunk.length, DELIVERED_TAIL);
-    await tx.executeQuery(CompiledQuery.raw(text, chunk.flat()));
-  }
-}
-
-const DELIVERED_HEAD = 'WITH v (id, numero, em, status_code, duracao_ms) AS (';
-const DELIVERED_TYPES = ['TEXT', 'INTEGER', 'TEXT', 'INTEGER', 'INTEGER'] as const;
-const DELIVERED_TAIL = `) UPDATE entregas SET status = 'entregue', tentativas = v.numero, entregue_em = v.em,
-    proxima_tentativa_em = NULL, reservada_ate = NULL, reservada_por = NULL, ultimo_status_code = v.status_code,
-    ultimo_erro = NULL, duracao_ms = v.duracao_ms
-  FROM v WHERE entregas.id = v.id`;
-
-/** What a failure, retry or discard does to its delivery row (its attempt is already written); frees the claim. */
-async function settle(
-  tx: ControlQuery,
-  job: DeliveryJob,
-  outcome: Exclude<RecordedOutcome, { kind: 'entregue' }>,
-): Promise<void> {
-  const freed = { reservada_ate: null, reservada_por: null } as const;
-  const row = tx.updateTable('entregas').where('id', '=', job.id);
-  switch (outcome.kind) {
+/** An outcome as a row of SETTLED_HEAD's columns; NULL keeps the delivery's value where the tail says so. */
+function settledRow({ job, outcome: o }: Outcome): unknown[] {
+  switch (o.kind) {
+    case 'entregue': {
+      const a = o.attempt;
+      return [job.id, 'entregue', a.numero, iso(o.at), null, null, 0, a.statusCode, null, a.duracaoMs];
+    }
     case 'retentar': {
-      const a = outcome.attempt;
-      await row
-        .set({
-          ...freed,
-          tentativas: a.numero,
-          proxima_tentativa_em: outcome.dueAt,
-          cota_reservada: 0,
-          ultimo_status_code: a.statusCode,
-          ultimo_erro: a.erro,
-          duracao_ms: a.duracaoMs,
-        })
-        .execute();
-      return;
+      const a = o.attempt;
+      return [job.id, null, a.numero, null, o.dueAt, 0, 0, a.statusCode, a.erro, a.duracaoMs];
     }
     case 'falhou': {
-      const a = outcome.attempt;
-      await row
-        .set({
-          ...freed,
-          status: 'falhou',
-          tentativas: a?.numero ?? job.tentativas,
-          proxima_tentativa_em: null,
-          ultimo_status_code: a?.statusCode ?? null,
-          ultimo_erro: outcome.motivo,
-          duracao_ms: a?.duracaoMs ?? null,
-        })
-        .execute();
-      return;
+      const a = o.attempt;
+      return [
+        job.id,
+        'falhou',
+        a?.numero ?? job.tentativas,
+        null,
+        null,
+        null,
+        0,
+        a?.statusCode ?? null,
+        o.motivo,
+        a?.duracaoMs ?? null,
+      ];
     }
     case 'descartada':
-      await row
-        .set({ ...freed, status: 'descartada', proxima_tentativa_em: null, ultimo_erro: outcome.motivo })
-        .execute();
+      return [job.id, 'descartada', null, null, null, null, 1, null, o.motivo, null];
   }
 }
 
-/** Ends the failure runs of webhooks that answered 2xx (and empties `successes`: a new run starts). */
-async function clearFailures(tx: ControlQuery, successes: Map<number, number>): Promise<void> {
-  for (const [webhookId, at] of successes) {
-    await tx
-      .updateTable('webhooks')
-      .set({ falhas_consecutivas: 0, desativacoes_seguidas: 0, ultimo_sucesso_em: iso(at) })
-      .where('id', '=', webhookId)
-      .execute();
-  }
-  successes.clear();
-}
-
+const SETTLED_HEAD =
+  'WITH v (id, status, tentativas, entregue_em, proxima, cota, manter, status_code, erro, duracao_ms) AS (';
+const SETTLED_TYPES = [
+  'TEXT',
+  'TEXT',
+  'INTEGER',
+  'TEXT',
+  'BIGINT',
+  'INTEGER',
+  'INTEGER',
+  'INTEGER',
+  'TEXT',
+  'INTEGER',
+] as const;
 /**
- * An account's month so far and the slots other claims hold, in one statement (one snapshot: an outcome recorded
- * meanwhile moves its slot from held to used at once).
+ * `status` NULL: still pending (a retry); `tentativas` NULL: unchanged (discarded before an attempt); `cota` NULL:
+ * the quota flag stays (only a retry gives its slot back, the rest no longer count as pending); `manter` 1: the
+ * last answer stays (a discard says nothing of the receiver).
  */
-async function quotaStanding(
-  tx: ControlQuery,
-  contaId: number,
-  ids: readonly string[],
-  now: number,
-): Promise<{ used: number; held: number }> {
-  const row = await tx
-    .selectNoFrom((eb) => [
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('entregas_mensais')
-            .select('usadas')
-            .where('conta_id', '=', contaId)
-            .where('referencia', '=', monthReference(now)),
-          eb.val(0),
-        )
-        .as('used'),
-      eb
-        .selectFrom('entregas')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('conta_id', '=', contaId)
-        .where('cota_reservada', '=', 1)
-        .where('status', '=', STATUS.pendente)
-        .where('reservada_ate', '>', now)
-        .where('id', 'not in', ids)
-        .as('held'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { used: Number(row.used), held: Number(row.held) };
-}
+const SETTLED_TAIL = `) UPDATE entregas SET status = COALESCE(v.status, entregas.status),
+    tentativas = COALESCE(v.tentativas, entregas.tentativas), entregue_em = COALESCE(v.entregue_em, entregas.entregue_em),
+    proxima_tentativa_em = v.proxima, reservada_ate = NULL, reservada_por = NULL,
+    cota_reservada = COALESCE(v.cota, entregas.cota_reservada),
+    ultimo_status_code = CASE WHEN v.manter = 1 THEN entregas.ultimo_status_code ELSE v.status_code END,
+    ultimo_erro = v.erro, duracao_ms = CASE WHEN v.manter = 1 THEN entregas.duracao_ms ELSE v.duracao_ms END
+  FROM v WHERE entregas.id = v.id RETURNING entregas.id`;
 
 /** The queue over the control plane's SQL; delivery ids are random UUIDs unless a test fixes them. */
 export function deliveryQueueOn(
@@ -588,20 +462,26 @@ export function deliveryQueueOn(
   return new SqlDeliveryQueue(sql, box, deactivation, newId);
 }
 
-/** What one account's quota stands at: its limit (null: none), what the month used, and slots held by others. */
+/** What one metered account's quota stands at: its limit, what the month used, and slots held by others. */
 interface QuotaStanding {
-  limit: number | null;
+  limit: number;
   used: number;
   held: number;
 }
 
-/** Claimed deliveries by account, as the quota is reserved (one account's slots at a time). */
-function byAccount(jobs: readonly DeliveryJob[]): { contaId: number; plano: Plano; ids: string[] }[] {
-  const groups = new Map<number, { contaId: number; plano: Plano; ids: string[] }>();
+/**
+ * Claimed deliveries by account, as the quota is reserved (one account's slots at a time), with the account's
+ * limit: the lowest its deliveries' claims read (null: none).
+ */
+function byAccount(jobs: readonly DeliveryJob[]): { contaId: number; limit: number | null; ids: string[] }[] {
+  const groups = new Map<number, { contaId: number; limit: number | null; ids: string[] }>();
   for (const j of jobs) {
     const g = groups.get(j.contaId);
-    if (g) g.ids.push(j.id);
-    else groups.set(j.contaId, { contaId: j.contaId, plano: j.plano ?? 'free', ids: [j.id] });
+    if (!g) groups.set(j.contaId, { contaId: j.contaId, limit: j.monthlyLimit, ids: [j.id] });
+    else {
+      g.ids.push(j.id);
+      if (j.monthlyLimit !== null) g.limit = Math.min(g.limit ?? j.monthlyLimit, j.monthlyLimit);
+    }
   }
   return [...groups.values()];
 }
@@ -616,12 +496,11 @@ function decideQuota(
   { limit, used, held }: QuotaStanding,
   into: QuotaReservation,
 ): { hold: string[]; free: string[] } {
-  const room = limit === null ? ids.length : Math.max(0, limit - used - held);
+  const room = Math.max(0, limit - used - held);
   const granted = ids.slice(0, room);
   const refused = ids.slice(room);
   into.granted.push(...granted);
   // Sends in flight, this call's included, may fail and free a slot: the rest wait for them.
   (held + granted.length > 0 ? into.waiting : into.exhausted).push(...refused);
-  // Without a limit nothing is metered: no slot to hold.
-  return { hold: limit === null ? [] : granted, free: refused };
+  return { hold: granted, free: refused };
 }

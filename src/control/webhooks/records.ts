@@ -1,7 +1,13 @@
 /** What the webhooks part keeps in the control plane, as both stores hand it out, and the row mappings. */
 import { isEventName, type EventName } from '../../domain/events.js';
 import type { Plano } from '../../domain/plans.js';
-import type { AttemptOrigin, DeliveryOrigin, DeliveryStatus } from '../../domain/webhooks.js';
+import {
+  DEFAULT_WEBHOOK_LIMITS,
+  type AttemptOrigin,
+  type DeliveryOrigin,
+  type DeliveryStatus,
+  type WebhookLimits,
+} from '../../domain/webhooks.js';
 import { isoWithOffset } from '../../time.js';
 import type { Selectable } from 'kysely';
 import type { EntregasTable, TentativasEntregaTable, WebhooksTable } from '../sql/tables.js';
@@ -67,6 +73,8 @@ export interface DeliveryJob extends DeliveryRecord {
   webhookAtivo: boolean;
   /** The account's plan; null when the account no longer exists. */
   plano: Plano | null;
+  /** The account's monthly limit of automatic deliveries as the claim read it; null: none, nothing metered. */
+  monthlyLimit: number | null;
 }
 
 /** One event read from a snapshot outbox. */
@@ -348,25 +356,45 @@ export function toSubscriber(r: SubscriberRow): Subscriber {
   };
 }
 
-/** A claimed delivery joined with its webhook and account (both engines). */
-export type JobRow = DeliveryRow & {
+/** An account's row in `webhook_contas`, as far as its limits go. */
+export interface LimitsRow {
+  limite_webhooks?: number | null;
+  limite_entregas_mes: number | null;
+  limite_entregas_ilimitado: number | null;
+}
+
+/** An account's limits: its row's where set, else its plan's defaults (no row: the defaults). */
+export function toLimits(plano: Plano, row: LimitsRow | undefined): WebhookLimits {
+  const defaults = DEFAULT_WEBHOOK_LIMITS[plano];
+  return {
+    webhooksAtivos: row?.limite_webhooks ?? defaults.webhooksAtivos,
+    entregasMes: row?.limite_entregas_ilimitado === 1 ? null : (row?.limite_entregas_mes ?? defaults.entregasMes),
+  };
+}
+
+/** What a claim reads of its deliveries' webhooks and accounts, one row per webhook (both engines). */
+export interface TargetRow extends LimitsRow {
+  id: number;
   url: string;
   secret: string;
   segredo_anterior: string | null;
   segredo_anterior_ate: number | null;
-  webhook_ativo: number;
+  ativo: number;
   plano: Plano | null;
-};
+}
 
-/** A claimed row as a job: secrets opened, the previous one only while its overlap lasts at `now`. */
-export function toJob(r: JobRow, openSecret: (stored: string) => string, now: number): DeliveryJob {
+/** What a claimed delivery takes from its webhook and account. */
+export type JobTarget = Omit<DeliveryJob, keyof DeliveryRecord>;
+
+/** A webhook's row as its claimed deliveries' target: secrets opened, the previous one only while its overlap lasts. */
+export function toTarget(r: TargetRow, openSecret: (stored: string) => string, now: number): JobTarget {
   return {
-    ...toDelivery(r),
     url: r.url,
     secret: openSecret(r.secret),
     previousSecret:
       r.segredo_anterior !== null && (r.segredo_anterior_ate ?? 0) > now ? openSecret(r.segredo_anterior) : null,
-    webhookAtivo: r.webhook_ativo === 1,
+    webhookAtivo: r.ativo === 1,
     plano: r.plano,
+    monthlyLimit: toLimits(r.plano ?? 'free', r).entregasMes,
   };
 }

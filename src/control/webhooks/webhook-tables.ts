@@ -1,11 +1,20 @@
 import { CompiledQuery } from 'kysely';
 import type { Plano } from '../../domain/plans.js';
-import { DEFAULT_WEBHOOK_LIMITS, monthReference, type WebhookLimits } from '../../domain/webhooks.js';
+import { monthReference, type WebhookLimits } from '../../domain/webhooks.js';
 import { sealSecret } from '../secret-binding.js';
 import type { SecretBox } from '../secret-box.js';
+import { compiledOnce, compiledWrite } from '../sql/compiled-once.js';
 import { sql, type ControlQuery, type ControlSql } from '../sql/control-sql.js';
 import { forRowLock, inChunks, rowsText } from '../sql/dialect.js';
-import { headersText, iso, toWebhook, type AttemptResult, type WebhookRecord, type WebhookRow } from './records.js';
+import {
+  headersText,
+  iso,
+  toLimits,
+  toWebhook,
+  type AttemptResult,
+  type WebhookRecord,
+  type WebhookRow,
+} from './records.js';
 
 /**
  * A delivery status written into the statement's text rather than bound: the partial indexes on `entregas`
@@ -39,10 +48,48 @@ export interface MadeAttempt {
  * plane's box (see SecretBox), attempts written in bulk, and the shared reads.
  */
 export abstract class WebhookTables implements WebhookAccounts {
+  /** Read before each send to a failing webhook (the deactivation guard). */
+  private readonly health;
+  /** Run at every poll of the dispatcher. */
+  private readonly reactivate;
+
   constructor(
     protected readonly sql: ControlSql,
     private readonly box: SecretBox,
-  ) {}
+  ) {
+    const { db, engine } = sql;
+    this.health = compiledOnce(db, (q, webhookId: number) =>
+      q.selectFrom('webhooks').select(['ativo', 'falhas_consecutivas']).where('id', '=', webhookId),
+    );
+    // Locks its rows in id order, as the delivery queue does (see lockWebhooks there): no lock cycle with a burst.
+    this.reactivate = compiledWrite(db, (q, now: string) =>
+      q
+        .updateTable('webhooks')
+        .set({
+          ativo: 1,
+          desativado_em: null,
+          motivo_desativacao: null,
+          reativar_em: null,
+          falhas_consecutivas: 0,
+          atualizado_em: now,
+        })
+        .where(
+          'id',
+          'in',
+          forRowLock(
+            engine,
+            q
+              .selectFrom('webhooks')
+              .select('id')
+              .where('ativo', '=', 0)
+              .where('reativar_em', 'is not', null)
+              .where('reativar_em', '<=', now)
+              .orderBy('id'),
+            'noKeyUpdate',
+          ),
+        ),
+    );
+  }
 
   /** A stored webhook row as a record, its secrets opened. */
   protected webhook(row: WebhookRow): WebhookRecord {
@@ -84,17 +131,12 @@ export abstract class WebhookTables implements WebhookAccounts {
   }
 
   async accountLimits(contaId: number, plano: Plano): Promise<WebhookLimits> {
-    const defaults = DEFAULT_WEBHOOK_LIMITS[plano];
     const row = await this.sql.db
       .selectFrom('webhook_contas')
       .select(['limite_webhooks', 'limite_entregas_mes', 'limite_entregas_ilimitado'])
       .where('conta_id', '=', contaId)
       .executeTakeFirst();
-    if (!row) return defaults;
-    return {
-      webhooksAtivos: row.limite_webhooks ?? defaults.webhooksAtivos,
-      entregasMes: row.limite_entregas_ilimitado === 1 ? null : (row.limite_entregas_mes ?? defaults.entregasMes),
-    };
+    return toLimits(plano, row);
   }
 
   async monthlyUsage(contaId: number, now: number): Promise<number> {
@@ -108,36 +150,11 @@ export abstract class WebhookTables implements WebhookAccounts {
   }
 
   async webhookHealth(webhookId: number): Promise<{ ativo: boolean; falhasConsecutivas: number } | null> {
-    const row = await this.sql.db
-      .selectFrom('webhooks')
-      .select(['ativo', 'falhas_consecutivas'])
-      .where('id', '=', webhookId)
-      .executeTakeFirst();
+    const [row] = await this.health(this.sql.db, webhookId);
     return row ? { ativo: row.ativo === 1, falhasConsecutivas: row.falhas_consecutivas } : null;
   }
 
-  /** Locks its rows in id order, as the delivery queue does (see lockWebhooks there): no lock cycle with a burst. */
-  async reactivateDue(now: number): Promise<number> {
-    const { db, engine } = this.sql;
-    const due = db
-      .selectFrom('webhooks')
-      .select('id')
-      .where('ativo', '=', 0)
-      .where('reativar_em', 'is not', null)
-      .where('reativar_em', '<=', iso(now))
-      .orderBy('id');
-    const r = await db
-      .updateTable('webhooks')
-      .set({
-        ativo: 1,
-        desativado_em: null,
-        motivo_desativacao: null,
-        reativar_em: null,
-        falhas_consecutivas: 0,
-        atualizado_em: iso(now),
-      })
-      .where('id', 'in', forRowLock(engine, due, 'noKeyUpdate'))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  reactivateDue(now: number): Promise<number> {
+    return this.reactivate(this.sql.db, iso(now));
   }
 }

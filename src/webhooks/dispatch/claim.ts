@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { DeliveryQueue } from '../../control/webhooks/delivery-queue.js';
+import type { DeliveryJob } from '../../control/webhooks/records.js';
 import type { PendingDispatch } from './types.js';
 
 /** This process, as the owner recorded on its claims. */
@@ -40,30 +41,41 @@ export function fairShares(concurrency: number): FairShares {
 /**
  * The claim stage: leases due deliveries from the queue ahead of sending, so a slot freed by a response is
  * refilled at once rather than after a database round, and holds them until their outcomes are recorded.
- * One refill at a time: the caller (the dispatcher) awaits each before starting the next. Fair: `next` hands
- * out a delivery only while its webhook and account are under their shares of sends in flight, and an account
- * holding half the claims is skipped by the next claims, so one tenant's backlog never fills the claims ahead.
+ * Capacity bounds the claims ahead: waiting or being sent. A sent delivery waiting for its outcome's flush no
+ * longer counts (still held and excluded from claims): counted, the claims ahead ran dry between flushes and the
+ * sending slots idled. One refill at a time: the caller (the dispatcher) awaits each before starting the next.
+ * Fair: `next` hands out a delivery only while its webhook and account are under their shares of sends in flight,
+ * and an account holding half the claims ahead is skipped by the next claims, so one tenant's backlog never fills
+ * them (while nobody else is due, it is looked past once per `recheck`, not at every claim).
  */
 export class Claims {
   /** Claimed and not yet recorded: queued here, being sent, or waiting for the next flush. */
   private readonly held = new Map<string, PendingDispatch['job']>();
   private readonly ready: PendingDispatch[] = [];
-  /** Handed out by `next` and not yet settled. */
+  /** Handed out by `next`, their send not over yet. */
   private readonly started = new Set<string>();
   private readonly sendsPerWebhook = new Map<number, number>();
   private readonly sendsPerAccount = new Map<number, number>();
-  private readonly heldPerAccount = new Map<number, number>();
+  /** Claims ahead (waiting or being sent) per account. */
+  private readonly aheadPerAccount = new Map<number, number>();
+  /**
+   * The last claims that skipped accounts found nobody else due: until `recheck`, the next ones do not look again
+   * (each look reads the skipped accounts' whole backlog) and claim oldest first.
+   */
+  private nobodyElseDue = false;
 
   constructor(
     private readonly queue: DeliveryQueue,
-    /** Most deliveries held at once. */
+    /** Most deliveries claimed ahead (waiting or being sent) at once. */
     private readonly capacity: number,
     private readonly leaseMs: number,
     private readonly owner = OWNER,
     private readonly shares: FairShares = { webhook: capacity, account: capacity, borrowUpTo: capacity },
+    /** Runs on each chunk claimed before any of it is handed out (the quota gate reserves ahead). */
+    private readonly onClaimed: (jobs: readonly DeliveryJob[]) => Promise<void> = async () => {},
   ) {}
 
-  /** Claims an account may hold before the next claims skip it. */
+  /** Claims ahead an account may hold before the next claims skip it. */
   private get accountClaims(): number {
     return Math.max(1, Math.floor(this.capacity / 2));
   }
@@ -72,26 +84,36 @@ export class Claims {
   async refill(now: number): Promise<boolean> {
     // An account's claims beyond its half do not take room from the others (it is skipped meanwhile).
     let counted = 0;
-    for (const n of this.heldPerAccount.values()) counted += Math.min(n, this.accountClaims);
+    for (const n of this.aheadPerAccount.values()) counted += Math.min(n, this.accountClaims);
     const room = this.capacity - counted;
     if (room <= 0) return false;
-    const skip = [...this.heldPerAccount].filter(([, n]) => n >= this.accountClaims).map(([conta]) => conta);
-    const jobs = await this.queue.claimDue(now, room, [...this.held.keys()], this.owner, this.leaseMs, skip);
+    const skip = [...this.aheadPerAccount].filter(([, n]) => n >= this.accountClaims).map(([conta]) => conta);
+    const jobs: DeliveryJob[] = [];
+    if (skip.length === 0 || !this.nobodyElseDue) {
+      jobs.push(...(await this.queue.claimDue(now, room, [...this.held.keys()], this.owner, this.leaseMs, skip)));
+      if (skip.length > 0) this.nobodyElseDue = jobs.length === 0;
+    }
     let drained = jobs.length < room && skip.length === 0;
     // Nobody else had that much due: the skipped accounts fill what is really free (work-conserving).
-    const free = this.capacity - this.held.size - jobs.length;
+    const free = this.capacity - this.ready.length - this.started.size - jobs.length;
     if (skip.length > 0 && jobs.length < room && free > 0) {
       const held = [...this.held.keys(), ...jobs.map((j) => j.id)];
       const more = await this.queue.claimDue(now, free, held, this.owner, this.leaseMs);
       jobs.push(...more);
       drained = more.length < free;
     }
+    if (jobs.length > 0) await this.onClaimed(jobs);
     for (const job of jobs) {
       this.held.set(job.id, job);
-      bump(this.heldPerAccount, job.contaId, 1);
+      bump(this.aheadPerAccount, job.contaId, 1);
       this.ready.push({ job });
     }
     return drained;
+  }
+
+  /** Deliveries may have come due for other accounts (fan-out, the poll): the next claims look for them again. */
+  recheck(): void {
+    this.nobodyElseDue = false;
   }
 
   /** The next claimed delivery to send, oldest due first among those whose webhook and account are under their share. */
@@ -123,6 +145,11 @@ export class Claims {
     return this.ready.filter((p) => this.mayStart(p)).length;
   }
 
+  /** Claimed and not yet started, free to start now or not. */
+  get queued(): number {
+    return this.ready.length;
+  }
+
   /** Claimed and not yet recorded. */
   get holding(): number {
     return this.held.size;
@@ -130,22 +157,21 @@ export class Claims {
 
   /**
    * The delivery's send is over (its outcome waits for the next flush): it no longer counts against the shares,
-   * which measure sends in flight. A flush every few ms would otherwise cap a webhook at its share per flush.
+   * which measure sends in flight, nor against capacity. A flush every few ms would otherwise cap a webhook at its
+   * share, and the worker at its capacity, per flush.
    */
   sent(id: string): void {
     const job = this.held.get(id);
     if (!job || !this.started.delete(id)) return;
     bump(this.sendsPerWebhook, job.webhookId, -1);
     bump(this.sendsPerAccount, job.contaId, -1);
+    bump(this.aheadPerAccount, job.contaId, -1);
   }
 
-  /** The delivery's outcome is recorded (or its claim will lapse): it no longer counts against capacity. */
+  /** The delivery's outcome is recorded (or its claim will lapse): it is no longer held. */
   settle(id: string): void {
     this.sent(id);
-    const job = this.held.get(id);
-    if (!job) return;
     this.held.delete(id);
-    bump(this.heldPerAccount, job.contaId, -1);
   }
 
   /** Extends this worker's claims (held ones may wait in line longer than a lease while receivers are slow). */

@@ -75,6 +75,36 @@ describe('claim stage', () => {
     assert.equal(claims.holding, 4);
   });
 
+  it('once nobody else was due, a busy account is claimed oldest first until told to look again', async () => {
+    await queued(8);
+    const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 4, account: 4, borrowUpTo: 4 });
+    const sendAndRecord = (n: number) => {
+      for (let i = 0; i < n; i++) claims.settle(claims.next()!.job.id);
+    };
+    await claims.refill(T0 + 10);
+    sendAndRecord(2);
+    await claims.refill(T0 + 10); // holding half the claims ahead: skipped, and nobody else is due
+    const other = await f.registry.createWebhook(
+      {
+        contaId: createAccount(f.db, 'outra', 'pro'),
+        nome: 'outra',
+        url: f.webhook.url,
+        eventos: ['partida.gol'],
+        secret: 'whsec_x',
+      },
+      null,
+      T0,
+    );
+    await f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
+    sendAndRecord(2);
+    await claims.refill(T0 + 10);
+    const started = () => Array.from({ length: claims.queued }, () => claims.next()?.job.corpo);
+    assert.deepEqual(started(), ['{"i":4}', '{"i":5}', '{"i":6}', '{"i":7}'], 'no second look: the oldest due');
+    claims.recheck();
+    await claims.refill(T0 + 10);
+    assert.deepEqual(started(), ['{"outra":1}'], 'looked again: the other account is claimed');
+  });
+
   it('shares count sends in flight: a send that is over frees its share before its outcome is recorded', async () => {
     await queued(2);
     const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 1 });
@@ -84,6 +114,20 @@ describe('claim stage', () => {
     claims.sent(first!.job.id);
     assert.equal(claims.next()?.job.corpo, '{"i":1}', 'the first is waiting for the flush, not in flight');
     assert.equal(claims.holding, 2, 'both held until recorded');
+  });
+
+  it('a sent delivery waiting for its outcome frees its room at once: it stays held and is not claimed again', async () => {
+    await queued(3);
+    const claims = new Claims(f.queue, 2, 60_000, 'a:1');
+    await claims.refill(T0 + 10);
+    const first = claims.next();
+    assert.ok(first);
+    claims.next();
+    assert.equal(await claims.refill(T0 + 10), false, 'both being sent: no room');
+    claims.sent(first.job.id);
+    await claims.refill(T0 + 10);
+    assert.deepEqual([claims.queued, claims.holding], [1, 3], 'room for one; the sent one held until recorded');
+    assert.equal(claims.next()?.job.corpo, '{"i":2}');
   });
 
   it('does not claim what is not due yet, nor what another worker holds under a live lease', async () => {

@@ -116,6 +116,22 @@ describe('quota gate stage', () => {
     assert.equal(discarded.length, 3, 'the quota is used up: the other three are discarded');
   });
 
+  it('a chunk reserved as it is claimed holds its slots from then; its deliveries pass the gate at once', async () => {
+    f.limitDeliveries(1);
+    for (let i = 0; i < 2; i++) await f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
+    const clock = new ManualClock(T0);
+    const first = new QuotaGate(f.queue, clock);
+    const ahead = await f.queue.claimDue(T0, 1, [], 'w:1', 60_000);
+    await first.reserveAhead(ahead);
+    const [other] = await f.queue.claimDue(T0, 1, [], 'w:2', 60_000);
+    assert.ok(ahead[0] && other);
+    let admittedOther: AdmittedDispatch | CompletedDispatch | null = null;
+    void new QuotaGate(f.queue, clock).admit({ job: other }).then((r) => (admittedOther = r));
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(admittedOther, null, 'the one slot is held by the chunk claimed first');
+    assert.deepEqual(await first.admit({ job: ahead[0] }), { job: ahead[0], metered: f.conta });
+  });
+
   it("a killed worker's slots free themselves when its claims lapse", async () => {
     f.limitDeliveries(1);
     for (let i = 0; i < 2; i++) await f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
