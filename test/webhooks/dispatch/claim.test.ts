@@ -16,6 +16,22 @@ describe('claim stage', () => {
       await f.registry.enqueueDelivery(f.webhook, 'webhook.teste', `{"i":${i}}`, 'teste', T0 + i);
   }
 
+  /** Another account's webhook with one delivery due (`{"outra":1}`). */
+  async function otherAccountDue(): Promise<void> {
+    const other = await f.registry.createWebhook(
+      {
+        contaId: createAccount(f.db, 'outra', 'pro'),
+        nome: 'outra',
+        url: f.webhook.url,
+        eventos: ['partida.gol'],
+        secret: 'whsec_x',
+      },
+      null,
+      T0,
+    );
+    await f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
+  }
+
   it('claims due deliveries up to its capacity, oldest first, and says when the queue had no more', async () => {
     await queued(3);
     const claims = new Claims(f.queue, 2, 60_000, 'a:1');
@@ -33,18 +49,7 @@ describe('claim stage', () => {
 
   it('fair: a webhook and an account send only their share at once; an account holding half the claims is skipped', async () => {
     await queued(4);
-    const other = await f.registry.createWebhook(
-      {
-        contaId: createAccount(f.db, 'outra', 'pro'),
-        nome: 'outra',
-        url: f.webhook.url,
-        eventos: ['partida.gol'],
-        secret: 'whsec_x',
-      },
-      null,
-      T0,
-    );
-    await f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
+    await otherAccountDue();
     const claims = new Claims(f.queue, 4, 60_000, 'a:1', { webhook: 1, account: 1, borrowUpTo: 2 });
     assert.equal(await claims.refill(T0 + 10), false);
     assert.equal(claims.holding, 4, "the first account's four, oldest first: the other's comes later");
@@ -84,18 +89,7 @@ describe('claim stage', () => {
     await claims.refill(T0 + 10);
     sendAndRecord(2);
     await claims.refill(T0 + 10); // holding half the claims ahead: skipped, and nobody else is due
-    const other = await f.registry.createWebhook(
-      {
-        contaId: createAccount(f.db, 'outra', 'pro'),
-        nome: 'outra',
-        url: f.webhook.url,
-        eventos: ['partida.gol'],
-        secret: 'whsec_x',
-      },
-      null,
-      T0,
-    );
-    await f.registry.enqueueDelivery(other, 'webhook.teste', '{"outra":1}', 'teste', T0 + 9);
+    await otherAccountDue();
     sendAndRecord(2);
     await claims.refill(T0 + 10);
     const started = () => Array.from({ length: claims.queued }, () => claims.next()?.job.corpo);
