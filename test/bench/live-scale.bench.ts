@@ -354,9 +354,10 @@ async function loadDuringSwaps(
     requests: LOAD_ROUTES.map((p) => ({ path: p })),
   });
   let swaps = 0;
-  // Cycling through the live day: going back to its first step changes the matches again.
+  // Cycling through the live day: going back to its first step changes the matches again, which the loader
+  // refuses as a move back in time unless told (--allow-regress); without it the second lap published nothing.
   for (let i = 0; swaps < SWAPS && i < SWAPS * 3; i++) {
-    const run = await ingest(dataDir, [STEPS[i % STEPS.length]!], ['--now', FIXTURES_NOW]);
+    const run = await ingest(dataDir, [STEPS[i % STEPS.length]!], ['--now', FIXTURES_NOW, '--allow-regress']);
     if (run.nadaMudou || run.snapshotId === null) continue;
     await serve.swapped(run.snapshotId);
     swaps++;
