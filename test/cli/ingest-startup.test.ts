@@ -37,7 +37,7 @@ process.on('exit', () => appendFileSync(${JSON.stringify(out)}, [...Object.keys(
   return `--import=data:text/javascript,${encodeURIComponent(probe)}`;
 }
 
-it('a fresh `svc ingest` of a live step loads neither the serving part, the logger, the fetcher nor time zones', async () => {
+it('a fresh `svc ingest` of a live step loads neither the serving part, the logger, the fetcher, ajv nor time zones', async () => {
   const dataDir = path.join(dir, 'data');
   // The first build is checked as a server would load it; the live step rides on that check (publish.ts).
   const first = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dataDir]);
@@ -58,10 +58,14 @@ it('a fresh `svc ingest` of a live step loads neither the serving part, the logg
   );
   const serving = chunks.filter((c) => readFileSync(c, 'utf8').includes('// src/api/snapshot/global-part.ts'));
   assert.deepEqual(serving, [], 'the serving part: only for a candidate checked again (publish.ts checkedServable)');
-  const packages = ['pino', 'p-retry'].filter((p) =>
+  const packages = ['pino', 'p-retry', 'ajv', 'ajv-formats'].filter((p) =>
     modules.some((m) => m.includes(`${path.sep}node_modules${path.sep}${p}${path.sep}`)),
   );
-  assert.deepEqual(packages, [], 'the logger (no log is written) and the URL fetcher (no URL is read)');
+  assert.deepEqual(
+    packages,
+    [],
+    'the logger (no log is written), the URL fetcher (no URL is read), ajv (the validators come whole from the build)',
+  );
   assert.deepEqual(
     loaded.filter((m) => m.startsWith('zone:')),
     [],
