@@ -18,7 +18,7 @@ export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 // pino (CommonJS) is loaded by the first logger, not with this module: every command imports it (the settings
-// above, errorText) and most never log; loading pino was ~15 ms of each fresh `svc ingest`'s start-up.
+// above, errorText) and most never log; loading pino was 15–20 ms of a fresh `svc ingest` (busy machine).
 const require = createRequire(import.meta.url);
 const loadPino = (): typeof import('pino').pino => (require('pino') as typeof import('pino')).pino;
 

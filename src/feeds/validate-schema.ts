@@ -30,8 +30,8 @@ const require = createRequire(import.meta.url);
 const PRECOMPILED = new URL('../../dist/feed-validators.cjs', import.meta.url);
 /**
  * V8's code cache of PRECOMPILED, written by the build beside it after a first call of each validator: parsing its
- * ~0.5 MB and compiling the whole-feed validator at its first call were ~15 ms of a fresh `svc ingest`. A cache V8
- * rejects (another Node, other V8 flags) only costs that compile again.
+ * ~0.5 MB and compiling the whole-feed validator at its first call were ~15 ms of a fresh `svc ingest` (busy
+ * machine). A cache V8 rejects (another Node, other V8 flags) only costs that compile again.
  */
 const PRECOMPILED_CACHE = new URL('../../dist/feed-validators.cache', import.meta.url);
 

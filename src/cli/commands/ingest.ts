@@ -187,7 +187,7 @@ async function followFeeds(feeds: string[], flags: IngestFlags, config: Config, 
 }
 
 // The serving part is loaded only when a publish checks its candidate (publish.ts checkedServable: a first build,
-// or growth past a tenth), never for most live steps: loading it was ~10 ms of each fresh `svc ingest`.
+// or growth past a tenth), never for most live steps: loading it was ~10 ms of a fresh `svc ingest` (busy machine).
 let servable: typeof import('../../api/snapshot/servable.js') | undefined;
 async function checkServable(file: string): Promise<void> {
   servable ??= await import('../../api/snapshot/servable.js');

@@ -3,7 +3,7 @@
  * local dates and times without a zone, and Brasília had summer time (UTC−2) in most years until 2019.
  */
 const ZONE = 'America/Sao_Paulo';
-// Made on first use: the first formatter with a time zone loads ICU's zone data (~30 ms, more on a busy machine),
+// Made on first use: the first formatter with a time zone loads ICU's zone data (30–65 ms on a busy machine),
 // which a fresh `svc ingest` of a canonical feed (no local times to convert) would pay at start-up for nothing.
 let offsetName: Intl.DateTimeFormat | undefined;
 /** Year → the days its offset changes (`YYYY-MM-DD`, from January 1st) with the offset from then on. */
