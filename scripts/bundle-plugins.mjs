@@ -6,10 +6,22 @@ import path from 'node:path';
  * Packages bundled in (everything else stays external, loaded by Node): each is many small modules, and
  * resolving, reading and (for CommonJS) export-scanning them one by one at start-up cost more than running
  * them — Ink and React took longer than the rest of `svc tui`'s launch, DuckDB's JavaScript API ~0.14 s of
- * every `svc ingest`, Kysely's few hundred ES modules ~0.2 s of every command that opens the control plane.
+ * every `svc ingest`, Kysely's few hundred ES modules ~0.2 s of every command that opens the control plane;
+ * Commander's 7 CommonJS files and smol-toml's 9 ES modules at every start (each command loads both: the program,
+ * the config).
  * Native bindings (`.node` files) and optional developer tools always stay external.
  */
-export const BUNDLED_PACKAGES = ['ink', 'ink-spinner', 'react', '@duckdb/node-api', 'kysely', 'ajv', 'ajv-formats'];
+export const BUNDLED_PACKAGES = [
+  'ink',
+  'ink-spinner',
+  'react',
+  '@duckdb/node-api',
+  'kysely',
+  'ajv',
+  'ajv-formats',
+  'commander',
+  'smol-toml',
+];
 const ALWAYS_EXTERNAL = new Set(['react-devtools-core', '@duckdb/node-bindings']);
 const packageName = (specifier) =>
   specifier

@@ -5,7 +5,8 @@
  * The `json` format is pino's own serialization, written in batches (bufferedStdout; flushed at exit); `text`
  * rewrites each line for people at a terminal.
  */
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { createRequire } from 'node:module';
+import type { DestinationStream, Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import { isoWithOffset } from './time.js';
 
@@ -15,6 +16,11 @@ export const LOG_FORMATS = ['json', 'text'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+// pino (CommonJS) is loaded by the first logger, not with this module: every command imports it (the settings
+// above, errorText) and most never log; loading pino was 15–20 ms of a fresh `svc ingest` (busy machine).
+const require = createRequire(import.meta.url);
+const loadPino = (): typeof import('pino').pino => (require('pino') as typeof import('pino')).pino;
 
 export interface LoggerOptions {
   format?: LogFormat;
@@ -28,7 +34,7 @@ export interface LoggerOptions {
 export function createLogger(o: LoggerOptions = {}): Logger {
   const clock = o.clock ?? systemClock;
   const out = o.destination ?? bufferedStdout();
-  return pino(
+  return loadPino()(
     {
       level: o.level ?? 'info',
       base: null,
@@ -50,7 +56,7 @@ const FLUSH_MS = 200;
  * SIGKILL loses at most that much.
  */
 function bufferedStdout(): DestinationStream {
-  const out = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const out = loadPino().destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => {
     try {
       out.flush();

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
-import pRetry, { AbortError } from 'p-retry';
 import { FeedUnreachableError } from './errors.js';
 import type { InputFile } from './adapters/types.js';
 
@@ -78,6 +77,8 @@ export async function fetchFeed(url: string, options: FetchOptions = {}): Promis
   if (protocol !== 'https' && !(protocol === 'http' && allowHttp)) {
     throw new FeedUnreachableError(url, 'só URLs https:// são aceitas');
   }
+  // Loaded here, not at start-up: a fresh `svc ingest` of files never fetches.
+  const { default: pRetry, AbortError } = await import('p-retry');
   let lastReason = '';
   try {
     return await pRetry(

@@ -37,7 +37,7 @@ import {
   type SnapshotManifest,
 } from './snapshot-store.js';
 import { storedKeyLookup } from './stored-keys.js';
-import { upgradeSchema } from './schema-upgrade.js';
+import { SCHEMA_REVISION, upgradeSchema } from './schema-upgrade.js';
 import { assignSiglas } from './siglas.js';
 import { everything, type Alteracoes } from './touched.js';
 import { isoWithOffset } from '../time.js';
@@ -166,6 +166,7 @@ export async function publishSnapshot(
       entradas: [...request.entradas],
       alteracoes,
       ...(servivel && { servivel }),
+      esquema: SCHEMA_REVISION,
     };
     writeFileAtomic(manifestFile(dataDir, id), `${JSON.stringify(manifest, null, 2)}\n`);
     await reach('manifest');
@@ -223,7 +224,7 @@ export async function buildCandidate(
 ): Promise<Candidate> {
   const stage = request.onStage ?? (() => undefined);
   const ids = await IdCounters.open(counters, parent ? await storedIdBounds(conn, parent.manifest) : {});
-  const upgraded = parent ? await upgradeSchema(conn) : false;
+  const upgraded = parent ? await upgradeSchema(conn, parent.manifest?.esquema) : false;
   if (!parent) await conn.run(SCHEMA_SQL);
   stage('validar');
   const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parent ? conn : null));

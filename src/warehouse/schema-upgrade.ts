@@ -8,10 +8,19 @@ const PESSOAS_SQL = readSql(new URL('./sql/upgrade-2-pessoas.sql', import.meta.u
 const AJUSTES_SQL = readSql(new URL('./sql/upgrade-3-ajustes-atualizacao.sql', import.meta.url));
 
 /**
+ * How many of the upgrades below sql/schema.sql already includes, recorded in each manifest (`esquema`): a parent
+ * whose manifest records it needs none, and its catalogue is not read (a query a fresh `svc ingest` would pay for
+ * nothing). Add 1 with each new upgrade.
+ */
+export const SCHEMA_REVISION = 3;
+
+/**
  * Returns whether the snapshot was upgraded: it is then published even when the feeds change nothing (a
  * served snapshot must have the current tables), every person is computed afresh and everything is served anew.
+ * `revision`: the parent manifest's `esquema` (absent in manifests written before it was recorded: checked).
  */
-export async function upgradeSchema(conn: DuckDBConnection): Promise<boolean> {
+export async function upgradeSchema(conn: DuckDBConnection, revision: number | undefined): Promise<boolean> {
+  if (revision === SCHEMA_REVISION) return false;
   const tables = new Set(
     (
       await queryRows<{ name: string }>(

@@ -24,6 +24,8 @@ export interface SnapshotManifest {
    * sum of `contagens`): this one, or an ancestor it grew from by little. Absent: never checked.
    */
   servivel?: { snapshot: string; linhas: number };
+  /** Its tables' revision (schema-upgrade.ts SCHEMA_REVISION; absent in manifests written before 2026-11-27: checked). */
+  esquema?: number;
 }
 
 // The ids' own module has no DuckDB import, for commands that only parse an id (svc tui).

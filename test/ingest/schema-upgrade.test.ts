@@ -4,6 +4,7 @@
  * its copy, keeping the siglas it held.
  */
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -16,7 +17,21 @@ import {
   type TimeRow,
 } from '../../src/api/snapshot/tables.js';
 import { resolveDataDir } from '../../src/data-dir.js';
+import { SCHEMA_REVISION, upgradeSchema } from '../../src/warehouse/schema-upgrade.js';
 import { currentId, query, seeded, workspace } from './helpers.js';
+
+/** The previous schema: what a snapshot published before team siglas, people and points adjustments held. */
+const PREVIOUS_SCHEMA = `DROP TABLE times_apelidos; ALTER TABLE times DROP COLUMN sigla_fonte;
+  DROP TABLE pessoas; ALTER TABLE jogadores DROP COLUMN pessoa_id; ALTER TABLE jogadores DROP COLUMN chave_pessoa;
+  DROP TABLE ajustes_pontos; ALTER TABLE classificacao DROP COLUMN ajustes; ALTER TABLE campeonatos DROP COLUMN atualizado_em`;
+
+/** The manifest of a snapshot as the svc that wrote that schema left it: no schema revision recorded. */
+function withoutRevision(dataDir: string, id: string): void {
+  const file = path.join(dataDir, 'snapshots', `${id}.json`);
+  const { esquema, ...older } = JSON.parse(readFileSync(file, 'utf8')) as { esquema?: number };
+  assert.equal(esquema, SCHEMA_REVISION, 'a publish records the revision of its tables');
+  writeFileSync(file, JSON.stringify(older));
+}
 
 it('a snapshot of the previous schema is served, and an ingest over it upgrades it keeping its siglas', async () => {
   const ws = workspace();
@@ -26,15 +41,10 @@ it('a snapshot of the previous schema is served, and an ingest over it upgrades 
     const file = path.join(ws.dataDir, 'snapshots', `${currentId(ws.dataDir)}.duckdb`);
     const instance = await DuckDBInstance.create(file);
     const conn = await instance.connect();
-    await conn.run(
-      "DROP TABLE times_apelidos; ALTER TABLE times DROP COLUMN sigla_fonte; UPDATE times SET sigla = 'GRM' WHERE nome = 'Grêmio'",
-    );
-    await conn.run(
-      `DROP TABLE pessoas; ALTER TABLE jogadores DROP COLUMN pessoa_id; ALTER TABLE jogadores DROP COLUMN chave_pessoa;
-       DROP TABLE ajustes_pontos; ALTER TABLE classificacao DROP COLUMN ajustes; ALTER TABLE campeonatos DROP COLUMN atualizado_em`,
-    );
+    await conn.run(`${PREVIOUS_SCHEMA}; UPDATE times SET sigla = 'GRM' WHERE nome = 'Grêmio'`);
     conn.closeSync();
     instance.closeSync();
+    withoutRevision(ws.dataDir, currentId(ws.dataDir) ?? '');
 
     // Served as it is until then: no aliases, the name and sigla still searchable.
     const db = await SnapshotDb.open(resolveDataDir(ws.dataDir), currentId(ws.dataDir) ?? '');
@@ -83,6 +93,34 @@ it('a snapshot of the previous schema is served, and an ingest over it upgrades 
       apelidos.map((a) => a.apelido),
       [...times.map((t) => t.nome)].sort(),
     );
+  } finally {
+    ws.cleanup();
+  }
+});
+
+it('a parent whose manifest records the current schema revision is taken as it is: its catalogue is not read', async () => {
+  const ws = workspace();
+  try {
+    await seeded(ws);
+    const instance = await DuckDBInstance.create(path.join(ws.dataDir, 'snapshots', `${currentId(ws.dataDir)}.duckdb`));
+    const conn = await instance.connect();
+    try {
+      await conn.run(PREVIOUS_SCHEMA);
+      const tables = async () =>
+        (
+          await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE NOT temporary')
+        ).getRowObjectsJson()[0]?.n;
+      const before = await tables();
+      // Trusted (the manifest is written with its file, by the publish that made it): nothing checked, nothing changed.
+      assert.equal(await upgradeSchema(conn, SCHEMA_REVISION), false);
+      assert.equal(await tables(), before);
+      // Not recorded (or another revision): the catalogue is read and the upgrades applied.
+      assert.equal(await upgradeSchema(conn, undefined), true);
+      assert.equal(await tables(), Number(before) + 3);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
   } finally {
     ws.cleanup();
   }

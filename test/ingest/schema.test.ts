@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { schemaFileText, SCHEMA_FILE } from '../../src/feeds/schema/generate.js';
-import { feedValidatorsSource, schemaIssues } from '../../src/feeds/validate-schema.js';
+import { feedValidatorsSource, runGenerated, schemaIssues } from '../../src/feeds/validate-schema.js';
 import { REPO_ROOT } from '../kit/fixtures.js';
 import {
   GOALKEEPER_STAT_FIELDS,
@@ -144,6 +144,20 @@ describe('the generated feed validators (dist/feed-validators.cjs, written by th
       assert.deepEqual(generated.colecoes.slice(0, 3), ['', 'campeonatos', 'fases']);
     } finally {
       rmSync(file, { force: true });
+    }
+  });
+
+  it('load with the V8 code cache the build writes beside them: accepted, so nothing is parsed and compiled again', () => {
+    const dist = (name: string) => readFileSync(path.join(REPO_ROOT, 'dist', name));
+    const source = dist('feed-validators.cjs').toString('utf8');
+    const { exports, script } = runGenerated(source, dist('feed-validators.cache'));
+    assert.equal(script.cachedDataRejected, false);
+    const plain = runGenerated(source).exports;
+    const feed = baseFeed() as unknown as Record<string, unknown>;
+    for (const doc of [feed, { ...feed, formato: 'svc-feed/2' }, {}]) {
+      const [cached, compiled] = [exports.v0, plain.v0] as ValidateFunction[];
+      assert.equal(cached!(doc), compiled!(doc));
+      assert.deepEqual(cached!.errors ?? null, compiled!.errors ?? null);
     }
   });
 });

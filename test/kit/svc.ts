@@ -35,9 +35,11 @@ export function runSvc(
     timeoutMs?: number;
     bin?: string;
     fileSizeLimit?: number;
+    /** Node's own flags, before the script (e.g. an `--import` probe). */
+    nodeFlags?: readonly string[];
   } = {},
 ): Promise<RunResult> {
-  const argv = [opts.bin ?? SVC_BIN, ...pinnedNow(args)];
+  const argv = [...(opts.nodeFlags ?? []), opts.bin ?? SVC_BIN, ...pinnedNow(args)];
   return new Promise((resolve, reject) => {
     const child = spawn(
       opts.fileSizeLimit === undefined ? process.execPath : 'prlimit',

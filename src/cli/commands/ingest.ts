@@ -20,7 +20,6 @@ import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
 import type { Conflito } from '../../warehouse/load/conflicts.js';
 import type { OutsideWindow } from '../../warehouse/events/detect.js';
-import { checkServable, UnservableSnapshotError } from '../../api/snapshot/servable.js';
 
 /** Conflicts the human summary lists; --json lists them all. */
 const CONFLICTS_SHOWN = 20;
@@ -187,6 +186,14 @@ async function followFeeds(feeds: string[], flags: IngestFlags, config: Config, 
   }
 }
 
+// The serving part is loaded only when a publish checks its candidate (publish.ts checkedServable: a first build,
+// or growth past a tenth), never for most live steps: loading it was ~10 ms of a fresh `svc ingest` (busy machine).
+let servable: typeof import('../../api/snapshot/servable.js') | undefined;
+async function checkServable(file: string): Promise<void> {
+  servable ??= await import('../../api/snapshot/servable.js');
+  await servable.checkServable(file);
+}
+
 /** `--pause-at`: announces the step on stderr and never returns, so a test can SIGKILL the process there. */
 function pauseAt(step: PublishStep): PublishStepHook {
   return async (reached) => {
@@ -217,7 +224,7 @@ function toCliError(err: unknown): unknown {
       'nada foi publicado',
     ]);
   }
-  if (err instanceof UnknownFormatError || err instanceof UnservableSnapshotError)
+  if (err instanceof UnknownFormatError || (servable && err instanceof servable.UnservableSnapshotError))
     return new CliError(err.message, EXIT.invalidInput, ['nada foi publicado']);
   if (err instanceof FeedUnreachableError) return new CliError(err.message, EXIT.unreachable, ['nada foi publicado']);
   if (err instanceof IngestLockedError) return new CliError(err.message, EXIT.locked);

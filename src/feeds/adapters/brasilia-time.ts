@@ -3,7 +3,9 @@
  * local dates and times without a zone, and Brasília had summer time (UTC−2) in most years until 2019.
  */
 const ZONE = 'America/Sao_Paulo';
-const offsetName = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' });
+// Made on first use: the first formatter with a time zone loads ICU's zone data (30–65 ms on a busy machine),
+// which a fresh `svc ingest` of a canonical feed (no local times to convert) would pay at start-up for nothing.
+let offsetName: Intl.DateTimeFormat | undefined;
 /** Year → the days its offset changes (`YYYY-MM-DD`, from January 1st) with the offset from then on. */
 const years = new Map<number, [string, string][]>();
 
@@ -15,7 +17,9 @@ const years = new Map<number, [string, string][]>();
 export function offsetOn(date: string): string {
   // Noon at UTC−3 is 15:00 UTC; an hour's summer-time difference cannot move it to another local day.
   const name =
-    offsetName.formatToParts(new Date(`${date}T15:00:00Z`)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    (offsetName ??= new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' }))
+      .formatToParts(new Date(`${date}T15:00:00Z`))
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
   return /^GMT[+-]\d{2}:\d{2}$/.test(name) ? name.slice(3) : '-03:00';
 }
 
@@ -59,9 +63,10 @@ export function brasiliaKickoff(date: string, time: string | null): string | nul
   return time === null ? null : `${date}T${time}:00${brasiliaOffset(date)}`;
 }
 
-const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE });
+let localDate: Intl.DateTimeFormat | undefined;
 
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in Brasília. */
 export function brasiliaDay(ms: number): string {
+  localDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: ZONE });
   return localDate.format(new Date(ms));
 }
