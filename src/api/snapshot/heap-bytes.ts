@@ -7,12 +7,15 @@
  * Walked: plain objects, arrays, Maps, strings and numbers; each object once, however often it is referenced.
  * Each string value is counted once: a holder shares its equal strings (StringPool), as V8 itself does only for
  * some (JSON.parse's short values), and the rows DuckDB returns repeat them (a status, a stadium, a team's URL).
- * Not modelled, so kept out of what is cached: objects with many properties added one by one, which V8 turns into
- * hash tables ~5× this size (a statistics row of 57 columns took 2.8 kB; match-details.ts holds them as arrays).
+ * Not modelled, so kept out of what is cached: objects of more than 19 properties added one by one, which V8 turns
+ * into hash tables ~5× this size (a statistics row of 57 columns took 2.8 kB; match-details.ts holds them as arrays).
  */
 const WORD = 8;
 /** Map (hidden class), properties and elements pointers. */
 const OBJECT_HEADER = 3 * WORD;
+/** Properties an empty literal (`{}`) has room for in the object, and how many more each growth adds. */
+const IN_OBJECT = 4;
+const FIELDS_ADDED = 3;
 /** An object's header plus its length. */
 const ARRAY_HEADER = 4 * WORD;
 /** Map and length of a backing store (FixedArray). */
@@ -50,13 +53,24 @@ export function heapBytes(root: unknown): number {
         for (const [k, x] of v) stack.push(k, x);
       } else {
         const values = Object.values(v);
-        total += OBJECT_HEADER + WORD * values.length;
+        total += objectBytes(values.length);
         for (const x of values) stack.push(x);
       }
     }
     // Booleans, null and undefined are shared constants; a small integer lives in its slot.
   }
   return total;
+}
+
+/**
+ * An object built property by property, as the DuckDB client builds each row (`{}`, then a store per column): the
+ * first 4 properties in the object, the rest in a property array grown 3 at a time. JSON.parse and literals size
+ * the object to its properties, 16–40 bytes less for more than 4, which the count leaves as an excess.
+ */
+function objectBytes(properties: number): number {
+  if (properties <= IN_OBJECT) return OBJECT_HEADER + WORD * IN_OBJECT;
+  const added = Math.ceil((properties - IN_OBJECT) / FIELDS_ADDED) * FIELDS_ADDED;
+  return OBJECT_HEADER + WORD * IN_OBJECT + STORE_HEADER + WORD * added;
 }
 
 function stringBytes(s: string): number {
