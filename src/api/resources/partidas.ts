@@ -1,4 +1,4 @@
-import { STAT_DECIMAL_FIELDS, STAT_INTEGER_FIELDS } from '../../feeds/statistics-fields.js';
+import { STAT_FIELDS } from '../../feeds/statistics-fields.js';
 import type { List, One } from '../openapi/json-schema.js';
 import type {
   Escalacao,
@@ -10,15 +10,13 @@ import type {
   RegistroEstatisticas,
 } from '../openapi/schemas.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
-import type { MatchDetails } from '../snapshot/match-details.js';
+import type { EstatisticasLado, MatchDetails } from '../snapshot/match-details.js';
 import type { Partition } from '../snapshot/partition.js';
-import type { EscalacaoJogadorRow, EstatisticaRow, PartidaRow } from '../snapshot/tables.js';
+import type { EscalacaoJogadorRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
 import { notFound } from './not-found.js';
 
 /** Endpoints 14–17: live matches and the per-match resources. */
-
-const STAT_FIELDS: readonly string[] = [...STAT_DECIMAL_FIELDS, ...STAT_INTEGER_FIELDS];
 
 export function listAoVivo(s: ServedSnapshot): Built<List<PartidaAoVivo, { total: number }>> {
   const data = s.global.aoVivo.map(({ row, recurso }): PartidaAoVivo => {
@@ -61,9 +59,9 @@ export function listEventos(
 }
 
 /** Filled field by field from the lists the schema is made of (so typed as a whole: the keys are dynamic). */
-function statRecord(row: EstatisticaRow | undefined): RegistroEstatisticas {
+function statRecord(side: EstatisticasLado | undefined): RegistroEstatisticas {
   const out: Record<string, number | null> = {};
-  for (const f of STAT_FIELDS) out[f] = (row?.[f] as number | null | undefined) ?? null;
+  for (const [i, f] of STAT_FIELDS.entries()) out[f] = side?.valores[i] ?? null;
   return out as RegistroEstatisticas;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A least-recently-used map bounded by an estimate of its values' bytes: inserting past the limit drops
+ * A least-recently-used map bounded by its values' bytes, as their owners count them: inserting past the limit drops
  * the least recently used entries first. A value larger than the whole limit is not kept.
  */
 export class ByteLru<V> {

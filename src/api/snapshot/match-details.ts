@@ -1,7 +1,15 @@
 import { INTEGER } from '@duckdb/node-api';
-import { group, HEAP_FACTOR, rowBytes } from './partition.js';
+import { STAT_FIELDS } from '../../feeds/statistics-fields.js';
+import { heapBytes, StringPool } from './heap-bytes.js';
+import { group } from './partition.js';
 import type { SnapshotDb } from './snapshot-db.js';
 import { sql, type EscalacaoJogadorRow, type EscalacaoRow, type EstatisticaRow, type EventoRow } from './tables.js';
+
+/** One side's statistics of a match: its values in STAT_FIELDS order (null: not reported). */
+export interface EstatisticasLado {
+  lado: string;
+  valores: readonly (number | null)[];
+}
 
 /**
  * The events, lineups and statistics of one championship's matches: what only the per-match routes read, cached
@@ -11,16 +19,27 @@ export class MatchDetails {
   readonly eventosPorPartida = new Map<number, EventoRow[]>();
   readonly escalacoesPorPartida = new Map<number, EscalacaoRow[]>();
   readonly escaladosPorPartida = new Map<number, EscalacaoJogadorRow[]>();
-  readonly estatisticasPorPartida = new Map<number, EstatisticaRow[]>();
-  /** Estimated heap it takes, for the cache's byte bound. */
+  /**
+   * Arrays, not the rows as read: a row of ~60 columns is an object V8 keeps as a hash table, 2.8 kB where its
+   * values take 0.5 (heap-bytes.ts).
+   */
+  readonly estatisticasPorPartida = new Map<number, EstatisticasLado[]>();
+  /** The heap it takes, for the cache's byte bound (heap-bytes.ts). */
   readonly bytes: number;
 
   private constructor(t: DetailTables) {
+    // Equal strings share one instance (names, positions, sides repeat), as heapBytes counts them.
+    const pool = new StringPool();
+    for (const rows of [t.eventos, t.escalacoes, t.escalacao_jogadores]) for (const r of rows) pool.deep(r);
     for (const r of t.eventos) group(this.eventosPorPartida, r.partida_id, r);
     for (const r of t.escalacoes) group(this.escalacoesPorPartida, r.partida_id, r);
     for (const r of t.escalacao_jogadores) group(this.escaladosPorPartida, r.partida_id, r);
-    for (const r of t.estatisticas) group(this.estatisticasPorPartida, r.partida_id, r);
-    this.bytes = Math.round(rowBytes(t) * HEAP_FACTOR);
+    for (const r of t.estatisticas)
+      group(this.estatisticasPorPartida, r.partida_id, {
+        lado: pool.share(r.lado),
+        valores: STAT_FIELDS.map((f) => (r[f] as number | null | undefined) ?? null),
+      });
+    this.bytes = heapBytes(this);
   }
 
   /** Reads the match details of championship `campeonatoId` from `db`. */

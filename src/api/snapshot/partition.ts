@@ -1,5 +1,6 @@
 import { INTEGER, LIST, listValue } from '@duckdb/node-api';
 import type { Fase, Partida, Rodada } from '../openapi/schemas.js';
+import { heapBytes, StringPool } from './heap-bytes.js';
 import type { SnapshotDb } from './snapshot-db.js';
 import {
   sql,
@@ -35,10 +36,14 @@ export class Partition {
   /** Without `partidas`: a round's matches are its Match resources (Shapes.round). */
   readonly recursoRodada: ReadonlyMap<number, Omit<Rodada, 'partidas'>>;
   readonly recursoFase: ReadonlyMap<number, Fase>;
-  /** Estimated heap it takes, for the cache's byte bound (see estimateBytes). */
+  /** The heap it takes, for the cache's byte bound (heap-bytes.ts). */
   readonly bytes: number;
 
   private constructor(t: PartitionTables) {
+    // Equal strings and teams share one instance: rows and resources repeat them, which heapBytes counts once.
+    const pool = new StringPool();
+    for (const rows of [t.fases, t.chaves, t.rodadas, t.partidas, t.classificacao, t.artilharia])
+      for (const r of rows) pool.deep(r);
     this.fases = t.fases;
     for (const f of t.fases) this.fase.set(f.id, f);
     for (const c of t.chaves) group(this.chavesPorFase, c.fase_id, c);
@@ -51,17 +56,22 @@ export class Partition {
     }
     for (const r of t.classificacao) group(this.classificacao, r.fase_id ?? '', r);
     this.artilharia = t.artilharia;
+    const teams = new Map<number, Partida['time_mandante']>();
+    const team = (x: Partida['time_mandante']) => teams.get(x.id) ?? (teams.set(x.id, x), x);
     // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
     this.recursoPartida = parse(
       t.recurso_partida,
+      pool,
       (m: StoredMatch): Partida => ({
         ...m,
+        time_mandante: team(m.time_mandante),
+        time_visitante: team(m.time_visitante),
         penalti: m.penalti ?? { placar_mandante: null, placar_visitante: null },
       }),
     );
-    this.recursoRodada = parse(t.recurso_rodada, asIs<Omit<Rodada, 'partidas'>>);
-    this.recursoFase = parse(t.recurso_fase, asIs<Fase>);
-    this.bytes = estimateBytes(t);
+    this.recursoRodada = parse(t.recurso_rodada, pool, asIs<Omit<Rodada, 'partidas'>>);
+    this.recursoFase = parse(t.recurso_fase, pool, asIs<Fase>);
+    this.bytes = heapBytes(this);
   }
 
   /** Reads championship `campeonatoId` from `db`. */
@@ -95,30 +105,6 @@ interface PartitionTables {
   recurso_fase: RecursoRow[];
 }
 
-const ROW_OVERHEAD = 64;
-/** Measured: 20 partitions of the 10× data set took 1.3 × this count of heap (63.5 MB for 48.5). */
-export const HEAP_FACTOR = 1.3;
-
-function estimateBytes(t: PartitionTables): number {
-  let bytes = rowBytes(t);
-  // The parsed resources hold their text again as objects.
-  for (const rows of [t.recurso_partida, t.recurso_rodada, t.recurso_fase])
-    for (const r of rows) bytes += 2 * r.json.length;
-  return Math.round(bytes * HEAP_FACTOR);
-}
-
-/** Estimated heap of rows as read (see HEAP_FACTOR), for the cache's byte bound. */
-export function rowBytes(tables: object): number {
-  let bytes = 0;
-  for (const rows of Object.values(tables) as Record<string, unknown>[][]) {
-    for (const row of rows) {
-      bytes += ROW_OVERHEAD;
-      for (const v of Object.values(row)) bytes += typeof v === 'string' ? 2 * v.length + 16 : 16;
-    }
-  }
-  return bytes;
-}
-
 /** The Match resource as the shared views write it: `penalti` null without a shoot-out. */
 export type StoredMatch = Omit<Partida, 'penalti'> & { penalti: Partida['penalti'] | null };
 
@@ -128,8 +114,8 @@ const asIs = <T>(r: T): T => r;
  * Resources the shared SQL views serialise (src/warehouse/sql/resources/), after `fix`. SQL builds them, so their
  * type is taken on trust here, where their JSON is read; the schema tests check what the routes send of them.
  */
-function parse<S, T>(rows: readonly RecursoRow[], fix: (r: S) => T): Map<number, T> {
-  return new Map(rows.map((r) => [r.id, fix(JSON.parse(r.json) as S)]));
+function parse<S, T>(rows: readonly RecursoRow[], pool: StringPool, fix: (r: S) => T): Map<number, T> {
+  return new Map(rows.map((r) => [r.id, fix(pool.deep(JSON.parse(r.json) as S))]));
 }
 
 export function group<K, T>(map: Map<K, T[]>, key: K, row: T): void {

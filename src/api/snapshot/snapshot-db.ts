@@ -1,4 +1,10 @@
-import { DuckDBInstance, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  type DuckDBConnection,
+  type DuckDBPreparedStatement,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import type { DataDir } from '../../data-dir.js';
 import { installResourceViews } from '../../warehouse/sql/resources/views.js';
 import { snapshotFile } from '../../warehouse/snapshot-store.js';
@@ -33,6 +39,11 @@ export class SnapshotDb {
   private serving = 1;
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Statements prepared on this connection, by text: parsed, bound and planned once (a partition's nine queries
+   * over the resource views spent ~20 % of their time there), run with each request's values.
+   */
+  private readonly prepared = new Map<string, DuckDBPreparedStatement>();
   /** Set once the last user lets go; pending until then. */
   private detaching: Promise<void> = new Promise<never>(() => undefined);
 
@@ -75,7 +86,13 @@ export class SnapshotDb {
   query<T>(text: string, values?: DuckDBValue[], types?: DuckDBType[]): Promise<T[]> {
     const run = this.queue.then(async () => {
       if (this.closed) throw new Error('snapshot já fechado');
-      const reader = await this.conn.runAndReadAll(text, values, types);
+      let statement = this.prepared.get(text);
+      if (!statement) {
+        statement = await this.conn.prepare(text);
+        this.prepared.set(text, statement);
+      }
+      if (values) statement.bind(values, types);
+      const reader = await statement.runAndReadAll();
       // JSON-compatible values convert several times faster than JS ones (40k players: ~0.15 s vs ~0.6 s).
       return reader.getRowObjectsJson() as unknown as T[];
     });

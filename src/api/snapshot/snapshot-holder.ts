@@ -75,8 +75,8 @@ export class SnapshotHolder {
   }
 
   /**
-   * The serve cache: estimated bytes, its bound, how many entries it holds, and the responses sent from it
-   * (`acertos`) and built (`faltas`) since start.
+   * The serve cache: the bytes it holds (heap-bytes.ts), its bound, how many entries it holds, and the responses
+   * sent from it (`acertos`) and built (`faltas`) since start.
    */
   get cacheStats(): { bytes: number; limite_bytes: number; entradas: number; acertos: number; faltas: number } {
     return {
