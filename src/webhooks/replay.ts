@@ -4,6 +4,7 @@ import {
   type DeliveryRecord,
   type WebhookRecord,
 } from '../control/webhooks/records.js';
+import { newDeliveryId } from '../control/webhooks/delivery-id.js';
 import type { WebhookRegistry } from '../control/webhooks/registry.js';
 import type { DeliveryOrigin } from '../domain/webhooks.js';
 import type { Sender } from './sender.js';
@@ -151,7 +152,7 @@ export async function triggerDelivery(
   now: () => number,
 ): Promise<ReplayResult> {
   const s: SignedSend = {
-    id: crypto.randomUUID(),
+    id: newDeliveryId(now()),
     ...sent,
     tentativa: 1,
     origem: 'disparo',

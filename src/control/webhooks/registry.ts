@@ -26,6 +26,7 @@ import {
   type WebhookPatch,
   type WebhookRecord,
 } from './records.js';
+import { newDeliveryId } from './delivery-id.js';
 import { STATUS, WebhookTables, type WebhookAccounts } from './webhook-tables.js';
 
 /**
@@ -112,7 +113,7 @@ class SqlWebhookRegistry extends WebhookTables implements WebhookRegistry {
   constructor(
     sql: ControlSql,
     box: SecretBox,
-    private readonly newId: () => string,
+    private readonly newId: (now: number) => string,
   ) {
     super(sql, box);
   }
@@ -279,7 +280,7 @@ class SqlWebhookRegistry extends WebhookTables implements WebhookRegistry {
     const row = await this.sql.db
       .insertInto('entregas')
       .values({
-        id: this.newId(),
+        id: this.newId(now),
         webhook_id: webhook.id,
         conta_id: webhook.contaId,
         evento,
@@ -502,11 +503,11 @@ function requeued(eb: ExpressionBuilder<ControlTables, 'entregas'>, now: number)
   };
 }
 
-/** The registry over the control plane's SQL; delivery ids are random UUIDs unless a test fixes them. */
+/** The registry over the control plane's SQL; delivery ids are UUIDv7 (newDeliveryId) unless a test fixes them. */
 export function webhookRegistryOn(
   sql: ControlSql,
   box: SecretBox,
-  newId: () => string = () => crypto.randomUUID(),
+  newId: (now: number) => string = newDeliveryId,
 ): WebhookRegistry {
   return new SqlWebhookRegistry(sql, box, newId);
 }
