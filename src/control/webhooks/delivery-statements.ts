@@ -1,7 +1,7 @@
 import { compiledOnce, compiledWrite } from '../sql/compiled-once.js';
 import type { ControlSql } from '../sql/control-sql.js';
 import { forRowLock, forUpdateSkipLocked, jsonItems } from '../sql/dialect.js';
-import { DELIVERY_COLUMNS, WEBHOOK_COLUMNS } from './records.js';
+import { CLAIM_COLUMNS, WEBHOOK_COLUMNS } from './records.js';
 import { STATUS } from './webhook-tables.js';
 
 /**
@@ -15,30 +15,27 @@ export function deliveryStatements({ db, engine }: ControlSql) {
   const numbers = (json: string) => jsonItems<number>(engine, json, 'bigint');
   return {
     /** Leases due deliveries (see claimDue); returns their rows, in no particular order. */
-    claim: compiledOnce(
-      db,
-      (q, now: number, until: number, owner: string, exclude: string, skipAccounts: string, limit: number) =>
-        q
-          .updateTable('entregas')
-          .set({ reservada_ate: until, reservada_por: owner })
-          .where(
-            'id',
-            'in',
-            forUpdateSkipLocked(
-              engine,
-              q
-                .selectFrom('entregas')
-                .select('id')
-                .where('status', '=', STATUS.pendente)
-                .where('proxima_tentativa_em', '<=', now)
-                .where((eb) => eb.or([eb('reservada_ate', 'is', null), eb('reservada_ate', '<=', now)]))
-                .where('id', 'not in', ids(exclude))
-                .where('conta_id', 'not in', numbers(skipAccounts))
-                .orderBy('proxima_tentativa_em')
-                .limit(limit),
-            ),
-          )
-          .returning(DELIVERY_COLUMNS),
+    claim: compiledOnce(db, (q, now: number, until: number, owner: string, skipAccounts: string, limit: number) =>
+      q
+        .updateTable('entregas')
+        .set({ reservada_ate: until, reservada_por: owner })
+        .where(
+          'id',
+          'in',
+          forUpdateSkipLocked(
+            engine,
+            q
+              .selectFrom('entregas')
+              .select('id')
+              .where('status', '=', STATUS.pendente)
+              .where('proxima_tentativa_em', '<=', now)
+              .where((eb) => eb.or([eb('reservada_ate', 'is', null), eb('reservada_ate', '<=', now)]))
+              .where('conta_id', 'not in', numbers(skipAccounts))
+              .orderBy('proxima_tentativa_em')
+              .limit(limit),
+          ),
+        )
+        .returning(CLAIM_COLUMNS),
     ),
 
     /** What the sender and the gate need from the claimed deliveries' webhooks and accounts, a row per webhook. */
