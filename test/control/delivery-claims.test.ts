@@ -167,3 +167,44 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('quota reservation on SQLite', () => {
+  it("counts the slots held through the partial index entregas_cota_reservada, not the account's backlog", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-claims-quota-'));
+    const db = await openControlDb(path.join(dir, 'control.db'), { secretKeys: [KEY] });
+    try {
+      const cp = sqliteControlPlane(db);
+      const conta = await cp.accounts.createAccount('medida', 'free');
+      await cp.webhooks.createWebhook(
+        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
+        null,
+        T0,
+      );
+      const queue = cp.deliveryQueue(() => null);
+      const subs = await queue.subscribers();
+      await queue.fanOut(events(1, 5), () => subs, 5, T0);
+      const jobs = await queue.claimDue(T0, 2, 'host:1', LEASE);
+      // The statements the reservation runs, as SQLite prepares them.
+      const texts: string[] = [];
+      const prepare = db.prepare.bind(db);
+      db.prepare = ((text: string) => (texts.push(text), prepare(text))) as typeof db.prepare;
+      const reserved = await queue.reserveQuota(jobs, T0);
+      db.prepare = prepare;
+      assert.equal(reserved.granted.length, 2, 'the free plan has room for both');
+      const standing = texts.find((t) => t.includes('cota_reservada') && t.startsWith('select'));
+      assert.ok(standing, 'the reservation reads the slots held');
+      const plan = (
+        db.prepare(`EXPLAIN QUERY PLAN ${standing}`).all(conta.id, '202601', conta.id, T0, '[]') as {
+          detail: string;
+        }[]
+      ).map((r) => r.detail);
+      assert.ok(
+        plan.some((d) => d.includes('USING INDEX entregas_cota_reservada')),
+        `held slots read through the partial index: ${plan.join('; ')}`,
+      );
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
