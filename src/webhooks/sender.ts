@@ -71,8 +71,12 @@ export class Sender {
     const started = performance.now();
     // The body goes out as the string (no copy into a Buffer first); its UTF-8 length is what content-length says.
     const sent = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    // Field by field, not `...r`: a spread builds the object property by property, once per delivery.
     const done = (r: Answer, resposta: string | null = null): SendResult => ({
-      ...r,
+      statusCode: r.statusCode,
+      retryAfter: r.retryAfter,
+      erro: r.erro,
+      bloqueada: r.bloqueada,
       duracaoMs: Math.round(performance.now() - started),
       resposta,
       cabecalhos: r.bloqueada ? null : sent,
