@@ -29,8 +29,8 @@ export interface ControlPlane {
   readonly counters: Counters;
   readonly cursor: DispatcherCursor;
   readonly webhooks: WebhookRegistry;
-  /** The dispatcher's queue, failures judged by `deactivation`; delivery ids UUIDv7 unless a test fixes them. */
-  deliveryQueue(deactivation: DeactivationPolicy, newId?: (now: number) => string): DeliveryQueue;
+  /** The dispatcher's queue, failures judged by `deactivation`; delivery ids random UUIDs unless a test fixes them. */
+  deliveryQueue(deactivation: DeactivationPolicy, newId?: () => string): DeliveryQueue;
   /** The delivery queue as operators watch it (`GET /metrics`). */
   deliveryStats(now: number): Promise<DeliveryStats>;
   /** One round trip to the engine (`GET /v1/status`). */

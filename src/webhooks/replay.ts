@@ -4,7 +4,6 @@ import {
   type DeliveryRecord,
   type WebhookRecord,
 } from '../control/webhooks/records.js';
-import { newDeliveryId } from '../control/webhooks/delivery-id.js';
 import type { WebhookRegistry } from '../control/webhooks/registry.js';
 import type { DeliveryOrigin } from '../domain/webhooks.js';
 import type { Sender } from './sender.js';
@@ -152,7 +151,7 @@ export async function triggerDelivery(
   now: () => number,
 ): Promise<ReplayResult> {
   const s: SignedSend = {
-    id: newDeliveryId(now()),
+    id: crypto.randomUUID(),
     ...sent,
     tentativa: 1,
     origem: 'disparo',

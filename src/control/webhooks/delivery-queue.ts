@@ -21,7 +21,6 @@ import {
   type SubscriberRow,
   type TargetRow,
 } from './records.js';
-import { newDeliveryId } from './delivery-id.js';
 import { WebhookTables, type WebhookAccounts } from './webhook-tables.js';
 
 export interface DeactivationNotice {
@@ -98,7 +97,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     sql: ControlSql,
     box: SecretBox,
     private readonly deactivation: DeactivationPolicy,
-    private readonly newId: (now: number) => string,
+    private readonly newId: () => string,
   ) {
     super(sql, box);
     this.st = deliveryStatements(sql);
@@ -181,7 +180,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     const criada = iso(now);
     const rows = events.flatMap((event) =>
       subscribersFor(event).map((sub) => [
-        this.newId(now),
+        this.newId(),
         sub.id,
         sub.contaId,
         event.evento,
@@ -450,12 +449,12 @@ const SETTLED_TAIL = `) UPDATE entregas SET status = COALESCE(v.status, entregas
     ultimo_erro = v.erro, duracao_ms = CASE WHEN v.manter = 1 THEN entregas.duracao_ms ELSE v.duracao_ms END
   FROM v WHERE entregas.id = v.id RETURNING entregas.id`;
 
-/** The queue over the control plane's SQL; delivery ids are UUIDv7 (newDeliveryId) unless a test fixes them. */
+/** The queue over the control plane's SQL; delivery ids are random UUIDs unless a test fixes them. */
 export function deliveryQueueOn(
   sql: ControlSql,
   box: SecretBox,
   deactivation: DeactivationPolicy,
-  newId: (now: number) => string = newDeliveryId,
+  newId: () => string = () => crypto.randomUUID(),
 ): DeliveryQueue {
   return new SqlDeliveryQueue(sql, box, deactivation, newId);
 }

@@ -26,7 +26,6 @@ import {
   type WebhookPatch,
   type WebhookRecord,
 } from './records.js';
-import { newDeliveryId } from './delivery-id.js';
 import { STATUS, WebhookTables, type WebhookAccounts } from './webhook-tables.js';
 
 /**
@@ -113,7 +112,7 @@ class SqlWebhookRegistry extends WebhookTables implements WebhookRegistry {
   constructor(
     sql: ControlSql,
     box: SecretBox,
-    private readonly newId: (now: number) => string,
+    private readonly newId: () => string,
   ) {
     super(sql, box);
   }
@@ -280,7 +279,7 @@ class SqlWebhookRegistry extends WebhookTables implements WebhookRegistry {
     const row = await this.sql.db
       .insertInto('entregas')
       .values({
-        id: this.newId(now),
+        id: this.newId(),
         webhook_id: webhook.id,
         conta_id: webhook.contaId,
         evento,
@@ -503,11 +502,11 @@ function requeued(eb: ExpressionBuilder<ControlTables, 'entregas'>, now: number)
   };
 }
 
-/** The registry over the control plane's SQL; delivery ids are UUIDv7 (newDeliveryId) unless a test fixes them. */
+/** The registry over the control plane's SQL; delivery ids are random UUIDs unless a test fixes them. */
 export function webhookRegistryOn(
   sql: ControlSql,
   box: SecretBox,
-  newId: (now: number) => string = newDeliveryId,
+  newId: () => string = () => crypto.randomUUID(),
 ): WebhookRegistry {
   return new SqlWebhookRegistry(sql, box, newId);
 }
