@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { BlockedUrlError, checkUrlSyntax, guardedLookup, type GuardOptions, type Resolver } from './url-guard.js';
 
 export interface SenderOptions extends GuardOptions {
@@ -27,6 +28,12 @@ export interface SendResult {
 /** What the request itself decided; the rest of a SendResult is filled in when it settles. */
 type Answer = Omit<SendResult, 'duracaoMs' | 'resposta' | 'cabecalhos'>;
 
+/** Where a URL sends, as `http.request` options, or why the URL guard refuses it. */
+type Target = { https: boolean; options: http.RequestOptions } | { refused: string };
+
+/** URLs whose check is kept (webhook URLs are few; a send per delivery): past this many the cache starts over. */
+const TARGETS_KEPT = 1024;
+
 /** Bytes of a receiver's response body we bother to read (only the status decides). */
 const RESPONSE_READ_LIMIT = 64 * 1024;
 /** Bytes of it kept with the attempt: enough for an error message, bounded so history stays small. */
@@ -41,6 +48,12 @@ export class Sender {
   private readonly httpsAgent: https.Agent;
   private readonly connectTimeoutMs: number;
   private readonly totalTimeoutMs: number;
+  /**
+   * Each URL's syntax check and request options, made once: a URL and the guard's options decide them, and parsing
+   * the URL and converting it to options per send cost a few µs of each delivery. Name resolution stays per
+   * connection (`lookup`).
+   */
+  private readonly targets = new Map<string, Target>();
 
   constructor(private readonly opts: SenderOptions) {
     const agentOptions = {
@@ -56,22 +69,23 @@ export class Sender {
 
   send(rawUrl: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = performance.now();
-    const payload = Buffer.from(body);
-    const sent = { ...headers, 'content-length': String(payload.length) };
+    // The body goes out as the string (no copy into a Buffer first); its UTF-8 length is what content-length says.
+    const sent = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    // Field by field, not `...r`: a spread builds the object property by property, once per delivery.
     const done = (r: Answer, resposta: string | null = null): SendResult => ({
-      ...r,
+      statusCode: r.statusCode,
+      retryAfter: r.retryAfter,
+      erro: r.erro,
+      bloqueada: r.bloqueada,
       duracaoMs: Math.round(performance.now() - started),
       resposta,
       cabecalhos: r.bloqueada ? null : sent,
     });
-    let url: URL;
-    try {
-      url = checkUrlSyntax(rawUrl, this.opts);
-    } catch (err) {
+    const target = this.target(rawUrl);
+    if ('refused' in target)
       return Promise.resolve(
-        done({ statusCode: null, retryAfter: null, erro: `URL bloqueada: ${(err as Error).message}`, bloqueada: true }),
+        done({ statusCode: null, retryAfter: null, erro: `URL bloqueada: ${target.refused}`, bloqueada: true }),
       );
-    }
     return new Promise((resolve) => {
       let settled = false;
       const finish = (r: Answer, resposta: string | null = null): void => {
@@ -80,9 +94,10 @@ export class Sender {
         clearTimeout(total);
         resolve(done(r, resposta));
       };
-      const request = (url.protocol === 'https:' ? https : http).request(url, {
+      const request = (target.https ? https : http).request({
+        ...target.options,
         method: 'POST',
-        agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+        agent: target.https ? this.httpsAgent : this.httpAgent,
         headers: sent,
       });
       const total = setTimeout(
@@ -134,8 +149,22 @@ export class Sender {
           bloqueada: blocked,
         });
       });
-      request.end(payload);
+      request.end(body);
     });
+  }
+
+  private target(rawUrl: string): Target {
+    let target = this.targets.get(rawUrl);
+    if (target) return target;
+    try {
+      const url = checkUrlSyntax(rawUrl, this.opts);
+      target = { https: url.protocol === 'https:', options: urlToHttpOptions(url) };
+    } catch (err) {
+      target = { refused: (err as Error).message };
+    }
+    if (this.targets.size >= TARGETS_KEPT) this.targets.clear();
+    this.targets.set(rawUrl, target);
+    return target;
   }
 
   close(): void {

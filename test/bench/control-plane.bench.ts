@@ -118,7 +118,7 @@ async function claims(pools: readonly PgControl[]): Promise<BenchFigure[]> {
       claimers.map(async (p, i) => {
         const q = pgControlPlane(p).deliveryQueue(() => null);
         for (;;) {
-          const jobs = await q.claimDue(1, 50, [], `bench:${i}`, 30_000);
+          const jobs = await q.claimDue(1, 50, `bench:${i}`, 30_000);
           if (jobs.length === 0) return;
           await q.recordOutcomes(
             jobs.map((job) => ({

@@ -134,7 +134,7 @@ describe('svc doctor', () => {
     db.close();
     const r = await doctor(['--data-dir', newer]);
     assert.equal(r.code, EXIT.notReady);
-    assert.match(r.by['plano de controle']?.mensagem ?? '', /esquema 999, mais novo que o deste svc \(028\)/);
+    assert.match(r.by['plano de controle']?.mensagem ?? '', /esquema 999, mais novo que o deste svc \(029\)/);
 
     const behind = copy();
     const db2 = await openControlDb(path.join(behind, 'control.db'));

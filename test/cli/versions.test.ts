@@ -11,7 +11,7 @@ import { tempDir } from '../kit/dirs.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 
 const NEWER =
-  /^svc: o plano de controle .+ está no esquema 999, mais novo que o desta versão do svc \((028|006); migrações desconhecidas: 999_futura\.sql\); atualize o svc \(svc --version mostra as versões\)\n$/;
+  /^svc: o plano de controle .+ está no esquema 999, mais novo que o desta versão do svc \(029; migrações desconhecidas: 999_futura\.sql\); atualize o svc \(svc --version mostra as versões\)\n$/;
 
 it('svc --version: the binary, the snapshot format, the control-plane schemas, node', async () => {
   const r = await runSvcInProcess(['--version']);
@@ -20,7 +20,7 @@ it('svc --version: the binary, the snapshot format, the control-plane schemas, n
   assert.match(lines[0] ?? '', /^svc \d+\.\d+\.\d+$/);
   assert.deepEqual(lines.slice(1, 3), [
     'formato de snapshot: 1',
-    'esquema do plano de controle: 028 (SQLite), 006 (PostgreSQL)',
+    'esquema do plano de controle: 029 (SQLite), 029 (PostgreSQL)',
   ]);
   assert.equal(lines[3], `node ${process.version}`);
 });

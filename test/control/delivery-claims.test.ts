@@ -99,23 +99,20 @@ for (const backend of backends) {
 
     it('skips the accounts it is told to: they hold their share of the claims already', async () => {
       const conta = (await q.a.subscribers())[0]!.contaId;
-      assert.deepEqual(await q.a.claimDue(T0, 25, [], 'host:0', LEASE, [conta]), []);
+      assert.deepEqual(await q.a.claimDue(T0, 25, 'host:0', LEASE, [conta]), []);
     });
 
     it('two workers claiming at once take disjoint deliveries, together all of them', async () => {
-      const [x, y] = await Promise.all([
-        q.a.claimDue(T0, 25, [], 'host:1', LEASE),
-        q.b.claimDue(T0, 25, [], 'host:2', LEASE),
-      ]);
+      const [x, y] = await Promise.all([q.a.claimDue(T0, 25, 'host:1', LEASE), q.b.claimDue(T0, 25, 'host:2', LEASE)]);
       const ids = [...x, ...y].map((j) => j.id);
       assert.equal(new Set(ids).size, ids.length, 'no delivery claimed twice');
       assert.equal(ids.length, 40);
       assert.equal(x[0]?.secret, 'whsec_x', 'the secret is opened for signing');
-      assert.deepEqual(await q.a.claimDue(T0 + 1_000, 50, [], 'host:3', LEASE), [], 'leased: nobody else gets them');
+      assert.deepEqual(await q.a.claimDue(T0 + 1_000, 50, 'host:3', LEASE), [], 'leased: nobody else gets them');
     });
 
     it("a dead worker's claims go to another when the lease ends, with the same delivery ids", async () => {
-      const ours = await q.a.claimDue(T0 + LEASE, 100, [], 'host:4', LEASE);
+      const ours = await q.a.claimDue(T0 + LEASE, 100, 'host:4', LEASE);
       assert.equal(ours.length, 40, 'every lease from the previous claims has ended');
       const [first, ...rest] = ours;
       assert.ok(first);
@@ -139,7 +136,7 @@ for (const backend of backends) {
       ]);
       assert.equal(await q.b.monthlyUsage(first.contaId, T0), 1, 'a 2xx counts towards the monthly quota');
       // host:4 "dies" here: after its lease, host:5 takes exactly the rest, under the same ids.
-      const taken = await q.b.claimDue(T0 + 2 * LEASE, 100, [], 'host:5', LEASE);
+      const taken = await q.b.claimDue(T0 + 2 * LEASE, 100, 'host:5', LEASE);
       assert.deepEqual(taken.map((j) => j.id).sort(), rest.map((j) => j.id).sort());
       const [second] = taken;
       assert.ok(second);
@@ -163,10 +160,51 @@ for (const backend of backends) {
         { job: taken[1]!, outcome: { kind: 'descartada', motivo: 'webhook removido' } },
       ]);
       assert.deepEqual(
-        (await q.a.claimDue(T0 + 10 * LEASE, 100, [], 'host:6', LEASE)).length,
+        (await q.a.claimDue(T0 + 10 * LEASE, 100, 'host:6', LEASE)).length,
         38,
         'delivered and discarded ones are not claimed again; the retry is',
       );
     });
   });
 }
+
+describe('quota reservation on SQLite', () => {
+  it("counts the slots held through the partial index entregas_cota_reservada, not the account's backlog", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-claims-quota-'));
+    const db = await openControlDb(path.join(dir, 'control.db'), { secretKeys: [KEY] });
+    try {
+      const cp = sqliteControlPlane(db);
+      const conta = await cp.accounts.createAccount('medida', 'free');
+      await cp.webhooks.createWebhook(
+        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
+        null,
+        T0,
+      );
+      const queue = cp.deliveryQueue(() => null);
+      const subs = await queue.subscribers();
+      await queue.fanOut(events(1, 5), () => subs, 5, T0);
+      const jobs = await queue.claimDue(T0, 2, 'host:1', LEASE);
+      // The statements the reservation runs, as SQLite prepares them.
+      const texts: string[] = [];
+      const prepare = db.prepare.bind(db);
+      db.prepare = ((text: string) => (texts.push(text), prepare(text))) as typeof db.prepare;
+      const reserved = await queue.reserveQuota(jobs, T0);
+      db.prepare = prepare;
+      assert.equal(reserved.granted.length, 2, 'the free plan has room for both');
+      const standing = texts.find((t) => t.includes('cota_reservada') && t.startsWith('select'));
+      assert.ok(standing, 'the reservation reads the slots held');
+      const plan = (
+        db.prepare(`EXPLAIN QUERY PLAN ${standing}`).all(conta.id, '202601', conta.id, T0, '[]') as {
+          detail: string;
+        }[]
+      ).map((r) => r.detail);
+      assert.ok(
+        plan.some((d) => d.includes('USING INDEX entregas_cota_reservada')),
+        `held slots read through the partial index: ${plan.join('; ')}`,
+      );
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -160,7 +160,7 @@ for (const backend of backends) {
       }));
       assert.equal(await q.fanOut(events, () => [sub], fromSeq + n - 1, now), n);
       // Held until the test settles them: later claims in the test see only what it requeues or adds.
-      const jobs = await q.claimDue(now, 100, [], 'host:1', 1000 * HOUR);
+      const jobs = await q.claimDue(now, 100, 'host:1', 1000 * HOUR);
       assert.deepEqual(new Set(jobs.map((j) => j.webhookId)), new Set([webhook.id]));
       return jobs.sort((x, y) => (x.eventoSeq ?? 0) - (y.eventoSeq ?? 0));
     };
@@ -251,12 +251,12 @@ for (const backend of backends) {
       }
 
       const d = await b.cp.webhooks.enqueueDelivery(rotated as WebhookRecord, 'webhook.teste', '{}', 'teste', T0);
-      const [job] = await q.claimDue(T0, 10, [], 'host:1', LEASE);
+      const [job] = await q.claimDue(T0, 10, 'host:1', LEASE);
       assert.equal(job?.id, d.id);
       assert.equal(job?.secret, 'whsec_novo');
       assert.equal(job?.previousSecret, 'whsec_rot', 'the overlap lasts until T0 + 60 s');
       await q.releaseClaims(() => true);
-      const [late] = await q.claimDue(T0 + 60_000, 10, [], 'host:1', LEASE);
+      const [late] = await q.claimDue(T0 + 60_000, 10, 'host:1', LEASE);
       assert.equal(late?.previousSecret, null, 'the overlap is over');
 
       await b.cp.webhooks.rotateSecret(contaId, webhook.id, 'whsec_3', T0);
@@ -321,7 +321,9 @@ for (const backend of backends) {
       assert.equal((await b.cp.deliveryStats(T1 + 10 * 60_000)).duracaoMediaMs, null, 'none in the last 5 minutes');
 
       // A replay to the customer's own URL that gets a 2xx settles the failed delivery.
-      await b.cp.webhooks.recordReplay(e1, { ...attempt(e1, 200, T1 + 1), origem: 'replay' }, true, T1 + 1);
+      const [failedOne] = await b.cp.webhooks.findDeliveries([e1.id]);
+      assert.equal(failedOne?.status, 'falhou');
+      await b.cp.webhooks.recordReplay(failedOne, { ...attempt(e1, 200, T1 + 1), origem: 'replay' }, true, T1 + 1);
       const [replayed] = await b.cp.webhooks.findDeliveries([e1.id]);
       assert.equal(replayed?.status, 'entregue');
       assert.equal((await b.cp.webhooks.listAttempts(e1.id)).length, 2);
@@ -352,7 +354,7 @@ for (const backend of backends) {
       const q = b.cp.deliveryQueue(policy);
       const test = await b.cp.webhooks.enqueueDelivery(webhook, 'webhook.teste', '{"t":2}', 'teste', T0);
       const claim = async (at: number) => {
-        const [job] = await q.claimDue(at, 100, [], 'host:1', HOUR);
+        const [job] = await q.claimDue(at, 100, 'host:1', HOUR);
         assert.equal(job?.id, test.id);
         return job as DeliveryJob;
       };
@@ -497,7 +499,7 @@ for (const backend of backends) {
 
       // A test delivery's failure is not the endpoint's record.
       const test = await b.cp.webhooks.enqueueDelivery(webhook, 'webhook.teste', '{}', 'teste', T0 + HOUR);
-      const claimed = await q.claimDue(T0 + HOUR, 10, [], 'host:1', LEASE);
+      const claimed = await q.claimDue(T0 + HOUR, 10, 'host:1', LEASE);
       assert.equal(claimed.length, 2, 'the test delivery and the retry, due at T0 + 1 h');
       const testJob = claimed.find((j) => j.id === test.id);
       const retried = claimed.find((j) => j.id !== test.id);
@@ -621,14 +623,14 @@ for (const backend of backends) {
       assert.ok(sub);
       const events = [301, 302, 303, 304].map((seq) => ({ seq, evento: 'partida.gol', campeonato_id: 1, corpo: '{}' }));
       await q.fanOut(events, () => [sub], 304, T0);
-      const dead = await q.claimDue(T0, 2, [], 'host:morto', LEASE);
-      const alive = await q.claimDue(T0, 2, [], 'host:vivo', LEASE);
+      const dead = await q.claimDue(T0, 2, 'host:morto', LEASE);
+      const alive = await q.claimDue(T0, 2, 'host:vivo', LEASE);
       assert.equal(dead.length + alive.length, 4);
       assert.equal(await q.nextDueAt(), null, 'every pending delivery is claimed');
       assert.equal(await q.releaseClaims((owner) => owner === 'host:morto'), 2);
       assert.equal(await q.releaseClaims((owner) => owner === 'host:morto'), 0);
       assert.equal(await q.nextDueAt(), T0);
-      const taken = await q.claimDue(T0 + 1, 10, [], 'host:novo', LEASE);
+      const taken = await q.claimDue(T0 + 1, 10, 'host:novo', LEASE);
       assert.deepEqual(taken.map((j) => j.id).sort(), dead.map((j) => j.id).sort());
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
     });
@@ -640,11 +642,11 @@ for (const backend of backends) {
       assert.ok(sub);
       const events = [701, 702, 703].map((seq) => ({ seq, evento: 'partida.gol', campeonato_id: 1, corpo: '{}' }));
       await q.fanOut(events, () => [sub], 703, T0);
-      const [held, given, other] = await q.claimDue(T0, 3, [], 'host:1', LEASE);
+      const [held, given, other] = await q.claimDue(T0, 3, 'host:1', LEASE);
       assert.ok(held && given && other);
       assert.equal(await q.renewClaims('host:1', [held.id], T0 + 2 * LEASE), 1);
       assert.equal(await q.renewClaims('host:2', [given.id], T0 + 2 * LEASE), 0, 'another owner renews nothing');
-      const later = await q.claimDue(T0 + LEASE + 1, 10, [], 'host:2', LEASE);
+      const later = await q.claimDue(T0 + LEASE + 1, 10, 'host:2', LEASE);
       assert.deepEqual(later.map((j) => j.id).sort(), [given.id, other.id].sort());
       assert.equal(await b.cp.webhooks.deleteWebhook(contaId, webhook.id), true);
     });
@@ -676,10 +678,7 @@ for (const backend of backends) {
         corpo: '{}',
       }));
       await qa.fanOut(events, () => [sub], 706, T0);
-      const claimed = [
-        ...(await qa.claimDue(T0, 2, [], 'host:a', LEASE)),
-        ...(await qb.claimDue(T0, 4, [], 'host:b', LEASE)),
-      ];
+      const claimed = [...(await qa.claimDue(T0, 2, 'host:a', LEASE)), ...(await qb.claimDue(T0, 4, 'host:b', LEASE))];
       // Every delivery reserved on its own, all at once, from two workers.
       const answers = await Promise.all(claimed.map((job, i) => (i % 2 ? qb : qa).reserveQuota([job], T0)));
       const grantedIds = answers.flatMap((r) => r.granted);

@@ -7,12 +7,12 @@ import { inChunks, lockFor, LOCKS, rowsText } from '../sql/dialect.js';
 import { deliveryStatements, type DeliveryStatements } from './delivery-statements.js';
 import {
   iso,
-  toDelivery,
+  toClaimed,
   toSubscriber,
   toTarget,
   type Deactivation,
   type DeliveryJob,
-  type DeliveryRow,
+  type ClaimRow,
   type JobTarget,
   type OutboxEvent,
   type QuotaReservation,
@@ -60,13 +60,12 @@ export interface DeliveryQueue extends WebhookAccounts {
    */
   renewClaims(owner: string, ids: readonly string[], until: number): Promise<number>;
   /**
-   * Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping `exclude` (already held) and the
-   * deliveries of `skipAccounts` (holding their share already).
+   * Leases up to `limit` due deliveries to `owner` for `leaseMs`, skipping the deliveries of `skipAccounts` (holding
+   * their share already). A delivery under a live lease is never due; one whose lease lapsed is, even to its owner.
    */
   claimDue(
     now: number,
     limit: number,
-    exclude: readonly string[],
     owner: string,
     leaseMs: number,
     skipAccounts?: readonly number[],
@@ -229,7 +228,6 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
   async claimDue(
     now: number,
     limit: number,
-    exclude: readonly string[],
     owner: string,
     leaseMs: number,
     skipAccounts: readonly number[] = [],
@@ -241,10 +239,9 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
       now,
       now + leaseMs,
       owner,
-      JSON.stringify(exclude),
       JSON.stringify(skipAccounts),
       limit,
-    )) as DeliveryRow[];
+    )) as ClaimRow[];
     if (rows.length === 0) return [];
     const webhookIds = JSON.stringify([...new Set(rows.map((r) => r.webhook_id))]);
     const targets = new Map<number, JobTarget>();
@@ -257,7 +254,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     for (const r of rows) {
       const target = targets.get(r.webhook_id);
       // Not `{ ...delivery, ...target }`: V8 builds that object property by property, ~8 µs a job.
-      if (target) jobs.push(Object.assign(toDelivery(r), target));
+      if (target) jobs.push(Object.assign(toClaimed(r), target));
     }
     // Oldest due first; events of one moment in their order.
     return jobs.sort(
@@ -309,11 +306,10 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
       ({ job, outcome }) => job.origem === 'automatica' && (outcome.kind === 'entregue' || outcome.kind === 'falhou'),
     );
     if (counted.length === 0) return [];
-    await this.lockWebhooks(
-      tx,
-      counted.map((o) => o.job.webhookId),
-      'noKeyUpdate',
-    );
+    // Several webhooks are locked first, in id order; one is locked by its first UPDATE below: a round trip less
+    // while other workers' bursts for it wait (PostgreSQL).
+    const webhooks = new Set(counted.map((o) => o.job.webhookId));
+    if (webhooks.size > 1) await this.lockWebhooks(tx, [...webhooks], 'noKeyUpdate');
     const deactivations: Deactivation[] = [];
     const usage = new Map<string, { contaId: number; ref: string; n: number }>();
     /** The current run of successes: webhook → its last success. */

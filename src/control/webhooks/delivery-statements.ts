@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import { compiledOnce, compiledWrite } from '../sql/compiled-once.js';
 import type { ControlSql } from '../sql/control-sql.js';
 import { forRowLock, forUpdateSkipLocked, jsonItems } from '../sql/dialect.js';
-import { DELIVERY_COLUMNS, WEBHOOK_COLUMNS } from './records.js';
+import { CLAIM_COLUMNS, WEBHOOK_COLUMNS } from './records.js';
 import { STATUS } from './webhook-tables.js';
+
+/** `cota_reservada` of a delivery holding a quota slot. */
+const HELD = sql.lit(1);
 
 /**
  * The statements the delivery queue runs per claim round, quota reservation and burst of outcomes, each built and
@@ -15,30 +19,27 @@ export function deliveryStatements({ db, engine }: ControlSql) {
   const numbers = (json: string) => jsonItems<number>(engine, json, 'bigint');
   return {
     /** Leases due deliveries (see claimDue); returns their rows, in no particular order. */
-    claim: compiledOnce(
-      db,
-      (q, now: number, until: number, owner: string, exclude: string, skipAccounts: string, limit: number) =>
-        q
-          .updateTable('entregas')
-          .set({ reservada_ate: until, reservada_por: owner })
-          .where(
-            'id',
-            'in',
-            forUpdateSkipLocked(
-              engine,
-              q
-                .selectFrom('entregas')
-                .select('id')
-                .where('status', '=', STATUS.pendente)
-                .where('proxima_tentativa_em', '<=', now)
-                .where((eb) => eb.or([eb('reservada_ate', 'is', null), eb('reservada_ate', '<=', now)]))
-                .where('id', 'not in', ids(exclude))
-                .where('conta_id', 'not in', numbers(skipAccounts))
-                .orderBy('proxima_tentativa_em')
-                .limit(limit),
-            ),
-          )
-          .returning(DELIVERY_COLUMNS),
+    claim: compiledOnce(db, (q, now: number, until: number, owner: string, skipAccounts: string, limit: number) =>
+      q
+        .updateTable('entregas')
+        .set({ reservada_ate: until, reservada_por: owner })
+        .where(
+          'id',
+          'in',
+          forUpdateSkipLocked(
+            engine,
+            q
+              .selectFrom('entregas')
+              .select('id')
+              .where('status', '=', STATUS.pendente)
+              .where('proxima_tentativa_em', '<=', now)
+              .where((eb) => eb.or([eb('reservada_ate', 'is', null), eb('reservada_ate', '<=', now)]))
+              .where('conta_id', 'not in', numbers(skipAccounts))
+              .orderBy('proxima_tentativa_em')
+              .limit(limit),
+          ),
+        )
+        .returning(CLAIM_COLUMNS),
     ),
 
     /** What the sender and the gate need from the claimed deliveries' webhooks and accounts, a row per webhook. */
@@ -114,7 +115,9 @@ export function deliveryStatements({ db, engine }: ControlSql) {
           .selectFrom('entregas')
           .select((e) => e.fn.countAll<number>().as('n'))
           .where('conta_id', '=', contaId)
-          .where('cota_reservada', '=', 1)
+          // Literals, as the partial index entregas_cota_reservada (migration 029) says them: the planner
+          // uses a partial index only for a query whose terms imply its WHERE when prepared, not bound later.
+          .where('cota_reservada', '=', HELD)
           .where('status', '=', STATUS.pendente)
           .where('reservada_ate', '>', now)
           .where('id', 'not in', ids(asking))

@@ -60,12 +60,30 @@ export interface DeliveryRecord {
 }
 
 /** The origin of the daemon's next attempt at a delivery: `reenvio` for the first one after a resend. */
-export function nextAttemptOrigin(d: DeliveryRecord): AttemptOrigin {
+export function nextAttemptOrigin(d: Pick<DeliveryRecord, 'origem' | 'tentativas' | 'reenvioApos'>): AttemptOrigin {
   return d.reenvioApos !== null && d.reenvioApos === d.tentativas ? 'reenvio' : d.origem;
 }
 
+/**
+ * What a claim reads of a delivery (`CLAIM_COLUMNS`): what the stages and the outcome's record need, not its
+ * history (last answer, timestamps), which a claim has no use for and would read and copy for every delivery.
+ */
+export type ClaimedDelivery = Pick<
+  DeliveryRecord,
+  | 'id'
+  | 'webhookId'
+  | 'contaId'
+  | 'evento'
+  | 'eventoSeq'
+  | 'origem'
+  | 'tentativas'
+  | 'proximaTentativaEm'
+  | 'corpo'
+  | 'reenvioApos'
+>;
+
 /** A delivery claimed for sending, with what the sender needs from its webhook. */
-export interface DeliveryJob extends DeliveryRecord {
+export interface DeliveryJob extends ClaimedDelivery {
   url: string;
   secret: string;
   /** The secret before a rotation with overlap, while the overlap lasts: it signs too, in an extra header. */
@@ -296,6 +314,39 @@ export function toDelivery(r: DeliveryRow): DeliveryRecord {
     ultimoStatusCode: r.ultimo_status_code,
     ultimoErro: r.ultimo_erro,
     duracaoMs: r.duracao_ms,
+    corpo: r.corpo,
+    reenvioApos: r.reenvio_apos,
+  };
+}
+
+export const CLAIM_COLUMNS = [
+  'id',
+  'webhook_id',
+  'conta_id',
+  'evento',
+  'evento_seq',
+  'origem',
+  'tentativas',
+  'proxima_tentativa_em',
+  'corpo',
+  'reenvio_apos',
+] as const;
+
+/** A claimed delivery as the claim reads it (`CLAIM_COLUMNS`), its origin narrowed. */
+export type ClaimRow = Omit<Pick<Selectable<EntregasTable>, (typeof CLAIM_COLUMNS)[number]>, 'origem'> & {
+  origem: DeliveryOrigin;
+};
+
+export function toClaimed(r: ClaimRow): ClaimedDelivery {
+  return {
+    id: r.id,
+    webhookId: r.webhook_id,
+    contaId: r.conta_id,
+    evento: r.evento,
+    eventoSeq: r.evento_seq,
+    origem: r.origem,
+    tentativas: r.tentativas,
+    proximaTentativaEm: r.proxima_tentativa_em,
     corpo: r.corpo,
     reenvioApos: r.reenvio_apos,
   };

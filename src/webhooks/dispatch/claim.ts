@@ -90,15 +90,14 @@ export class Claims {
     const skip = [...this.aheadPerAccount].filter(([, n]) => n >= this.accountClaims).map(([conta]) => conta);
     const jobs: DeliveryJob[] = [];
     if (skip.length === 0 || !this.nobodyElseDue) {
-      jobs.push(...(await this.queue.claimDue(now, room, [...this.held.keys()], this.owner, this.leaseMs, skip)));
+      jobs.push(...this.unheld(await this.queue.claimDue(now, room, this.owner, this.leaseMs, skip)));
       if (skip.length > 0) this.nobodyElseDue = jobs.length === 0;
     }
     let drained = jobs.length < room && skip.length === 0;
     // Nobody else had that much due: the skipped accounts fill what is really free (work-conserving).
     const free = this.capacity - this.ready.length - this.started.size - jobs.length;
     if (skip.length > 0 && jobs.length < room && free > 0) {
-      const held = [...this.held.keys(), ...jobs.map((j) => j.id)];
-      const more = await this.queue.claimDue(now, free, held, this.owner, this.leaseMs);
+      const more = this.unheld(await this.queue.claimDue(now, free, this.owner, this.leaseMs));
       jobs.push(...more);
       drained = more.length < free;
     }
@@ -109,6 +108,15 @@ export class Claims {
       this.ready.push({ job });
     }
     return drained;
+  }
+
+  /**
+   * Claimed deliveries not held already. One held is claimed again only when its lease lapsed while this worker
+   * still had it (an event loop stalled past the lease): the claim renewed its lease, and it stays where it is.
+   * Filtered here rather than excluded by the claim: naming every held id in each claim cost more than this.
+   */
+  private unheld(jobs: DeliveryJob[]): DeliveryJob[] {
+    return jobs.some((j) => this.held.has(j.id)) ? jobs.filter((j) => !this.held.has(j.id)) : jobs;
   }
 
   /** Deliveries may have come due for other accounts (fan-out, the poll): the next claims look for them again. */

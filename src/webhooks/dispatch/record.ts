@@ -79,8 +79,11 @@ export class OutcomeRecorder {
       const deactivations = await this.queue.recordOutcomes(
         batch.flatMap((c) => (c.outcome.kind === 'erro' ? [] : [{ job: c.job, outcome: c.outcome }])),
       );
-      for (const c of batch)
-        this.o.log[LEVELS[c.outcome.kind]](
+      for (const c of batch) {
+        const level = LEVELS[c.outcome.kind];
+        // A record per delivery: not even built when its level is off (a busy daemon logging warnings only).
+        if (!this.o.log.isLevelEnabled(level)) continue;
+        this.o.log[level](
           {
             event: 'entrega',
             delivery: c.job.id,
@@ -90,6 +93,7 @@ export class OutcomeRecorder {
           },
           describe(c),
         );
+      }
       return deactivations;
     } catch (err) {
       // Nothing recorded: the claims lapse and the deliveries are sent again (at-least-once).

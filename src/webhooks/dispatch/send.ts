@@ -44,10 +44,10 @@ export async function send(d: AdmittedDispatch, deps: SendDeps): Promise<Complet
   const decision = decide({ numero, ...result, maxAttempts, nowMs: ended, random: deps.random });
   switch (decision.kind) {
     case 'entregue':
-      return { ...d, outcome: { kind: 'entregue', attempt, at: ended } };
+      return { job, metered: d.metered, outcome: { kind: 'entregue', attempt, at: ended } };
     case 'retentar':
-      return { ...d, outcome: { kind: 'retentar', attempt, dueAt: ended + decision.delayMs } };
+      return { job, metered: d.metered, outcome: { kind: 'retentar', attempt, dueAt: ended + decision.delayMs } };
     case 'falhou':
-      return { ...d, outcome: { kind: 'falhou', attempt, motivo: decision.motivo, at: ended } };
+      return { job, metered: d.metered, outcome: { kind: 'falhou', attempt, motivo: decision.motivo, at: ended } };
   }
 }

@@ -124,6 +124,20 @@ describe('claim stage', () => {
     assert.equal(claims.next()?.job.corpo, '{"i":2}');
   });
 
+  it('a held delivery whose lease lapsed (a stalled worker) is not queued twice when its owner claims it back', async () => {
+    await queued(2);
+    const claims = new Claims(f.queue, 10, 1_000, 'a:1');
+    await claims.refill(T0 + 10);
+    const first = claims.next();
+    assert.ok(first);
+    claims.sent(first.job.id);
+    // Both leases lapsed before the outcome was recorded or the queued one sent: the claim takes them both again.
+    assert.equal(await claims.refill(T0 + 10 + 1_000), true);
+    assert.deepEqual([claims.queued, claims.holding], [1, 2], 'still one queued and two held');
+    assert.equal(claims.next()?.job.corpo, '{"i":1}');
+    assert.equal(claims.next(), undefined, 'nothing queued twice');
+  });
+
   it('does not claim what is not due yet, nor what another worker holds under a live lease', async () => {
     await queued(2);
     const a = new Claims(f.queue, 1, 60_000, 'a:1');

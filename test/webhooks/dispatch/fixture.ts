@@ -47,7 +47,7 @@ export class StageFixture {
     corpo = '{"evento":"partida.gol"}',
   ): Promise<DeliveryJob[]> {
     for (let i = 0; i < count; i++) await this.registry.enqueueDelivery(this.webhook, 'partida.gol', corpo, origem, T0);
-    return this.queue.claimDue(T0, count, [], 'test:1', 60_000);
+    return this.queue.claimDue(T0, count, 'test:1', 60_000);
   }
 
   /** The account's monthly delivery limit (row in `webhook_contas`). */

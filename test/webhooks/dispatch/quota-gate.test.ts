@@ -101,8 +101,8 @@ describe('quota gate stage', () => {
     for (let i = 0; i < 6; i++) await f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
     const clock = new ManualClock(T0);
     const workers = [
-      { gate: new QuotaGate(f.queue, clock), jobs: await f.queue.claimDue(T0, 3, [], 'w:1', 60_000) },
-      { gate: new QuotaGate(f.queue, clock), jobs: await f.queue.claimDue(T0, 3, [], 'w:2', 60_000) },
+      { gate: new QuotaGate(f.queue, clock), jobs: await f.queue.claimDue(T0, 3, 'w:1', 60_000) },
+      { gate: new QuotaGate(f.queue, clock), jobs: await f.queue.claimDue(T0, 3, 'w:2', 60_000) },
     ];
     const admitted: DeliveryJob[] = [];
     const answers = workers.flatMap(({ gate: g, jobs }) =>
@@ -121,9 +121,9 @@ describe('quota gate stage', () => {
     for (let i = 0; i < 2; i++) await f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
     const clock = new ManualClock(T0);
     const first = new QuotaGate(f.queue, clock);
-    const ahead = await f.queue.claimDue(T0, 1, [], 'w:1', 60_000);
+    const ahead = await f.queue.claimDue(T0, 1, 'w:1', 60_000);
     await first.reserveAhead(ahead);
-    const [other] = await f.queue.claimDue(T0, 1, [], 'w:2', 60_000);
+    const [other] = await f.queue.claimDue(T0, 1, 'w:2', 60_000);
     assert.ok(ahead[0] && other);
     let admittedOther: AdmittedDispatch | CompletedDispatch | null = null;
     void new QuotaGate(f.queue, clock).admit({ job: other }).then((r) => (admittedOther = r));
@@ -136,8 +136,8 @@ describe('quota gate stage', () => {
     f.limitDeliveries(1);
     for (let i = 0; i < 2; i++) await f.registry.enqueueDelivery(f.webhook, 'partida.gol', '{}', 'automatica', T0);
     const clock = new ManualClock(T0);
-    const [dead] = await f.queue.claimDue(T0, 1, [], 'w:1', 60_000);
-    const [live] = await f.queue.claimDue(T0, 1, [], 'w:2', 120_000);
+    const [dead] = await f.queue.claimDue(T0, 1, 'w:1', 60_000);
+    const [live] = await f.queue.claimDue(T0, 1, 'w:2', 120_000);
     assert.ok(dead && live);
     assert.equal((await new QuotaGate(f.queue, clock).admit({ job: dead })).metered, f.conta);
     // w:1 dies holding its slot; w:2 waits…
