@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sqliteControlPlane } from '../../src/control/control-plane.js';
+import { type ControlPlane, sqliteControlPlane } from '../../src/control/control-plane.js';
+import type { Plano } from '../../src/domain/plans.js';
 import { openControlDb } from '../../src/control/database.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
 import { pgControlPlane } from '../../src/control/postgres/pg-control-plane.js';
@@ -15,6 +16,17 @@ type Queue = DeliveryQueue;
 const KEY = Buffer.alloc(32, 9);
 const T0 = Date.UTC(2026, 0, 10, 12);
 const LEASE = 30_000;
+
+/** An account of `plano` with one webhook subscribed to goals: what every claim here delivers to. Returns the account. */
+async function accountWithWebhook(cp: ControlPlane, nome: string, plano: Plano) {
+  const conta = await cp.accounts.createAccount(nome, plano);
+  await cp.webhooks.createWebhook(
+    { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
+    null,
+    T0,
+  );
+  return conta;
+}
 
 interface Setup {
   /** Two queues on one control plane, as two worker processes see it. */
@@ -32,12 +44,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const file = path.join(dir, 'control.db');
       const db = await openControlDb(file, { secretKeys: [KEY] });
       const cp = sqliteControlPlane(db);
-      const conta = await cp.accounts.createAccount('acme', 'pro');
-      await cp.webhooks.createWebhook(
-        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
-        null,
-        T0,
-      );
+      await accountWithWebhook(cp, 'acme', 'pro');
       const db2 = await openControlDb(file, { secretKeys: [KEY] });
       return {
         a: cp.deliveryQueue(() => null),
@@ -53,12 +60,7 @@ const backends: { name: string; skip: string | false; open(): Promise<Setup> }[]
       const database = await createTestDatabase();
       const one: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
       const two: PgControl = await openPgControl(database.url, { secretKeys: [KEY] });
-      const conta = await pgControlPlane(one).accounts.createAccount('acme', 'pro');
-      await pgControlPlane(one).webhooks.createWebhook(
-        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
-        null,
-        T0,
-      );
+      await accountWithWebhook(pgControlPlane(one), 'acme', 'pro');
       return {
         a: pgControlPlane(one).deliveryQueue(() => null),
         b: pgControlPlane(two).deliveryQueue(() => null),
@@ -174,12 +176,7 @@ describe('quota reservation on SQLite', () => {
     const db = await openControlDb(path.join(dir, 'control.db'), { secretKeys: [KEY] });
     try {
       const cp = sqliteControlPlane(db);
-      const conta = await cp.accounts.createAccount('medida', 'free');
-      await cp.webhooks.createWebhook(
-        { contaId: conta.id, nome: 'w', url: 'https://example.com/h', eventos: ['partida.gol'], secret: 'whsec_x' },
-        null,
-        T0,
-      );
+      const conta = await accountWithWebhook(cp, 'medida', 'free');
       const queue = cp.deliveryQueue(() => null);
       const subs = await queue.subscribers();
       await queue.fanOut(events(1, 5), () => subs, 5, T0);
