@@ -5,6 +5,8 @@ export interface DataDir {
   readonly root: string;
   readonly snapshotsDir: string;
   readonly currentFile: string;
+  /** The live list a publishing ingest writes ahead of its snapshot (warehouse/live-list.ts). */
+  readonly liveFile: string;
   readonly controlDb: string;
   readonly ingestLock: string;
 }
@@ -18,6 +20,7 @@ export function resolveDataDir(dir: string): DataDir {
     root,
     snapshotsDir: path.join(root, 'snapshots'),
     currentFile: path.join(root, 'CURRENT'),
+    liveFile: path.join(root, 'AO_VIVO.json'),
     controlDb: path.join(root, 'control.db'),
     ingestLock: path.join(root, 'ingest.lock'),
   };

@@ -111,7 +111,7 @@ export function createApp(o: AppOptions): ApiApp {
       if (event === 'snapshot_carregado' && typeof fields.ms === 'number') metrics.snapshotSwapped(fields.ms);
       log[failed(event) ? 'error' : 'info']({ event, ...fields });
     },
-    { cacheMb: o.cacheMb },
+    { cacheMb: o.cacheMb, clock },
   );
   const tickets = new StreamTickets(clock);
   const stream = new StreamHub(o.dataDir, {

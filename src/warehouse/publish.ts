@@ -21,6 +21,7 @@ import {
 import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
+import { publishLiveList, withdrawLiveList } from './live-list.js';
 import { loadFeeds } from './loader.js';
 import { resolvePeople, type PessoaAmbigua } from './people.js';
 import { openForPublish } from './publish-engine.js';
@@ -122,10 +123,17 @@ export async function publishSnapshot(
   // The copy's pages reach the disk while the update runs, so the commit's fsync writes only what changed.
   const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
   const { conn, close } = await openForPublish(tmp, parentId !== null);
+  // The snapshot whose live list this round wrote ahead of it (withdrawn if the round fails).
+  let listed: string | null = null;
   try {
     const parent = parentId ? { id: parentId, manifest: readManifest(dataDir, parentId) } : null;
     const built = await buildCandidate(conn, counters, request, parent, {
       reach,
+      afterLoad: async (candidate, id, alteracoes) => {
+        if (!parentId || (!alteracoes.completo && alteracoes.partidas.length === 0)) return;
+        await publishLiveList(dataDir, candidate, { base: parentId, snapshot: id });
+        listed = id;
+      },
       // The copy's pages must be on disk before the commit makes the file a snapshot.
       beforeCommit: () => copyFlushed,
     });
@@ -189,6 +197,7 @@ export async function publishSnapshot(
     await copyFlushed.catch(() => undefined);
     rmSync(tmp, { force: true });
     rmSync(`${tmp}.wal`, { force: true });
+    if (listed !== null) withdrawLiveList(dataDir, (list) => list.snapshot === listed);
     throw err;
   }
 }
@@ -220,7 +229,12 @@ export async function buildCandidate(
   request: PublishRequest,
   /** The snapshot `conn` is a copy of (its manifest, when readable, bounds the ids it holds); null: empty. */
   parent: { id: string; manifest: SnapshotManifest | null } | null,
-  hooks: { reach?: (step: PublishStep) => Promise<void>; beforeCommit?: () => Promise<void> } = {},
+  hooks: {
+    reach?: (step: PublishStep) => Promise<void>;
+    /** After the load stage decided what changed, in the candidate's transaction: `id` is the snapshot it will be. */
+    afterLoad?: (conn: DuckDBConnection, id: string, alteracoes: Alteracoes) => Promise<void>;
+    beforeCommit?: () => Promise<void>;
+  } = {},
 ): Promise<Candidate> {
   const stage = request.onStage ?? (() => undefined);
   const ids = await IdCounters.open(counters, parent ? await storedIdBounds(conn, parent.manifest) : {});
@@ -251,6 +265,8 @@ export async function buildCandidate(
     await conn.run('ROLLBACK');
     return { nadaMudou: true, avisos: load.avisos, conflitos: load.conflitos };
   }
+  const id = formatSnapshotId(await counters.reserve('snapshot_id'));
+  await hooks.afterLoad?.(conn, id, alteracoes);
   stage('derivar');
   // What a customer reads as "when did this championship's data last move" (the coverage endpoint).
   await conn.run(
@@ -281,7 +297,6 @@ export async function buildCandidate(
   );
   const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
   const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
-  const id = formatSnapshotId(await counters.reserve('snapshot_id'));
   const seqs = await writeOutbox(conn, counters, eventos, request.now);
   await writeMeta(conn, {
     snapshot_id: id,
@@ -394,11 +409,13 @@ async function writeMeta(conn: DuckDBConnection, meta: Record<string, string | n
  * Debris of a crashed ingest (the caller holds the lock, so nobody else is writing): temp files, a
  * manifest whose snapshot was never renamed into place, a snapshot whose manifest retention already
  * removed, a snapshot renamed into place whose ingest died before switching `CURRENT` (an orphan: its
- * events were never delivered, and the next ingest detects the same changes again from `CURRENT`). The
- * current snapshot is never touched.
+ * events were never delivered, and the next ingest detects the same changes again from `CURRENT`), a live
+ * list whose snapshot was never published. The current snapshot is never touched.
  */
 export function removeLeftovers(dataDir: DataDir): void {
   const current = readCurrentId(dataDir);
+  // A live list still on the current snapshot: its writer died before publishing.
+  withdrawLiveList(dataDir, (list) => list.base === current);
   const highest = readHighestCurrent(dataDir);
   let names: string[];
   try {

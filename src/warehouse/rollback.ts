@@ -1,5 +1,6 @@
 import type { DataDir } from '../data-dir.js';
 import { acquireIngestLock } from './ingest-lock.js';
+import { withdrawLiveList } from './live-list.js';
 import { listSnapshots, writeCurrentId, type SnapshotManifest } from './snapshot-store.js';
 
 /** The id names no published snapshot. */
@@ -21,6 +22,8 @@ export function rollbackTo(dataDir: DataDir, id: string): SnapshotManifest {
   try {
     // Again under the lock: retention in a concurrent ingest may have just removed it.
     const target = published(dataDir, id);
+    // A live list ahead of the snapshot left is not the one returned to.
+    withdrawLiveList(dataDir);
     writeCurrentId(dataDir, id);
     return target;
   } finally {

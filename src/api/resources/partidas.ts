@@ -11,16 +11,20 @@ import type {
 } from '../openapi/schemas.js';
 import type { Built, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { EstatisticasLado, MatchDetails } from '../snapshot/match-details.js';
-import type { Partition } from '../snapshot/partition.js';
+import type { Partition, StoredMatch } from '../snapshot/partition.js';
+import type { LiveMatch } from '../../warehouse/live-list.js';
 import type { EscalacaoJogadorRow, PartidaRow } from '../snapshot/tables.js';
 import { MAX_AGE, maxAgeFor } from './cache-policy.js';
 import { notFound } from './not-found.js';
 
 /** Endpoints 14–17: live matches and the per-match resources. */
 
-export function listAoVivo(s: ServedSnapshot): Built<List<PartidaAoVivo, { total: number }>> {
-  const data = s.global.aoVivo.map(({ row, recurso }): PartidaAoVivo => {
-    const c = s.global.campeonato.get(row.campeonato_id);
+/**
+ * The live matches of a snapshot (its global part) or of the live list ahead of it (warehouse/live-list.ts): built
+ * alike from both, so the snapshot, once current, sends the bytes and ETag the list sent before it.
+ */
+export function listAoVivo(matches: readonly LiveMatch<StoredMatch>[]): Built<List<PartidaAoVivo, { total: number }>> {
+  const data = matches.map(({ campeonato: c, recurso }): PartidaAoVivo => {
     // Decision (docs/decisions.md): `penalti` is always an object; nulls when there was no shoot-out.
     const penalti = recurso.penalti ?? { placar_mandante: null, placar_visitante: null };
     return { ...recurso, penalti, campeonato: c ? { id: c.id, nome: c.nome, temporada: c.temporada } : null };

@@ -4,7 +4,8 @@ import { foldText } from '../text.js';
 import type { SnapshotDb } from './snapshot-db.js';
 import type { StoredMatch } from './partition.js';
 import { Players, type Searchable } from './players.js';
-import { sql, type AoVivoRow, type CampeonatoRow, type CoberturaRow, type JogadorRow, type TimeRow } from './tables.js';
+import { liveMatches, type LiveMatch } from '../../warehouse/live-list.js';
+import { sql, type CampeonatoRow, type CoberturaRow, type JogadorRow, type TimeRow } from './tables.js';
 
 /** The teams of one snapshot: by id and in name order with their search text. */
 export interface Teams {
@@ -23,14 +24,14 @@ export class GlobalPart {
   readonly campeonatos: readonly CampeonatoRow[];
   readonly campeonato: ReadonlyMap<number, CampeonatoRow>;
   readonly cobertura: ReadonlyMap<number, CoberturaRow>;
-  /** Their Match resources as the shared views write them (see Partition.recursoPartida), read on trust. */
-  readonly aoVivo: readonly { row: AoVivoRow; recurso: StoredMatch }[];
+  /** Live matches: their Match resources as the shared views write them (see Partition.recursoPartida), on trust. */
+  readonly aoVivo: readonly LiveMatch<StoredMatch>[];
 
   private constructor(
     meta: readonly { chave: string; valor: string }[],
     campeonatos: readonly CampeonatoRow[],
     cobertura: readonly CoberturaRow[],
-    aoVivo: readonly AoVivoRow[],
+    aoVivo: readonly LiveMatch<StoredMatch>[],
     readonly teams: Teams,
     readonly players: Players,
     readonly partidaCampeonato: ReadonlyMap<number, number>,
@@ -39,7 +40,7 @@ export class GlobalPart {
     this.campeonatos = campeonatos;
     this.campeonato = new Map(campeonatos.map((c) => [c.id, c]));
     this.cobertura = new Map(cobertura.map((c) => [c.campeonato_id, c]));
-    this.aoVivo = aoVivo.map((row) => ({ row, recurso: JSON.parse(row.json) as StoredMatch }));
+    this.aoVivo = aoVivo;
   }
 
   /**
@@ -53,7 +54,7 @@ export class GlobalPart {
       db.query<{ chave: string; valor: string }>(sql('snapshot_meta')),
       db.query<CampeonatoRow>(sql('campeonatos')),
       db.query<CoberturaRow>(sql('cobertura')),
-      liveMatches(db),
+      liveMatches<StoredMatch>((text, values, types) => db.query(text, values, types)),
     ]);
     const teams =
       carry && alteracoes.times.length === 0 ? previous.teams : teamsOf(await db.query<TimeRow>(sql('times')));
@@ -70,14 +71,6 @@ export class GlobalPart {
         );
     return new GlobalPart(meta, campeonatos, cobertura, aoVivo, teams, players, matches);
   }
-}
-
-/** Two steps: the resource macros take their ids as a bound list (a subquery there runs per row). */
-async function liveMatches(db: SnapshotDb): Promise<AoVivoRow[]> {
-  const ids = (await db.query<{ id: number }>(sql('ao_vivo_ids'))).map((r) => r.id);
-  if (ids.length === 0) return [];
-  const { values, types } = idsParam(ids);
-  return db.query<AoVivoRow>(sql('ao_vivo'), values, types);
 }
 
 function idsParam(ids: readonly number[]) {

@@ -1,14 +1,17 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DataDir } from '../../data-dir.js';
+import { systemClock, type Clock } from '../../clock.js';
 import { errorText } from '../../log.js';
+import { readLiveList, type LiveList } from '../../warehouse/live-list.js';
 import { changesBetween } from '../../warehouse/snapshot-changes.js';
 import { parseSnapshotId, readManifest } from '../../warehouse/snapshot-store.js';
 import { isEmpty, type Alteracoes } from '../../warehouse/touched.js';
 import { DEFAULT_CACHE_MB } from './cache-size.js';
 import { INTEGER, LIST, listValue } from '@duckdb/node-api';
 import { GlobalPart, type Teams } from './global-part.js';
+import type { StoredMatch } from './partition.js';
 import { ServeCache, ServedSnapshot, type Generations } from './served-snapshot.js';
 import { SnapshotDb } from './snapshot-db.js';
 import { sql } from './tables.js';
@@ -22,6 +25,13 @@ export type SwapListener = (next: ServedSnapshot, previous: ServedSnapshot | nul
  * a 9-byte file four times a second costs nothing.
  */
 const POLL_MS = 250;
+
+/**
+ * How long a live list is listed after this server first read it, at most: its writer publishes its snapshot within a
+ * second or two, or withdraws the list when the round fails; a writer killed in between leaves a list no snapshot will
+ * publish, listed no longer than this (the next ingest removes it).
+ */
+export const LIVE_LIST_TTL_MS = 10_000;
 
 /** Earlier snapshots kept loaded for `?snapshot=` reads (global part in memory, file attached), least recent out. */
 const EARLIER_LOADED = 4;
@@ -37,6 +47,14 @@ export class SnapshotNotRetainedError extends Error {
 export interface HolderOptions {
   /** Bound of the cache of championship partitions and memoised responses, in MiB. */
   cacheMb?: number;
+  /** Time for the live list's TTL (default the system clock). */
+  clock?: Clock;
+}
+
+/** The live list ahead of the served snapshot (`base`), to list in its place (see liveAhead). */
+export interface LiveAhead {
+  base: ServedSnapshot;
+  list: LiveList<StoredMatch>;
 }
 
 /**
@@ -53,6 +71,11 @@ export class SnapshotHolder {
   private again = false;
   private failed: { id: string; erro: string } | null = null;
   private readonly cache: ServeCache;
+  private readonly clock: Clock;
+  /** The data dir's live list as last read (by its file's identity), and when this server first read it. */
+  private live: { list: LiveList<StoredMatch> | null; file: string; seenAt: number } | null = null;
+  private readingLive: Promise<void> | null = null;
+  private liveAgain = false;
   private readonly listeners = new Set<SwapListener>();
   /** Earlier snapshots being or already loaded for reads as of them, oldest use first. */
   private readonly earlier = new Map<string, Promise<ServedSnapshot>>();
@@ -63,6 +86,7 @@ export class SnapshotHolder {
     options: HolderOptions = {},
   ) {
     this.cache = new ServeCache((options.cacheMb ?? DEFAULT_CACHE_MB) * 1024 * 1024);
+    this.clock = options.clock ?? systemClock;
   }
 
   get current(): ServedSnapshot | null {
@@ -97,12 +121,18 @@ export class SnapshotHolder {
   async start(): Promise<void> {
     await mkdir(this.dataDir.root, { recursive: true, mode: 0o700 });
     await this.refresh();
+    await this.readLive();
     const currentName = path.basename(this.dataDir.currentFile);
+    const liveName = path.basename(this.dataDir.liveFile);
     this.watcher = watch(this.dataDir.root, (_type, name) => {
       if (name === currentName) void this.refresh();
+      else if (name === liveName) void this.readLive();
     });
     this.watcher.on('error', () => {});
-    this.timer = setInterval(() => void this.refresh(), POLL_MS);
+    this.timer = setInterval(() => {
+      void this.refresh();
+      void this.readLive();
+    }, POLL_MS);
     this.timer.unref();
   }
 
@@ -116,6 +146,43 @@ export class SnapshotHolder {
         () => undefined,
       );
     this.earlier.clear();
+  }
+
+  /**
+   * The live list to serve instead of the current snapshot's live matches (`/v1/partidas/ao-vivo`): one a publishing
+   * ingest wrote on the current snapshot, read within LIVE_LIST_TTL_MS; null otherwise. Once its snapshot is current
+   * the list no longer applies (its base is not current), and that snapshot lists the same matches.
+   */
+  liveAhead(): LiveAhead | null {
+    const base = this.snapshot;
+    const live = this.live;
+    if (!base || !live?.list || live.list.base !== base.id) return null;
+    if (this.clock.now() - live.seenAt > LIVE_LIST_TTL_MS) return null;
+    return { base, list: live.list };
+  }
+
+  /** Reads the live list again when its file changed (watched, and polled with CURRENT). Concurrent calls coalesce. */
+  private readLive(): Promise<void> {
+    if (this.readingLive) {
+      this.liveAgain = true;
+      return this.readingLive;
+    }
+    this.readingLive = (async () => {
+      do {
+        this.liveAgain = false;
+        const file = this.dataDir.liveFile;
+        const identity = await stat(file).then(
+          (st) => `${st.ino}:${st.size}:${st.mtimeMs}`,
+          () => '',
+        );
+        if (identity === this.live?.file) continue;
+        const list = identity === '' ? null : readLiveList<StoredMatch>(file);
+        this.live = { list, file: identity, seenAt: this.clock.now() };
+      } while (this.liveAgain);
+    })().finally(() => {
+      this.readingLive = null;
+    });
+    return this.readingLive;
   }
 
   /**

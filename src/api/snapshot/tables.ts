@@ -171,7 +171,6 @@ export interface RecursoRow {
   id: number;
   json: string;
 }
-export type AoVivoRow = PartidaRow & { json: string };
 
 const texts = new Map<string, string>();
 

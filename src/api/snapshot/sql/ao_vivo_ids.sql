@@ -1,1 +1,0 @@
-SELECT id FROM partidas WHERE status = 'ao_vivo'
