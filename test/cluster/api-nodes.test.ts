@@ -7,6 +7,7 @@ import { tempDir } from '../kit/dirs.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 import { waitFor } from '../kit/wait.js';
 import { SseClient } from '../kit/sse.js';
+import { readLiveList } from '../../src/warehouse/live-list.js';
 
 const SVC_SECRET_KEY = 'chave-de-teste-do-cluster-com-32-caracteres';
 const LIVE_STEP = path.join(LIVE_DAY, '03-gol.json');
@@ -170,6 +171,33 @@ describe('three API nodes on one PostgreSQL', { skip: postgresSkip ?? false }, (
     t.diagnostic(`every node serves snapshot ${snapshot_id} ${ms} ms after svc ingest exited`);
     assert.ok(ms < 3_000, `served by every node ${ms} ms after publication`);
     assert.equal((await get(urls[1]!, key)).status, 200);
+  });
+
+  it('every node lists a live step before its snapshot is published; a killed writer’s list goes with the next ingest', async () => {
+    const key = await newKey('ao-vivo');
+    const step = path.join(LIVE_DAY, '04-gol-contra.json');
+    const aoVivo = async (url: string) => {
+      const r = await get(url, key, '/v1/partidas/ao-vivo');
+      await r.arrayBuffer();
+      return r.headers.get('x-snapshot');
+    };
+    const base = await aoVivo(urls[0]!);
+    const held = new SvcProcess(
+      ['ingest', step, '--data-dir', dir.dir, '--now', FIXTURES_NOW, '--pause-at', 'loaded'],
+      env,
+    );
+    await held.waitForOutput(/pausado em loaded/);
+    const list = readLiveList(path.join(dir.dir, 'AO_VIVO.json'));
+    assert.equal(list?.base, base);
+    await onEveryNode(async (url) => (await aoVivo(url)) === list!.snapshot, `the live list of ${list!.snapshot}`);
+    held.kill('SIGKILL');
+    await held.exited;
+    // Never published: the next ingest removes that list, then publishes the step under a snapshot of its own.
+    const { snapshot_id } = JSON.parse(await svc('ingest', step, '--json', '--now', FIXTURES_NOW)) as {
+      snapshot_id: string;
+    };
+    assert.notEqual(snapshot_id, list!.snapshot);
+    await onEveryNode(async (url) => (await aoVivo(url)) === snapshot_id, `snapshot ${snapshot_id}`);
   });
 
   it('PostgreSQL ending every connection under load, five times, kills no node', async (t) => {
