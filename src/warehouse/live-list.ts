@@ -62,12 +62,18 @@ export async function publishLiveList(
 
 /**
  * Replaces the data dir's live list (written aside, then renamed: a reader never sees half of it). Not fsynced: it
- * lives seconds, and a crash that loses it loses nothing the snapshot will not publish.
+ * lives seconds, and a crash that loses it loses nothing the snapshot will not publish. A list that cannot be
+ * written (a full disk) is only a head start lost: the round goes on and publishes, or fails on its own writes.
  */
 export function writeLiveList(dataDir: DataDir, list: LiveList): void {
-  const tmp = `${dataDir.liveFile}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(list));
-  renameSync(tmp, dataDir.liveFile);
+  // One name: one writer at a time (the ingest lock), and no leftovers to collect.
+  const tmp = `${dataDir.liveFile}.tmp`;
+  try {
+    writeFileSync(tmp, JSON.stringify(list));
+    renameSync(tmp, dataDir.liveFile);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
 }
 
 /** The data dir's live list, or null when there is none or it is not one (a reader ignores it then). */
