@@ -132,6 +132,8 @@ class WebhookDispatcher implements Dispatcher {
       OWNER,
       fairShares(this.concurrency),
       (jobs) => this.gate.reserveAhead(jobs),
+      // A slot's worth each: the queue still feeds every slot meanwhile.
+      this.concurrency,
     );
     this.guard = new DeactivationGuard(this.queue);
     this.recorder = new OutcomeRecorder(this.queue, {

@@ -62,6 +62,11 @@ export function deliveryStatements({ db, engine }: ControlSql) {
         .where('w.id', 'in', numbers(webhookIds)),
     ),
 
+    /** Which of the deliveries `ids` still exist (a deleted webhook takes its deliveries along). */
+    existing: compiledOnce(db, (q, deliveryIds: string) =>
+      q.selectFrom('entregas').select('id').where('id', 'in', ids(deliveryIds)),
+    ),
+
     nextDueAt: compiledOnce(db, (q) =>
       q
         .selectFrom('entregas')

@@ -73,6 +73,11 @@ export class Claims {
     private readonly shares: FairShares = { webhook: capacity, account: capacity, borrowUpTo: capacity },
     /** Runs on each chunk claimed before any of it is handed out (the quota gate reserves ahead). */
     private readonly onClaimed: (jobs: readonly DeliveryJob[]) => Promise<void> = async () => {},
+    /**
+     * Fewest deliveries a claim is made for while at least as many are still queued: a claim costs a commit and a
+     * read of its webhooks whatever its size, and flushes asked for one every few ms, for the 2–6 slots freed since.
+     */
+    private readonly minChunk = 1,
   ) {}
 
   /** Claims ahead an account may hold before the next claims skip it. */
@@ -86,7 +91,7 @@ export class Claims {
     let counted = 0;
     for (const n of this.aheadPerAccount.values()) counted += Math.min(n, this.accountClaims);
     const room = this.capacity - counted;
-    if (room <= 0) return false;
+    if (!this.worthClaiming(room)) return false;
     const skip = [...this.aheadPerAccount].filter(([, n]) => n >= this.accountClaims).map(([conta]) => conta);
     const jobs: DeliveryJob[] = [];
     if (skip.length === 0 || !this.nobodyElseDue) {
@@ -96,7 +101,7 @@ export class Claims {
     let drained = jobs.length < room && skip.length === 0;
     // Nobody else had that much due: the skipped accounts fill what is really free (work-conserving).
     const free = this.capacity - this.ready.length - this.started.size - jobs.length;
-    if (skip.length > 0 && jobs.length < room && free > 0) {
+    if (skip.length > 0 && jobs.length < room && this.worthClaiming(free)) {
       const more = this.unheld(await this.queue.claimDue(now, free, this.owner, this.leaseMs));
       jobs.push(...more);
       drained = more.length < free;
@@ -108,6 +113,11 @@ export class Claims {
       this.ready.push({ job });
     }
     return drained;
+  }
+
+  /** Room for `n` more is worth a claim: a whole chunk, or the queue runs short of one. */
+  private worthClaiming(n: number): boolean {
+    return n > 0 && (n >= this.minChunk || this.ready.length < this.minChunk);
   }
 
   /**

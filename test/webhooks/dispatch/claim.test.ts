@@ -124,6 +124,20 @@ describe('claim stage', () => {
     assert.equal(claims.next()?.job.corpo, '{"i":2}');
   });
 
+  it('claims a chunk at a time: room for fewer than a chunk waits while a chunk is still queued', async () => {
+    await queued(6);
+    const claims = new Claims(f.queue, 4, 60_000, 'a:1', undefined, undefined, 2);
+    await claims.refill(T0 + 10);
+    const first = claims.next();
+    assert.ok(first);
+    claims.sent(first.job.id);
+    assert.equal(await claims.refill(T0 + 10), false);
+    assert.deepEqual([claims.queued, claims.holding], [3, 4], 'room for one, three queued: no claim for one');
+    for (const p of [claims.next(), claims.next()]) claims.sent(p?.job.id ?? '');
+    await claims.refill(T0 + 10);
+    assert.deepEqual([claims.queued, claims.holding], [3, 6], 'one queued: the room for two claimed at once');
+  });
+
   it('a held delivery whose lease lapsed (a stalled worker) is not queued twice when its owner claims it back', async () => {
     await queued(2);
     const claims = new Claims(f.queue, 10, 1_000, 'a:1');
