@@ -37,7 +37,10 @@ it("DuckDB's allocator runs with one arena; an operator's own options come after
   const out = await serveOnce({ DUCKDB_JE_MALLOC_CONF: 'confirm_conf:true' });
   // jemalloc echoes the options it read from the environment, then each one it set.
   assert.match(out, new RegExp(`environment variable MALLOC_CONF\\): "${DUCKDB_MALLOC_CONF},confirm_conf:true"`));
-  assert.match(out, new RegExp(`Set conf value: ${DUCKDB_MALLOC_CONF}\\n`));
+  for (const option of DUCKDB_MALLOC_CONF.split(',')) assert.match(out, new RegExp(`Set conf value: ${option}\\n`));
+  // DuckDB's own defaults come first (its built-in malloc_conf sets 1000); ours, read later, is the one in force.
+  const muzzy = [...out.matchAll(/Set conf value: muzzy_decay_ms:(\d+)/g)].map((m) => m[1]);
+  assert.deepEqual(muzzy, ['1000', '0'], out);
 
   const overridden = await serveOnce({ DUCKDB_JE_MALLOC_CONF: 'confirm_conf:true,narenas:3' });
   const arenas = [...overridden.matchAll(/Set conf value: narenas:(\d+)/g)].map((m) => m[1]);
