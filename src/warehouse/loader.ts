@@ -33,7 +33,7 @@ import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
 import { fact, isRegression, rowConflicts, STORED_PAIRS_SQL, type Conflito } from './load/conflicts.js';
-import { scorersOf, TouchedRecorder, type Alteracoes } from './touched.js';
+import { afterUpsert, TouchedRecorder, type Alteracoes } from './touched.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -807,8 +807,6 @@ class Load {
     const matches = this.touchedMatches();
     await this.options.beforeWrite?.(matches);
     this.recordTouched(matches);
-    // Scorers before and after the write: the players whose derived goal totals the load may change.
-    const scorers = this.options.emptyStore ? [] : await scorersOf(this.conn, matches);
     const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
     const stagedLineups = this.staged('escalacoes').size > 0;
     for (const table of STAGED_TABLES) {
@@ -831,9 +829,13 @@ class Load {
       if (table === 'partidas') await this.storedConflicts();
     }
     if (this.options.emptyStore) return this.escritas.length > 0;
+    // The events replaced, as they were, give the scorers before the write (none replaced: those of now).
+    if (!this.escritas.includes('eventos'))
+      statements.push('CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos LIMIT 0;');
     await this.conn.run(statements.join('\n'));
-    this.touched.add('jogadores', [...scorers, ...(await scorersOf(this.conn, matches))]);
-    return (await queryRows(this.conn, 'SELECT 1 FROM carga_mudou LIMIT 1')).length > 0;
+    const { marcadores, mudou } = await afterUpsert(this.conn, matches);
+    this.touched.add('jogadores', marcadores);
+    return mudou;
   }
 
   /** The ids of every staged row, before the stages are taken; a first build is a complete change. */

@@ -65,16 +65,18 @@ export function unionOf(list: readonly Alteracoes[]): Alteracoes {
 }
 
 /**
- * Players credited with a goal in these matches: a player's `gols` total is derived from them, so the
- * scorers before and after a load are the players whose rows a goal change rewrites.
+ * After the upsert (loader.ts writeStaged): the players credited with a goal in these matches before or after
+ * the load wrote them, whose derived goal totals it may change; and whether it changed any stored row.
  */
-export async function scorersOf(conn: DuckDBConnection, partidaIds: readonly number[]): Promise<number[]> {
-  if (partidaIds.length === 0) return [];
-  const rows = await queryRows<{ jogador_id: number }>(
+export async function afterUpsert(
+  conn: DuckDBConnection,
+  partidaIds: readonly number[],
+): Promise<{ marcadores: number[]; mudou: boolean }> {
+  const [row] = await queryRows<{ marcadores: number[] | null; mudou: boolean }>(
     conn,
     SCORERS_SQL,
     [listValue([...partidaIds])],
     [LIST(INTEGER)],
   );
-  return rows.map((r) => r.jogador_id);
+  return { marcadores: row?.marcadores ?? [], mudou: row?.mudou ?? false };
 }
