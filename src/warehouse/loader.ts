@@ -95,8 +95,11 @@ export interface LoadResult {
   alteracoes: Alteracoes;
   /** Whether any stored row differs now (a row added, changed or removed): false = the ingest changes nothing. */
   mudou: boolean;
-  /** Players whose record or appearances the load wrote: whose people may change (people.ts). */
-  jogadoresTocados: number[];
+  /**
+   * Players whose people may change (people.ts): `registros`, whose record or lineup the load wrote; `eventos`,
+   * the others its events name (only their appearances changed).
+   */
+  jogadoresTocados: { registros: number[]; eventos: number[] };
 }
 
 /** A record with where it came from; its JSON pointer is only built for a message. */
@@ -153,7 +156,8 @@ class Load {
   private readonly squads = new Map<number, Map<string, number>>();
   private readonly escritas: string[] = [];
   private readonly touched = new TouchedRecorder();
-  private readonly playersTouched = new Set<number>();
+  private readonly playersWritten = new Set<number>();
+  private readonly playersInEvents = new Set<number>();
   /** Name → normalised player name, slug per team id: the same few thousand names recur in every event. */
   private readonly playerKeys = new Map<string, string>();
   private readonly teamSlugs = new Map<number, string>();
@@ -189,7 +193,10 @@ class Load {
       escritas: this.escritas,
       alteracoes: this.touched.result(),
       mudou: written || removed,
-      jogadoresTocados: [...this.playersTouched],
+      jogadoresTocados: {
+        registros: [...this.playersWritten],
+        eventos: [...this.playersInEvents].filter((id) => !this.playersWritten.has(id)),
+      },
     };
   }
 
@@ -849,14 +856,14 @@ class Load {
     for (const table of ['partidas', 'rodadas'] as const)
       this.touched.add('fases', this.staged(table).column('fase_id'));
     this.touched.add('rodadas', this.staged('partidas').column('rodada_id'));
-    const players: [StagedTable, string][] = [
-      ['jogadores', 'id'],
-      ['eventos', 'jogador_id'],
-      ['eventos', 'jogador_entra_id'],
-      ['escalacao_jogadores', 'jogador_id'],
+    const players: [StagedTable, string, Set<number>][] = [
+      ['jogadores', 'id', this.playersWritten],
+      ['eventos', 'jogador_id', this.playersInEvents],
+      ['eventos', 'jogador_entra_id', this.playersInEvents],
+      ['escalacao_jogadores', 'jogador_id', this.playersWritten],
     ];
-    for (const [table, column] of players)
-      for (const id of this.staged(table).column(column)) if (typeof id === 'number') this.playersTouched.add(id);
+    for (const [table, column, set] of players)
+      for (const id of this.staged(table).column(column)) if (typeof id === 'number') set.add(id);
   }
 
   /** The staged matches' disagreements with the stored rows other sources wrote. */

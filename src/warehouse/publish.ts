@@ -22,7 +22,7 @@ import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
 import { loadFeeds } from './loader.js';
-import { resolvePeople, type PessoaAmbigua } from './people.js';
+import { playersToResolve, resolvePeople, type PessoaAmbigua } from './people.js';
 import { openForPublish } from './publish-engine.js';
 import {
   formatSnapshotId,
@@ -259,9 +259,10 @@ export async function buildCandidate(
   // Only the names the load touched, but all after an upgrade, a first load or tombstones (which unlink
   // players the loader never staged).
   const everyone = upgraded || parent === null || load.escritas.includes('remocoes');
+  const tocados = everyone ? [] : await playersToResolve(conn, load.jogadoresTocados, load.alteracoes.partidas);
   const people =
-    everyone || load.jogadoresTocados.length > 0
-      ? await resolvePeople(conn, everyone ? undefined : load.jogadoresTocados)
+    everyone || tocados.length > 0
+      ? await resolvePeople(conn, everyone ? undefined : tocados)
       : { alterados: [], campeonatoIds: [], ambiguas: [] };
   if (people.ambiguas.length > 0)
     load.avisos.push(
