@@ -146,7 +146,7 @@ export async function publishSnapshot(
     const contagens = Object.fromEntries(
       (await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]),
     );
-    await conn.run('CHECKPOINT');
+    // No CHECKPOINT: the COMMIT has checkpointed into the file (publish-engine.ts), which holds no WAL.
     await close();
     // The file reaches the disk while the check loads it.
     const flushed = fsyncInBackground(tmp);
