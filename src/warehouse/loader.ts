@@ -33,7 +33,7 @@ import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
 import { fact, isRegression, rowConflicts, STORED_PAIRS_SQL, type Conflito } from './load/conflicts.js';
-import { afterUpsert, TouchedRecorder, type Alteracoes } from './touched.js';
+import { upsertThenScorers, TouchedRecorder, type Alteracoes } from './touched.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -814,33 +814,36 @@ class Load {
     const matches = this.touchedMatches();
     await this.options.beforeWrite?.(matches);
     this.recordTouched(matches);
-    const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
     const stagedLineups = this.staged('escalacoes').size > 0;
-    for (const table of STAGED_TABLES) {
+    const tables = STAGED_TABLES.filter(
+      (table) => this.staged(table).size > 0 || (table === 'escalacao_jogadores' && stagedLineups),
+    );
+    this.escritas.push(...tables);
+    if (this.options.emptyStore) {
+      // Every staged key is new and unique: the upsert would insert exactly these rows (a third of a
+      // large first load's time went to copying them from the stage tables). Taken: the JS copy is no
+      // longer needed (keeps the peak memory of large loads down).
+      for (const table of tables) await appendColumns(this.conn, table, this.staged(table).take(), 'snapshot');
+      return tables.length > 0;
+    }
+    // Every stage table in one run: a live update pays for each statement it sends.
+    await this.conn.run(
+      tables.map((t) => `CREATE OR REPLACE TEMP TABLE stage_${t} AS SELECT * FROM main.${t} LIMIT 0;`).join('\n'),
+    );
+    const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
+    for (const table of tables) {
       const rows = this.staged(table);
       const section = UPSERT_SQL.get(table);
-      if (rows.size === 0 && !(table === 'escalacao_jogadores' && stagedLineups)) continue;
-      this.escritas.push(table);
-      // Taken: the JS copy is no longer needed (keeps the peak memory of large loads down).
-      if (this.options.emptyStore) {
-        // Every staged key is new and unique: the upsert would insert exactly these rows (a third of a
-        // large first load's time went to copying them from the stage tables).
-        await appendColumns(this.conn, table, rows.take(), 'snapshot');
-        continue;
-      }
       if (section?.includes(`em_stage_${table}(`))
         statements.push(stagedIdsMacro(table, rows.column('id') as number[]));
-      await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
       if (table === 'partidas') await this.storedConflicts();
     }
-    if (this.options.emptyStore) return this.escritas.length > 0;
     // The events replaced, as they were, give the scorers before the write (none replaced: those of now).
-    if (!this.escritas.includes('eventos'))
+    if (!tables.includes('eventos'))
       statements.push('CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos LIMIT 0;');
-    await this.conn.run(statements.join('\n'));
-    const { marcadores, mudou } = await afterUpsert(this.conn, matches);
+    const { marcadores, mudou } = await upsertThenScorers(this.conn, statements.join('\n'), matches);
     this.touched.add('jogadores', marcadores);
     return mudou;
   }
