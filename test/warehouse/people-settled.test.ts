@@ -3,6 +3,8 @@
  * (people.ts playersToResolve): a player alone under their name is skipped, one of a name with several
  * records is resolved (the new stint may split or join people). Either way the published people equal a
  * resolution of every name on the same data.
+ * A scorer positioned by their lineups is resolved when the load moved one of their matches (their latest
+ * lineup may change).
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, writeFileSync } from 'node:fs';
@@ -144,5 +146,58 @@ describe('people: a live goal resolves only the names its new appearance can cha
     assert.deepEqual(published, full);
     const id = await ids();
     assert.deepEqual(await onCopy(records), [[id.ana], [id['bruno-1']], [id['bruno-2']]], 'Bruno Lima: two people');
+  });
+});
+
+describe('people: a goal in a match whose kick-off moved resolves a scorer positioned by lineups', () => {
+  const { dir, cleanup } = tempDir('svc-people-lineups-');
+  const dataDir = resolveDataDir(path.join(dir, 'data'));
+  const escalacao = (partidaId: string, posicao_sigla: string, numero: number) => ({
+    partida: partidaId,
+    lado: 'mandante' as const,
+    confirmada: true,
+    titulares: [{ jogador_id: 'caio', nome: 'Caio Prado', posicao_sigla, numero }],
+    reservas: [],
+  });
+  async function ingestFeed(name: string, feed: Feed): Promise<void> {
+    const file = path.join(dir, `${name}.json`);
+    writeFileSync(file, JSON.stringify(feed));
+    await ingestSqlite({ dataDir, inputs: [file], now: NOW });
+  }
+  async function people(): Promise<Record<string, unknown>[]> {
+    const copy = path.join(dir, 'copy.duckdb');
+    copyFileSync(snapshotFile(dataDir, readCurrentId(dataDir) ?? ''), copy);
+    const instance = await DuckDBInstance.create(copy);
+    const conn = await instance.connect();
+    try {
+      return await queryRows(conn, 'SELECT posicao, numero_camisa FROM pessoas');
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+  }
+
+  before(() =>
+    // Caio Prado: one record with no position of its own; defender in April, forward in June (the latest).
+    ingestFeed('base', {
+      ...BASE,
+      jogadores: [{ id: 'caio', time: 1, nome: 'Caio Prado' }],
+      partidas: [partida('m1', '2024-04-01'), partida('m2', '2024-06-01')],
+      eventos: [],
+      escalacoes: [escalacao('m1', 'ZAG', 3), escalacao('m2', 'ATA', 9)],
+    }),
+  );
+  after(cleanup);
+
+  it('the lineup that is now the latest gives the position', async () => {
+    assert.deepEqual(await people(), [{ posicao: 'atacante', numero_camisa: 9 }]);
+    // June's match moves to March, with a goal of his: April's lineup is now the latest.
+    await ingestFeed('moved', {
+      formato: 'svc-feed/1',
+      fonte: 't',
+      partidas: [partida('m2', '2024-03-01')],
+      eventos: [gol('g-m2', 'm2', 'caio')],
+    });
+    assert.deepEqual(await people(), [{ posicao: 'zagueiro', numero_camisa: 3 }]);
   });
 });
