@@ -33,7 +33,7 @@ import { normalizePlayerName } from './slug.js';
 import { slugify } from '../slug.js';
 import { stagedIdsMacro } from './load/staged-ids.js';
 import { fact, isRegression, rowConflicts, STORED_PAIRS_SQL, type Conflito } from './load/conflicts.js';
-import { scorersOf, TouchedRecorder, type Alteracoes } from './touched.js';
+import { upsertThenScorers, TouchedRecorder, type Alteracoes } from './touched.js';
 
 const UPSERT_SQL = upsertSections(readSql(new URL('./load/upsert.sql', import.meta.url)));
 
@@ -95,8 +95,11 @@ export interface LoadResult {
   alteracoes: Alteracoes;
   /** Whether any stored row differs now (a row added, changed or removed): false = the ingest changes nothing. */
   mudou: boolean;
-  /** Players whose record or appearances the load wrote: whose people may change (people.ts). */
-  jogadoresTocados: number[];
+  /**
+   * Players whose people may change (people.ts): `registros`, whose record or lineup the load wrote; `eventos`,
+   * the others its events name (only their appearances changed).
+   */
+  jogadoresTocados: { registros: number[]; eventos: number[] };
 }
 
 /** A record with where it came from; its JSON pointer is only built for a message. */
@@ -153,7 +156,8 @@ class Load {
   private readonly squads = new Map<number, Map<string, number>>();
   private readonly escritas: string[] = [];
   private readonly touched = new TouchedRecorder();
-  private readonly playersTouched = new Set<number>();
+  private readonly playersWritten = new Set<number>();
+  private readonly playersInEvents = new Set<number>();
   /** Name → normalised player name, slug per team id: the same few thousand names recur in every event. */
   private readonly playerKeys = new Map<string, string>();
   private readonly teamSlugs = new Map<number, string>();
@@ -189,7 +193,10 @@ class Load {
       escritas: this.escritas,
       alteracoes: this.touched.result(),
       mudou: written || removed,
-      jogadoresTocados: [...this.playersTouched],
+      jogadoresTocados: {
+        registros: [...this.playersWritten],
+        eventos: [...this.playersInEvents].filter((id) => !this.playersWritten.has(id)),
+      },
     };
   }
 
@@ -807,33 +814,38 @@ class Load {
     const matches = this.touchedMatches();
     await this.options.beforeWrite?.(matches);
     this.recordTouched(matches);
-    // Scorers before and after the write: the players whose derived goal totals the load may change.
-    const scorers = this.options.emptyStore ? [] : await scorersOf(this.conn, matches);
-    const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
     const stagedLineups = this.staged('escalacoes').size > 0;
-    for (const table of STAGED_TABLES) {
+    const tables = STAGED_TABLES.filter(
+      (table) => this.staged(table).size > 0 || (table === 'escalacao_jogadores' && stagedLineups),
+    );
+    this.escritas.push(...tables);
+    if (this.options.emptyStore) {
+      // Every staged key is new and unique: the upsert would insert exactly these rows (a third of a
+      // large first load's time went to copying them from the stage tables). Taken: the JS copy is no
+      // longer needed (keeps the peak memory of large loads down).
+      for (const table of tables) await appendColumns(this.conn, table, this.staged(table).take(), 'snapshot');
+      return tables.length > 0;
+    }
+    // Every stage table in one run: a live update pays for each statement it sends.
+    await this.conn.run(
+      tables.map((t) => `CREATE OR REPLACE TEMP TABLE stage_${t} AS SELECT * FROM main.${t} LIMIT 0;`).join('\n'),
+    );
+    const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
+    for (const table of tables) {
       const rows = this.staged(table);
       const section = UPSERT_SQL.get(table);
-      if (rows.size === 0 && !(table === 'escalacao_jogadores' && stagedLineups)) continue;
-      this.escritas.push(table);
-      // Taken: the JS copy is no longer needed (keeps the peak memory of large loads down).
-      if (this.options.emptyStore) {
-        // Every staged key is new and unique: the upsert would insert exactly these rows (a third of a
-        // large first load's time went to copying them from the stage tables).
-        await appendColumns(this.conn, table, rows.take(), 'snapshot');
-        continue;
-      }
       if (section?.includes(`em_stage_${table}(`))
         statements.push(stagedIdsMacro(table, rows.column('id') as number[]));
-      await this.conn.run(`CREATE OR REPLACE TEMP TABLE stage_${table} AS SELECT * FROM main.${table} LIMIT 0`);
       await appendColumns(this.conn, `stage_${table}`, rows.take());
       if (section) statements.push(section);
       if (table === 'partidas') await this.storedConflicts();
     }
-    if (this.options.emptyStore) return this.escritas.length > 0;
-    await this.conn.run(statements.join('\n'));
-    this.touched.add('jogadores', [...scorers, ...(await scorersOf(this.conn, matches))]);
-    return (await queryRows(this.conn, 'SELECT 1 FROM carga_mudou LIMIT 1')).length > 0;
+    // The events replaced, as they were, give the scorers before the write (none replaced: those of now).
+    if (!tables.includes('eventos'))
+      statements.push('CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos LIMIT 0;');
+    const { marcadores, mudou } = await upsertThenScorers(this.conn, statements.join('\n'), matches);
+    this.touched.add('jogadores', marcadores);
+    return mudou;
   }
 
   /** The ids of every staged row, before the stages are taken; a first build is a complete change. */
@@ -847,14 +859,14 @@ class Load {
     for (const table of ['partidas', 'rodadas'] as const)
       this.touched.add('fases', this.staged(table).column('fase_id'));
     this.touched.add('rodadas', this.staged('partidas').column('rodada_id'));
-    const players: [StagedTable, string][] = [
-      ['jogadores', 'id'],
-      ['eventos', 'jogador_id'],
-      ['eventos', 'jogador_entra_id'],
-      ['escalacao_jogadores', 'jogador_id'],
+    const players: [StagedTable, string, Set<number>][] = [
+      ['jogadores', 'id', this.playersWritten],
+      ['eventos', 'jogador_id', this.playersInEvents],
+      ['eventos', 'jogador_entra_id', this.playersInEvents],
+      ['escalacao_jogadores', 'jogador_id', this.playersWritten],
     ];
-    for (const [table, column] of players)
-      for (const id of this.staged(table).column(column)) if (typeof id === 'number') this.playersTouched.add(id);
+    for (const [table, column, set] of players)
+      for (const id of this.staged(table).column(column)) if (typeof id === 'number') set.add(id);
   }
 
   /** The staged matches' disagreements with the stored rows other sources wrote. */

@@ -11,10 +11,11 @@
  * limits: docs/loading-data.md, "Players across clubs and spellings".
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { appendRows, idList, queryRows, readSql } from './duckdb-util.js';
+import { appendRows, idList, idSetMacro, queryRows, readSql } from './duckdb-util.js';
 
 const CAREERS_SQL = readSql(new URL('./sql/people-careers.sql', import.meta.url));
 const WRITE_SQL = readSql(new URL('./sql/people-write.sql', import.meta.url));
+const SETTLED_SQL = readSql(new URL('./sql/people-settled.sql', import.meta.url));
 
 /** A record that several people could own, left a person of its own. */
 export interface PessoaAmbigua {
@@ -63,6 +64,26 @@ const POSITION_GROUP: Readonly<Record<string, number>> = {
   meia: 2,
   atacante: 2,
 };
+
+/**
+ * The records whose people a load may have changed (the scope of resolvePeople): those whose record or lineup it
+ * wrote, and those its events name unless a new appearance cannot change their person (sql/people-settled.sql):
+ * a live goal by a player of a name of their own then costs no careers pass.
+ */
+export async function playersToResolve(
+  conn: DuckDBConnection,
+  tocados: { registros: readonly number[]; eventos: readonly number[] },
+  /** The matches the load wrote. */
+  partidaIds: readonly number[],
+): Promise<number[]> {
+  if (tocados.eventos.length === 0) return [...tocados.registros];
+  const settled = await queryRows<{ id: number }>(
+    conn,
+    `${idSetMacro('pessoas_candidatas', tocados.eventos)}\n${idSetMacro('pessoas_partidas', partidaIds)}\n${SETTLED_SQL}`,
+  );
+  const skip = new Set(settled.map((r) => r.id));
+  return [...tocados.registros, ...tocados.eventos.filter((id) => !skip.has(id))];
+}
 
 /**
  * Recomputes the people of the names of these records (inside the caller's transaction): their names now and

@@ -23,7 +23,7 @@ import { fsyncDir, writeFileAtomic } from './fs-durable.js';
 import type { Conflito } from './load/conflicts.js';
 import { publishLiveList, withdrawLiveList } from './live-list.js';
 import { loadFeeds } from './loader.js';
-import { resolvePeople, type PessoaAmbigua } from './people.js';
+import { playersToResolve, resolvePeople, type PessoaAmbigua } from './people.js';
 import { openForPublish } from './publish-engine.js';
 import {
   formatSnapshotId,
@@ -154,7 +154,7 @@ export async function publishSnapshot(
     const contagens = Object.fromEntries(
       (await queryRows<{ tabela: string; n: number }>(conn, COUNTS_SQL)).map((r) => [r.tabela, r.n]),
     );
-    await conn.run('CHECKPOINT');
+    // No CHECKPOINT: the COMMIT has checkpointed into the file (publish-engine.ts), which holds no WAL.
     await close();
     // The file reaches the disk while the check loads it.
     const flushed = fsyncInBackground(tmp);
@@ -268,16 +268,13 @@ export async function buildCandidate(
   const id = formatSnapshotId(await counters.reserve('snapshot_id'));
   await hooks.afterLoad?.(conn, id, alteracoes);
   stage('derivar');
-  // What a customer reads as "when did this championship's data last move" (the coverage endpoint).
-  await conn.run(
-    `UPDATE campeonatos SET atualizado_em = '${isoWithOffset(request.now)}' WHERE id IN (${idList(load.campeonatoIds)})`,
-  );
   // Only the names the load touched, but all after an upgrade, a first load or tombstones (which unlink
   // players the loader never staged).
   const everyone = upgraded || parent === null || load.escritas.includes('remocoes');
+  const tocados = everyone ? [] : await playersToResolve(conn, load.jogadoresTocados, load.alteracoes.partidas);
   const people =
-    everyone || load.jogadoresTocados.length > 0
-      ? await resolvePeople(conn, everyone ? undefined : load.jogadoresTocados)
+    everyone || tocados.length > 0
+      ? await resolvePeople(conn, everyone ? undefined : tocados)
       : { alterados: [], campeonatoIds: [], ambiguas: [] };
   if (people.ambiguas.length > 0)
     load.avisos.push(
@@ -297,15 +294,26 @@ export async function buildCandidate(
   );
   const eventos = recordEvents ? await detectEvents(conn, request.now, request.liveWindow) : [];
   const foraDaJanela = recordEvents ? await changesOutsideWindow(conn, request.now, request.liveWindow) : null;
-  const seqs = await writeOutbox(conn, counters, eventos, request.now);
-  await writeMeta(conn, {
-    snapshot_id: id,
-    parent_id: parent?.id ?? null,
-    criado_em: request.now.toISOString(),
-    schema_version: SNAPSHOT_FORMAT,
-    seq_inicio: seqs.inicio,
-    seq_fim: seqs.fim,
-  });
+  const outbox = await outboxRows(counters, eventos, request.now);
+  const { seqs } = outbox;
+  // One run of our own values for what every publish rewrites: what a customer reads as "when did this
+  // championship's data last move" (the coverage endpoint), the outbox emptied (it holds only the events of the
+  // ingest that made this snapshot) and the snapshot's meta; then the events' rows, bound.
+  await conn.run(
+    [
+      `UPDATE campeonatos SET atualizado_em = '${isoWithOffset(request.now)}' WHERE id IN (${idList(load.campeonatoIds)});`,
+      'DELETE FROM outbox;',
+      metaSql({
+        snapshot_id: id,
+        parent_id: parent?.id ?? null,
+        criado_em: request.now.toISOString(),
+        schema_version: SNAPSHOT_FORMAT,
+        seq_inicio: seqs.inicio,
+        seq_fim: seqs.fim,
+      }),
+    ].join('\n'),
+  );
+  if (outbox.rows.length > 0) await conn.run(OUTBOX_INSERT_SQL, [JSON.stringify(outbox.rows)]);
   await hooks.beforeCommit?.();
   await conn.run('COMMIT');
   await hooks.reach?.('loaded');
@@ -370,17 +378,13 @@ export function copySnapshot(from: string, to: string): void {
   copyFileSync(from, to, constants.COPYFILE_FICLONE);
 }
 
-async function writeOutbox(
-  conn: DuckDBConnection,
+/** The outbox rows of these events, numbered from seqs reserved in the control plane (none without events). */
+async function outboxRows(
   counters: Counters,
   eventos: readonly DetectedEvent[],
   now: Date,
-): Promise<{ inicio: number | null; fim: number | null }> {
-  // The outbox holds only the events of the ingest that made this snapshot.
-  if (eventos.length === 0) {
-    await conn.run('DELETE FROM outbox');
-    return { inicio: null, fim: null };
-  }
+): Promise<{ seqs: { inicio: number | null; fim: number | null }; rows: Record<string, unknown>[] }> {
+  if (eventos.length === 0) return { seqs: { inicio: null, fim: null }, rows: [] };
   const inicio = await counters.reserve(EVENT_SEQ_COUNTER, eventos.length);
   const geradoEm = isoWithOffset(now);
   const rows = eventos.map((e, i) => ({
@@ -392,17 +396,14 @@ async function writeOutbox(
     // Serialised once here: every delivery of this event sends exactly these bytes.
     corpo: JSON.stringify({ evento: e.evento, gerado_em: geradoEm, dados: e.dados }),
   }));
-  await conn.run(OUTBOX_INSERT_SQL, [JSON.stringify(rows)]);
-  return { inicio, fim: inicio + eventos.length - 1 };
+  return { seqs: { inicio, fim: inicio + eventos.length - 1 }, rows };
 }
 
-async function writeMeta(conn: DuckDBConnection, meta: Record<string, string | number | null>): Promise<void> {
-  const rows = Object.entries(meta).filter(([, valor]) => valor !== null);
-  // A handful of rows: bound values, two statements, no staging table.
-  await conn.run(
-    `DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES ${rows.map(() => '(?, ?)').join(', ')}`,
-    rows.flatMap(([chave, valor]) => [chave, String(valor)]),
-  );
+/** The statements that replace snapshot_meta: a handful of our own values (ids, instants, numbers), quoted. */
+function metaSql(meta: Record<string, string | number | null>): string {
+  const text = (v: string | number) => `'${String(v).replaceAll("'", "''")}'`;
+  const rows = Object.entries(meta).filter((entry): entry is [string, string | number] => entry[1] !== null);
+  return `DELETE FROM snapshot_meta; INSERT INTO snapshot_meta VALUES ${rows.map(([k, v]) => `(${text(k)}, ${text(v)})`).join(', ')};`;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
-import { queryRows, readSql } from './duckdb-util.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { idSetMacro, queryRows, readSql } from './duckdb-util.js';
 
 const SCORERS_SQL = readSql(new URL('./sql/touched-scorers.sql', import.meta.url));
 
@@ -65,16 +65,18 @@ export function unionOf(list: readonly Alteracoes[]): Alteracoes {
 }
 
 /**
- * Players credited with a goal in these matches: a player's `gols` total is derived from them, so the
- * scorers before and after a load are the players whose rows a goal change rewrites.
+ * Runs the upsert statements (loader.ts writeStaged) and, in the same run, reads the players credited with a
+ * goal in these matches before or after the write, whose derived goal totals the load may change, and whether
+ * it changed any stored row.
  */
-export async function scorersOf(conn: DuckDBConnection, partidaIds: readonly number[]): Promise<number[]> {
-  if (partidaIds.length === 0) return [];
-  const rows = await queryRows<{ jogador_id: number }>(
+export async function upsertThenScorers(
+  conn: DuckDBConnection,
+  upsert: string,
+  partidaIds: readonly number[],
+): Promise<{ marcadores: number[]; mudou: boolean }> {
+  const [row] = await queryRows<{ marcadores: number[] | null; mudou: boolean }>(
     conn,
-    SCORERS_SQL,
-    [listValue([...partidaIds])],
-    [LIST(INTEGER)],
+    `${upsert}\n${idSetMacro('carga_partidas', partidaIds)}\n${SCORERS_SQL}`,
   );
-  return rows.map((r) => r.jogador_id);
+  return { marcadores: row?.marcadores ?? [], mudou: row?.mudou ?? false };
 }

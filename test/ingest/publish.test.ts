@@ -7,6 +7,7 @@ import { EXIT } from '../../src/cli/exit-codes.js';
 import { openControlDb } from '../../src/control/database.js';
 import { dispatcherCursorOn } from '../../src/control/outbox-cursor.js';
 import type { Feed } from '../../src/feeds/canonical.js';
+import { SNAPSHOT_FORMAT } from '../../src/warehouse/format.js';
 import type { SnapshotManifest } from '../../src/warehouse/snapshot-store.js';
 import type { IngestSummary } from '../../src/warehouse/ingest.js';
 import { baseFeed, currentId, dataDirState, query, seeded, startSvc, workspace, type Workspace } from './helpers.js';
@@ -188,6 +189,20 @@ describe('svc ingest publishes snapshots', () => {
         seq_inicio: s2.eventos.seq_inicio,
         seq_fim: s2.eventos.seq_fim,
       });
+      // The snapshot's own rows, written in one run with the outbox emptied and the championship stamped.
+      assert.deepEqual(await query(ws.dataDir, 'SELECT chave, valor FROM snapshot_meta ORDER BY chave'), [
+        { chave: 'criado_em', valor: m.criado_em },
+        { chave: 'parent_id', valor: '00000002' },
+        { chave: 'schema_version', valor: String(SNAPSHOT_FORMAT) },
+        { chave: 'seq_fim', valor: String(s2.eventos.seq_fim) },
+        { chave: 'seq_inicio', valor: String(s2.eventos.seq_inicio) },
+        { chave: 'snapshot_id', valor: '00000003' },
+      ]);
+      const stamped = await query<{ atualizado_em: string }>(ws.dataDir, 'SELECT atualizado_em FROM campeonatos');
+      assert.deepEqual(
+        stamped.map((c) => Date.parse(c.atualizado_em)),
+        [Date.parse(NOW[1] as string)],
+      );
     }));
 
   it('--backfill records no events', () =>

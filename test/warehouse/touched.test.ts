@@ -3,9 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { resolveDataDir, type DataDir } from '../../src/data-dir.js';
-import { ingestSqlite } from '../kit/ingest.js';
 import { changesBetween } from '../../src/warehouse/snapshot-changes.js';
 import { manifestFile, readManifest } from '../../src/warehouse/snapshot-store.js';
+import { copyDemoDataDir, ingestSqlite } from '../kit/ingest.js';
 import { DEMO_FIXTURES, LIVE_DAY } from '../kit/fixtures.js';
 import { tempDir } from '../kit/dirs.js';
 
@@ -68,5 +68,30 @@ describe('alteracoes: what an ingest touched, in its manifest', () => {
     writeFileSync(manifestFile(dataDir, goal), JSON.stringify(manifest));
     assert.equal(changesBetween(dataDir, first, lineups), null);
     assert.ok(changesBetween(dataDir, goal, lineups), 'the links after the gap still count');
+  });
+});
+
+describe('alteracoes: a goal credited to another player', () => {
+  const temp = tempDir('svc-touched-scorer-');
+  const dataDir = resolveDataDir(temp.dir);
+  after(() => temp.cleanup());
+
+  it('names the scorer it was credited to before as well as the new one (both goal totals change)', async () => {
+    await copyDemoDataDir(temp.dir);
+    await publish(dataDir, step('03-gol.json'));
+    const goal = JSON.parse(readFileSync(step('03-gol.json'), 'utf8'));
+    // Only the event, sent again with its scorer corrected: the stored rows alone know who scored before.
+    const corrected = path.join(temp.dir, 'correcao.json');
+    writeFileSync(
+      corrected,
+      JSON.stringify({
+        formato: 'svc-feed/1',
+        fonte: 'demo',
+        eventos: [{ ...goal.eventos[0], jogador: 'Renan Soares', jogador_id: 'fla-10' }],
+      }),
+    );
+    const alteracoes = readManifest(dataDir, await publish(dataDir, corrected))?.alteracoes;
+    assert.deepEqual(alteracoes?.jogadores, [9, 10]);
+    assert.deepEqual(alteracoes?.partidas, [339]);
   });
 });

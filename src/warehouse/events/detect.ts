@@ -86,8 +86,7 @@ export async function detectEvents(
   now: Date,
   window: LiveWindow = DEFAULT_LIVE_WINDOW,
 ): Promise<DetectedEvent[]> {
-  await conn.run(liveWindowMacro(now, window));
-  const ocorrencias = await queryRows<Ocorrencia>(conn, CHANGES_SQL);
+  const ocorrencias = await queryRows<Ocorrencia>(conn, `${liveWindowMacro(now, window)}\n${CHANGES_SQL}`);
   if (ocorrencias.length === 0) return [];
   const eventos = await partidaEvents(
     conn,
