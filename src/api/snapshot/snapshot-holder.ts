@@ -67,15 +67,11 @@ export class SnapshotHolder {
   private snapshot: ServedSnapshot | null = null;
   private watcher: FSWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private refreshing: Promise<void> | null = null;
-  private again = false;
   private failed: { id: string; erro: string } | null = null;
   private readonly cache: ServeCache;
   private readonly clock: Clock;
   /** The data dir's live list as last read (by its file's identity), and when this server first read it. */
   private live: { list: LiveList<StoredMatch> | null; file: string; seenAt: number } | null = null;
-  private readingLive: Promise<void> | null = null;
-  private liveAgain = false;
   private readonly listeners = new Set<SwapListener>();
   /** Earlier snapshots being or already loaded for reads as of them, oldest use first. */
   private readonly earlier = new Map<string, Promise<ServedSnapshot>>();
@@ -162,28 +158,16 @@ export class SnapshotHolder {
   }
 
   /** Reads the live list again when its file changed (watched, and polled with CURRENT). Concurrent calls coalesce. */
-  private readLive(): Promise<void> {
-    if (this.readingLive) {
-      this.liveAgain = true;
-      return this.readingLive;
-    }
-    this.readingLive = (async () => {
-      do {
-        this.liveAgain = false;
-        const file = this.dataDir.liveFile;
-        const identity = await stat(file).then(
-          (st) => `${st.ino}:${st.size}:${st.mtimeMs}`,
-          () => '',
-        );
-        if (identity === this.live?.file) continue;
-        const list = identity === '' ? null : readLiveList<StoredMatch>(file);
-        this.live = { list, file: identity, seenAt: this.clock.now() };
-      } while (this.liveAgain);
-    })().finally(() => {
-      this.readingLive = null;
-    });
-    return this.readingLive;
-  }
+  private readonly readLive = coalesced(async () => {
+    const file = this.dataDir.liveFile;
+    const identity = await stat(file).then(
+      (st) => `${st.ino}:${st.size}:${st.mtimeMs}`,
+      () => '',
+    );
+    if (identity === this.live?.file) return;
+    const list = identity === '' ? null : readLiveList<StoredMatch>(file);
+    this.live = { list, file: identity, seenAt: this.clock.now() };
+  });
 
   /**
    * The snapshot `id` as served: the current one, or a retained earlier one loaded on first use (cold: its
@@ -264,21 +248,7 @@ export class SnapshotHolder {
   }
 
   /** Loads the snapshot CURRENT names if it differs from the one served. Concurrent calls coalesce. */
-  refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      do {
-        this.again = false;
-        await this.swapIfChanged();
-      } while (this.again);
-    })().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
-  }
+  readonly refresh = coalesced(() => this.swapIfChanged());
 
   private async swapIfChanged(): Promise<void> {
     const id = await this.readCurrentId();
@@ -328,6 +298,30 @@ export class SnapshotHolder {
       return null;
     }
   }
+}
+
+/**
+ * `run`, one call at a time: a call while it runs shares that run and makes it go once more at its end (what
+ * changed meanwhile is read again), so a burst of watch events costs one or two reads.
+ */
+function coalesced(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await run();
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
 }
 
 /** Championships whose data changed: those named, and those of the changed matches before and after. */
