@@ -55,6 +55,11 @@ function verifyUnits(dir: string): { status: number | null; faults: string[] } {
   return { status: r.status, faults: r.stderr.split('\n').filter((l) => units.some((u) => l.includes(u))) };
 }
 
+it("the serve unit bounds glibc's arenas (read at process start: only the environment can set it)", () => {
+  const lines = readFileSync(path.join(UNITS, 'svc-serve.service'), 'utf8').split('\n');
+  assert.ok(lines.includes('Environment=MALLOC_ARENA_MAX=2'));
+});
+
 const noSystemdAnalyze = missing('systemd-analyze', ['--version'], 'apt-get install systemd');
 
 it('systemd-analyze verify accepts every unit without a warning', { skip: noSystemdAnalyze }, () => {
