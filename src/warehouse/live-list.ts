@@ -72,7 +72,7 @@ export function writeLiveList(dataDir: DataDir, list: LiveList): void {
     writeFileSync(tmp, JSON.stringify(list));
     renameSync(tmp, dataDir.liveFile);
   } catch {
-    rmSync(tmp, { force: true });
+    // Nothing to clean: a half-written temp file is overwritten by the next list, under the same name.
   }
 }
 

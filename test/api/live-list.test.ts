@@ -6,7 +6,7 @@
  * rollback removes it, and `?snapshot=` reads never see it.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { systemClock, type Clock } from '../../src/clock.js';
@@ -135,12 +135,33 @@ describe('the live list ahead of its snapshot', () => {
       assert.equal(again.nada_mudou, true);
       assert.equal(existsSync(h.dataDir.liveFile), false, 'removed by the next ingest');
 
+      // A list that is not one (cut short, hand-edited) is ignored: the current snapshot is listed.
+      writeFileSync(h.dataDir.liveFile, '{"base": "');
+      await waitFor(async () => (await aoVivo(h, key)).etag === before.etag, 'a broken list ignored');
+      assert.equal((await aoVivo(h, key)).snapshot, base);
+      rmSync(h.dataDir.liveFile);
+
       // A rollback lists the snapshot it returns to, not a list ahead of the one it leaves.
       const next = await ingestSqlite({ dataDir: h.dataDir, inputs: [liveDayStep('02-inicio')] });
       copyFileSync(kept, h.dataDir.liveFile);
       rollbackTo(h.dataDir, base);
       assert.equal(existsSync(h.dataDir.liveFile), false, 'removed by the rollback');
       assert.notEqual(next.snapshot_id, base);
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  it('a list that cannot be written costs only the head start: the round still publishes', async () => {
+    const h = await startHarness();
+    try {
+      const key = await h.key('enterprise');
+      // The list's temp name taken by a folder: writing it fails as on a full disk.
+      mkdirSync(`${h.dataDir.liveFile}.tmp`);
+      const summary = await ingestSqlite({ dataDir: h.dataDir, inputs: [liveDayStep('02-inicio')] });
+      assert.equal(existsSync(h.dataDir.liveFile), false);
+      await waitFor(() => h.api.holder.current?.id === summary.snapshot_id, 'the step published and served');
+      assert.equal((await aoVivo(h, key)).snapshot, summary.snapshot_id);
     } finally {
       await h.cleanup();
     }
