@@ -7,7 +7,7 @@
  * `SVC_BENCH_CPU_BEFORE=/other/checkout/bin/svc` adds another build of svc, on its own copy of the data, to the
  * same alternating runs (a before/after figure).
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -20,6 +20,7 @@ import { SVC_BIN } from '../kit/svc.js';
 import { probeLatency } from './latency-probe.js';
 import { startChild, stopChild } from './processes.js';
 import type { BenchFigure } from './run.js';
+import { cpuMicros } from './proc.js';
 
 export const title = 'API CPU per request: svc serve vs bare Koa vs bare node:http';
 
@@ -29,13 +30,6 @@ const SECONDS = Number(process.env.SVC_BENCH_CPU_SECONDS ?? 5);
 const ROUNDS = 3;
 const CONNECTIONS = 16;
 const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-const TICKS = 100; // USER_HZ on Linux
-
-/** user + system CPU of a process so far, µs. */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1e6;
-}
 
 async function cpuPerRequest(child: ChildProcess, url: string, headers?: Record<string, string>): Promise<number> {
   const before = cpuMicros(child.pid!);

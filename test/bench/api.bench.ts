@@ -24,6 +24,7 @@ import { probeLatency, summarize, type ProbeFigures } from './latency-probe.js';
 import { loadGenerator, type LoadFigures } from './load-generator.js';
 import { startChild, stopChild } from './processes.js';
 import type { BenchFigure } from './run.js';
+import { memoryMb as rssMb } from './proc.js';
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -67,11 +68,6 @@ async function alternate<K extends string, T>(parties: Record<K, () => Promise<T
   const runs = Object.fromEntries(names.map((k) => [k, [] as T[]])) as Record<K, T[]>;
   for (let round = 0; round < ROUNDS; round++) for (const k of names) runs[k].push(await parties[k]());
   return runs;
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
 export async function run(): Promise<BenchFigure[]> {

@@ -22,6 +22,7 @@ import { tempDir } from '../kit/dirs.js';
 import { readCsvFamily, writeCopies } from './live-scale-data.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
+import { memoryMb } from './proc.js';
 
 export const title = 'live at scale: 1× and 10× the CSV family, live-day steps against a running svc serve';
 
@@ -136,9 +137,8 @@ class Serve {
 
   /** VmRSS and VmHWM (peak) in MB. */
   memory(): { rss: number; peak: number } {
-    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+    const pid = this.child.pid ?? 0;
+    return { rss: memoryMb(pid), peak: memoryMb(pid, 'VmHWM') };
   }
 
   stop(): Promise<void> {

@@ -10,7 +10,6 @@
  * Fairness: one server process per part, started and loaded before anything is timed; requests one at a time
  * from this process, so a sweep's time is the server's cold-read cost.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../kit/dirs.js';
 import { FIXTURES_NOW, sharedDataSkip } from '../kit/fixtures.js';
@@ -19,6 +18,7 @@ import { runSvc, startServeProcess } from '../kit/svc.js';
 import { CSV_DIR, readCsvFamily, writeCopies } from './live-scale-data.js';
 import type { BenchFigure } from './run.js';
 import { median } from './stats.js';
+import { memoryMb as rssMb } from './proc.js';
 
 const QUICK = process.argv.includes('--quick') || process.env.SVC_BENCH_MEMORY_QUICK === '1';
 const SIZE = QUICK ? 1 : 10;
@@ -29,9 +29,6 @@ const FITTING = 60;
 const COLD = 22;
 
 export const title = `memory against --cache-mb ${CACHE_MB}: three sweeps over every championship at ${SIZE}×`;
-
-const rssMb = (pid: number): number =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 async function serve(dataDir: string, key: string) {
   const { server, url } = await startServeProcess(dataDir, ['--cache-mb', String(CACHE_MB)]);

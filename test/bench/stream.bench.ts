@@ -7,7 +7,7 @@
  *   reached all of them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +21,7 @@ import { createKey } from '../kit/keys.js';
 import { stopProcess } from '../tui/serve.js';
 import type { BenchFigure } from './run.js';
 import { median, percentile } from './stats.js';
+import { memoryMb as rssMb } from './proc.js';
 
 export const title = 'live stream: publication → event at a client, 5,000 concurrent streams';
 
@@ -56,11 +57,6 @@ function goalFeed(n: number): object {
       jogador_id: 'fla-09',
     })),
   };
-}
-
-function rssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
-  return kb / 1024;
 }
 
 /** A raw stream connection: counts the goal frames it has seen. */
