@@ -5,6 +5,11 @@ import { after, before, describe, it } from 'node:test';
 import { MAX_BODY_BYTES } from '../../src/api/middleware/json-body.js';
 import { ROUTES } from '../../src/api/table/routes.js';
 import { DEFAULT_PLANS } from '../../src/control/plans.js';
+import { sqliteControlPlane } from '../../src/control/control-plane.js';
+import { openControlDb } from '../../src/control/database.js';
+import { resolveDataDir } from '../../src/data-dir.js';
+import { ManualClock } from '../kit/clock.js';
+import { tempDir } from '../kit/dirs.js';
 import { startHarness, type Harness } from '../kit/server.js';
 import { waitFor } from '../kit/wait.js';
 
@@ -377,6 +382,50 @@ describe('API errors that need their own app', () => {
 });
 
 describe('key cache', () => {
+  it('the requests that find a key expired share one control-plane lookup', async () => {
+    const { dir, cleanup } = tempDir('svc-api-auth-');
+    const clock = new ManualClock(Date.parse('2026-03-01T12:00:00Z'));
+    const db = await openControlDb(resolveDataDir(dir).controlDb);
+    const plane = sqliteControlPlane(db);
+    // The data dir's own store, its lookups counted and held until every request has reached the server.
+    let lookups = 0;
+    let arrived = 0;
+    let release: () => void = () => {};
+    let held = Promise.resolve();
+    const accounts = Object.create(plane.accounts) as typeof plane.accounts;
+    accounts.authenticate = async (key) => {
+      lookups++;
+      await held;
+      return plane.accounts.authenticate(key);
+    };
+    const h = await startHarness({ dir, authCacheMs: 1_000, clock, control: { ...plane, accounts } });
+    h.server.on('request', () => arrived++);
+    try {
+      const k = (await h.accounts.createKey((await h.accounts.createAccount('rebanho', 'pro')).id, null)).key;
+      assert.equal((await h.get('/v1/me', k)).status, 200);
+      assert.equal(lookups, 1);
+      const burst = async () => {
+        held = new Promise((r) => {
+          release = r;
+        });
+        const before = arrived;
+        const replies = Promise.all(Array.from({ length: 20 }, () => h.get('/v1/me', k)));
+        await waitFor(() => arrived - before === 20, 'the 20 requests at the server');
+        release();
+        return (await replies).map((r) => r.status);
+      };
+      assert.deepEqual(await burst(), Array(20).fill(200));
+      assert.equal(lookups, 1, 'cached: no lookup');
+      clock.advance(1_001);
+      assert.deepEqual(await burst(), Array(20).fill(200));
+      assert.equal(lookups, 2, 'expired: one lookup for the 20 requests');
+    } finally {
+      await h.stop();
+      db.close();
+      cleanup();
+    }
+  });
+
   it('a verified key is remembered for the cache interval: revocation applies when it expires', async () => {
     const h = await startHarness({ ingestDemo: false, authCacheMs: 60_000 });
     try {

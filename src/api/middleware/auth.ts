@@ -24,7 +24,9 @@ const MAX_CACHED_KEYS = 10_000;
  * Anything else — no header, another scheme, an unknown or revoked key — is the spec's 401.
  * A verified key is remembered for `cacheMs` (keyed by the Authorization header as sent, in memory only),
  * so a busy key costs one map lookup per request and one control-plane lookup per interval; revocation,
- * rotation and plan changes therefore take effect within `cacheMs`.
+ * rotation and plan changes therefore take effect within `cacheMs`. The requests that find the entry missing or
+ * expired share one lookup: a busy key's 64 connections would otherwise send 64 at each expiry, a queue on a
+ * PostgreSQL pool that every request behind them waits out.
  */
 export function authenticate(
   accounts: AccountsStore,
@@ -33,10 +35,29 @@ export function authenticate(
   clock: Clock = systemClock,
 ): RequestCheck {
   const cache = new Map<string, Resolved>();
-  const apply = (ctx: ApiContext, hit: Resolved) => {
+  /** Lookups under way, by header: null when the key is unknown or revoked. */
+  const looking = new Map<string, Promise<Resolved | null>>();
+  const apply = (ctx: ApiContext, hit: Resolved | null) => {
+    if (!hit) throw UNAUTHORIZED;
     ctx.state.auth = hit.auth;
     ctx.state.limits = hit.limits;
   };
+  const lookUp = (header: string, presented: string, now: number): Promise<Resolved | null> =>
+    accounts
+      .authenticate(presented)
+      .then((found) => {
+        if (!found) {
+          cache.delete(header);
+          return null;
+        }
+        const fresh = { ...resolveKey(found.key, found.account, plans), until: now + cacheMs };
+        if (cacheMs > 0) {
+          if (cache.size >= MAX_CACHED_KEYS) cache.clear();
+          cache.set(header, fresh);
+        }
+        return fresh;
+      })
+      .finally(() => looking.delete(header));
   return (ctx) => {
     const header = ctx.get('authorization');
     const now = clock.now();
@@ -44,18 +65,12 @@ export function authenticate(
     if (hit && hit.until > now) return apply(ctx, hit);
     const presented = /^Bearer +(\S+)\s*$/i.exec(header)?.[1];
     if (!presented) throw UNAUTHORIZED;
-    return accounts.authenticate(presented).then((found) => {
-      if (!found) {
-        cache.delete(header);
-        throw UNAUTHORIZED;
-      }
-      const fresh = { ...resolveKey(found.key, found.account, plans), until: now + cacheMs };
-      if (cacheMs > 0) {
-        if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-        cache.set(header, fresh);
-      }
-      apply(ctx, fresh);
-    });
+    let lookup = looking.get(header);
+    if (!lookup) {
+      lookup = lookUp(header, presented, now);
+      looking.set(header, lookup);
+    }
+    return lookup.then((resolved) => apply(ctx, resolved));
   };
 }
 
