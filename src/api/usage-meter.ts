@@ -21,6 +21,12 @@ export interface Admission {
 
 /** Largest block of quota one process reserves at once (one control-plane write per block). */
 const MAX_LEASE = 100;
+/**
+ * Left in a block when the next one is reserved, in the background: requests of a busy key never wait for the
+ * control plane (on PostgreSQL a reservation is a transaction of several round trips, and every request of the
+ * key waited it out at each block). A process then holds up to two blocks, returned on shutdown as before.
+ */
+const REFILL_AT = MAX_LEASE / 4;
 /** How long a process trusts "no quota left" before asking the control plane again (a plan may change). */
 const EXHAUSTED_RECHECK_MS = 1_000;
 
@@ -80,6 +86,8 @@ export class UsageMeter {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.flush();
+    // A block reserved ahead lands in its lease first, so that it is given back too.
+    await Promise.allSettled([...this.leases.values()].map((l) => l.refilling));
     const held = [...this.leases.values()].filter((l) => l.left > 0);
     this.leases.clear();
     await Promise.all(held.map((l) => this.store.release(l.chaveId, l.dia, l.left)));
@@ -126,19 +134,24 @@ export class UsageMeter {
    */
   private async admitAfterRefill(lease: Lease, limit: number, now: number): Promise<Admission> {
     for (;;) {
-      lease.refilling ??= this.store
-        .lease(lease.chaveId, lease.dia, limit, MAX_LEASE)
-        .then(({ granted, unreserved }) => {
-          lease.left += granted;
-          lease.unreserved = unreserved;
-          lease.exhaustedAt = granted === 0 ? this.clock.now() : 0;
-        })
-        .finally(() => {
-          lease.refilling = null;
-        });
-      await lease.refilling;
+      await this.refill(lease, limit);
       if (lease.left > 0 || lease.exhaustedAt !== 0) return this.take(lease, limit, now);
     }
+  }
+
+  /** The reservation of the key's next block, or the one under way. */
+  private refill(lease: Lease, limit: number): Promise<void> {
+    lease.refilling ??= this.store
+      .lease(lease.chaveId, lease.dia, limit, MAX_LEASE)
+      .then(({ granted, unreserved }) => {
+        lease.left += granted;
+        lease.unreserved = unreserved;
+        lease.exhaustedAt = granted === 0 ? this.clock.now() : 0;
+      })
+      .finally(() => {
+        lease.refilling = null;
+      });
+    return lease.refilling;
   }
 
   private take(lease: Lease, limit: number, now: number): Admission {
@@ -146,6 +159,8 @@ export class UsageMeter {
     const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
     if (lease.left === 0) return { allowed: false, limit, remaining: 0, resetSeconds, resetAt };
     lease.left -= 1;
+    // A failed reservation ahead costs nothing: the request that finds the block empty reserves again (and fails).
+    if (lease.left === REFILL_AT && lease.unreserved > 0) this.refill(lease, limit).catch(() => {});
     const k = `${lease.chaveId}:${lease.dia}`;
     const p = this.pending.get(k);
     if (p) p.requisicoes += 1;

@@ -9,6 +9,7 @@ import { HISTORY_DAYS } from '../../src/control/usage-store.js';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
 import { UsageMeter } from '../../src/api/usage-meter.js';
+import { ManualClock } from '../kit/clock.js';
 
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -193,6 +194,58 @@ describe('usage meter when a write fails (control plane briefly out of reach)', 
       assert.equal(st.total_requisicoes, 4);
       assert.equal(st.recentes.length, 4);
       await meter.stop();
+    } finally {
+      db.close();
+      cleanup();
+    }
+  });
+});
+
+describe('usage meter under a steady load', () => {
+  it('reserves the next block while a quarter of one is left: a busy key never waits for the control plane', async () => {
+    const { dir, cleanup } = tempDir('svc-api-usage-ahead-');
+    const db = await openControlDb(resolveDataDir(dir).controlDb);
+    try {
+      const { usage: store, accounts } = sqliteControlPlane(db);
+      const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
+      // The data dir's own store, its reservations counted.
+      const reservations: Promise<unknown>[] = [];
+      const now = Date.parse('2026-03-01T12:00:00Z');
+      const meter = new UsageMeter(
+        {
+          ...store,
+          lease: (...args) => {
+            const r = store.lease(...args);
+            reservations.push(r);
+            return r;
+          },
+        },
+        200,
+        () => {},
+        new ManualClock(now),
+      );
+      const first = meter.admit(chave, 1_000_000);
+      assert.ok(first instanceof Promise, 'the first request reserves the first block');
+      await first;
+      const waited: number[] = [];
+      for (let n = 2; n <= 400; n++) {
+        const a = meter.admit(chave, 1_000_000);
+        if (a instanceof Promise) {
+          waited.push(n);
+          await a;
+        } else assert.equal(a.allowed, true);
+        // Requests arrive in their own turns of the event loop, as over sockets.
+        await new Promise<void>((r) => setImmediate(r));
+      }
+      assert.deepEqual(waited, [], 'no request after the first waited for a reservation');
+      assert.equal(reservations.length, 5, 'a block of 100 reserved at 1, 76, 176, 276 and 376');
+      await meter.stop();
+      const dia = new Date(now).toISOString().slice(0, 10);
+      assert.equal(await store.usedOn(chave, dia), 400, 'every admitted request counted');
+      const { reservadas } = db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ?').get(chave) as {
+        reservadas: number;
+      };
+      assert.equal(reservadas, 400, 'the block reserved ahead and unused given back at shutdown');
     } finally {
       db.close();
       cleanup();
