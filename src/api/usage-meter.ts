@@ -19,8 +19,16 @@ export interface Admission {
   resetAt: number;
 }
 
-/** Largest block of quota one process reserves at once (one control-plane write per block). */
-const MAX_LEASE = 100;
+/** Bounds of the block of quota one process reserves at once (one control-plane write per block). */
+const MIN_LEASE = 100;
+const MAX_LEASE = 10_000;
+/**
+ * A block used up sooner than this asks for twice as much next time, one that lasted longer for half (within the
+ * bounds): a busy key costs a control-plane write about every second, not every MIN_LEASE requests, and what a
+ * process can strand by crashing stays about a second of the key's requests on it (and, as every block, at most a
+ * tenth of what was unreserved: leaseSize).
+ */
+const LEASE_SPAN_MS = 1_000;
 /** How long a process trusts "no quota left" before asking the control plane again (a plan may change). */
 const EXHAUSTED_RECHECK_MS = 1_000;
 
@@ -33,6 +41,10 @@ interface Lease {
   unreserved: number;
   /** When an empty reservation was last answered (0: never). */
   exhaustedAt: number;
+  /** The block the next reservation asks for. */
+  block: number;
+  /** When the last non-empty reservation was answered (0: never). */
+  grantedAt: number;
   /** The reservation under way, which concurrent requests of the key wait for. */
   refilling: Promise<void> | null;
 }
@@ -114,7 +126,16 @@ export class UsageMeter {
     const k = `${chaveId}:${dia}`;
     let lease = this.leases.get(k);
     if (!lease) {
-      lease = { chaveId, dia, left: 0, unreserved: limit, exhaustedAt: 0, refilling: null };
+      lease = {
+        chaveId,
+        dia,
+        left: 0,
+        unreserved: limit,
+        exhaustedAt: 0,
+        block: MIN_LEASE,
+        grantedAt: 0,
+        refilling: null,
+      };
       this.leases.set(k, lease);
     }
     return lease;
@@ -127,11 +148,13 @@ export class UsageMeter {
   private async admitAfterRefill(lease: Lease, limit: number, now: number): Promise<Admission> {
     for (;;) {
       lease.refilling ??= this.store
-        .lease(lease.chaveId, lease.dia, limit, MAX_LEASE)
+        .lease(lease.chaveId, lease.dia, limit, this.nextBlock(lease))
         .then(({ granted, unreserved }) => {
+          const at = this.clock.now();
           lease.left += granted;
           lease.unreserved = unreserved;
-          lease.exhaustedAt = granted === 0 ? this.clock.now() : 0;
+          lease.exhaustedAt = granted === 0 ? at : 0;
+          if (granted > 0) lease.grantedAt = at;
         })
         .finally(() => {
           lease.refilling = null;
@@ -139,6 +162,16 @@ export class UsageMeter {
       await lease.refilling;
       if (lease.left > 0 || lease.exhaustedAt !== 0) return this.take(lease, limit, now);
     }
+  }
+
+  /** The block to ask for once the last one is used up: sized so that a block lasts about LEASE_SPAN_MS. */
+  private nextBlock(lease: Lease): number {
+    if (lease.grantedAt !== 0 && lease.left === 0)
+      lease.block =
+        this.clock.now() - lease.grantedAt < LEASE_SPAN_MS
+          ? Math.min(MAX_LEASE, lease.block * 2)
+          : Math.max(MIN_LEASE, Math.floor(lease.block / 2));
+    return lease.block;
   }
 
   private take(lease: Lease, limit: number, now: number): Admission {

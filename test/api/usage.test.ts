@@ -9,6 +9,7 @@ import { HISTORY_DAYS } from '../../src/control/usage-store.js';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
 import { UsageMeter } from '../../src/api/usage-meter.js';
+import { ManualClock } from '../kit/clock.js';
 
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -192,6 +193,44 @@ describe('usage meter when a write fails (control plane briefly out of reach)', 
       const st = await store.stats(chave);
       assert.equal(st.total_requisicoes, 4);
       assert.equal(st.recentes.length, 4);
+      await meter.stop();
+    } finally {
+      db.close();
+      cleanup();
+    }
+  });
+});
+
+describe('usage meter quota blocks', () => {
+  it('a block used up within a second asks for twice as much next, one that lasted longer for half, never under 100', async () => {
+    const { dir, cleanup } = tempDir('svc-api-usage-blocks-');
+    const db = await openControlDb(resolveDataDir(dir).controlDb);
+    try {
+      const { usage: store, accounts } = sqliteControlPlane(db);
+      const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
+      const clock = new ManualClock(Date.parse('2026-03-10T12:00:00Z'));
+      const meter = new UsageMeter(store, 200, () => {}, clock);
+      const reserved = () =>
+        (db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ?').get(chave) as { reservadas: number })
+          .reservadas;
+      const admit = async (n: number) => {
+        for (let i = 0; i < n; i++) assert.equal((await meter.admit(chave, 1_000_000_000)).allowed, true);
+      };
+      await admit(1);
+      assert.equal(reserved(), 100, 'the first block');
+      await admit(100);
+      assert.equal(reserved(), 300, 'used up at once: the next asks for 200');
+      clock.advance(500);
+      await admit(200);
+      assert.equal(reserved(), 700, 'used up within a second: 400');
+      clock.advance(5_000);
+      await admit(400);
+      assert.equal(reserved(), 900, 'lasted five seconds: 200');
+      clock.advance(5_000);
+      await admit(200);
+      clock.advance(5_000);
+      await admit(100);
+      assert.equal(reserved(), 1100, 'then 100, and never less');
       await meter.stop();
     } finally {
       db.close();
