@@ -19,14 +19,25 @@ export interface Admission {
   resetAt: number;
 }
 
-/** Largest block of quota one process reserves at once (one control-plane write per block). */
-const MAX_LEASE = 100;
+/** Bounds of the block of quota one process reserves at once (one control-plane write per block). */
+const MIN_LEASE = 100;
+const MAX_LEASE = 10_000;
 /**
- * Left in a block when the next one is reserved, in the background: requests of a busy key never wait for the
- * control plane (on PostgreSQL a reservation is a transaction of several round trips, and every request of the
- * key waited it out at each block). A process then holds up to two blocks, returned on shutdown as before.
+ * A block used up sooner than this asks for twice as much next time, one that lasted longer for half (within the
+ * bounds): a busy key costs a control-plane write about every second, not every MIN_LEASE requests, and what a
+ * process can strand by crashing stays about a second of the key's requests on it (and, as every block, at most a
+ * tenth of what was unreserved: leaseSize).
  */
-const REFILL_AT = MAX_LEASE / 4;
+const LEASE_SPAN_MS = 1_000;
+/**
+ * The next block is reserved, in the background, once a quarter of the last one is left: requests of a busy key
+ * never wait for the control plane (on PostgreSQL a reservation is a transaction of several round trips, and every
+ * request of the key waited it out at each block). A process then holds up to two blocks, returned on shutdown.
+ * Only after a block of at least MIN_LEASE: leaseSize shrinks blocks to a tenth of what is unreserved, so near the
+ * end of a quota processes reserve one small block at a time, and none holds quota ahead that another, refused,
+ * could have used.
+ */
+const REFILL_AT = 1 / 4;
 /** How long a process trusts "no quota left" before asking the control plane again (a plan may change). */
 const EXHAUSTED_RECHECK_MS = 1_000;
 
@@ -39,6 +50,12 @@ interface Lease {
   unreserved: number;
   /** When an empty reservation was last answered (0: never). */
   exhaustedAt: number;
+  /** The block the next reservation asks for. */
+  block: number;
+  /** When the last non-empty reservation was answered (0: never). */
+  grantedAt: number;
+  /** `left` at which the next block is reserved ahead (a quarter of the last block granted; -1: none). */
+  refillAt: number;
   /** The reservation under way, which concurrent requests of the key wait for. */
   refilling: Promise<void> | null;
 }
@@ -122,7 +139,17 @@ export class UsageMeter {
     const k = `${chaveId}:${dia}`;
     let lease = this.leases.get(k);
     if (!lease) {
-      lease = { chaveId, dia, left: 0, unreserved: limit, exhaustedAt: 0, refilling: null };
+      lease = {
+        chaveId,
+        dia,
+        left: 0,
+        unreserved: limit,
+        exhaustedAt: 0,
+        block: MIN_LEASE,
+        grantedAt: 0,
+        refillAt: 0,
+        refilling: null,
+      };
       this.leases.set(k, lease);
     }
     return lease;
@@ -142,16 +169,31 @@ export class UsageMeter {
   /** The reservation of the key's next block, or the one under way. */
   private refill(lease: Lease, limit: number): Promise<void> {
     lease.refilling ??= this.store
-      .lease(lease.chaveId, lease.dia, limit, MAX_LEASE)
+      .lease(lease.chaveId, lease.dia, limit, this.nextBlock(lease))
       .then(({ granted, unreserved }) => {
+        const at = this.clock.now();
         lease.left += granted;
         lease.unreserved = unreserved;
-        lease.exhaustedAt = granted === 0 ? this.clock.now() : 0;
+        lease.exhaustedAt = granted === 0 ? at : 0;
+        if (granted > 0) {
+          lease.grantedAt = at;
+          lease.refillAt = granted >= MIN_LEASE ? Math.floor(granted * REFILL_AT) : -1;
+        }
       })
       .finally(() => {
         lease.refilling = null;
       });
     return lease.refilling;
+  }
+
+  /** The block to ask for once the last one runs low: sized so that a block lasts about LEASE_SPAN_MS. */
+  private nextBlock(lease: Lease): number {
+    if (lease.grantedAt !== 0)
+      lease.block =
+        this.clock.now() - lease.grantedAt < LEASE_SPAN_MS
+          ? Math.min(MAX_LEASE, lease.block * 2)
+          : Math.max(MIN_LEASE, Math.floor(lease.block / 2));
+    return lease.block;
   }
 
   private take(lease: Lease, limit: number, now: number): Admission {
@@ -160,7 +202,7 @@ export class UsageMeter {
     if (lease.left === 0) return { allowed: false, limit, remaining: 0, resetSeconds, resetAt };
     lease.left -= 1;
     // A failed reservation ahead costs nothing: the request that finds the block empty reserves again (and fails).
-    if (lease.left === REFILL_AT && lease.unreserved > 0) this.refill(lease, limit).catch(() => {});
+    if (lease.left === lease.refillAt && lease.unreserved > 0) this.refill(lease, limit).catch(() => {});
     const k = `${lease.chaveId}:${lease.dia}`;
     const p = this.pending.get(k);
     if (p) p.requisicoes += 1;

@@ -1,7 +1,7 @@
-import { inChunks } from './sql/dialect.js';
-import { compiledOnce } from './sql/compiled-once.js';
-import { sql as raw, type ControlSql } from './sql/control-sql.js';
-import { forUpdate, greatest } from './sql/dialect.js';
+import { CompiledQuery } from 'kysely';
+import { compiledOnce, compiledWrite } from './sql/compiled-once.js';
+import type { ControlQuery, ControlSql } from './sql/control-sql.js';
+import { forUpdate, greatest, inChunks, jsonItems, rowsText, type ValueType } from './sql/dialect.js';
 
 /** One finished request, as `/v1/perfil/estatisticas` lists it. */
 export interface UsageRecord {
@@ -107,6 +107,40 @@ export function leaseSize(unreserved: number, maxBlock: number): number {
 /** Recent requests kept per key. */
 export const RECENT_KEPT = 20;
 
+/** A multi-row write of the usage flush: its head, one cast per value of a row (rowsText), its tail. */
+interface RowsShape {
+  head: string;
+  types: readonly (ValueType | null)[];
+  tail: string;
+}
+
+/*
+ * The flush's writes as fixed texts, run through rowsText: building them through Kysely at every flush cost more
+ * than SQLite takes to run them (a flush every 200 ms, issue #30). The ON CONFLICT tails read alike on both engines.
+ */
+const DAILY: RowsShape = {
+  head: 'INSERT INTO uso_diario (chave_id, dia, requisicoes)',
+  types: ['BIGINT', 'TEXT', 'BIGINT'],
+  tail: 'ON CONFLICT (chave_id, dia) DO UPDATE SET requisicoes = uso_diario.requisicoes + excluded.requisicoes',
+};
+const TOTAL: RowsShape = {
+  head: 'INSERT INTO uso_total (chave_id, requisicoes, tempo_total_ms)',
+  types: ['BIGINT', 'BIGINT', 'DOUBLE PRECISION'],
+  tail: `ON CONFLICT (chave_id) DO UPDATE SET requisicoes = uso_total.requisicoes + excluded.requisicoes,
+    tempo_total_ms = uso_total.tempo_total_ms + excluded.tempo_total_ms`,
+};
+const RECENT: RowsShape = {
+  head: 'INSERT INTO uso_recente (chave_id, endpoint, metodo, status_code, tempo_resposta_ms, data_hora)',
+  types: ['BIGINT', 'TEXT', 'TEXT', 'INTEGER', 'DOUBLE PRECISION', 'TEXT'],
+  tail: '',
+};
+const PER_ROUTE: RowsShape = {
+  head: 'INSERT INTO uso_endpoint_diario (chave_id, dia, metodo, endpoint, requisicoes)',
+  types: ['BIGINT', 'TEXT', 'TEXT', 'TEXT', 'BIGINT'],
+  tail: `ON CONFLICT (chave_id, dia, metodo, endpoint) DO UPDATE SET
+    requisicoes = uso_endpoint_diario.requisicoes + excluded.requisicoes`,
+};
+
 /** Quota counts, leases and usage statistics on either engine. */
 export function usageStoreOn(sql: ControlSql): UsageStore {
   const { db, engine } = sql;
@@ -131,6 +165,31 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
       .where('chave_id', '=', chaveId)
       .where('dia', '=', dia),
   );
+  /** Keeps the RECENT_KEPT newest of each key in `keys` (a JSON array): older than the key's RECENT_KEPT-th. */
+  const trimRecent = compiledWrite(db, (q, keys: string) =>
+    q
+      .deleteFrom('uso_recente')
+      .where('chave_id', 'in', jsonItems<number>(engine, keys, 'bigint'))
+      .where('id', '<', (eb) =>
+        eb
+          .selectFrom('uso_recente as r')
+          .select('r.id')
+          .whereRef('r.chave_id', '=', 'uso_recente.chave_id')
+          .orderBy('r.id', 'desc')
+          .limit(1)
+          .offset(RECENT_KEPT - 1),
+      ),
+  );
+  const pruneRoutes = compiledWrite(db, (q, before: string) =>
+    q.deleteFrom('uso_endpoint_diario').where('dia', '<', before),
+  );
+  /** `rows` written by one multi-row statement of `shape` per chunk (texts made once per row count: rowsText). */
+  const upsert = async <T>(tx: ControlQuery, shape: RowsShape, rows: readonly T[], values: (row: T) => unknown[]) => {
+    for (const run of inChunks(rows, shape.types.length))
+      await tx.executeQuery(
+        CompiledQuery.raw(rowsText(engine, shape.head, shape.types, run.length, shape.tail), run.flatMap(values)),
+      );
+  };
   return {
     lease(chaveId, dia, limit, maxBlock) {
       // The read and the reservation are one step for every process and node: the write transaction begins
@@ -159,87 +218,22 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
       const newest = endpoints.reduce((max, e) => (e.dia > max ? e.dia : max), '');
       const keys = [...new Set(recent.map((r) => r.chaveId))];
       await sql.write(async (tx) => {
-        for (const run of inChunks(
-          summed(counts, (c) => `${c.chaveId} ${c.dia}`, ['requisicoes']),
-          3,
-        ))
-          await tx
-            .insertInto('uso_diario')
-            .values(run.map((c) => ({ chave_id: c.chaveId, dia: c.dia, requisicoes: c.requisicoes })))
-            .onConflict((c) =>
-              c.columns(['chave_id', 'dia']).doUpdateSet((eb) => ({
-                requisicoes: eb('uso_diario.requisicoes', '+', eb.ref('excluded.requisicoes')),
-              })),
-            )
-            .execute();
-        for (const run of inChunks(
-          summed(totals, (t) => String(t.chaveId), ['requisicoes', 'tempo_total_ms']),
-          3,
-        ))
-          await tx
-            .insertInto('uso_total')
-            .values(
-              run.map((t) => ({ chave_id: t.chaveId, requisicoes: t.requisicoes, tempo_total_ms: t.tempo_total_ms })),
-            )
-            .onConflict((c) =>
-              c.column('chave_id').doUpdateSet((eb) => ({
-                requisicoes: eb('uso_total.requisicoes', '+', eb.ref('excluded.requisicoes')),
-                tempo_total_ms: eb('uso_total.tempo_total_ms', '+', eb.ref('excluded.tempo_total_ms')),
-              })),
-            )
-            .execute();
-        for (const run of inChunks(recent, 6))
-          await tx
-            .insertInto('uso_recente')
-            .values(
-              run.map((r) => ({
-                chave_id: r.chaveId,
-                endpoint: r.endpoint,
-                metodo: r.metodo,
-                status_code: r.status_code,
-                tempo_resposta_ms: r.tempo_resposta_ms,
-                data_hora: r.data_hora,
-              })),
-            )
-            .execute();
-        // Keeps the RECENT_KEPT newest of each key written to.
-        for (const run of inChunks(keys, 1))
-          await tx
-            .deleteFrom('uso_recente')
-            .where('id', 'in', (eb) =>
-              eb
-                .selectFrom(
-                  eb
-                    .selectFrom('uso_recente')
-                    .select(['id', raw<number>`row_number() OVER (PARTITION BY chave_id ORDER BY id DESC)`.as('n')])
-                    .where('chave_id', 'in', run)
-                    .as('r'),
-                )
-                .select('r.id')
-                .where('r.n', '>', RECENT_KEPT),
-            )
-            .execute();
+        const days = summed(counts, (c) => `${c.chaveId} ${c.dia}`, ['requisicoes']);
+        await upsert(tx, DAILY, days, (c) => [c.chaveId, c.dia, c.requisicoes]);
+        const lifetime = summed(totals, (t) => String(t.chaveId), ['requisicoes', 'tempo_total_ms']);
+        await upsert(tx, TOTAL, lifetime, (t) => [t.chaveId, t.requisicoes, t.tempo_total_ms]);
+        await upsert(tx, RECENT, recent, (r) => [
+          r.chaveId,
+          r.endpoint,
+          r.metodo,
+          r.status_code,
+          r.tempo_resposta_ms,
+          r.data_hora,
+        ]);
+        if (keys.length > 0) await trimRecent(tx, JSON.stringify(keys));
         const routes = summed(endpoints, (e) => `${e.chaveId} ${e.dia} ${e.metodo} ${e.endpoint}`, ['requisicoes']);
-        for (const run of inChunks(routes, 5))
-          await tx
-            .insertInto('uso_endpoint_diario')
-            .values(
-              run.map((e) => ({
-                chave_id: e.chaveId,
-                dia: e.dia,
-                metodo: e.metodo,
-                endpoint: e.endpoint,
-                requisicoes: e.requisicoes,
-              })),
-            )
-            .onConflict((c) =>
-              c.columns(['chave_id', 'dia', 'metodo', 'endpoint']).doUpdateSet((eb) => ({
-                requisicoes: eb('uso_endpoint_diario.requisicoes', '+', eb.ref('excluded.requisicoes')),
-              })),
-            )
-            .execute();
-        if (newest > prunedFor)
-          await tx.deleteFrom('uso_endpoint_diario').where('dia', '<', historyWindow(newest)[0]!).execute();
+        await upsert(tx, PER_ROUTE, routes, (e) => [e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes]);
+        if (newest > prunedFor) await pruneRoutes(tx, historyWindow(newest)[0]!);
       });
       if (newest > prunedFor) prunedFor = newest;
     },

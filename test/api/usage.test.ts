@@ -201,6 +201,46 @@ describe('usage meter when a write fails (control plane briefly out of reach)', 
   });
 });
 
+describe('usage meter quota blocks', () => {
+  it('a block used up within a second asks for twice as much next, one that lasted longer for half, never under 100', async () => {
+    const { dir, cleanup } = tempDir('svc-api-usage-blocks-');
+    const db = await openControlDb(resolveDataDir(dir).controlDb);
+    try {
+      const { usage: store, accounts } = sqliteControlPlane(db);
+      const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
+      const clock = new ManualClock(Date.parse('2026-03-10T12:00:00Z'));
+      const meter = new UsageMeter(store, 200, () => {}, clock);
+      const reserved = () =>
+        (db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ?').get(chave) as { reservadas: number })
+          .reservadas;
+      const admit = async (n: number) => {
+        for (let i = 0; i < n; i++) assert.equal((await meter.admit(chave, 1_000_000_000)).allowed, true);
+        // The block reserved ahead, once a quarter of the last was left, lands before the count is read.
+        await new Promise<void>((r) => setImmediate(r));
+      };
+      await admit(1);
+      assert.equal(reserved(), 100, 'the first block');
+      await admit(100);
+      assert.equal(reserved(), 300, 'used up at once: the next asks for 200');
+      clock.advance(500);
+      await admit(200);
+      assert.equal(reserved(), 700, 'used up within a second: 400');
+      clock.advance(5_000);
+      await admit(400);
+      assert.equal(reserved(), 900, 'lasted five seconds: 200');
+      clock.advance(5_000);
+      await admit(200);
+      clock.advance(5_000);
+      await admit(100);
+      assert.equal(reserved(), 1100, 'then 100, and never less');
+      await meter.stop();
+    } finally {
+      db.close();
+      cleanup();
+    }
+  });
+});
+
 describe('usage meter under a steady load', () => {
   it('reserves the next block while a quarter of one is left: a busy key never waits for the control plane', async () => {
     const { dir, cleanup } = tempDir('svc-api-usage-ahead-');
@@ -209,15 +249,14 @@ describe('usage meter under a steady load', () => {
       const { usage: store, accounts } = sqliteControlPlane(db);
       const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
       // The data dir's own store, its reservations counted.
-      const reservations: Promise<unknown>[] = [];
+      const blocks: number[] = [];
       const now = Date.parse('2026-03-01T12:00:00Z');
       const meter = new UsageMeter(
         {
           ...store,
           lease: (...args) => {
-            const r = store.lease(...args);
-            reservations.push(r);
-            return r;
+            blocks.push(args[3]);
+            return store.lease(...args);
           },
         },
         200,
@@ -238,7 +277,7 @@ describe('usage meter under a steady load', () => {
         await new Promise<void>((r) => setImmediate(r));
       }
       assert.deepEqual(waited, [], 'no request after the first waited for a reservation');
-      assert.equal(reservations.length, 5, 'a block of 100 reserved at 1, 76, 176, 276 and 376');
+      assert.deepEqual(blocks, [100, 200, 400], 'reserved at requests 1, 76 and 251, each used up within a second');
       await meter.stop();
       const dia = new Date(now).toISOString().slice(0, 10);
       assert.equal(await store.usedOn(chave, dia), 400, 'every admitted request counted');

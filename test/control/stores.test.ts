@@ -7,7 +7,7 @@ import { accountsStoreOn, type AccountsStore } from '../../src/control/accounts-
 import { countersOn, type Counters } from '../../src/control/counters.js';
 import { openControlDb } from '../../src/control/database.js';
 import { dispatcherCursorOn, type DispatcherCursor } from '../../src/control/outbox-cursor.js';
-import { postgresSql, sqliteSql } from '../../src/control/sql/control-sql.js';
+import { postgresSql, sqliteSql, type ControlQuery } from '../../src/control/sql/control-sql.js';
 import { openPgControl, type PgControl } from '../../src/control/postgres/pg-control.js';
 import { usageStoreOn, type UsageStore } from '../../src/control/usage-store.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
@@ -19,6 +19,18 @@ interface Stores {
   cursor: DispatcherCursor;
   /** A second, independent handle on the same control plane (another process's view). */
   other(): Promise<{ usage: UsageStore; close(): Promise<void> }>;
+  /** The `endpoint` of every row `uso_recente` holds for a key, oldest first (what the store keeps, not what it shows). */
+  recentRows(chaveId: number): Promise<string[]>;
+}
+
+async function recentRowsOn(db: ControlQuery, chaveId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('uso_recente')
+    .select('endpoint')
+    .where('chave_id', '=', chaveId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.endpoint);
 }
 
 const KEY = Buffer.alloc(32, 7);
@@ -42,6 +54,7 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
             const db2 = await openControlDb(file, { secretKeys: [KEY] });
             return { usage: usageStoreOn(sqliteSql(db2)), close: async () => void db2.close() };
           },
+          recentRows: (chaveId) => recentRowsOn(sql.db, chaveId),
         };
         return { stores, close: async () => (db.close(), rmSync(dir, { recursive: true, force: true })) };
       },
@@ -64,6 +77,7 @@ const backends: { name: string; skip: string | false; open(): Promise<{ stores: 
             opened.push(c2);
             return { usage: usageStoreOn(postgresSql(c2.pool)), close: async () => undefined };
           },
+          recentRows: (chaveId) => recentRowsOn(sql.db, chaveId),
         };
         return {
           stores,
@@ -241,6 +255,31 @@ for (const backend of backends) {
           { metodo: 'GET', endpoint: '/v1/partidas', requisicoes: 10 },
         ],
       });
+    });
+
+    it('keeps exactly the 20 newest recent requests of each key written to, and every one of a key under 20', async () => {
+      const record = (chaveId: number, i: number) => ({
+        chaveId,
+        endpoint: `/v1/k${chaveId}/${i}`,
+        rota: '/v1/k/{id}',
+        metodo: 'GET',
+        status_code: 200,
+        tempo_resposta_ms: 0.5,
+        data_hora: '2026-01-01T00:00:00Z',
+      });
+      const records = (chaveId: number, from: number, n: number) =>
+        Array.from({ length: n }, (_, i) => record(chaveId, from + i));
+      const totals = (chaveId: number, n: number) => [{ chaveId, requisicoes: n, tempo_total_ms: n / 2 }];
+      await s.usage.add([], [...totals(11, 25), ...totals(12, 4)], [...records(11, 0, 25), ...records(12, 0, 4)], []);
+      await s.usage.add([], totals(11, 3), records(11, 25, 3), []);
+      assert.deepEqual(
+        await s.recentRows(11),
+        records(11, 8, 20).map((r) => r.endpoint),
+      );
+      assert.deepEqual(
+        await s.recentRows(12),
+        records(12, 0, 4).map((r) => r.endpoint),
+      );
     });
 
     it('counters hand out consecutive values once; the cursor starts at the last seq and never goes back', async () => {

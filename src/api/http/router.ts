@@ -63,13 +63,19 @@ export class PathRouter<T> {
    * path without it matches (`/v1/me/`).
    */
   find(method: string, path: string): Found<T> | NotFound {
-    const segments = path.split('/');
-    const allowed = new Set<string>();
+    let segments = path.split('/');
     const values: string[] = [];
-    let hit = this.walk(this.root, segments, 1, method, values, allowed);
-    if (hit === undefined && allowed.size === 0 && segments.length > 2 && segments.at(-1) === '')
-      hit = this.walk(this.root, segments.slice(0, -1), 1, method, values, allowed);
-    if (hit === undefined) return { allowed: [...allowed].sort() };
+    let hit = this.walk(this.root, segments, 1, method, values, null);
+    if (hit === undefined) {
+      // A miss walks again to learn the path's methods: a hit (the hot path) fills no set.
+      const allowed = new Set<string>();
+      this.walk(this.root, segments, 1, method, values, allowed);
+      if (allowed.size === 0 && segments.length > 2 && segments.at(-1) === '') {
+        segments = segments.slice(0, -1);
+        hit = this.walk(this.root, segments, 1, method, values, allowed);
+      }
+      if (hit === undefined) return { allowed: [...allowed].sort() };
+    }
     const params: Record<string, string> = {};
     for (let i = 0; i < hit.names.length; i++) params[hit.names[i]!] = decode(values[i]!);
     return { value: hit.value, params };
@@ -81,10 +87,11 @@ export class PathRouter<T> {
     i: number,
     method: string,
     values: string[],
-    allowed: Set<string>,
+    /** Where to add the methods of every node the path reaches (null: not wanted). */
+    allowed: Set<string> | null,
   ): { value: T; names: readonly string[] } | undefined {
     if (i === segments.length) {
-      for (const m of at.methods.keys()) allowed.add(m);
+      if (allowed) for (const m of at.methods.keys()) allowed.add(m);
       return at.methods.get(method);
     }
     const segment = segments[i]!;

@@ -99,7 +99,7 @@ export function inChunks<T>(items: readonly T[], perItem: number): T[][] {
 }
 
 /** A column type of `rowsText`: the cast each value gets (null: none). */
-export type ValueType = 'TEXT' | 'INTEGER' | 'BIGINT';
+export type ValueType = 'TEXT' | 'INTEGER' | 'BIGINT' | 'DOUBLE PRECISION';
 
 const rowTexts = new Map<string, string>();
 
