@@ -5,7 +5,7 @@ import { resolveDataDir } from '../../src/data-dir.js';
 import { DEMO_FIXTURES } from '../kit/fixtures.js';
 import { ingestInto } from '../kit/ingest.js';
 import { startHarness } from '../kit/server.js';
-import { HISTORY_DAYS } from '../../src/control/usage-store.js';
+import { HISTORY_DAYS, type UsageStore } from '../../src/control/usage-store.js';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { openControlDb } from '../../src/control/database.js';
 import { UsageMeter } from '../../src/api/usage-meter.js';
@@ -154,13 +154,30 @@ describe('quota consumption and usage statistics', () => {
   });
 });
 
+/** A real control.db in a temp dir with one key: what the meter's tests run against. */
+async function withKey(
+  prefix: string,
+  fn: (c: { store: UsageStore; chave: number; reserved: () => number }) => Promise<void>,
+): Promise<void> {
+  const { dir, cleanup } = tempDir(prefix);
+  const db = await openControlDb(resolveDataDir(dir).controlDb);
+  try {
+    const { usage: store, accounts } = sqliteControlPlane(db);
+    const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
+    // The key's quota reserved by processes today (`uso_diario.reservadas`).
+    const reserved = () =>
+      (db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ?').get(chave) as { reservadas: number })
+        .reservadas;
+    await fn({ store, chave, reserved });
+  } finally {
+    db.close();
+    cleanup();
+  }
+}
+
 describe('usage meter when a write fails (control plane briefly out of reach)', () => {
   it('keeps the counts and writes them with the next flush: nothing admitted is lost', async () => {
-    const { dir, cleanup } = tempDir('svc-api-usage-fail-');
-    const db = await openControlDb(resolveDataDir(dir).controlDb);
-    try {
-      const { usage: store, accounts } = sqliteControlPlane(db);
-      const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
+    await withKey('svc-api-usage-fail-', async ({ store, chave }) => {
       let failNext = true;
       const meter = new UsageMeter({
         ...store,
@@ -194,25 +211,15 @@ describe('usage meter when a write fails (control plane briefly out of reach)', 
       assert.equal(st.total_requisicoes, 4);
       assert.equal(st.recentes.length, 4);
       await meter.stop();
-    } finally {
-      db.close();
-      cleanup();
-    }
+    });
   });
 });
 
 describe('usage meter quota blocks', () => {
   it('a block used up within a second asks for twice as much next, one that lasted longer for half, never under 100', async () => {
-    const { dir, cleanup } = tempDir('svc-api-usage-blocks-');
-    const db = await openControlDb(resolveDataDir(dir).controlDb);
-    try {
-      const { usage: store, accounts } = sqliteControlPlane(db);
-      const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
+    await withKey('svc-api-usage-blocks-', async ({ store, chave, reserved }) => {
       const clock = new ManualClock(Date.parse('2026-03-10T12:00:00Z'));
       const meter = new UsageMeter(store, 200, () => {}, clock);
-      const reserved = () =>
-        (db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ?').get(chave) as { reservadas: number })
-          .reservadas;
       const admit = async (n: number) => {
         for (let i = 0; i < n; i++) assert.equal((await meter.admit(chave, 1_000_000_000)).allowed, true);
         // The block reserved ahead, once a quarter of the last was left, lands before the count is read.
@@ -234,20 +241,13 @@ describe('usage meter quota blocks', () => {
       await admit(100);
       assert.equal(reserved(), 1100, 'then 100, and never less');
       await meter.stop();
-    } finally {
-      db.close();
-      cleanup();
-    }
+    });
   });
 });
 
 describe('usage meter under a steady load', () => {
   it('reserves the next block while a quarter of one is left: a busy key never waits for the control plane', async () => {
-    const { dir, cleanup } = tempDir('svc-api-usage-ahead-');
-    const db = await openControlDb(resolveDataDir(dir).controlDb);
-    try {
-      const { usage: store, accounts } = sqliteControlPlane(db);
-      const chave = (await accounts.createKey((await accounts.createAccount('acme', 'pro')).id, null)).record.id;
+    await withKey('svc-api-usage-ahead-', async ({ store, chave, reserved }) => {
       // The data dir's own store, its reservations counted.
       const blocks: number[] = [];
       const now = Date.parse('2026-03-01T12:00:00Z');
@@ -281,13 +281,71 @@ describe('usage meter under a steady load', () => {
       await meter.stop();
       const dia = new Date(now).toISOString().slice(0, 10);
       assert.equal(await store.usedOn(chave, dia), 400, 'every admitted request counted');
-      const { reservadas } = db.prepare('SELECT reservadas FROM uso_diario WHERE chave_id = ?').get(chave) as {
-        reservadas: number;
-      };
-      assert.equal(reservadas, 400, 'the block reserved ahead and unused given back at shutdown');
-    } finally {
-      db.close();
-      cleanup();
-    }
+      assert.equal(reserved(), 400, 'the block reserved ahead and unused given back at shutdown');
+    });
+  });
+});
+
+describe('usage meter when a block reserved ahead fails', () => {
+  it('the block in hand is used up, then the request that finds it empty reserves again', async () => {
+    await withKey('svc-api-usage-ahead-fails-', async ({ store, chave }) => {
+      let reservations = 0;
+      const meter = new UsageMeter(
+        {
+          ...store,
+          lease: (...args) => {
+            // The second is the one reserved ahead: the control plane is out of reach for it.
+            if (++reservations === 2)
+              return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+            return store.lease(...args);
+          },
+        },
+        200,
+        () => {},
+        new ManualClock(Date.parse('2026-03-01T12:00:00Z')),
+      );
+      await meter.admit(chave, 1_000_000);
+      const waited: number[] = [];
+      for (let n = 2; n <= 101; n++) {
+        const a = meter.admit(chave, 1_000_000);
+        if (a instanceof Promise) waited.push(n);
+        assert.equal((await a).allowed, true, `request ${n}`);
+        await new Promise<void>((r) => setImmediate(r));
+      }
+      assert.equal(reservations, 3, 'the first, the failed one ahead, and one when the block ran out');
+      assert.deepEqual(waited, [101], 'only the request that found the block empty waited');
+      await meter.stop();
+    });
+  });
+});
+
+describe('usage meter stopped while a block is reserved ahead', () => {
+  it('waits for the block to land and gives it back with the rest', async () => {
+    await withKey('svc-api-usage-ahead-stop-', async ({ store, chave, reserved }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let reservations = 0;
+      const meter = new UsageMeter(
+        {
+          ...store,
+          // The reservation ahead (the second) answers only once the meter is stopping.
+          lease: async (...args) => {
+            if (++reservations === 2) await held;
+            return store.lease(...args);
+          },
+        },
+        200,
+        () => {},
+        new ManualClock(Date.parse('2026-03-01T12:00:00Z')),
+      );
+      for (let n = 1; n <= 80; n++) assert.equal((await meter.admit(chave, 1_000_000)).allowed, true);
+      assert.equal(reservations, 2, 'the block ahead is being reserved');
+      const stopped = meter.stop();
+      release();
+      await stopped;
+      assert.equal(reserved(), 80, 'both blocks given back but for the 80 used');
+    });
   });
 });
