@@ -56,7 +56,7 @@ const BATCH_BYTES = 64 * 1024;
  * profiles. A line waits at most FLUSH_MS, so a quiet server's log still reads live; a process killed with
  * SIGKILL loses at most that much. Lines go in as bytes (sonic-boom's buffer mode): as text, sonic-boom measured
  * the whole pending batch again at every line, so a line cost more the fuller the batch (docs/decisions/api.md,
- * "The access log's batches").
+ * "The cost of a request besides Koa's").
  */
 function bufferedStdout(): DestinationStream {
   const out = loadPino().destination({
