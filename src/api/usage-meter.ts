@@ -52,7 +52,7 @@ interface Lease {
   exhaustedAt: number;
   /** The block the next reservation asks for. */
   block: number;
-  /** When the last non-empty reservation was answered (0: never). */
+  /** When the last non-empty reservation was answered; 0 once the next block is sized from it (or never granted). */
   grantedAt: number;
   /** `left` at which the next block is reserved ahead (a quarter of the last block granted; -1: none). */
   refillAt: number;
@@ -186,13 +186,18 @@ export class UsageMeter {
     return lease.refilling;
   }
 
-  /** The block to ask for once the last one runs low: sized so that a block lasts about LEASE_SPAN_MS. */
+  /**
+   * The block to ask for once the last one runs low: sized so that a block lasts about LEASE_SPAN_MS, once per block
+   * granted (a re-check of an exhausted quota, or a retry after a failed reservation, asks for the same again).
+   */
   private nextBlock(lease: Lease): number {
-    if (lease.grantedAt !== 0)
+    if (lease.grantedAt !== 0) {
       lease.block =
         this.clock.now() - lease.grantedAt < LEASE_SPAN_MS
           ? Math.min(MAX_LEASE, lease.block * 2)
           : Math.max(MIN_LEASE, Math.floor(lease.block / 2));
+      lease.grantedAt = 0;
+    }
     return lease.block;
   }
 

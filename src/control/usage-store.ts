@@ -1,7 +1,6 @@
-import { CompiledQuery } from 'kysely';
 import { compiledOnce, compiledWrite } from './sql/compiled-once.js';
-import type { ControlQuery, ControlSql } from './sql/control-sql.js';
-import { forUpdate, greatest, inChunks, jsonItems, rowsText, type ValueType } from './sql/dialect.js';
+import type { ControlSql } from './sql/control-sql.js';
+import { forUpdate, greatest, jsonItems, writeRows, type RowsShape } from './sql/dialect.js';
 
 /** One finished request, as `/v1/perfil/estatisticas` lists it. */
 export interface UsageRecord {
@@ -107,15 +106,8 @@ export function leaseSize(unreserved: number, maxBlock: number): number {
 /** Recent requests kept per key. */
 export const RECENT_KEPT = 20;
 
-/** A multi-row write of the usage flush: its head, one cast per value of a row (rowsText), its tail. */
-interface RowsShape {
-  head: string;
-  types: readonly (ValueType | null)[];
-  tail: string;
-}
-
 /*
- * The flush's writes as fixed texts, run through rowsText: building them through Kysely at every flush cost more
+ * The flush's writes as fixed texts (writeRows): building them through Kysely at every flush cost more
  * than SQLite takes to run them (a flush every 200 ms, issue #30). The ON CONFLICT tails read alike on both engines.
  */
 const DAILY: RowsShape = {
@@ -132,7 +124,6 @@ const TOTAL: RowsShape = {
 const RECENT: RowsShape = {
   head: 'INSERT INTO uso_recente (chave_id, endpoint, metodo, status_code, tempo_resposta_ms, data_hora)',
   types: ['BIGINT', 'TEXT', 'TEXT', 'INTEGER', 'DOUBLE PRECISION', 'TEXT'],
-  tail: '',
 };
 const PER_ROUTE: RowsShape = {
   head: 'INSERT INTO uso_endpoint_diario (chave_id, dia, metodo, endpoint, requisicoes)',
@@ -183,13 +174,6 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
   const pruneRoutes = compiledWrite(db, (q, before: string) =>
     q.deleteFrom('uso_endpoint_diario').where('dia', '<', before),
   );
-  /** `rows` written by one multi-row statement of `shape` per chunk (texts made once per row count: rowsText). */
-  const upsert = async <T>(tx: ControlQuery, shape: RowsShape, rows: readonly T[], values: (row: T) => unknown[]) => {
-    for (const run of inChunks(rows, shape.types.length))
-      await tx.executeQuery(
-        CompiledQuery.raw(rowsText(engine, shape.head, shape.types, run.length, shape.tail), run.flatMap(values)),
-      );
-  };
   return {
     lease(chaveId, dia, limit, maxBlock) {
       // The read and the reservation are one step for every process and node: the write transaction begins
@@ -219,20 +203,33 @@ export function usageStoreOn(sql: ControlSql): UsageStore {
       const keys = [...new Set(recent.map((r) => r.chaveId))];
       await sql.write(async (tx) => {
         const days = summed(counts, (c) => `${c.chaveId} ${c.dia}`, ['requisicoes']);
-        await upsert(tx, DAILY, days, (c) => [c.chaveId, c.dia, c.requisicoes]);
+        await writeRows(
+          tx,
+          engine,
+          DAILY,
+          days.map((c) => [c.chaveId, c.dia, c.requisicoes]),
+        );
         const lifetime = summed(totals, (t) => String(t.chaveId), ['requisicoes', 'tempo_total_ms']);
-        await upsert(tx, TOTAL, lifetime, (t) => [t.chaveId, t.requisicoes, t.tempo_total_ms]);
-        await upsert(tx, RECENT, recent, (r) => [
-          r.chaveId,
-          r.endpoint,
-          r.metodo,
-          r.status_code,
-          r.tempo_resposta_ms,
-          r.data_hora,
-        ]);
+        await writeRows(
+          tx,
+          engine,
+          TOTAL,
+          lifetime.map((t) => [t.chaveId, t.requisicoes, t.tempo_total_ms]),
+        );
+        await writeRows(
+          tx,
+          engine,
+          RECENT,
+          recent.map((r) => [r.chaveId, r.endpoint, r.metodo, r.status_code, r.tempo_resposta_ms, r.data_hora]),
+        );
         if (keys.length > 0) await trimRecent(tx, JSON.stringify(keys));
         const routes = summed(endpoints, (e) => `${e.chaveId} ${e.dia} ${e.metodo} ${e.endpoint}`, ['requisicoes']);
-        await upsert(tx, PER_ROUTE, routes, (e) => [e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes]);
+        await writeRows(
+          tx,
+          engine,
+          PER_ROUTE,
+          routes.map((e) => [e.chaveId, e.dia, e.metodo, e.endpoint, e.requisicoes]),
+        );
         if (newest > prunedFor) await pruneRoutes(tx, historyWindow(newest)[0]!);
       });
       if (newest > prunedFor) prunedFor = newest;

@@ -98,25 +98,26 @@ export function inChunks<T>(items: readonly T[], perItem: number): T[][] {
   return out;
 }
 
-/** A column type of `rowsText`: the cast each value gets (null: none). */
+/** A column type of a multi-row write: the cast each value gets (null: none). */
 export type ValueType = 'TEXT' | 'INTEGER' | 'BIGINT' | 'DOUBLE PRECISION';
+
+/** A multi-row write: `head VALUES (…), (…) tail`, one cast (or none) per value of a row. */
+export interface RowsShape {
+  head: string;
+  types: readonly (ValueType | null)[];
+  tail?: string;
+}
 
 const rowTexts = new Map<string, string>();
 
 /**
- * `head VALUES (…), (…) tail` for `rows` rows of `types.length` parameters each, numbered as the engine wants
- * them, made once per shape and kept: building a multi-row statement through Kysely costs microseconds per value,
- * more than SQLite takes to write the row, and the dispatcher writes thousands (run it with `CompiledQuery.raw`,
- * the values flat in row order). A typed column's values are cast: PostgreSQL types an untyped parameter in a
- * VALUES list as text, and assigning text to an INTEGER column fails; in SQLite the casts change nothing.
+ * The text of `shape` for `rows` rows, parameters numbered as the engine wants them, made once per shape and row
+ * count and kept: building a multi-row statement through Kysely costs microseconds per value, more than SQLite takes
+ * to write the row, and the dispatcher writes thousands. A typed column's values are cast: PostgreSQL types an
+ * untyped parameter in a VALUES list as text, and assigning text to an INTEGER column fails; in SQLite the casts
+ * change nothing.
  */
-export function rowsText(
-  engine: Engine,
-  head: string,
-  types: readonly (ValueType | null)[],
-  rows: number,
-  tail = '',
-): string {
+function rowsText(engine: Engine, { head, types, tail = '' }: RowsShape, rows: number): string {
   const key = `${engine}\u0000${head}\u0000${types.join()}\u0000${rows}\u0000${tail}`;
   let text = rowTexts.get(key);
   if (text === undefined) {
@@ -130,6 +131,24 @@ export function rowsText(
     rowTexts.set(key, text);
   }
   return text;
+}
+
+/**
+ * Writes `rows` (each a row's values in `shape.types` order) with one statement of `shape` per chunk under the
+ * engines' parameter bound; returns the rows the statements affected.
+ */
+export async function writeRows(
+  q: ControlQuery,
+  engine: Engine,
+  shape: RowsShape,
+  rows: readonly (readonly unknown[])[],
+): Promise<number> {
+  let affected = 0;
+  for (const chunk of inChunks(rows, shape.types.length)) {
+    const r = await q.executeQuery(CompiledQuery.raw(rowsText(engine, shape, chunk.length), chunk.flat()));
+    affected += Number(r.numAffectedRows ?? 0);
+  }
+  return affected;
 }
 
 /** Session advisory lock keys (one `bigint` key). Kept as released: nodes of the previous release take them too. */

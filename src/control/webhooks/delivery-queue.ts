@@ -1,9 +1,8 @@
 import { monthReference, type DeactivationPolicy } from '../../domain/webhooks.js';
 import { dispatcherCursorOn } from '../outbox-cursor.js';
 import type { SecretBox } from '../secret-box.js';
-import { CompiledQuery } from 'kysely';
 import type { ControlQuery, ControlSql, Engine } from '../sql/control-sql.js';
-import { inChunks, lockFor, LOCKS, rowsText } from '../sql/dialect.js';
+import { lockFor, LOCKS, writeRows, type RowsShape } from '../sql/dialect.js';
 import { deliveryStatements, type DeliveryStatements } from './delivery-statements.js';
 import {
   iso,
@@ -85,10 +84,12 @@ export interface DeliveryQueue extends WebhookAccounts {
 
 type Outcome = { job: DeliveryJob; outcome: RecordedOutcome };
 
-const FAN_OUT_INSERT = `INSERT INTO entregas (id, webhook_id, conta_id, evento, evento_seq, campeonato_id, corpo, criada_em,
-  proxima_tentativa_em, origem, status)`;
-const FAN_OUT_TYPES = [null, null, null, null, null, null, null, null, null, null, null] as const;
-const FAN_OUT_CONFLICT = 'ON CONFLICT (evento_seq, webhook_id) DO NOTHING';
+const FAN_OUT: RowsShape = {
+  head: `INSERT INTO entregas (id, webhook_id, conta_id, evento, evento_seq, campeonato_id, corpo, criada_em,
+  proxima_tentativa_em, origem, status)`,
+  types: [null, null, null, null, null, null, null, null, null, null, null],
+  tail: 'ON CONFLICT (evento_seq, webhook_id) DO NOTHING',
+};
 
 class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
   private readonly st: DeliveryStatements;
@@ -200,12 +201,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
     );
     const { engine } = this.sql;
     return this.sql.write(async (tx) => {
-      let created = 0;
-      for (const chunk of inChunks(rows, FAN_OUT_TYPES.length)) {
-        const text = rowsText(engine, FAN_OUT_INSERT, FAN_OUT_TYPES, chunk.length, FAN_OUT_CONFLICT);
-        const r = await tx.executeQuery(CompiledQuery.raw(text, chunk.flat()));
-        created += Number(r.numAffectedRows ?? 0);
-      }
+      const created = await writeRows(tx, engine, FAN_OUT, rows);
       await dispatcherCursorOn(tx, engine).advance(upTo);
       return created;
     });
@@ -387,13 +383,7 @@ class SqlDeliveryQueue extends WebhookTables implements DeliveryQueue {
  * builds a JS row per delivery, ~1 µs each, for a list needed only when a webhook was deleted meanwhile.
  */
 async function settle(tx: ControlQuery, engine: Engine, outcomes: readonly Outcome[]): Promise<number> {
-  let updated = 0;
-  for (const chunk of inChunks(outcomes.map(settledRow), SETTLED_TYPES.length)) {
-    const text = rowsText(engine, SETTLED_HEAD, SETTLED_TYPES, chunk.length, SETTLED_TAIL);
-    const r = await tx.executeQuery(CompiledQuery.raw(text, chunk.flat()));
-    updated += Number(r.numAffectedRows ?? 0);
-  }
-  return updated;
+  return writeRows(tx, engine, SETTLED, outcomes.map(settledRow));
 }
 
 /** An outcome as a row of SETTLED_HEAD's columns; NULL keeps the delivery's value where the tail says so. */
@@ -427,32 +417,22 @@ function settledRow({ job, outcome: o }: Outcome): unknown[] {
   }
 }
 
-const SETTLED_HEAD =
-  'WITH v (id, status, tentativas, entregue_em, proxima, cota, manter, status_code, erro, duracao_ms) AS (';
-const SETTLED_TYPES = [
-  'TEXT',
-  'TEXT',
-  'INTEGER',
-  'TEXT',
-  'BIGINT',
-  'INTEGER',
-  'INTEGER',
-  'INTEGER',
-  'TEXT',
-  'INTEGER',
-] as const;
 /**
- * `status` NULL: still pending (a retry); `tentativas` NULL: unchanged (discarded before an attempt); `cota` NULL:
- * the quota flag stays (only a retry gives its slot back, the rest no longer count as pending); `manter` 1: the
- * last answer stays (a discard says nothing of the receiver).
+ * The settle UPDATE, through the outcomes as a VALUES list `v`. `status` NULL: still pending (a retry); `tentativas`
+ * NULL: unchanged (discarded before an attempt); `cota` NULL: the quota flag stays (only a retry gives its slot back,
+ * the rest no longer count as pending); `manter` 1: the last answer stays (a discard says nothing of the receiver).
  */
-const SETTLED_TAIL = `) UPDATE entregas SET status = COALESCE(v.status, entregas.status),
+const SETTLED: RowsShape = {
+  head: 'WITH v (id, status, tentativas, entregue_em, proxima, cota, manter, status_code, erro, duracao_ms) AS (',
+  types: ['TEXT', 'TEXT', 'INTEGER', 'TEXT', 'BIGINT', 'INTEGER', 'INTEGER', 'INTEGER', 'TEXT', 'INTEGER'],
+  tail: `) UPDATE entregas SET status = COALESCE(v.status, entregas.status),
     tentativas = COALESCE(v.tentativas, entregas.tentativas), entregue_em = COALESCE(v.entregue_em, entregas.entregue_em),
     proxima_tentativa_em = v.proxima, reservada_ate = NULL, reservada_por = NULL,
     cota_reservada = COALESCE(v.cota, entregas.cota_reservada),
     ultimo_status_code = CASE WHEN v.manter = 1 THEN entregas.ultimo_status_code ELSE v.status_code END,
     ultimo_erro = v.erro, duracao_ms = CASE WHEN v.manter = 1 THEN entregas.duracao_ms ELSE v.duracao_ms END
-  FROM v WHERE entregas.id = v.id`;
+  FROM v WHERE entregas.id = v.id`,
+};
 
 /** The queue over the control plane's SQL; delivery ids are random UUIDs unless a test fixes them. */
 export function deliveryQueueOn(

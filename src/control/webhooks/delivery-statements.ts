@@ -12,7 +12,7 @@ const HELD = sql.lit(1);
  * The statements the delivery queue runs per claim round, quota reservation and burst of outcomes, each built and
  * compiled once (compiledOnce): building one through Kysely costs several times what SQLite takes to run it, and a
  * busy dispatcher runs them thousands of times a minute. A list of ids is one JSON argument (`jsonItems`), so each
- * has one text however many it names. The multi-row writes are raw text beside their callers (`rowsText`).
+ * has one text however many it names. The multi-row writes are raw text beside their callers (`writeRows`).
  */
 export function deliveryStatements({ db, engine }: ControlSql) {
   const ids = (json: string) => jsonItems<string>(engine, json, 'text');

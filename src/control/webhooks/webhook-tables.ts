@@ -1,11 +1,10 @@
-import { CompiledQuery } from 'kysely';
 import type { Plano } from '../../domain/plans.js';
 import { monthReference, type WebhookLimits } from '../../domain/webhooks.js';
 import { sealSecret } from '../secret-binding.js';
 import type { SecretBox } from '../secret-box.js';
 import { compiledOnce, compiledWrite } from '../sql/compiled-once.js';
 import { sql, type ControlQuery, type ControlSql } from '../sql/control-sql.js';
-import { forRowLock, inChunks, rowsText } from '../sql/dialect.js';
+import { forRowLock, writeRows, type RowsShape } from '../sql/dialect.js';
 import {
   headersText,
   iso,
@@ -33,9 +32,11 @@ export interface WebhookAccounts {
   webhookHealth(webhookId: number): Promise<{ ativo: boolean; falhasConsecutivas: number } | null>;
 }
 
-const ATTEMPT_INSERT = `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro,
-  duracao_ms, resposta, cabecalhos)`;
-const ATTEMPT_TYPES = [null, null, null, null, null, null, null, null, null, null] as const;
+const ATTEMPTS: RowsShape = {
+  head: `INSERT INTO tentativas_entrega (entrega_id, numero, origem, destino, iniciada_em, status_code, erro,
+  duracao_ms, resposta, cabecalhos)`,
+  types: [null, null, null, null, null, null, null, null, null, null],
+};
 
 /** An attempt made, to be recorded for its delivery. */
 export interface MadeAttempt {
@@ -112,9 +113,11 @@ export abstract class WebhookTables implements WebhookAccounts {
 
   /** Attempts made, one INSERT however many (up to a burst's size). */
   protected async insertAttempts(q: ControlQuery, made: readonly MadeAttempt[]): Promise<void> {
-    for (const chunk of inChunks(made, ATTEMPT_TYPES.length)) {
-      const text = rowsText(this.sql.engine, ATTEMPT_INSERT, ATTEMPT_TYPES, chunk.length);
-      const params = chunk.flatMap(({ deliveryId, attempt: a }) => [
+    await writeRows(
+      q,
+      this.sql.engine,
+      ATTEMPTS,
+      made.map(({ deliveryId, attempt: a }) => [
         deliveryId,
         a.numero,
         a.origem,
@@ -125,9 +128,8 @@ export abstract class WebhookTables implements WebhookAccounts {
         a.duracaoMs,
         a.resposta ?? null,
         headersText(a),
-      ]);
-      await q.executeQuery(CompiledQuery.raw(text, params));
-    }
+      ]),
+    );
   }
 
   async accountLimits(contaId: number, plano: Plano): Promise<WebhookLimits> {
