@@ -8,13 +8,14 @@ import { EXIT } from './exit-codes.js';
 
 /**
  * The control plane the config names: PostgreSQL when `--database-url` / SVC_DATABASE_URL is set, else
- * `control.db` in the data dir. Every command that touches keys, usage, webhooks or counters opens it here.
+ * `control.db` in the data dir. Every command that touches keys, usage, webhooks or counters opens it here;
+ * `serving`: the command serves until stopped (`svc serve`, `svc demo`, `svc webhooks run`).
  */
-export async function openControlPlane(config: Config): Promise<ControlPlane> {
+export async function openControlPlane(config: Config, o: { serving?: boolean } = {}): Promise<ControlPlane> {
   if (config.databaseUrl === undefined) {
     const { secretKey } = config;
     return keyChecked(async () =>
-      openSqliteControlPlane(config.dataDir.controlDb, { secretKeys: secretKey && [secretKey] }),
+      openSqliteControlPlane(config.dataDir.controlDb, { secretKeys: secretKey && [secretKey], serving: o.serving }),
     );
   }
   const url = config.databaseUrl;

@@ -9,6 +9,7 @@ import { usageStoreOn, type UsageStore } from './usage-store.js';
 import { deliveryQueueOn, type DeliveryQueue } from './webhooks/delivery-queue.js';
 import { deliveryStatsOn, type DeliveryStats } from './webhooks/delivery-stats.js';
 import { webhookRegistryOn, type WebhookRegistry } from './webhooks/registry.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 
 /** Held while an ingest publishes; `release` lets the next one in. */
 export interface ClusterLock {
@@ -106,10 +107,22 @@ export function sqliteControlPlane(db: ControlDb): ControlPlane & { readonly db:
   });
 }
 
-/** Opens the data dir's `control.db` (created and migrated when missing). */
+/**
+ * Opens the data dir's `control.db` (created and migrated when missing). `serving`: a long-lived process (the API,
+ * the dispatcher), whose checkpoints a worker thread makes off its event loop until it closes (wal-checkpointer.ts).
+ */
 export async function openSqliteControlPlane(
   file: string,
-  o: { secretKeys?: readonly Buffer[] } = {},
+  o: { secretKeys?: readonly Buffer[]; serving?: boolean } = {},
 ): Promise<ControlPlane & { readonly db: ControlDb }> {
-  return sqliteControlPlane(await openControlDb(file, o));
+  const control = sqliteControlPlane(await openControlDb(file, o));
+  if (!o.serving) return control;
+  const checkpointer = startWalCheckpointer(control.db, file);
+  return {
+    ...control,
+    async close() {
+      await checkpointer.stop();
+      await control.close();
+    },
+  };
 }

@@ -113,7 +113,7 @@ export function registerDemo(program: Command): void {
     // Before the demo ingest (seconds): a port in use is reported at once, not after it.
     if (port !== 0) await checkPortFree(port, config.host);
     await prepareDemo(config, o, log);
-    const control = await openControlPlane(config);
+    const control = await openControlPlane(config, { serving: true });
     try {
       const { key, created } = await ensureDemoKey(dataDir, control);
       const keyFile = path.relative(process.cwd(), demoKeyFile(dataDir)) || demoKeyFile(dataDir);

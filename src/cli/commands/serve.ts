@@ -149,7 +149,7 @@ export function registerServe(program: Command): void {
   ]);
   cmd.action(async (opts: ServeOptions) => {
     const config = configFrom(opts);
-    const control = await openControlPlane(config);
+    const control = await openControlPlane(config, { serving: true });
     try {
       const server = serverOptions(config, control, createLogger(config.log));
       if (allowPrivateUrls(config)) server.allowPrivateUrls = true;

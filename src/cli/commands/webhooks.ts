@@ -45,7 +45,7 @@ async function run(opts: RunOptions): Promise<void> {
   const config = configFrom(opts);
   const { dataDir } = config;
   const log = createLogger(config.log);
-  const control = await openControlPlane(config);
+  const control = await openControlPlane(config, { serving: true });
   try {
     const dispatcher = await startDispatcher({
       dataDir,
