@@ -30,8 +30,8 @@ export interface WalCheckpointer {
 /**
  * Moves the control plane's checkpoints off the event loop of a long-lived process (`svc serve`, `svc webhooks run`):
  * a worker thread with its own connection checkpoints every CHECKPOINT_EVERY_MS, and `db` stops checkpointing at its
- * commits. SQLite's default checkpoint runs inside the COMMIT that crosses 1000 WAL pages and copies them all: a
- * third of the dispatcher's COMMIT time (~30 µs a delivery, issue #30) and a stall for every request on that loop.
+ * commits. SQLite's default checkpoint runs inside the COMMIT that crosses 1000 WAL pages and copies them all: two
+ * thirds of the dispatcher's COMMIT time (~30 µs a delivery, issue #30) and a stall for every request on that loop.
  * If the worker ends for any reason, `db` checkpoints at its commits again: the WAL never grows unchecked.
  */
 export function startWalCheckpointer(db: ControlDb, file: string): WalCheckpointer {
