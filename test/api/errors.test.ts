@@ -426,6 +426,46 @@ describe('key cache', () => {
     }
   });
 
+  it('a shared lookup that fails answers 503 to the requests that shared it and is not kept: the next one looks again', async () => {
+    const { dir, cleanup } = tempDir('svc-api-auth-fail-');
+    const db = await openControlDb(resolveDataDir(dir).controlDb);
+    const plane = sqliteControlPlane(db);
+    let lookups = 0;
+    let arrived = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const accounts = Object.create(plane.accounts) as typeof plane.accounts;
+    // The first lookup waits for every request of the burst, then finds the control plane out of reach.
+    accounts.authenticate = async (key) => {
+      if (++lookups === 1) {
+        await held;
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      }
+      return plane.accounts.authenticate(key);
+    };
+    const h = await startHarness({ dir, authCacheMs: 1_000, control: { ...plane, accounts } });
+    h.server.on('request', () => arrived++);
+    try {
+      const k = (await h.accounts.createKey((await h.accounts.createAccount('rebanho', 'pro')).id, null)).key;
+      const replies = Promise.all(Array.from({ length: 5 }, () => h.get('/v1/me', k)));
+      await waitFor(() => arrived === 5, 'the 5 requests at the server');
+      release();
+      assert.deepEqual(
+        (await replies).map((r) => r.status),
+        Array(5).fill(503),
+      );
+      assert.equal(lookups, 1, 'one lookup for the 5');
+      assert.equal((await h.get('/v1/me', k)).status, 200);
+      assert.equal(lookups, 2, 'the failed lookup was not kept');
+    } finally {
+      await h.stop();
+      db.close();
+      cleanup();
+    }
+  });
+
   it('a verified key is remembered for the cache interval: revocation applies when it expires', async () => {
     const h = await startHarness({ ingestDemo: false, authCacheMs: 60_000 });
     try {
