@@ -34,6 +34,9 @@ type Target = { https: boolean; options: http.RequestOptions } | { refused: stri
 /** URLs whose check is kept (webhook URLs are few; a send per delivery): past this many the cache starts over. */
 const TARGETS_KEPT = 1024;
 
+/** What a request on a kept-alive connection gets when the receiver closed that connection as it was sent. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
 /** Bytes of a receiver's response body we bother to read (only the status decides). */
 const RESPONSE_READ_LIMIT = 64 * 1024;
 /** Bytes of it kept with the attempt: enough for an error message, bounded so history stays small. */
@@ -48,6 +51,7 @@ export class Sender {
   private readonly httpsAgent: https.Agent;
   private readonly connectTimeoutMs: number;
   private readonly totalTimeoutMs: number;
+  private readonly maxSockets: number;
   /**
    * Each URL's syntax check and request options, made once: a URL and the guard's options decide them, and parsing
    * the URL and converting it to options per send cost a few µs of each delivery. Name resolution stays per
@@ -56,9 +60,10 @@ export class Sender {
   private readonly targets = new Map<string, Target>();
 
   constructor(private readonly opts: SenderOptions) {
+    this.maxSockets = opts.maxSockets ?? 16;
     const agentOptions = {
       keepAlive: true,
-      maxSockets: opts.maxSockets ?? 16,
+      maxSockets: this.maxSockets,
       lookup: guardedLookup(opts, opts.resolve),
     };
     this.httpAgent = new http.Agent(agentOptions);
@@ -88,68 +93,88 @@ export class Sender {
       );
     return new Promise((resolve) => {
       let settled = false;
+      let request: http.ClientRequest;
       const finish = (r: Answer, resposta: string | null = null): void => {
         if (settled) return;
         settled = true;
         clearTimeout(total);
         resolve(done(r, resposta));
       };
-      const request = (target.https ? https : http).request({
-        ...target.options,
-        method: 'POST',
-        agent: target.https ? this.httpsAgent : this.httpAgent,
-        headers: sent,
-      });
       const total = setTimeout(
         () => request.destroy(new TimeoutError(`tempo esgotado (${this.totalTimeoutMs} ms)`)),
         this.totalTimeoutMs,
       );
-      request.on('socket', (socket) => {
-        if (!socket.connecting) return;
-        const connect = setTimeout(
-          () => request.destroy(new TimeoutError(`tempo de conexão esgotado (${this.connectTimeoutMs} ms)`)),
-          this.connectTimeoutMs,
-        );
-        socket.once('connect', () => clearTimeout(connect));
-        socket.once('close', () => clearTimeout(connect));
-      });
-      request.on('response', (res) => {
-        let read = 0;
-        const kept: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => {
-          if (read < RESPONSE_EXCERPT_BYTES) kept.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - read));
-          read += chunk.length;
-          if (read > RESPONSE_READ_LIMIT) res.destroy();
+      const start = (stale: number): void => {
+        request = (target.https ? https : http).request({
+          ...target.options,
+          method: 'POST',
+          agent: target.https ? this.httpsAgent : this.httpAgent,
+          headers: sent,
         });
-        const settle = (): void =>
-          finish(
-            {
-              statusCode: res.statusCode ?? null,
-              retryAfter: headerValue(res.headers['retry-after']),
-              erro: null,
-              bloqueada: false,
-            },
-            // A cut multi-byte character becomes U+FFFD: harmless in an excerpt.
-            read > 0 ? Buffer.concat(kept).toString('utf8') : null,
+        const current = request;
+        let answered = false;
+        current.on('socket', (socket) => {
+          if (!socket.connecting) return;
+          const connect = setTimeout(
+            () => current.destroy(new TimeoutError(`tempo de conexão esgotado (${this.connectTimeoutMs} ms)`)),
+            this.connectTimeoutMs,
           );
-        res.on('end', settle);
-        res.on('close', settle);
-        res.on('error', settle);
-      });
-      request.on('error', (err: NodeJS.ErrnoException) => {
-        const blocked = err instanceof BlockedUrlError || err.code === 'EBLOCKED';
-        finish({
-          statusCode: null,
-          retryAfter: null,
-          erro: blocked
-            ? `URL bloqueada: ${err.message}`
-            : err instanceof TimeoutError
-              ? err.message
-              : `falha de conexão: ${err.code ?? err.message}`,
-          bloqueada: blocked,
+          socket.once('connect', () => clearTimeout(connect));
+          socket.once('close', () => clearTimeout(connect));
         });
-      });
-      request.end(body);
+        current.on('response', (res) => {
+          answered = true;
+          let read = 0;
+          const kept: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => {
+            if (read < RESPONSE_EXCERPT_BYTES) kept.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - read));
+            read += chunk.length;
+            if (read > RESPONSE_READ_LIMIT) res.destroy();
+          });
+          const settle = (): void =>
+            finish(
+              {
+                statusCode: res.statusCode ?? null,
+                retryAfter: headerValue(res.headers['retry-after']),
+                erro: null,
+                bloqueada: false,
+              },
+              // A cut multi-byte character becomes U+FFFD: harmless in an excerpt.
+              read > 0 ? Buffer.concat(kept).toString('utf8') : null,
+            );
+          res.on('end', settle);
+          res.on('close', settle);
+          res.on('error', settle);
+        });
+        current.on('error', (err: NodeJS.ErrnoException) => {
+          // A kept-alive connection the receiver closed as this request went out (its idle timeout): the request
+          // never reached it, so it goes again at once (on another kept connection, or a new one), not as a failed
+          // attempt retried in 10 s. Bounded: the receiver may have closed each of the agent's idle connections.
+          if (
+            stale < this.maxSockets &&
+            !answered &&
+            !settled &&
+            current.reusedSocket &&
+            STALE_SOCKET.has(err.code ?? '')
+          ) {
+            start(stale + 1);
+            return;
+          }
+          const blocked = err instanceof BlockedUrlError || err.code === 'EBLOCKED';
+          finish({
+            statusCode: null,
+            retryAfter: null,
+            erro: blocked
+              ? `URL bloqueada: ${err.message}`
+              : err instanceof TimeoutError
+                ? err.message
+                : `falha de conexão: ${err.code ?? err.message}`,
+            bloqueada: blocked,
+          });
+        });
+        current.end(body);
+      };
+      start(0);
     });
   }
 
