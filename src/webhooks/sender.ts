@@ -29,7 +29,8 @@ export interface SendResult {
 type Answer = Omit<SendResult, 'duracaoMs' | 'resposta' | 'cabecalhos'>;
 
 /** Where a URL sends, as `http.request` options, or why the URL guard refuses it. */
-type Target = { https: boolean; options: http.RequestOptions } | { refused: string };
+type Target = Reachable | { refused: string };
+type Reachable = { https: boolean; options: http.RequestOptions };
 
 /** URLs whose check is kept (webhook URLs are few; a send per delivery): past this many the cache starts over. */
 const TARGETS_KEPT = 1024;
@@ -91,90 +92,96 @@ export class Sender {
       return Promise.resolve(
         done({ statusCode: null, retryAfter: null, erro: `URL bloqueada: ${target.refused}`, bloqueada: true }),
       );
+    return this.sendTo(target, body, sent).then(({ answer, resposta }) => done(answer, resposta));
+  }
+
+  /**
+   * POSTs `body` to `target` within the total timeout. A request that went out on a kept-alive connection the
+   * receiver closed as it was sent (its idle timeout: ECONNRESET or EPIPE, no answer) never reached it: it goes
+   * again at once, on another kept connection or a new one, instead of failing an attempt retried in 10 s; at
+   * most once per kept connection (the receiver may have closed them all). On a new connection that error fails.
+   */
+  private async sendTo(
+    target: Reachable,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<{ answer: Answer; resposta: string | null }> {
+    const deadline = new AbortController();
+    const total = setTimeout(() => deadline.abort(), this.totalTimeoutMs);
+    try {
+      for (let stale = 0; ; stale++) {
+        const r = await this.post(target, body, headers, deadline.signal);
+        if ('answer' in r) return r;
+        if (stale < this.maxSockets && r.reused && STALE_SOCKET.has(r.error.code ?? '')) continue;
+        return { answer: failed(r.error), resposta: null };
+      }
+    } finally {
+      clearTimeout(total);
+    }
+  }
+
+  /**
+   * One request: the receiver's answer (status, the start of its body), or the error it ended with and whether it
+   * went out on a kept connection.
+   */
+  private post(
+    target: Reachable,
+    body: string,
+    headers: Record<string, string>,
+    deadline: AbortSignal,
+  ): Promise<{ answer: Answer; resposta: string | null } | { error: NodeJS.ErrnoException; reused: boolean }> {
     return new Promise((resolve) => {
+      const request = (target.https ? https : http).request({
+        ...target.options,
+        method: 'POST',
+        agent: target.https ? this.httpsAgent : this.httpAgent,
+        headers,
+      });
+      const timedOut = () => request.destroy(new TimeoutError(`tempo esgotado (${this.totalTimeoutMs} ms)`));
+      deadline.addEventListener('abort', timedOut, { once: true });
       let settled = false;
-      let request: http.ClientRequest;
-      const finish = (r: Answer, resposta: string | null = null): void => {
+      const finish: typeof resolve = (r) => {
         if (settled) return;
         settled = true;
-        clearTimeout(total);
-        resolve(done(r, resposta));
+        deadline.removeEventListener('abort', timedOut);
+        resolve(r);
       };
-      const total = setTimeout(
-        () => request.destroy(new TimeoutError(`tempo esgotado (${this.totalTimeoutMs} ms)`)),
-        this.totalTimeoutMs,
-      );
-      const start = (stale: number): void => {
-        request = (target.https ? https : http).request({
-          ...target.options,
-          method: 'POST',
-          agent: target.https ? this.httpsAgent : this.httpAgent,
-          headers: sent,
+      request.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        const connect = setTimeout(
+          () => request.destroy(new TimeoutError(`tempo de conexão esgotado (${this.connectTimeoutMs} ms)`)),
+          this.connectTimeoutMs,
+        );
+        socket.once('connect', () => clearTimeout(connect));
+        socket.once('close', () => clearTimeout(connect));
+      });
+      request.on('response', (res) => {
+        let read = 0;
+        const kept: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (read < RESPONSE_EXCERPT_BYTES) kept.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - read));
+          read += chunk.length;
+          if (read > RESPONSE_READ_LIMIT) res.destroy();
         });
-        const current = request;
-        let answered = false;
-        current.on('socket', (socket) => {
-          if (!socket.connecting) return;
-          const connect = setTimeout(
-            () => current.destroy(new TimeoutError(`tempo de conexão esgotado (${this.connectTimeoutMs} ms)`)),
-            this.connectTimeoutMs,
-          );
-          socket.once('connect', () => clearTimeout(connect));
-          socket.once('close', () => clearTimeout(connect));
-        });
-        current.on('response', (res) => {
-          answered = true;
-          let read = 0;
-          const kept: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => {
-            if (read < RESPONSE_EXCERPT_BYTES) kept.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - read));
-            read += chunk.length;
-            if (read > RESPONSE_READ_LIMIT) res.destroy();
-          });
-          const settle = (): void =>
-            finish(
-              {
-                statusCode: res.statusCode ?? null,
-                retryAfter: headerValue(res.headers['retry-after']),
-                erro: null,
-                bloqueada: false,
-              },
-              // A cut multi-byte character becomes U+FFFD: harmless in an excerpt.
-              read > 0 ? Buffer.concat(kept).toString('utf8') : null,
-            );
-          res.on('end', settle);
-          res.on('close', settle);
-          res.on('error', settle);
-        });
-        current.on('error', (err: NodeJS.ErrnoException) => {
-          // A kept-alive connection the receiver closed as this request went out (its idle timeout): the request
-          // never reached it, so it goes again at once (on another kept connection, or a new one), not as a failed
-          // attempt retried in 10 s. Bounded: the receiver may have closed each of the agent's idle connections.
-          if (
-            stale < this.maxSockets &&
-            !answered &&
-            !settled &&
-            current.reusedSocket &&
-            STALE_SOCKET.has(err.code ?? '')
-          ) {
-            start(stale + 1);
-            return;
-          }
-          const blocked = err instanceof BlockedUrlError || err.code === 'EBLOCKED';
+        const settle = (): void =>
           finish({
-            statusCode: null,
-            retryAfter: null,
-            erro: blocked
-              ? `URL bloqueada: ${err.message}`
-              : err instanceof TimeoutError
-                ? err.message
-                : `falha de conexão: ${err.code ?? err.message}`,
-            bloqueada: blocked,
+            answer: {
+              statusCode: res.statusCode ?? null,
+              retryAfter: headerValue(res.headers['retry-after']),
+              erro: null,
+              bloqueada: false,
+            },
+            // A cut multi-byte character becomes U+FFFD: harmless in an excerpt.
+            resposta: read > 0 ? Buffer.concat(kept).toString('utf8') : null,
           });
-        });
-        current.end(body);
-      };
-      start(0);
+        res.on('end', settle);
+        res.on('close', settle);
+        res.on('error', settle);
+      });
+      // A request's own error comes before any answer (once one began, errors end the response instead).
+      request.on('error', (error: NodeJS.ErrnoException) => finish({ error, reused: request.reusedSocket }));
+      if (deadline.aborted) timedOut();
+      else request.end(body);
     });
   }
 
@@ -200,6 +207,21 @@ export class Sender {
 
 class TimeoutError extends Error {
   override name = 'TimeoutError';
+}
+
+/** What a request that ended in `err` (no answer) tells the attempt. */
+function failed(err: NodeJS.ErrnoException): Answer {
+  const blocked = err instanceof BlockedUrlError || err.code === 'EBLOCKED';
+  return {
+    statusCode: null,
+    retryAfter: null,
+    erro: blocked
+      ? `URL bloqueada: ${err.message}`
+      : err instanceof TimeoutError
+        ? err.message
+        : `falha de conexão: ${err.code ?? err.message}`,
+    bloqueada: blocked,
+  };
 }
 
 function headerValue(v: string | string[] | undefined): string | null {
