@@ -6,8 +6,9 @@ import { FeedRejectedError } from '../feeds/errors.js';
 import { UnknownFormatError } from '../feeds/adapters/index.js';
 import { type CachedFeed, readInputs, type ReadInputs } from '../feeds/inputs.js';
 import { ingest, type IngestControl, type IngestInputs, type IngestSummary } from './ingest.js';
+import { CopyAhead } from './candidate-file.js';
 
-export type FollowOptions = Omit<IngestInputs, 'read'> & {
+export type FollowOptions = Omit<IngestInputs, 'read' | 'ahead'> & {
   control: IngestControl;
   /** How often the inputs are read again; files are also watched, so a change to one is taken at once. */
   everyMs: number;
@@ -39,6 +40,7 @@ export async function follow(o: FollowOptions): Promise<void> {
     changed = true;
     wake();
   });
+  const ahead = new CopyAhead(o.dataDir);
   try {
     while (!o.signal.aborted) {
       changed = false;
@@ -48,7 +50,7 @@ export async function follow(o: FollowOptions): Promise<void> {
         digest = digestOf(read);
         if (digest === done) o.onRound({ kind: 'sem_mudanca' });
         else {
-          const summary = await ingest({ ...o, read });
+          const summary = await ingest({ ...o, read, ahead });
           done = digest;
           o.onRound({ kind: 'publicado', summary });
         }
@@ -56,6 +58,9 @@ export async function follow(o: FollowOptions): Promise<void> {
         if (digest !== null && (err instanceof FeedRejectedError || err instanceof UnknownFormatError)) done = digest;
         o.onRound({ kind: 'erro', error: err });
       }
+      if (changed || o.signal.aborted) continue;
+      // The next round's copy of the snapshot now current, off its path to visible.
+      await ahead.prepare();
       if (changed || o.signal.aborted) continue;
       await new Promise<void>((resolve) => {
         const stop = () => {
@@ -71,6 +76,7 @@ export async function follow(o: FollowOptions): Promise<void> {
     }
   } finally {
     for (const w of watchers) w.close();
+    await ahead.discard();
   }
 }
 

@@ -14,6 +14,7 @@ import { type Entidade, ENTIDADES } from './touched.js';
 import type { PessoaAmbigua } from './people.js';
 import { applyRetention, publishSnapshot, type PublishStepHook } from './publish.js';
 import { warmPublishEngine } from './publish-engine.js';
+import type { CopyAhead } from './candidate-file.js';
 import { readManifest, type SnapshotManifest } from './snapshot-store.js';
 import { planIngest } from './diff/plan.js';
 import type { SnapshotDiff } from './diff/diff.js';
@@ -52,6 +53,8 @@ export interface IngestInputs {
   atStep?: PublishStepHook;
   /** Refuses (throws) a candidate snapshot file the server could not load (api/snapshot/servable.ts; the CLI passes it). */
   checkServable?: (file: string) => Promise<void>;
+  /** Holds a copy of the current snapshot made ahead of this ingest (`svc ingest --follow` makes one between rounds). */
+  ahead?: CopyAhead;
 }
 
 /** The part of the control plane an ingest uses: counters, the dispatcher cursor (retention), the cluster lock. */
@@ -212,6 +215,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
         ...request,
         atStep: options.atStep,
         checkServable: options.checkServable,
+        ahead: options.ahead,
       }).catch((err: unknown) => {
         throw asDiskFull(err, options.dataDir.snapshotsDir);
       });

@@ -1,6 +1,5 @@
 import { SNAPSHOT_FORMAT } from './format.js';
-import { copyFileSync, constants, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DataDir } from '../data-dir.js';
@@ -20,6 +19,7 @@ import {
 } from './events/detect.js';
 import type { LiveWindow } from './events/live-window.js';
 import { fsyncDir, writeFileAtomic } from './fs-durable.js';
+import { candidateFile, type CopyAhead, copySnapshot, fsyncInBackground } from './candidate-file.js';
 import type { Conflito } from './load/conflicts.js';
 import { publishLiveList, withdrawLiveList } from './live-list.js';
 import { loadFeeds } from './loader.js';
@@ -62,6 +62,8 @@ export interface PublishRequest {
   atStep?: PublishStepHook;
   /** Throws to refuse the checkpointed candidate file before anything names it (ingest.ts IngestInputs). */
   checkServable?: (file: string) => Promise<void>;
+  /** Where a copy of the current snapshot made ahead of this publish is held (`svc ingest --follow`). */
+  ahead?: CopyAhead;
 }
 
 /** The points of publishing that crash safety is tested at, in order ('locked' is the ingest's, just before). */
@@ -112,17 +114,18 @@ export async function publishSnapshot(
   const stage = request.onStage ?? (() => undefined);
   const reach = async (step: PublishStep): Promise<void> => request.atStep?.(step);
   mkdirSync(dataDir.snapshotsDir, { recursive: true, mode: 0o700 });
-  removeLeftovers(dataDir);
+  const tmp = candidateFile(dataDir);
+  // A copy made ahead lives in the candidate file: not debris to this publish.
+  removeLeftovers(dataDir, request.ahead ? tmp : null);
   await guardSnapshotCounters(dataDir, counters);
   const parentId = readCurrentId(dataDir);
-  // Named by process, not by snapshot number: the number is reserved only once there is something to publish.
-  const tmp = path.join(dataDir.snapshotsDir, `.tmp-${process.pid}.duckdb`);
+  const ahead = (await request.ahead?.take(parentId)) ?? null;
 
-  if (parentId) copySnapshot(snapshotFile(dataDir, parentId), tmp);
+  if (parentId && !ahead) copySnapshot(snapshotFile(dataDir, parentId), tmp);
   await reach('copied');
   // The copy's pages reach the disk while the update runs, so the commit's fsync writes only what changed.
-  const copyFlushed = parentId ? fsyncInBackground(tmp) : Promise.resolve();
-  const { conn, close } = await openForPublish(tmp, parentId !== null);
+  const copyFlushed = ahead?.flushed ?? (parentId ? fsyncInBackground(tmp) : Promise.resolve());
+  const { conn, close } = ahead?.publish ?? (await openForPublish(tmp, parentId !== null));
   // The snapshot whose live list this round wrote ahead of it (withdrawn if the round fails).
   let listed: string | null = null;
   try {
@@ -360,24 +363,6 @@ async function checkedServable(
   return { snapshot: id, linhas };
 }
 
-/** fsync on libuv's thread pool; the returned promise is already handled, so it may be awaited late. */
-function fsyncInBackground(file: string): Promise<void> {
-  const flushed = open(file, 'r').then(async (handle) => {
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  });
-  flushed.catch(() => undefined);
-  return flushed;
-}
-
-/** Copy-on-write where the file system supports it (reflink), a plain copy elsewhere. */
-export function copySnapshot(from: string, to: string): void {
-  copyFileSync(from, to, constants.COPYFILE_FICLONE);
-}
-
 /** The outbox rows of these events, numbered from seqs reserved in the control plane (none without events). */
 async function outboxRows(
   counters: Counters,
@@ -411,9 +396,9 @@ function metaSql(meta: Record<string, string | number | null>): string {
  * manifest whose snapshot was never renamed into place, a snapshot whose manifest retention already
  * removed, a snapshot renamed into place whose ingest died before switching `CURRENT` (an orphan: its
  * events were never delivered, and the next ingest detects the same changes again from `CURRENT`), a live
- * list whose snapshot was never published. The current snapshot is never touched.
+ * list whose snapshot was never published. The current snapshot is never touched, nor `keep` (a copy made ahead).
  */
-export function removeLeftovers(dataDir: DataDir): void {
+export function removeLeftovers(dataDir: DataDir, keep: string | null = null): void {
   const current = readCurrentId(dataDir);
   // A live list still on the current snapshot: its writer died before publishing.
   withdrawLiveList(dataDir, (list) => list.base === current);
@@ -435,7 +420,7 @@ export function removeLeftovers(dataDir: DataDir): void {
       has.delete(`${id}.json`);
     }
     if (
-      name.startsWith('.tmp-') ||
+      (name.startsWith('.tmp-') && path.join(dataDir.snapshotsDir, name) !== keep) ||
       ((orphanManifest || orphanSnapshot) && id !== current) ||
       name.includes('.json.tmp-')
     ) {

@@ -3,7 +3,7 @@
  * by the hour-long poll), reports a bad round and goes on, asks a URL conditionally, and exits 0 on SIGTERM.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -62,6 +62,9 @@ describe('svc ingest --follow', () => {
         };
         try {
           assert.deepEqual((await lineCount(follower, 1)).eventos?.por_tipo, { 'partida.ao_vivo': 2 });
+          // Between rounds it copies the snapshot now current for the next one (test/warehouse/copy-ahead.test.ts).
+          const snapshots = path.join(dir, 'snapshots');
+          await waitFor(() => readdirSync(snapshots).some((n) => /^\.tmp-\d+\.duckdb$/.test(n)), 'the next copy made');
           put(step('03-gol.json'));
           assert.deepEqual((await lineCount(follower, 2)).eventos?.por_tipo, {
             'partida.placar_atualizado': 1,

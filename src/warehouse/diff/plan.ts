@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Counters } from '../../control/counters.js';
 import type { DataDir } from '../../data-dir.js';
 import { openForPublish } from '../publish-engine.js';
-import { buildCandidate, copySnapshot, type Candidate, type PublishRequest } from '../publish.js';
+import { buildCandidate, type Candidate, type PublishRequest } from '../publish.js';
+import { copySnapshot } from '../candidate-file.js';
 import { readCurrentId, readManifest, snapshotFile } from '../snapshot-store.js';
 import { diffFiles, type SnapshotDiff } from './diff.js';
 
