@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openSqliteControlPlane, type ControlPlane } from '../../src/control/control-plane.js';
@@ -17,12 +19,37 @@ const KEY = 'chave-certa-do-plano-de-controle-32';
 const WRONG = 'chave-digitada-errada-com-32-chars';
 const NEW = 'chave-nova-depois-da-troca-32-chars';
 const SECRET = 'whsec_segredo_que_nao_pode_se_perder';
+// closedHere collects the statements that keep a closed libsql connection open.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
 const id = (key: string) => keyId(keyFromText(key));
 
 /**
  * A wrong SVC_SECRET_KEY through the real `svc`: every command refuses before it seals anything, the secrets still
  * sign deliveries with the right key, and only `svc keys rotate-secret-key` with the old key moves them to another.
  */
+/**
+ * Waits until this process has no descriptor of SQLite file `file` open. libsql's close() leaves the connection open
+ * until its prepared statements are collected, and the real close then checkpoints the WAL into the file: a write at
+ * a moment of the garbage collector's choosing, which a byte-for-byte check of another process must not see.
+ */
+async function closedHere(file: string): Promise<void> {
+  const open = () =>
+    readdirSync('/proc/self/fd').some((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(file);
+      } catch {
+        return false;
+      }
+    });
+  for (let i = 0; i < 50 && open(); i++) {
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(open(), false, `this test process still holds ${file} open`);
+}
+
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`a wrong secret key destroys nothing (${engine}, real bin/svc)`, {
     skip: engine === 'postgres' ? (postgresSkip ?? false) : false,
@@ -197,6 +224,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           // A read-only open of a WAL database may leave an empty -wal where there was none: no byte of it written.
           const bytes = () =>
             [file, `${file}-wal`].map((f) => (existsSync(f) && statSync(f).size > 0 ? readFileSync(f) : null));
+          // The bytes are svc's to keep only once this process holds no connection that could still write them.
+          await closedHere(file);
           const before = bytes();
           const copy = (key: string) => svc(key, 'db', 'copy', '--to', target.url, '--json');
           // The source's secrets are sealed with NEW: WRONG cannot open them, and the copy is one transaction.
