@@ -37,6 +37,13 @@ export function run(
   });
 }
 
+/**
+ * What npm needs to reach a registry from this machine: the CA bundle the suite runs without
+ * (scripts/test-suite.mjs), given back to the commands that may go out.
+ */
+const REGISTRY_ENV: Record<string, string> =
+  process.env.SVC_TEST_EXTRA_CA_CERTS === undefined ? {} : { NODE_EXTRA_CA_CERTS: process.env.SVC_TEST_EXTRA_CA_CERTS };
+
 export interface InstalledClient {
   /** The files the tarball holds. */
   files: string[];
@@ -54,7 +61,7 @@ export async function installPackedClient(dir: string): Promise<InstalledClient>
   cpSync(CLIENT_DIR, source, { recursive: true, filter: (f) => !f.startsWith(path.join(CLIENT_DIR, 'dist')) });
   // The build's compiler and the types it needs (openapi-fetch, node) are the repository's.
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(source, 'node_modules'));
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', dir], source);
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', dir], source, undefined, REGISTRY_ENV);
   assert.equal(packed.code, 0, packed.stderr);
   const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
     filename: string;
@@ -67,6 +74,8 @@ export async function installPackedClient(dir: string): Promise<InstalledClient>
     'npm',
     ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(dir, info!.filename)],
     project,
+    undefined,
+    REGISTRY_ENV,
   );
   assert.equal(installed.code, 0, installed.stderr);
   return { files: info!.files.map((f) => f.path).sort(), project };
