@@ -8,11 +8,12 @@ import { installResourceViews } from './sql/resources/views.js';
 /**
  * The live list published ahead of its snapshot (docs/decisions/warehouse.md, "The live list ahead of its
  * snapshot"). A live step's visible change is `/v1/partidas/ao-vivo`; publishing the whole snapshot (derive, events,
- * commit, checkpoint, the server's swap) takes most of a round. So once the load stage has decided what the matches
- * are (conflicts, source priority, regressions), the publishing ingest writes the live matches as its candidate's
- * transaction sees them to `AO_VIVO.json`, naming the snapshot it builds on (`base`) and the one it will publish
- * (`snapshot`). Servers list them while `base` is still current; the snapshot, once current, lists the same matches
- * with the same bytes (a test holds the two equal), so the list only arrives sooner.
+ * commit, checkpoint, the server's swap) takes most of a round. So once the load has written the matches and their
+ * events (conflicts, source priority and regressions decided; loader.ts afterMatches), the publishing ingest writes
+ * the live matches as its candidate's transaction sees them to `AO_VIVO.json`, naming the snapshot it builds on
+ * (`base`) and the one it will publish (`snapshot`). Servers list them while `base` is still current; the snapshot,
+ * once current, lists the same matches with the same bytes (a test holds the two equal), so the list only arrives
+ * sooner.
  */
 export interface LiveList<R = unknown> {
   /** The snapshot current when the round started: the list applies only while it is still current. */

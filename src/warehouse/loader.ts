@@ -56,6 +56,10 @@ const STAGED_TABLES = [
 ] as const;
 type StagedTable = (typeof STAGED_TABLES)[number];
 
+/** Whether the upsert's partidas or eventos section changed a stored row (they record that in carga_mudou). */
+const MATCHES_CHANGED_SQL =
+  "SELECT EXISTS (SELECT 1 FROM carga_mudou WHERE tabela IN ('partidas', 'eventos')) AS mudou";
+
 /** `-- @table name` sections of upsert.sql: table → its statements. */
 function upsertSections(sql: string): Map<string, string> {
   const sections = new Map<string, string>();
@@ -80,6 +84,12 @@ export interface LoadOptions {
   allowRegress?: boolean;
   /** Called once the rows are staged, before any is written, with the matches they touch (event capture). */
   beforeWrite?: (partidaIds: number[]) => Promise<void>;
+  /**
+   * Called as soon as the stored matches or their events changed, when nothing the load writes after them can
+   * change how a match reads (its teams, round, phase and championship are written before it; no tombstone, no team
+   * to re-abbreviate): the live list ahead of its snapshot (publish.ts). Not called otherwise.
+   */
+  afterMatches?: () => Promise<void>;
 }
 
 export interface LoadResult {
@@ -830,7 +840,36 @@ class Load {
     await this.conn.run(
       tables.map((t) => `CREATE OR REPLACE TEMP TABLE stage_${t} AS SELECT * FROM main.${t} LIMIT 0;`).join('\n'),
     );
-    const statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
+    // Where the matches and their events are written: every table a match reads from (teams, rounds, phases,
+    // championships) comes before them in STAGED_TABLES, and what follows (lineups, stats, keys) does not change
+    // how a match reads. So the caller can see them written before the rest is even staged.
+    const { afterMatches } = this.options;
+    const last = STAGED_TABLES.indexOf('eventos');
+    const head = tables.filter((t) => STAGED_TABLES.indexOf(t) <= last);
+    const early =
+      afterMatches !== undefined &&
+      (head.includes('partidas') || head.includes('eventos')) &&
+      !tables.includes('times') &&
+      !this.hasRemovals();
+    let statements = ['CREATE OR REPLACE TEMP TABLE carga_mudou (tabela VARCHAR);'];
+    if (early) {
+      statements.push(...(await this.stageUpserts(head)));
+      // One more statement run for a change visible sooner: the rest waits for the caller.
+      const [row] = await queryRows<{ mudou: boolean }>(this.conn, `${statements.join('\n')}\n${MATCHES_CHANGED_SQL}`);
+      if (row?.mudou) await afterMatches();
+      statements = await this.stageUpserts(tables.filter((t) => !head.includes(t)));
+    } else statements.push(...(await this.stageUpserts(tables)));
+    // The events replaced, as they were, give the scorers before the write (none replaced: those of now).
+    if (!tables.includes('eventos'))
+      statements.push('CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos LIMIT 0;');
+    const { marcadores, mudou } = await upsertThenScorers(this.conn, statements.join('\n'), matches);
+    this.touched.add('jogadores', marcadores);
+    return mudou;
+  }
+
+  /** Fills the stage tables of `tables` (their rows taken) and returns their upsert.sql sections, in order. */
+  private async stageUpserts(tables: readonly StagedTable[]): Promise<string[]> {
+    const statements: string[] = [];
     for (const table of tables) {
       const rows = this.staged(table);
       const section = UPSERT_SQL.get(table);
@@ -840,12 +879,7 @@ class Load {
       if (section) statements.push(section);
       if (table === 'partidas') await this.storedConflicts();
     }
-    // The events replaced, as they were, give the scorers before the write (none replaced: those of now).
-    if (!tables.includes('eventos'))
-      statements.push('CREATE OR REPLACE TEMP TABLE antes_upsert_eventos AS SELECT * FROM eventos LIMIT 0;');
-    const { marcadores, mudou } = await upsertThenScorers(this.conn, statements.join('\n'), matches);
-    this.touched.add('jogadores', marcadores);
-    return mudou;
+    return statements;
   }
 
   /** The ids of every staged row, before the stages are taken; a first build is a complete change. */
@@ -883,6 +917,10 @@ class Load {
       for (const id of this.staged(table).column('partida_id')) ids.add(id as number);
     }
     return [...ids];
+  }
+
+  private hasRemovals(): boolean {
+    return this.feeds.some(({ feed }) => (feed.remocoes ?? []).length > 0);
   }
 
   /** Tombstones after the upserts; unknown ones are warnings (tombstones may be re-sent). Returns whether any applied. */

@@ -132,8 +132,8 @@ export async function publishSnapshot(
     const parent = parentId ? { id: parentId, manifest: readManifest(dataDir, parentId) } : null;
     const built = await buildCandidate(conn, counters, request, parent, {
       reach,
-      afterLoad: async (candidate, id, alteracoes) => {
-        if (!parentId || (!alteracoes.completo && alteracoes.partidas.length === 0)) return;
+      listLive: async (candidate, id) => {
+        if (!parentId) return;
         await publishLiveList(dataDir, candidate, { base: parentId, snapshot: id });
         listed = id;
       },
@@ -234,8 +234,11 @@ export async function buildCandidate(
   parent: { id: string; manifest: SnapshotManifest | null } | null,
   hooks: {
     reach?: (step: PublishStep) => Promise<void>;
-    /** After the load stage decided what changed, in the candidate's transaction: `id` is the snapshot it will be. */
-    afterLoad?: (conn: DuckDBConnection, id: string, alteracoes: Alteracoes) => Promise<void>;
+    /**
+     * Once, in the candidate's transaction, when the matches changed: as soon as they are written if nothing after
+     * them can change how they read (loader.ts afterMatches), else after the load stage. `id`: the snapshot it will be.
+     */
+    listLive?: (conn: DuckDBConnection, id: string) => Promise<void>;
     beforeCommit?: () => Promise<void>;
   } = {},
 ): Promise<Candidate> {
@@ -246,6 +249,17 @@ export async function buildCandidate(
   stage('validar');
   const storedIds = await validateFeeds(request.feeds, storedKeyLookup(parent ? conn : null));
   const recordEvents = parent !== null && !request.backfill;
+  // Committed once, before any snapshot or live list holding these ids can be seen; also repairs counters found
+  // behind the parent. The snapshot's id is reserved once there is something to publish.
+  let idsMaximos: Record<string, number> | null = null;
+  let id: string | null = null;
+  let listed = false;
+  const listLive = async (): Promise<void> => {
+    idsMaximos ??= await ids.commit();
+    id ??= formatSnapshotId(await counters.reserve('snapshot_id'));
+    await hooks.listLive?.(conn, id);
+    listed = true;
+  };
 
   await conn.run('BEGIN TRANSACTION');
   stage('carregar');
@@ -256,20 +270,20 @@ export async function buildCandidate(
     emptyStore: parent === null,
     allowRegress: request.allowRegress,
     beforeWrite: recordEvents ? (partidaIds) => captureState(conn, partidaIds) : undefined,
+    afterMatches: hooks.listLive && parent !== null && !upgraded ? listLive : undefined,
   });
   // Before derive and event detection, which read the siglas. A sigla changed on a team the feeds did not
   // send (the rule yielding to a source's new sigla; rare) is outside the recorded changes: serve it afresh.
   const siglas = load.escritas.includes('times') ? await assignSiglas(conn) : [];
   let alteracoes = upgraded || siglas.some((t) => !load.alteracoes.times.includes(t)) ? everything() : load.alteracoes;
   await hooks.reach?.('loading');
-  // Before any snapshot holding these ids can become current; also repairs counters found behind the parent.
-  const idsMaximos = await ids.commit();
+  idsMaximos ??= await ids.commit();
   if (parent !== null && !load.mudou && !upgraded) {
     await conn.run('ROLLBACK');
     return { nadaMudou: true, avisos: load.avisos, conflitos: load.conflitos };
   }
-  const id = formatSnapshotId(await counters.reserve('snapshot_id'));
-  await hooks.afterLoad?.(conn, id, alteracoes);
+  if (!listed && hooks.listLive && (alteracoes.completo || alteracoes.partidas.length > 0)) await listLive();
+  id ??= formatSnapshotId(await counters.reserve('snapshot_id'));
   stage('derivar');
   // Only the names the load touched, but all after an upgrade, a first load or tombstones (which unlink
   // players the loader never staged).

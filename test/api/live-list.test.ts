@@ -1,6 +1,6 @@
 /**
- * The live list ahead of its snapshot (src/warehouse/live-list.ts): a publishing ingest writes the live matches at the
- * end of its load stage, and `/v1/partidas/ao-vivo` lists them while the snapshot they will be is still being
+ * The live list ahead of its snapshot (src/warehouse/live-list.ts): a publishing ingest writes the live matches as soon
+ * as its load has written them, and `/v1/partidas/ao-vivo` lists them while the snapshot they will be is still being
  * published — with the bytes, ETag and `X-Snapshot` that snapshot sends once current. A round that fails withdraws
  * its list, a writer killed mid-round leaves one listed for LIVE_LIST_TTL_MS at most (the next ingest removes it), a
  * rollback removes it, and `?snapshot=` reads never see it.
@@ -147,6 +147,50 @@ describe('the live list ahead of its snapshot', () => {
       rollbackTo(h.dataDir, base);
       assert.equal(existsSync(h.dataDir.liveFile), false, 'removed by the rollback');
       assert.notEqual(next.snapshot_id, base);
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  it('a round that also removes a live match lists what its snapshot holds, not the match it removes', async () => {
+    const h = await startHarness();
+    const feed = path.join(h.dataDir.root, 'gol-e-remocao.json');
+    try {
+      const key = await h.key('enterprise');
+      await ingestSqlite({ dataDir: h.dataDir, inputs: [liveDayStep('02-inicio')] });
+      // A goal in one live match and, in the same round, the other live match removed.
+      writeFileSync(
+        feed,
+        JSON.stringify({
+          formato: 'svc-feed/1',
+          fonte: 'demo',
+          partidas: [
+            {
+              id: 'sa26-r34-fla-pal',
+              campeonato: 'sa26',
+              rodada: 'sa26-r34',
+              mandante: 'fla',
+              visitante: 'pal',
+              status: 'ao_vivo',
+              placar_mandante: 1,
+              placar_visitante: 0,
+              data_hora: '2026-11-22T18:30:00-03:00',
+              estadio: 'Maracanã',
+            },
+          ],
+          remocoes: [{ entidade: 'partida', id: 'sa26-r34-cor-sao', fonte: 'demo' }],
+        }),
+      );
+      const summary = await ingestSqlite({ dataDir: h.dataDir, inputs: [feed] });
+      const list = readLiveList<{ id: number; slug: string }>(h.dataDir.liveFile);
+      assert.equal(list?.snapshot, summary.snapshot_id);
+      await waitFor(() => h.api.holder.current?.id === summary.snapshot_id, 'the round published and served');
+      const served = JSON.parse((await aoVivo(h, key)).text) as { data: { id: number }[] };
+      assert.deepEqual(
+        list?.partidas.map((p) => p.recurso.id),
+        served.data.map((p) => p.id),
+      );
+      assert.ok(!list?.partidas.some((p) => p.recurso.slug.startsWith('corinthians-sao-paulo')), 'the removed match');
     } finally {
       await h.cleanup();
     }
