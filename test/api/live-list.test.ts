@@ -6,7 +6,7 @@
  * rollback removes it, and `?snapshot=` reads never see it.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { systemClock, type Clock } from '../../src/clock.js';
@@ -158,28 +158,11 @@ describe('the live list ahead of its snapshot', () => {
     try {
       const key = await h.key('enterprise');
       await ingestSqlite({ dataDir: h.dataDir, inputs: [liveDayStep('02-inicio')] });
-      // A goal in one live match and, in the same round, the other live match removed.
+      // The live day's goal and, in the same round, the other live match removed.
+      const goal = JSON.parse(readFileSync(liveDayStep('03-gol'), 'utf8')) as Record<string, unknown>;
       writeFileSync(
         feed,
-        JSON.stringify({
-          formato: 'svc-feed/1',
-          fonte: 'demo',
-          partidas: [
-            {
-              id: 'sa26-r34-fla-pal',
-              campeonato: 'sa26',
-              rodada: 'sa26-r34',
-              mandante: 'fla',
-              visitante: 'pal',
-              status: 'ao_vivo',
-              placar_mandante: 1,
-              placar_visitante: 0,
-              data_hora: '2026-11-22T18:30:00-03:00',
-              estadio: 'Maracanã',
-            },
-          ],
-          remocoes: [{ entidade: 'partida', id: 'sa26-r34-cor-sao', fonte: 'demo' }],
-        }),
+        JSON.stringify({ ...goal, remocoes: [{ entidade: 'partida', id: 'sa26-r34-cor-sao', fonte: 'demo' }] }),
       );
       const summary = await ingestSqlite({ dataDir: h.dataDir, inputs: [feed] });
       const list = readLiveList<{ id: number; slug: string }>(h.dataDir.liveFile);

@@ -83,6 +83,11 @@ describe('svc ingest --follow', () => {
           follower.kill('SIGTERM');
         }
         assert.deepEqual(await follower.exited, { code: 0, signal: null }, follower.stderr);
+        assert.deepEqual(
+          readdirSync(path.join(dir, 'snapshots')).filter((n) => n.startsWith('.tmp-')),
+          [],
+          'the copy made ahead removed at exit',
+        );
         const snapshots = await runSvc(['snapshots', '--json', '--data-dir', dir]);
         assert.equal((JSON.parse(snapshots.stdout) as { total: number }).total, 4, 'demo + 3 rounds');
       }),
