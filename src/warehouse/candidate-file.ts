@@ -71,8 +71,8 @@ async function copyCurrent(dataDir: DataDir): Promise<CandidateCopy | null> {
 
 /**
  * The next round's copy, made between rounds (`svc ingest --follow`): copying the current snapshot and attaching
- * the copy are on a live step's path to visible, and at 10× history they cost ~20–35 ms of it
- * (docs/decisions/warehouse.md, "The follower copies the next candidate between rounds"). A copy is used only if
+ * the copy were on a live step's path to visible (docs/decisions/warehouse.md, "The follower copies the next
+ * candidate between rounds"). A copy is used only if
  * the snapshot it was made from is still current and its file still there (another process's ingest removes a
  * `.tmp-` file it finds: debris to it); otherwise the publish copies afresh, as a one-shot ingest does.
  */
@@ -105,11 +105,7 @@ export class CopyAhead {
 
   /** The copy's file is still at its path (no other ingest removed it as debris). */
   private intact(copy: CandidateCopy): boolean {
-    try {
-      return statSync(this.file).ino === copy.ino;
-    } catch {
-      return false;
-    }
+    return isCopyAt(this.file, copy);
   }
 
   /** Closes and removes the held copy, if any. */
@@ -120,13 +116,18 @@ export class CopyAhead {
   }
 }
 
+/** Whether the file at `file` is the one `copy` was made in (none there, or another, is not). */
+function isCopyAt(file: string, copy: CandidateCopy): boolean {
+  try {
+    return statSync(file).ino === copy.ino;
+  } catch {
+    return false;
+  }
+}
+
 /** Closes a copy and removes its file, unless the file at its path is another (then it is not this copy's to remove). */
 async function release(copy: CandidateCopy, file: string): Promise<void> {
   await copy.publish.close().catch(() => undefined);
   await copy.flushed.catch(() => undefined);
-  try {
-    if (statSync(file).ino === copy.ino) rmSync(file, { force: true });
-  } catch {
-    // Already gone.
-  }
+  if (isCopyAt(file, copy)) rmSync(file, { force: true });
 }
