@@ -8,7 +8,7 @@
 // module reads beside itself (SQL, fixtures, JSON) resolves as under tsx, and source maps point failures at the .ts
 // lines. One file under tsx: `node --import tsx --test FILE`, as before.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -49,6 +49,10 @@ const bundled = files.map((f, i) => path.join(out, `${order(f, i)}.js`));
 // suite starts ~600 of them; none checks a public certificate (tests reach only loopback and local services). The
 // suite runs without it; the commands that may reach a registry get it back (test/kit/client-package.ts).
 const env = { ...process.env };
+// Data dirs the suite's files build once and copy (test/kit/ingest.ts copyBuilt), kept for this run only: the next
+// run removes `out`, and with it builds made by older code.
+env.SVC_TEST_BUILT_DIRS = path.join(out, 'built');
+mkdirSync(env.SVC_TEST_BUILT_DIRS, { recursive: true });
 if (env.NODE_EXTRA_CA_CERTS !== undefined) {
   env.SVC_TEST_EXTRA_CA_CERTS = env.NODE_EXTRA_CA_CERTS;
   delete env.NODE_EXTRA_CA_CERTS;

@@ -6,7 +6,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { runSvc } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { seeded, workspace, type Workspace } from '../ingest/helpers.js';
-import { CSV_DIR, ingest, query, SKIP, standings, type Row, type Summary } from '../real-data/real-data.js';
+import { CSV_DIR, firstIngest, query, type Row, SKIP, standings, type Summary } from '../real-data/real-data.js';
 
 const FILES = [
   'campeonatos',
@@ -108,7 +108,7 @@ describe('svc export of the Brasileirão CSV family to parquet (real data)', { s
   const dataDir = path.join(dir, 'data');
   let summary: Summary;
   before(async () => {
-    summary = await ingest(dataDir, [CSV_DIR]);
+    summary = await firstIngest(dataDir, [CSV_DIR]);
   });
   after(cleanup);
 

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { STAT_ADVANCED_FIELDS, STAT_FIELDS } from '../../src/feeds/statistics-fields.js';
 import { tempDir } from '../kit/dirs.js';
-import { CSV_DIR, ingest, query, SKIP, standings, type Summary } from './real-data.js';
+import { CSV_DIR, firstIngest, query, SKIP, standings, type Summary } from './real-data.js';
 
 describe('real data: Brasileirão CSV family', { skip: SKIP }, () => {
   const { dir, cleanup } = tempDir();
   let summary: Summary;
   before(async () => {
-    summary = await ingest(dir, [CSV_DIR]);
+    summary = await firstIngest(dir, [CSV_DIR]);
   });
   after(cleanup);
 

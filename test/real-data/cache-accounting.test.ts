@@ -15,7 +15,7 @@ import { MatchDetails } from '../../src/api/snapshot/match-details.js';
 import { Partition } from '../../src/api/snapshot/partition.js';
 import { SERVE_ENGINE_SETTINGS, SnapshotDb } from '../../src/api/snapshot/snapshot-db.js';
 import { tempDir } from '../kit/dirs.js';
-import { CSV_DIR, ingest, SKIP } from './real-data.js';
+import { CSV_DIR, firstIngest, SKIP } from './real-data.js';
 
 // A full collection on demand: what is left on the heap after it is what is alive.
 v8.setFlagsFromString('--expose-gc');
@@ -35,7 +35,7 @@ describe('serve cache accounting on real data', { skip: SKIP }, () => {
   let db: SnapshotDb;
   let championships: number[];
   before(async () => {
-    await ingest(dir, [CSV_DIR]);
+    await firstIngest(dir, [CSV_DIR]);
     const id = readFileSync(path.join(dir, 'CURRENT'), 'utf8').trim();
     engine = await DuckDBInstance.create(':memory:', SERVE_ENGINE_SETTINGS);
     db = await SnapshotDb.attach(engine, path.join(dir, 'snapshots', `${id}.duckdb`));

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { tempDir } from '../kit/dirs.js';
 import { startHarness, type Harness } from '../kit/server.js';
 import { assertOpenApi } from '../kit/openapi.js';
-import { CSV_DIR, ingest, OPENFOOTBALL_DIR, query, SKIP, type Summary } from './real-data.js';
+import { CSV_DIR, firstIngest, ingest, OPENFOOTBALL_DIR, query, SKIP, type Summary } from './real-data.js';
 
 interface Partida {
   id: number;
@@ -54,7 +54,7 @@ describe('real data: fidelity to the sources through the API', { skip: SKIP }, (
   };
 
   before(async () => {
-    await ingest(dir, [CSV_DIR]);
+    await firstIngest(dir, [CSV_DIR]);
     second = await ingest(dir, [OPENFOOTBALL_DIR]);
     h = await startHarness({ dir });
     key = await h.key('enterprise', { cota_requisicoes: 1_000_000, requisicoes_por_segundo: 100_000 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { tempDir } from '../kit/dirs.js';
 import { startHarness, type Harness } from '../kit/server.js';
-import { CSV_DIR, ingest, SKIP, type Summary } from './real-data.js';
+import { CSV_DIR, firstIngest, ingest, SKIP, type Summary } from './real-data.js';
 
 interface Jogador {
   id: number;
@@ -31,7 +31,7 @@ describe('real data: players across clubs and spellings', { skip: SKIP }, () => 
   };
 
   before(async () => {
-    summary = (await ingest(dir, [CSV_DIR])) as typeof summary;
+    summary = (await firstIngest(dir, [CSV_DIR])) as typeof summary;
     h = await startHarness({ dir });
     key = await h.key('enterprise', { cota_requisicoes: 1_000_000, requisicoes_por_segundo: 100_000 });
   });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { tempDir } from '../kit/dirs.js';
 import { startHarness, type Harness } from '../kit/server.js';
-import { CSV_DIR, ingest, SKIP } from './real-data.js';
+import { CSV_DIR, firstIngest, SKIP } from './real-data.js';
 
 interface Linha {
   posicao: number;
@@ -21,7 +21,7 @@ describe('real data: the public record of points adjustments', { skip: SKIP }, (
   let h: Harness;
 
   before(async () => {
-    await ingest(dir, [CSV_DIR]);
+    await firstIngest(dir, [CSV_DIR]);
     h = await startHarness({ dir });
   });
   after(async () => {

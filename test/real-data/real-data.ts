@@ -1,8 +1,10 @@
 /** Shared steps of the real-data tests: ingest through the real CLI, then read the published snapshot. */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { copyBuilt } from '../kit/ingest.js';
 import { runSvc } from '../kit/svc.js';
 import { SHARED_DATA, sharedDataSkip } from '../kit/fixtures.js';
 
@@ -36,6 +38,15 @@ export async function ingest(dataDir: string, inputs: readonly string[]): Promis
   const r = await runSvc(['ingest', ...inputs, '--data-dir', dataDir, '--json'], { timeoutMs: 300_000 });
   assert.equal(r.code, 0, `svc ingest ${inputs.join(' ')} falhou: ${r.stderr}`);
   return JSON.parse(r.stdout) as Summary;
+}
+
+/**
+ * The first ingest of `inputs` into an empty data dir (`dataDir`, absent or empty), as `ingest` runs it, made once
+ * and copied (test/kit/ingest.ts copyBuilt): most real-data files start from the same CSV family's load.
+ */
+export function firstIngest(dataDir: string, inputs: readonly string[]): Promise<Summary> {
+  const name = `ingest-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16)}`;
+  return copyBuilt(name, dataDir, (dir) => ingest(dir, inputs));
 }
 
 export type Row = Record<string, string | number | boolean | null>;

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tempDir } from '../kit/dirs.js';
-import { CSV_DIR, ingest, JSON_2019, OPENFOOTBALL_DIR, query, SKIP, standings } from './real-data.js';
+import { CSV_DIR, firstIngest, ingest, JSON_2019, OPENFOOTBALL_DIR, query, SKIP, standings } from './real-data.js';
 
 const SERIE_A = 'campeonato-brasileiro-serie-a';
 
@@ -17,7 +17,7 @@ describe('real data: openfootball Série A 2019 and the CSV family', { skip: SKI
   const jsonOnly = tempDir();
   const work = tempDir();
   before(async () => {
-    await Promise.all([ingest(csvOnly.dir, [CSV_DIR]), ingest(jsonOnly.dir, [JSON_2019])]);
+    await Promise.all([firstIngest(csvOnly.dir, [CSV_DIR]), firstIngest(jsonOnly.dir, [JSON_2019])]);
   });
   after(() => [csvOnly, jsonOnly, work].forEach((t) => t.cleanup()));
 
