@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { KNOWN_MIGRATIONS, migrationVersion } from '../../src/control/schema-version.js';
@@ -15,6 +16,18 @@ describe('bin/svc runs the build made at install, and only that', () => {
   let cleanup: () => void;
   before(() => ({ dir, cleanup } = tempDir('svc-bin-')));
   after(() => cleanup());
+
+  it("keeps V8's compiled code of its modules in the temp dir's compile cache (Node ≥ 22.1)", {
+    skip: (module as { enableCompileCache?: unknown }).enableCompileCache === undefined && 'Node 20 has none',
+  }, async () => {
+    const tmp = path.join(dir, 'tmp');
+    mkdirSync(tmp);
+    // NODE_COMPILE_CACHE would turn the cache on by itself: only bin/svc's own call puts it under TMPDIR.
+    const r = await runSvc(['--version'], { env: { TMPDIR: tmp, NODE_COMPILE_CACHE: '' } });
+    assert.equal(r.code, 0, r.stderr);
+    const cached = readdirSync(path.join(tmp, 'node-compile-cache'), { recursive: true });
+    assert.ok(cached.length > 1, `compile cache entries: ${cached.join(', ')}`);
+  });
 
   it('runs dist/, built from the whole CLI; files read beside the code resolve from the sources', async () => {
     const r = await runSvc(['--version']);
