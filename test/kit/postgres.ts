@@ -45,7 +45,22 @@ export async function createTestDatabase(): Promise<{
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(async (c) => {
+        // pg's pool.end() resolves before its connections have closed. Forced at once, the drop could end one still
+        // closing, whose "terminating connection due to administrator command" then reaches a pool with no error
+        // listener and fails the test (1 run in 60 here). So the connections get a moment to close first.
+        const deadline = Date.now() + 2_000;
+        while (Date.now() < deadline) {
+          const { rows } = await c.query<{ n: number }>(
+            'SELECT count(*)::INTEGER AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
     terminateConnections: () =>
       admin(async (c) => {
         const { rows } = await c.query<{ ended: boolean }>(
