@@ -8,7 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { DEMO_FIXTURES, FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { FIXTURES_NOW, LIVE_DAY } from '../kit/fixtures.js';
+import { copyDemoDataDir } from '../kit/ingest.js';
 import { runSvc, SvcProcess } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { waitFor } from '../kit/wait.js';
@@ -35,7 +36,7 @@ async function lineCount(p: SvcProcess, n: number): Promise<Line> {
 async function withDemo(run: (dir: string) => Promise<void>): Promise<void> {
   const { dir, cleanup } = tempDir('svc-follow-');
   try {
-    assert.equal((await runSvc(['ingest', DEMO_FIXTURES, '--data-dir', dir])).code, 0);
+    await copyDemoDataDir(dir);
     await run(dir);
   } finally {
     cleanup();

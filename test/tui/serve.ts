@@ -1,9 +1,9 @@
 /** A real `svc serve` on port 0 over the demo fixtures, for the TUI tests and benchmark. */
 import type { ChildProcess } from 'node:child_process';
 import { tempDir } from '../kit/dirs.js';
-import { DEMO_FIXTURES } from '../kit/fixtures.js';
 import { createKey } from '../kit/keys.js';
-import { runSvcInProcess, startServeProcess } from '../kit/svc.js';
+import { copyDemoDataDir } from '../kit/ingest.js';
+import { startServeProcess } from '../kit/svc.js';
 
 export interface DemoServer {
   url: string;
@@ -12,12 +12,11 @@ export interface DemoServer {
   stop(): Promise<void>;
 }
 
-/** Ingests the demo fixtures (part of the repo) into a fresh data dir, creates an enterprise key and starts `svc serve --port 0`. */
+/** A fresh data dir holding the demo fixtures (part of the repo; copyDemoDataDir), creates an enterprise key and starts `svc serve --port 0`. */
 export async function startDemoServer(): Promise<DemoServer> {
   const { dir, cleanup } = tempDir('svc-tui-');
   try {
-    const ingest = await runSvcInProcess(['ingest', DEMO_FIXTURES, '--data-dir', dir]);
-    if (ingest.code !== 0) throw new Error(`svc ingest failed (${ingest.code}): ${ingest.stderr}`);
+    await copyDemoDataDir(dir);
     const server = await startServe(dir);
     return {
       ...server,
