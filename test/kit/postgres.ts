@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { waitFor } from './wait.js';
 
 /** The machine's PostgreSQL (`.ci/run` starts it); SVC_TEST_POSTGRES_URL points the tests elsewhere. */
 const ADMIN_URL = process.env.SVC_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,15 +51,15 @@ export async function createTestDatabase(): Promise<{
         // pg's pool.end() resolves before its connections have closed. Forced at once, the drop could end one still
         // closing, whose "terminating connection due to administrator command" then reaches a pool with no error
         // listener and fails the test (1 run in 60 here). So the connections get a moment to close first.
-        const deadline = Date.now() + 2_000;
-        while (Date.now() < deadline) {
+        const noConnections = async () => {
           const { rows } = await c.query<{ n: number }>(
             'SELECT count(*)::INTEGER AS n FROM pg_stat_activity WHERE datname = $1',
             [name],
           );
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+          return rows[0]?.n === 0;
+        };
+        // Past the deadline the forced drop ends whatever a test left open.
+        await waitFor(noConnections, `the connections to ${name} to close`, 2_000).catch(() => undefined);
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }),
     terminateConnections: () =>
