@@ -10,9 +10,13 @@ describe("the test kit's PostgreSQL databases", { skip: postgresSkip ?? false },
     const left = new pg.Client({ connectionString: db.url });
     const ended = new Promise<Error>((resolve) => left.on('error', resolve));
     await left.connect();
-    await db.drop();
-    assert.match((await ended).message, /terminat/i);
-    await left.end().catch(() => undefined);
+    try {
+      await db.drop();
+      assert.match((await ended).message, /terminat/i);
+    } finally {
+      // A drop that failed leaves the connection open: ended here, the test reports instead of hanging.
+      await left.end().catch(() => undefined);
+    }
     const admin = new pg.Client({
       connectionString: Object.assign(new URL(db.url), { pathname: '/postgres' }).toString(),
     });
