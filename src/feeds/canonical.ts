@@ -268,3 +268,21 @@ export interface Feed {
   remocoes?: FeedRemocao[];
   ajustes_pontos?: FeedAjustePontos[];
 }
+
+/** A record collection: a list a feed holds. */
+export type FeedCollection = { [K in keyof Feed]-?: NonNullable<Feed[K]> extends unknown[] ? K : never }[keyof Feed];
+
+/** Every record collection, in the order the schema and the summaries list them (`satisfies`: none missing). */
+export const FEED_COLLECTIONS = Object.keys({
+  campeonatos: 0,
+  fases: 0,
+  rodadas: 0,
+  times: 0,
+  jogadores: 0,
+  partidas: 0,
+  eventos: 0,
+  escalacoes: 0,
+  estatisticas: 0,
+  remocoes: 0,
+  ajustes_pontos: 0,
+} satisfies Record<FeedCollection, 0>) as readonly FeedCollection[];

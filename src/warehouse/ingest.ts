@@ -2,7 +2,7 @@ import { asDiskFull } from './disk-full.js';
 import { nowDate, systemClock, type Clock } from '../clock.js';
 import type { DataDir } from '../data-dir.js';
 import type { ControlPlane } from '../control/control-plane.js';
-import type { Feed } from '../feeds/canonical.js';
+import { FEED_COLLECTIONS, type Feed } from '../feeds/canonical.js';
 import { groupInputs, readGroups, type NamedFeed } from '../feeds/adapters/index.js';
 import type { AdapterOptions } from '../feeds/adapters/types.js';
 import { readInputs, type FetchOptions, type ReadInputs } from '../feeds/inputs.js';
@@ -106,20 +106,6 @@ export interface IngestSummary {
 }
 
 export const INGEST_STAGES = ['ler', 'validar', 'carregar', 'derivar', 'publicar'] as const;
-
-const COLLECTIONS = [
-  'campeonatos',
-  'fases',
-  'rodadas',
-  'times',
-  'jogadores',
-  'partidas',
-  'eventos',
-  'escalacoes',
-  'estatisticas',
-  'remocoes',
-  'ajustes_pontos',
-] as const;
 
 /**
  * `svc ingest` as a library call: read and validate the inputs, then (unless dry run) publish a new
@@ -248,7 +234,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
 
 function countRecords(feeds: readonly NamedFeed[]): Record<string, number> {
   const counts: Record<string, number> = { feeds: feeds.length };
-  for (const c of COLLECTIONS)
+  for (const c of FEED_COLLECTIONS)
     counts[c] = feeds.reduce((n, { feed }) => n + ((feed[c] as Feed[typeof c]) ?? []).length, 0);
   return counts;
 }

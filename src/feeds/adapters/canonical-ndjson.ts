@@ -1,23 +1,11 @@
-import type { Feed } from '../canonical.js';
+import { FEED_COLLECTIONS, type Feed } from '../canonical.js';
 import { FeedRejectedError, type FeedIssue, type FeedPosition } from '../errors.js';
 import { parseJson } from '../json-syntax.js';
 import { MAX_ISSUES, schemaIssues } from '../validate-schema.js';
 import { inputText, looksCanonical } from './canonical-json.js';
 import type { Adapter, InputFile } from './types.js';
 
-const COLLECTIONS = new Set([
-  'campeonatos',
-  'fases',
-  'rodadas',
-  'times',
-  'jogadores',
-  'partidas',
-  'eventos',
-  'escalacoes',
-  'estatisticas',
-  'remocoes',
-  'ajustes_pontos',
-]);
+const COLLECTIONS: ReadonlySet<string> = new Set(FEED_COLLECTIONS);
 
 /**
  * `svc-feed/1` as NDJSON, for feeds too large to hold as one document: line 1 is the header

@@ -23,6 +23,7 @@ import {
   NO_LEAP_SECOND,
   URL_PATTERN,
 } from '../limits.js';
+import { FEED_COLLECTIONS } from '../canonical.js';
 
 type Schema = Record<string, unknown>;
 
@@ -66,19 +67,6 @@ export function buildFeedSchema(): Schema {
     maximum: MAX_INTEGER_ID,
   };
   const fonte = id;
-  const collections = [
-    'campeonatos',
-    'fases',
-    'rodadas',
-    'times',
-    'jogadores',
-    'partidas',
-    'eventos',
-    'escalacoes',
-    'estatisticas',
-    'remocoes',
-    'ajustes_pontos',
-  ];
   const collectionDef: Record<string, string> = {
     campeonatos: 'campeonato',
     fases: 'fase',
@@ -103,7 +91,7 @@ export function buildFeedSchema(): Schema {
         fonte,
         gerado_em: { type: 'string', format: 'date-time', pattern: NO_LEAP_SECOND },
         ...Object.fromEntries(
-          collections.map((c) => [c, { type: 'array', maxItems: MAX_RECORDS, items: ref(collectionDef[c] ?? c) }]),
+          FEED_COLLECTIONS.map((c) => [c, { type: 'array', maxItems: MAX_RECORDS, items: ref(collectionDef[c] ?? c) }]),
         ),
       },
       ['formato', 'fonte'],
