@@ -16,8 +16,9 @@ function missing(cmd: string, args: string[], install: string): string | false {
 
 const services = readdirSync(UNITS).filter((f) => f.endsWith('.service'));
 
-it('the shipped units are the three services and the timer', () => {
+it('the shipped units are the four services and the timer', () => {
   assert.deepEqual(readdirSync(UNITS).sort(), [
+    'svc-ingest-resident.service',
     'svc-ingest.service',
     'svc-ingest.timer',
     'svc-serve.service',

@@ -17,6 +17,7 @@ import { IngestLockedError } from '../../warehouse/ingest-lock.js';
 import { DiskFullError } from '../../warehouse/disk-full.js';
 import { controlPlaneUnreachable } from '../../control/control-plane.js';
 import { DEFAULT_KEEP, ingest, type IngestSummary } from '../../warehouse/ingest.js';
+import { closePublishEngine, warmPublishEngine } from '../../warehouse/publish-engine.js';
 import { PUBLISH_STEPS, type PublishStep, type PublishStepHook } from '../../warehouse/publish.js';
 import type { Conflito } from '../../warehouse/load/conflicts.js';
 import type { OutsideWindow } from '../../warehouse/events/detect.js';
@@ -38,6 +39,7 @@ interface IngestFlags extends CommonOptions, LiveOptionFlags {
   slug?: string;
   pauseAt?: PublishStep;
   follow?: boolean;
+  resident?: boolean;
   every: number;
 }
 
@@ -72,6 +74,11 @@ export function registerIngest(program: Command): void {
       'continua rodando: relê os feeds a cada --every (arquivos também ao mudarem; URLs com GET condicional) e publica cada mudança',
       false,
     )
+    .option(
+      '--resident',
+      'continua rodando e executa os `svc ingest` desta pasta de dados que chegarem (socket ingest.sock nela), sem o custo de um processo novo por passo',
+      false,
+    )
     .addOption(
       new Option('--every <duration>', 'intervalo do --follow (d, h, m, s)')
         .argParser(durationOption)
@@ -91,12 +98,18 @@ export function registerIngest(program: Command): void {
     'svc ingest --print-schema > svc-feed-1.schema.json',
     'svc ingest https://feeds.example.com/live.json --follow --every 15s --json',
     'svc ingest ../shared/data/openfootball/ --aliases my-team-aliases.json',
+    'svc ingest --resident --data-dir /var/lib/svc   # depois, cada `svc ingest` do cron nessa pasta roda nele',
   ]);
   cmd.action(async (feeds: string[], flags: IngestFlags) => {
     if (flags.printSchema) {
       if (flags.json) printJson({ schema: JSON.parse(feedSchemaText()) as object });
       else process.stdout.write(feedSchemaText());
       return;
+    }
+    if (flags.resident) {
+      if (feeds.length > 0 || flags.follow || flags.dryRun)
+        throw new CliError('--resident não recebe feeds nem combina com --follow ou --dry-run', EXIT.usage);
+      return serveSteps(configFrom(flags));
     }
     if (feeds.length === 0) throw new CliError('informe ao menos um FEED (arquivo, pasta ou URL https://)', EXIT.usage);
     const keep = Number(flags.keep);
@@ -183,6 +196,32 @@ async function followFeeds(feeds: string[], flags: IngestFlags, config: Config, 
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);
     await control.close();
+  }
+}
+
+/**
+ * `--resident`: takes the `svc ingest` steps handed over the data dir's socket (src/cli/resident/) until
+ * SIGTERM/SIGINT, each run as `svc` runs it in a process of its own.
+ */
+async function serveSteps(config: Config): Promise<void> {
+  // main.ts loads this module: the resident runs each step through the same entry point as a fresh process.
+  const [{ runCli }, { serveResident }] = await Promise.all([import('../main.js'), import('../resident/server.js')]);
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  warmPublishEngine();
+  try {
+    await serveResident({
+      dataDir: config.dataDir,
+      run: runCli,
+      signal: stop.signal,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+  } finally {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    await closePublishEngine();
   }
 }
 
