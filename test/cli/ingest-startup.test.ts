@@ -10,7 +10,8 @@ import { after, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../kit/dirs.js';
 import { DEMO_FIXTURES, liveDayStep } from '../kit/fixtures.js';
-import { runSvc, runSvcInProcess } from '../kit/svc.js';
+import { copyDemoDataDir } from '../kit/ingest.js';
+import { runSvc, runSvcInProcess, SvcProcess } from '../kit/svc.js';
 
 const { dir, cleanup } = tempDir('svc-ingest-startup-');
 after(cleanup);
@@ -71,4 +72,36 @@ it('a fresh `svc ingest` of a live step loads neither the serving part, the logg
     [],
     'no local time to convert in a canonical feed',
   );
+});
+
+it('a step handed to a resident ingester loads neither DuckDB nor the CLI in its own process', async () => {
+  const dataDir = path.join(dir, 'resident');
+  await copyDemoDataDir(dataDir);
+  const resident = new SvcProcess(['ingest', '--resident', '--data-dir', dataDir]);
+  try {
+    await resident.waitForOutput(/residente em /);
+    const out = path.join(dir, 'handed.txt');
+    const r = await runSvc(['ingest', liveDayStep('03-gol'), '--data-dir', dataDir, '--json'], {
+      nodeFlags: [startupProbe(out)],
+    });
+    assert.equal(r.code, 0, r.stderr);
+    await resident.waitForOutput(/passo do pid \d+ .*: saída 0 em/);
+    const modules = readFileSync(out, 'utf8').split('\n').filter(Boolean);
+    assert.ok(
+      modules.some((m) => m.includes('/dist/')),
+      'the probe sees what loads',
+    );
+    assert.deepEqual(
+      modules.filter((m) => m.includes('/node_modules/@duckdb/')),
+      [],
+      'DuckDB: the step runs in the resident',
+    );
+    const cli = modules
+      .filter((m) => m.startsWith('file:') && m.endsWith('.js') && m.includes('/dist/'))
+      .filter((m) => readFileSync(fileURLToPath(m), 'utf8').includes('// src/cli/program.ts'));
+    assert.deepEqual(cli, [], 'the CLI (Commander and the commands): loaded only when this process runs the step');
+  } finally {
+    resident.kill('SIGTERM');
+    await resident.exited;
+  }
 });
