@@ -300,6 +300,20 @@ function tomlText(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The variables a run's settings and clock depend on: svc's own, DuckDB's and Node's, the time zone, proxies, a
+ * preloaded clock (faketime). A resident ingester runs a handed step only when the client's are its own
+ * (src/cli/resident/protocol.ts).
+ */
+export function settingsEnvironment(env: Env = process.env): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(env)
+      .filter((name) => /^(SVC_|DUCKDB_|NODE_|FAKETIME)|^(TZ|LD_PRELOAD|HTTPS?_PROXY|NO_PROXY)$/i.test(name))
+      .sort()
+      .map((name) => [name, env[name] ?? '']),
+  );
+}
+
 /** Whether unexpected errors print their stack; read on its own because such an error may come before the config. */
 export function debugEnabled(env: Env = process.env): boolean {
   return env.SVC_DEBUG === '1';

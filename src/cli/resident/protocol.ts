@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { settingsEnvironment } from '../../config.js';
 import type { DataDir } from '../../data-dir.js';
 import { SVC_VERSION } from '../version.js';
 
@@ -51,22 +52,14 @@ export function buildId(): string {
 }
 
 /**
- * The environment svc's settings and its clock read — svc's own variables (src/config.ts), DuckDB's and Node's, the
- * time zone, proxies, a preloaded clock (faketime) — as a digest of each value: the resident runs a step only when
- * they are the client's (it would run it as the client's own process would), and can name those that differ
- * without either side showing a value.
+ * The environment a step's settings and clock read (config.ts settingsEnvironment), as a digest of each value: the
+ * resident can tell which differ from its own without either side showing a value.
  */
-export function environmentDigest(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const read = Object.keys(env)
-    .filter((name) => /^(SVC_|DUCKDB_|NODE_|FAKETIME)|^(TZ|LD_PRELOAD|HTTPS?_PROXY|NO_PROXY)$/i.test(name))
-    .sort();
+export function environmentDigest(): Record<string, string> {
   return Object.fromEntries(
-    read.map((name) => [
+    Object.entries(settingsEnvironment()).map(([name, value]) => [
       name,
-      createHash('sha256')
-        .update(env[name] ?? '')
-        .digest('hex')
-        .slice(0, 16),
+      createHash('sha256').update(value).digest('hex').slice(0, 16),
     ]),
   );
 }
