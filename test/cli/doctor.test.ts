@@ -6,7 +6,7 @@ import { openControlDb } from '../../src/control/database.js';
 import { sqliteControlPlane } from '../../src/control/control-plane.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { DEMO_FIXTURES, FIXTURES_NOW } from '../kit/fixtures.js';
-import { runSvcInProcess } from '../kit/svc.js';
+import { runSvcInProcess, SvcProcess } from '../kit/svc.js';
 import { tempDir } from '../kit/dirs.js';
 import { createTestDatabase, postgresSkip } from '../kit/postgres.js';
 import { busyPort } from '../kit/ports.js';
@@ -64,15 +64,47 @@ describe('svc doctor', () => {
         ['espaço em disco', 'ok'],
         ['plano de controle', 'ok'],
         ['chave de segredos', 'ok'],
+        ['ingest residente', 'ok'],
         ['porta', 'ok'],
         ['relógio', 'ok'],
       ],
     );
     assert.equal(by['chave de segredos']?.mensagem, 'abre os 1 segredos de webhook');
+    assert.equal(by['ingest residente']?.mensagem, 'nenhum: cada svc ingest roda no próprio processo');
     const human = await runSvcInProcess(['doctor', '--port', '0', '--data-dir', healthy]);
     assert.equal(human.code, 0);
-    assert.equal(human.stdout.split('\n').filter(Boolean).length, 8);
+    assert.equal(human.stdout.split('\n').filter(Boolean).length, 9);
     assert.match(human.stdout, /^OK {5}snapshots: 1, atual 00000001/m);
+  });
+
+  it("the resident ingester: taking this environment's steps, refusing them (a warning naming why), stopped", async () => {
+    const dir = copy();
+    const socket = path.join(dir, 'ingest.sock');
+    const resident = new SvcProcess(['ingest', '--resident', '--data-dir', dir]);
+    try {
+      await resident.waitForOutput(/residente em /);
+      const taking = await doctor(['--data-dir', dir]);
+      assert.equal(taking.code, 0);
+      assert.deepEqual(taking.by['ingest residente'], {
+        nome: 'ingest residente',
+        estado: 'ok',
+        mensagem: `em ${socket}: recebe os svc ingest deste ambiente`,
+      });
+      const other = await doctor(['--data-dir', dir], { SVC_FEED_TIMEOUT_MS: '999' });
+      assert.equal(other.code, 0, 'a warning, not a failure: the steps still run');
+      assert.equal(other.by['ingest residente']?.estado, 'aviso');
+      assert.match(
+        other.by['ingest residente']?.mensagem ?? '',
+        /recusaria os svc ingest deste ambiente \(ambiente diferente do residente: SVC_FEED_TIMEOUT_MS\)/,
+      );
+    } finally {
+      resident.kill('SIGKILL');
+      await resident.exited;
+    }
+    const stopped = await doctor(['--data-dir', dir]);
+    assert.equal(stopped.by['ingest residente']?.estado, 'aviso');
+    assert.match(stopped.by['ingest residente']?.mensagem ?? '', /deixado por um residente que parou/);
+    assert.equal(resident.stderr.includes('recusado'), false, 'asking runs nothing and logs nothing');
   });
 
   it('each fault fails its check, exit 7 and one line on stderr', async () => {

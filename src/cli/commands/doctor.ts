@@ -14,6 +14,7 @@ import { EXIT } from '../exit-codes.js';
 import { intOption } from '../options.js';
 import { printJson, printLine } from '../output.js';
 import { configFrom, withControlPlaneOptions, withExamples, type CommonOptions } from '../program.js';
+import { askResident } from '../resident/client.js';
 import { checkPortFree } from './serve.js';
 
 type State = 'ok' | 'aviso' | 'falha';
@@ -154,6 +155,36 @@ async function controlChecks(config: Config, clock: Clock): Promise<Check[]> {
   return checks;
 }
 
+/** A resident ingester is optional; one that would refuse this environment's steps is worth a look (they run, slower). */
+async function residentCheck(config: Config): Promise<Check> {
+  const state = await askResident(config.dataDir);
+  const name = 'ingest residente';
+  switch (state.estado) {
+    case 'sem-socket':
+      return check(
+        name,
+        'ok',
+        state.motivo === 'ausente'
+          ? 'nenhum: cada svc ingest roda no próprio processo'
+          : 'nenhum possível (caminho da pasta de dados longo demais para um socket): cada svc ingest roda no próprio processo',
+      );
+    case 'parado':
+      return check(
+        name,
+        'aviso',
+        `${state.socket} deixado por um residente que parou: cada svc ingest roda no próprio processo (inicie svc ingest --resident ou remova o arquivo)`,
+      );
+    case 'aceita':
+      return check(name, 'ok', `em ${state.socket}: recebe os svc ingest deste ambiente`);
+    case 'recusa':
+      return check(
+        name,
+        'aviso',
+        `em ${state.socket}, mas recusaria os svc ingest deste ambiente (${state.motivo}): eles rodam no próprio processo`,
+      );
+  }
+}
+
 async function portCheck(config: Config): Promise<Check> {
   if (config.port === 0) return check('porta', 'ok', 'porta 0: qualquer porta livre');
   try {
@@ -169,6 +200,7 @@ export async function runDoctor(config: Config, keep: number, clock: Clock): Pro
   const checks = [
     ...dataDirChecks(config, keep, clock),
     ...(await controlChecks(config, clock)),
+    await residentCheck(config),
     await portCheck(config),
   ];
   if (!checks.some((c) => c.nome === 'relógio'))
@@ -179,7 +211,9 @@ export async function runDoctor(config: Config, keep: number, clock: Clock): Pro
 export function registerDoctor(program: Command): void {
   const cmd = program
     .command('doctor')
-    .description('confere a instalação: pasta de dados, snapshots, plano de controle, chave, disco, porta, relógio')
+    .description(
+      'confere a instalação: pasta de dados, snapshots, plano de controle, chave, disco, ingest residente, porta, relógio',
+    )
     .option('--port <port>', 'a porta que svc serve vai usar (variável: PORT; padrão: 8080)')
     .option('--host <host>', 'o endereço que svc serve vai usar')
     .option(

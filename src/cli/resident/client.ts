@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadConfig } from '../../config.js';
+import type { DataDir } from '../../data-dir.js';
 import {
   buildId,
   environmentDigest,
@@ -27,23 +28,48 @@ export async function handToResident(argv: readonly string[]): Promise<number | 
     return null; // The process's own run reports the settings' error.
   }
   if (socket === null || !existsSync(socket)) return null;
-  const request: StepRequest = {
-    protocolo: PROTOCOL,
-    build: buildId(),
-    ambiente: environmentDigest(),
-    cwd: process.cwd(),
-    argv: [...argv],
-    pid: process.pid,
-    tty: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
-  };
-  const answer = await exchange(socket, request);
+  const answer = await exchange(socket, requestOf([...argv]));
   if (answer.kind === 'exit') return answer.code;
   if (answer.kind === 'lost')
     process.stderr.write('svc: aviso: o ingest residente parou durante o passo; rodando o passo neste processo\n');
   return null;
 }
 
-type Answer = { kind: 'exit'; code: number } | { kind: 'refused' } | { kind: 'lost' };
+/** What `svc doctor` says of the data dir's resident: none, a socket left by one that stopped, or whether it would take this environment's steps. */
+export type ResidentState =
+  | { estado: 'sem-socket'; motivo: 'ausente' | 'caminho-longo' }
+  | { estado: 'parado'; socket: string }
+  | { estado: 'aceita'; socket: string }
+  | { estado: 'recusa'; socket: string; motivo: string };
+
+export async function askResident(dataDir: DataDir): Promise<ResidentState> {
+  const socket = residentSocket(dataDir);
+  if (socket === null) return { estado: 'sem-socket', motivo: 'caminho-longo' };
+  if (!existsSync(socket)) return { estado: 'sem-socket', motivo: 'ausente' };
+  const answer = await exchange(socket, { ...requestOf([]), consulta: true });
+  if (answer.kind === 'would') return { estado: 'aceita', socket };
+  if (answer.kind === 'refused' && answer.why !== null) return { estado: 'recusa', socket, motivo: answer.why };
+  return { estado: 'parado', socket };
+}
+
+function requestOf(argv: string[]): StepRequest {
+  return {
+    protocolo: PROTOCOL,
+    build: buildId(),
+    ambiente: environmentDigest(),
+    cwd: process.cwd(),
+    argv,
+    pid: process.pid,
+    tty: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+  };
+}
+
+/** `refused` with why null: nobody answered (a stale socket, or none). */
+type Answer =
+  | { kind: 'exit'; code: number }
+  | { kind: 'refused'; why: string | null }
+  | { kind: 'would' }
+  | { kind: 'lost' };
 
 function exchange(file: string, request: StepRequest): Promise<Answer> {
   return new Promise((resolve) => {
@@ -75,13 +101,14 @@ function exchange(file: string, request: StepRequest): Promise<Answer> {
         if ('stdout' in frame) process.stdout.write(frame.stdout);
         else if ('stderr' in frame) process.stderr.write(frame.stderr);
         else if ('saida' in frame) settle({ kind: 'exit', code: frame.saida });
-        else settle({ kind: 'refused' });
+        else if ('aceitaria' in frame) settle({ kind: 'would' });
+        else settle({ kind: 'refused', why: frame.recusado });
       }
     });
     // A stale socket (ECONNREFUSED) or one removed meanwhile (ENOENT): no resident. One that goes away after taking
     // the step (killed mid-step): the step runs here again, as cron would run it again after a killed ingest (a
     // publish is atomic; the same feed again publishes nothing new).
-    socket.on('error', () => settle(sent ? { kind: 'lost' } : { kind: 'refused' }));
-    socket.on('close', () => settle(sent ? { kind: 'lost' } : { kind: 'refused' }));
+    socket.on('error', () => settle(sent ? { kind: 'lost' } : { kind: 'refused', why: null }));
+    socket.on('close', () => settle(sent ? { kind: 'lost' } : { kind: 'refused', why: null }));
   });
 }

@@ -24,9 +24,16 @@ export interface StepRequest {
   argv: string[];
   pid: number;
   tty: { stdout: boolean; stderr: boolean };
+  /** Only asks whether a step of this client would be taken (`svc doctor`): nothing runs, nothing is logged. */
+  consulta?: boolean;
 }
 
-export type StepFrame = { stdout: string } | { stderr: string } | { saida: number } | { recusado: string };
+export type StepFrame =
+  | { stdout: string }
+  | { stderr: string }
+  | { saida: number }
+  | { recusado: string }
+  | { aceitaria: true };
 
 /** Linux's limit on a socket path (sun_path, 108 bytes with its NUL). */
 const MAX_SOCKET_PATH = 107;

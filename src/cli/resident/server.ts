@@ -48,6 +48,8 @@ export async function serveResident(o: ResidentOptions): Promise<void> {
     socket.on('error', () => undefined); // a client gone mid-step: the step still finishes
     readRequest(socket, (request) => {
       const refusal = refusalOf(request);
+      if (request?.consulta === true)
+        return answer(socket, refusal === null ? { aceitaria: true } : { recusado: refusal }, true);
       if (refusal !== null || request === null) {
         answer(socket, { recusado: refusal ?? '' }, true);
         // Said here too: a cron's steps that never reach the resident show why in its log.
