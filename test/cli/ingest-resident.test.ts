@@ -4,6 +4,7 @@
  * settings, a busy or absent or killed resident) runs in the client's own process, as before.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,7 @@ import { EXIT } from '../../src/cli/exit-codes.js';
 import { tempDir } from '../kit/dirs.js';
 import { FIXTURES_NOW, liveDayStep } from '../kit/fixtures.js';
 import { copyDemoDataDir } from '../kit/ingest.js';
-import { runSvc, SvcProcess } from '../kit/svc.js';
+import { runSvc, SVC_BIN, SvcProcess } from '../kit/svc.js';
 import { waitFor } from '../kit/wait.js';
 
 const { dir, cleanup } = tempDir('svc-resident-');
@@ -90,6 +91,18 @@ describe('svc ingest handed to a resident ingester', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(steps(resident), before);
     await resident.waitForOutput(/recusado \(ambiente diferente do residente: SVC_FEED_TIMEOUT_MS\); roda no próprio/);
+  });
+
+  it("a feed the resident would read as another file (the client's /dev/stdin) runs in the client", async () => {
+    const before = steps(resident);
+    // A shell pipe, as a user writes it (node's own stdio is a socket, which /dev/stdin cannot open).
+    const svc = [process.execPath, SVC_BIN].map((w) => JSON.stringify(w)).join(' ');
+    const command = `cat ${JSON.stringify(liveDayStep('06-substituicao'))} | ${svc} ingest /dev/stdin --format svc-feed --now ${FIXTURES_NOW} --data-dir data --json`;
+    const r = spawnSync('sh', ['-c', command], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok((JSON.parse(r.stdout) as { contagens: { partidas: number } }).contagens.partidas > 0, 'read the pipe');
+    assert.equal(steps(resident), before);
+    await resident.waitForOutput(/recusado \(vê outros arquivos que o cliente: \/dev\/stdin\)/);
   });
 
   it('meets the ingest lock as its own process would: exit 5, naming the holder', async () => {

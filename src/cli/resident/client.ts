@@ -5,6 +5,7 @@ import type { DataDir } from '../../data-dir.js';
 import {
   buildId,
   environmentDigest,
+  fileIdentities,
   handedOptions,
   PROTOCOL,
   residentSocket,
@@ -59,6 +60,7 @@ function requestOf(argv: string[]): StepRequest {
     ambiente: environmentDigest(),
     cwd: process.cwd(),
     argv,
+    arquivos: fileIdentities(argv, process.cwd()),
     pid: process.pid,
     tty: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { settingsEnvironment } from '../../config.js';
 import type { DataDir } from '../../data-dir.js';
@@ -24,6 +24,8 @@ export interface StepRequest {
   argv: string[];
   pid: number;
   tty: { stdout: boolean; stderr: boolean };
+  /** What each word of the command line names as a path from `cwd` (fileIdentities): the resident must see the same files. */
+  arquivos: Record<string, string | null>;
   /** Only asks whether a step of this client would be taken (`svc doctor`): nothing runs, nothing is logged. */
   consulta?: boolean;
 }
@@ -69,6 +71,21 @@ export function environmentDigest(): Record<string, string> {
       createHash('sha256').update(value).digest('hex').slice(0, 16),
     ]),
   );
+}
+
+/**
+ * Each word of a command line read as a path from `cwd`: the file's device and inode, or null where there is none.
+ * A resident in another mount namespace (a unit's PrivateTmp, a container) or a `/dev/stdin` names other files
+ * by the same words; comparing these, it refuses such a step instead of reading the wrong ones.
+ */
+export function fileIdentities(argv: readonly string[], cwd: string): Record<string, string | null> {
+  const identities: Record<string, string | null> = {};
+  for (const word of argv.slice(1)) {
+    if (word.startsWith('-') || /^[a-z]+:\/\//i.test(word)) continue;
+    const stat = statSync(path.resolve(cwd, word), { throwIfNoEntry: false });
+    identities[word] = stat ? `${stat.dev}:${stat.ino}` : null;
+  }
+  return identities;
 }
 
 /** The names whose values differ between two environments (set in one only included). */

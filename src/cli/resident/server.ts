@@ -7,6 +7,7 @@ import {
   buildId,
   environmentDifference,
   environmentDigest,
+  fileIdentities,
   PROTOCOL,
   residentSocket,
   type StepFrame,
@@ -67,6 +68,9 @@ export async function serveResident(o: ResidentOptions): Promise<void> {
     if (request.build !== build) return 'outra versão do svc';
     const differ = environmentDifference(request.ambiente ?? {}, ambiente);
     if (differ.length > 0) return `ambiente diferente do residente: ${differ.join(', ')}`;
+    const seen = fileIdentities(request.argv ?? [], request.cwd ?? '/');
+    const other = Object.keys(seen).filter((word) => seen[word] !== request.arquivos?.[word]);
+    if (other.length > 0) return `vê outros arquivos que o cliente: ${other.join(', ')}`;
     if (running !== null) return 'ocupado com outro passo';
     return o.signal.aborted ? 'encerrando' : null;
   };
