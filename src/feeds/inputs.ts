@@ -41,26 +41,45 @@ export async function readInputs(names: readonly string[], options: FetchOptions
       files.push({ name, content: await fetchFeed(name, options) });
       continue;
     }
-    for (const file of expandPath(name)) {
+    for (const file of expandPath(name, true)) {
       if (file !== name) fromFolder.add(file);
-      files.push({ name: file, content: readFileSync(file) });
+      files.push({ name: file, content: readFeedFile(file) });
     }
   }
   return { files, fromFolder };
 }
 
-function expandPath(name: string): string[] {
+/** A path named on the command line (`explicit`: a pipe or `/dev/stdin` too), or every regular file under a folder. */
+function expandPath(name: string, explicit: boolean): string[] {
   let stat: Stats;
   try {
     stat = statSync(name);
-  } catch {
-    throw new FeedUnreachableError(name, 'arquivo não encontrado');
+  } catch (err) {
+    throw new FeedUnreachableError(name, unreadable(err));
   }
-  if (!stat.isDirectory()) return [name];
-  return readdirSync(name, { withFileTypes: true })
-    .filter((e) => !e.name.startsWith('.'))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((e) => expandPath(path.join(name, e.name)));
+  if (stat.isDirectory())
+    return readdirSync(name, { withFileTypes: true })
+      .filter((e) => !e.name.startsWith('.'))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((e) => expandPath(path.join(name, e.name), false));
+  // In a folder only regular files are feeds: a socket there is not one, and reading a FIFO would wait for a writer.
+  return explicit || stat.isFile() ? [name] : [];
+}
+
+function readFeedFile(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    throw new FeedUnreachableError(file, unreadable(err));
+  }
+}
+
+/** Why a local path cannot be read, in the words of the CLI's other unreachable inputs. */
+function unreadable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'arquivo não encontrado';
+  if (code === 'EACCES' || code === 'EPERM') return 'sem permissão de leitura';
+  return `não foi possível ler (${code ?? (err instanceof Error ? err.message : String(err))})`;
 }
 
 /**

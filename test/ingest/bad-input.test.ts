@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Feed } from '../../src/feeds/canonical.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -450,6 +452,26 @@ describe('svc ingest rejects bad input and publishes nothing', () => {
   it('missing file', async () => {
     const file = `${ws.dir}/nope.json`;
     await rejects([file], EXIT.unreachable, `svc: ${file}: arquivo não encontrado\n  nada foi publicado\n`);
+  });
+
+  it('a path that cannot be read as a file (a socket): exit 4 with the reason; in a folder, one is not a feed', async () => {
+    const sockets = path.join(ws.dir, 'with-socket');
+    mkdirSync(sockets);
+    const file = path.join(sockets, 'listening.sock');
+    const server = createNetServer();
+    await new Promise<void>((resolve) => server.listen(file, resolve));
+    try {
+      await rejects([file], EXIT.unreachable, `svc: ${file}: não foi possível ler (ENXIO)\n  nada foi publicado\n`);
+      ws.write(
+        'with-socket/feed.json',
+        feedWith((f) => ((f.partidas ?? [])[0]!.placar_mandante = 7)),
+      );
+      const r = await ws.svc(['ingest', sockets, '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal((JSON.parse(r.stdout) as { contagens: { feeds: number } }).contagens.feeds, 1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('one bad feed among good ones rejects the whole run', async () => {
