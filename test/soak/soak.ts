@@ -1,6 +1,7 @@
 /**
  * Chaos soak (`npm run soak`, not part of `npm test`): for a bounded time it replays live updates with real
- * `svc ingest` processes while `svc serve` and `svc webhooks run` run, SIGKILLs any of the three at random,
+ * `svc ingest` processes while `svc serve`, `svc webhooks run` and a resident ingester (`svc ingest --resident`, which
+ * takes most steps) run, SIGKILLs any of the four at random (the resident in the middle of a step),
  * takes PostgreSQL away and back (`--postgres`), and lets a noisy tenant (webhooks whose receivers never answer,
  * test sends in a loop) load the daemon; at the end it checks the invariants an operator relies on:
  *   - every event of the current line of snapshots reached every subscribed receiver;
@@ -8,12 +9,14 @@
  *   - `CURRENT` always named a complete snapshot (file and manifest), watched every 20 ms;
  *   - no API request failed except while a killed server was down, or answered 503 + Retry-After while
  *     PostgreSQL was away; an ingest failed only then, with exit 4 (`entrada_inacessivel`);
- *   - no `svc serve` or `svc webhooks run` exited unless the soak killed it;
+ *   - no `svc serve`, `svc webhooks run` or resident exited unless the soak killed it; an ingest exited 5 (the lock)
+ *     only right after the soak killed a client whose step its resident went on with;
  *   - a key's daily quota was never exceeded.
  * Options: `--minutes N` (default 10; `--minutes 1` for a ~2 min run with the settling), `--seed N`, `--postgres`
  * (the control plane on a PostgreSQL server of the soak's own, initdb'd in its temp folder from the machine's
  * PostgreSQL binaries, so restarting it disturbs nothing else), `--pg-restarts N` (with --postgres; default 5,
- * spread over the run: `pg_ctl restart -m fast`, a real restart). Exit code 0 when every invariant held, 1 otherwise.
+ * spread over the run: `pg_ctl restart -m fast`, a real restart), `--without-resident` (every step in its own process, as
+ * before the resident existed). Exit code 0 when every invariant held, 1 otherwise.
  * Traffic stays on loopback; every loop is bounded by the deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,6 +46,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string' },
     postgres: { type: 'boolean', default: false },
     'pg-restarts': { type: 'string' },
+    'without-resident': { type: 'boolean', default: false },
   },
 });
 const pgRestarts = Number(args['pg-restarts'] ?? (args.postgres ? 5 : 0));
@@ -69,6 +73,9 @@ const counts = {
   ingests: 0,
   ingestsKilled: 0,
   ingestsFailed: 0,
+  ingestsLockedAfterKill: 0,
+  residentSteps: 0,
+  residentKills: 0,
   daemonKills: 0,
   serveKills: 0,
   requests: 0,
@@ -362,6 +369,33 @@ async function watchCurrent(): Promise<void> {
   }
 }
 
+// ---- the resident ingester: takes the steps it can; killed mid-step at random, started again ----
+let resident = null as ChildProcess | null;
+let residentLog = '';
+
+async function startResident(): Promise<void> {
+  const child = svc(['ingest', '--resident']);
+  resident = child;
+  child.stdout!.resume();
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+    residentLog += d;
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (!stderr.includes('residente em')) {
+    if (exited) throw new Error(`svc ingest --resident exited before it listened: ${stderr.trim()}`);
+    await sleep(20);
+  }
+  watchExit(child, {
+    name: 'svc ingest --resident',
+    stderr: () => stderr,
+    ready: () => true,
+    restart: () => undefined,
+  });
+}
+
 // ---- the run ----
 console.log(
   `soak: ${args.minutes} min, seed ${firstSeed}, data dir ${dataDir.root}, control plane ${database ? 'PostgreSQL' : 'SQLite'}`,
@@ -403,6 +437,7 @@ const quotaKey = JSON.parse(
   ).stdout,
 ).key as string;
 await startServe();
+if (!args['without-resident']) await startResident();
 for (const i of [0, 1]) {
   const url = await startReceiver(i);
   const r = await fetch(`${base}/v1/webhooks`, {
@@ -437,6 +472,8 @@ const watcher = watchCurrent();
 
 const deadline = Date.now() + durationMs;
 let step = 0;
+/** The last client was killed while a resident may still run its step: the next one may meet the lock (exit 5). */
+let clientKilled = false;
 while (Date.now() < deadline) {
   step += 1;
   const feed = steps.next();
@@ -448,16 +485,36 @@ while (Date.now() < deadline) {
   const ingestStarted = Date.now();
   const killIt = random() < 0.25;
   const timer = killIt ? setTimeout(() => child.kill('SIGKILL'), random() * 600) : null;
+  // The resident, killed in the middle of the step (its client then runs the step itself).
+  const stepResident = resident;
+  const residentTimer =
+    stepResident && random() < 0.08
+      ? setTimeout(() => {
+          stopping.add(stepResident);
+          stepResident.kill('SIGKILL');
+          counts.residentKills += 1;
+        }, random() * 300)
+      : null;
   const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
     child.on('close', (c, s) => r({ code: c, signal: s })),
   );
   if (timer) clearTimeout(timer);
+  if (residentTimer) clearTimeout(residentTimer);
   counts.ingests += 1;
   if (signal === 'SIGKILL') counts.ingestsKilled += 1;
   else if (code === 4 && wasPgAway(ingestStarted, Date.now())) counts.ingestsRefusedWhilePgAway += 1;
+  else if (code === 5 && clientKilled) counts.ingestsLockedAfterKill += 1;
   else if (code !== 0) {
     counts.ingestsFailed += 1;
     problems.push(`ingest of step ${step} exited ${code}: ${ingestStderr.trim().split('\n')[0]}`);
+  }
+  clientKilled = signal === 'SIGKILL' && resident !== null;
+  if (resident && stopping.has(resident)) {
+    const killed = resident;
+    await new Promise((r) =>
+      killed.exitCode !== null || killed.signalCode !== null ? r(null) : killed.once('exit', r),
+    );
+    await startResident();
   }
   if (random() < 0.1 && daemon) {
     stopping.add(daemon);
@@ -483,7 +540,13 @@ while (Date.now() < deadline) {
 // ---- settle: PostgreSQL back, one last clean step, then wait for every event of the current line to arrive ----
 await outages;
 step += 1;
-const last = await run(['ingest', steps.next(), '--json', '--keep', '100000']);
+const lastFeed = steps.next();
+let last = await run(['ingest', lastFeed, '--json', '--keep', '100000']);
+// A resident may still be finishing the step of a client killed last: the lock is its, for a moment.
+for (let i = 0; i < 50 && last.code === 5 && clientKilled; i++) {
+  await sleep(200);
+  last = await run(['ingest', lastFeed, '--json', '--keep', '100000']);
+}
 if (last.code !== 0) problems.push(`the final ingest exited ${last.code}: ${last.stderr}`);
 stopClients = true;
 await Promise.all(clients);
@@ -550,7 +613,8 @@ await control.close();
 
 stopWatch = true;
 await watcher;
-for (const child of [daemon, serve]) {
+counts.residentSteps = residentLog.split('\n').filter((l) => /: saída \d+ em /.test(l)).length;
+for (const child of [daemon, serve, resident]) {
   if (!child) continue;
   stopping.add(child);
   child.kill('SIGTERM');
