@@ -82,8 +82,13 @@ export function fileIdentities(argv: readonly string[], cwd: string): Record<str
   const identities: Record<string, string | null> = {};
   for (const word of argv.slice(1)) {
     if (word.startsWith('-') || /^[a-z]+:\/\//i.test(word)) continue;
-    const stat = statSync(path.resolve(cwd, word), { throwIfNoEntry: false });
-    identities[word] = stat ? `${stat.dev}:${stat.ino}` : null;
+    try {
+      const stat = statSync(path.resolve(cwd, word), { throwIfNoEntry: false });
+      identities[word] = stat ? `${stat.dev}:${stat.ino}` : null;
+    } catch (err) {
+      // Not a path either side can read (ENOTDIR, EACCES…): both sides must fail alike.
+      identities[word] = `erro:${(err as NodeJS.ErrnoException).code ?? ''}`;
+    }
   }
   return identities;
 }
