@@ -314,7 +314,7 @@ export async function run(): Promise<BenchFigure[]> {
       }
     } finally {
       resident.kill('SIGTERM');
-      await once(resident, 'exit');
+      await once(resident, 'close'); // after its stderr is read to the end
     }
     // Each step must have run in the resident, or the figure would be the fresh process's again.
     const taken = residentLog.split('\n').filter((l) => / saída 0 em /.test(l)).length;

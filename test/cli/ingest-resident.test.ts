@@ -60,7 +60,10 @@ describe('svc ingest handed to a resident ingester', () => {
     const alone = await runSvc(['ingest', step, '--data-dir', 'twin', '--json'], { cwd: dir });
     const handed = await runSvc(['ingest', step, '--data-dir', 'data', '--json'], { cwd: dir });
     assert.equal(handed.code, 0, handed.stderr);
-    assert.equal(steps(resident, 'saída 0'), 1, `the resident ran it: ${resident.stderr}`);
+    await waitFor(
+      () => steps(resident, 'saída 0') === 1,
+      () => `the resident running it: ${resident.stderr}`,
+    );
     const summary = (r: { stdout: string }) => {
       const { duracao_ms: _, ...rest } = JSON.parse(r.stdout) as { duracao_ms: number };
       return rest;
@@ -79,7 +82,10 @@ describe('svc ingest handed to a resident ingester', () => {
       assert.deepEqual([handed.stdout, handed.stderr], [alone.stdout, alone.stderr]);
       assert.match(handed.stderr, /nada foi publicado/);
     }
-    assert.equal(steps(resident, `saída ${EXIT.invalidInput}`), 2);
+    await waitFor(
+      () => steps(resident, `saída ${EXIT.invalidInput}`) === 2,
+      () => resident.stderr,
+    );
   });
 
   it('a step with other settings in its environment runs in its own process; the resident says why', async () => {
@@ -89,8 +95,8 @@ describe('svc ingest handed to a resident ingester', () => {
       env: { SVC_FEED_TIMEOUT_MS: '12345' },
     });
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(steps(resident), before);
     await resident.waitForOutput(/recusado \(ambiente diferente do residente: SVC_FEED_TIMEOUT_MS\); roda no próprio/);
+    assert.equal(steps(resident), before);
   });
 
   it("a feed the resident would read as another file (the client's /dev/stdin) runs in the client", async () => {
@@ -101,8 +107,8 @@ describe('svc ingest handed to a resident ingester', () => {
     const r = spawnSync('sh', ['-c', command], { cwd: dir, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.ok((JSON.parse(r.stdout) as { contagens: { partidas: number } }).contagens.partidas > 0, 'read the pipe');
-    assert.equal(steps(resident), before);
     await resident.waitForOutput(/recusado \(vê outros arquivos que o cliente: \/dev\/stdin\)/);
+    assert.equal(steps(resident), before);
   });
 
   it('meets the ingest lock as its own process would: exit 5, naming the holder', async () => {
@@ -120,7 +126,10 @@ describe('svc ingest handed to a resident ingester', () => {
     const r = await runSvc(['ingest', feed('05-cartao'), '--data-dir', 'data'], { cwd: dir });
     assert.equal(r.code, EXIT.locked);
     assert.match(r.stderr, new RegExp(`^svc: outro ingest está em andamento \\(pid ${holder.pid} desde `));
-    assert.equal(steps(resident, `saída ${EXIT.locked}`), 1);
+    await waitFor(
+      () => steps(resident, `saída ${EXIT.locked}`) === 1,
+      () => resident.stderr,
+    );
     holder.kill('SIGKILL');
     await holder.exited;
     const again = await runSvc(['ingest', feed('05-cartao'), '--data-dir', 'data'], { cwd: dir });

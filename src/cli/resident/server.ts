@@ -145,10 +145,11 @@ async function runStep(o: ResidentOptions, request: StepRequest, socket: Socket)
     restore();
     process.chdir(home);
   }
-  answer(socket, { saida: code }, true);
+  // Logged before the client learns its exit code: whoever watches both sees the line first.
   o.log(
     `svc ingest: passo do pid ${request.pid} (${request.argv.slice(1).join(' ')}): saída ${code} em ${Math.round(performance.now() - started)} ms`,
   );
+  answer(socket, { saida: code }, true);
 }
 
 /**
