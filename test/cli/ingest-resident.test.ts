@@ -136,6 +136,28 @@ describe('svc ingest handed to a resident ingester', () => {
     assert.equal(again.code, 0, again.stderr);
   });
 
+  it('a --dry-run is never handed: it runs in its own process and the resident hears nothing of it', async () => {
+    const lines = resident.stderr.split('\n').length;
+    const dry = await runSvc(['ingest', feed('07-penalti'), '--data-dir', 'data', '--dry-run', '--json'], { cwd: dir });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.equal((JSON.parse(dry.stdout) as { dry_run: boolean }).dry_run, true);
+    // Barrier: a handed step after it; its line is the only one the resident wrote since.
+    const handed = await runSvc(['ingest', feed('07-penalti'), '--data-dir', 'data'], { cwd: dir });
+    assert.equal(handed.code, 0, handed.stderr);
+    await waitFor(
+      () => resident.stderr.split('\n').length > lines,
+      () => resident.stderr,
+    );
+    assert.deepEqual(
+      resident.stderr
+        .split('\n')
+        .slice(lines - 1)
+        .filter(Boolean)
+        .map((l) => l.replace(/pid \d+/, 'pid N').replace(/em \d+ ms/, 'em T ms')),
+      [`svc ingest: passo do pid N (--now ${FIXTURES_NOW} feeds/07-penalti.json --data-dir data): saída 0 em T ms`],
+    );
+  });
+
   it('a second resident on the same data dir exits 5; --resident takes no feeds', async () => {
     const second = await runSvc(['ingest', '--resident', '--data-dir', 'data'], { cwd: dir });
     assert.equal(second.code, EXIT.locked);
@@ -143,6 +165,19 @@ describe('svc ingest handed to a resident ingester', () => {
     const withFeed = await runSvc(['ingest', '--resident', 'feeds/03-gol.json', '--data-dir', 'data'], { cwd: dir });
     assert.equal(withFeed.code, EXIT.usage);
   });
+});
+
+it('a data dir whose socket path is too long: the resident exits 2 saying so; svc ingest there runs alone', async () => {
+  const long = path.join(dir, 'x'.repeat(110 - dir.length > 0 ? 110 - dir.length : 1), 'data');
+  await copyDemoDataDir(long);
+  const r = await runSvc(['ingest', '--resident', '--data-dir', long]);
+  assert.equal(r.code, EXIT.usage);
+  assert.equal(
+    r.stderr,
+    `svc: caminho da pasta de dados longo demais para o socket do ingest residente (${long}); use um caminho mais curto\n`,
+  );
+  const step = await runSvc(['ingest', liveDayStep('03-gol'), '--data-dir', long, '--json']);
+  assert.equal(step.code, 0, step.stderr);
 });
 
 describe('a resident that goes away', () => {
