@@ -178,6 +178,18 @@ it('a data dir whose socket path is too long: the resident exits 2 saying so; sv
   );
   const step = await runSvc(['ingest', liveDayStep('03-gol'), '--data-dir', long, '--json']);
   assert.equal(step.code, 0, step.stderr);
+  const doctor = await runSvc(['doctor', '--json', '--port', '0', '--data-dir', long]);
+  const checks = (JSON.parse(doctor.stdout) as { verificacoes: { nome: string; estado: string; mensagem: string }[] })
+    .verificacoes;
+  assert.deepEqual(
+    checks.find((c) => c.nome === 'ingest residente'),
+    {
+      nome: 'ingest residente',
+      estado: 'ok',
+      mensagem:
+        'nenhum possível (caminho da pasta de dados longo demais para um socket): cada svc ingest roda no próprio processo',
+    },
+  );
 });
 
 describe('a resident that goes away', () => {
